@@ -1,0 +1,116 @@
+/**
+ * The one origin (PRODUCT.md): `/api/*` is Payload (Next.js), `/dashboard/*` the admin build,
+ * everything else the public build. Navigations get HTTP 200 or 404 from the route table in
+ * `shared/`, crawlers a plain error for unknown paths.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import next from 'next'
+import sirv from 'sirv'
+import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@salon/shared'
+
+const root = path.resolve(import.meta.dirname, '..')
+const port = Number(process.env.PORT || 3000)
+const host = process.env.HOST || '0.0.0.0'
+const webDist = path.join(root, 'web', 'dist')
+const adminDist = path.join(root, 'admin', 'dist')
+
+const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+}
+
+const staticFiles = (dir: string) =>
+  sirv(dir, {
+    dev: false,
+    etag: true,
+    extensions: [],
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      // Vite's hashed assets never change; everything else is revalidated.
+      const hashed = pathname.startsWith('/assets/')
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+
+function readIndex(dir: string) {
+  const file = path.join(dir, 'index.html')
+  return fs.existsSync(file) ? fs.readFileSync(file) : null
+}
+
+async function main() {
+  const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port })
+  const handle = app.getRequestHandler()
+  await app.prepare()
+
+  const web = staticFiles(webDist)
+  const admin = staticFiles(adminDist)
+  const webIndex = readIndex(webDist)
+  const adminIndex = readIndex(adminDist)
+
+  const sendIndex = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, index: Buffer | null) => {
+    const status = statusForPath(pathname)
+    if (status === 404 && isCrawler(req.headers['user-agent'])) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+      return res.end(`404 error\n${notFoundMessage(pathname)}\n`)
+    }
+    if (!index) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return res.end('The app has not been built: run `npm start`.\n')
+    }
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+    res.end(req.method === 'HEAD' ? undefined : index)
+  }
+
+  const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
+    const url = new URL(req.url || '/', 'http://localhost')
+    const pathname = url.pathname
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return void handle(req, res).catch((err) => {
+        console.error(err)
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
+      })
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
+      return res.end('Method Not Allowed\n')
+    }
+    if (isDashboardPath(pathname)) {
+      const original = req.url
+      req.url = original!.slice('/dashboard'.length) || '/'
+      return admin(req, res, () => {
+        req.url = original
+        sendIndex(req, res, pathname, adminIndex)
+      })
+    }
+    return web(req, res, () => sendIndex(req, res, pathname, webIndex))
+  })
+  server.keepAliveTimeout = 65_000
+
+  await new Promise<void>((resolve) => server.listen(port, host, resolve))
+  // Initialise Payload now (migrations, seed), not on the first visitor's request.
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json())
+  if (health.database?.status !== 'ok') throw new Error(`Database not ready: ${JSON.stringify(health)}`)
+  console.log(`Salon ready on http://localhost:${port}`)
+  process.send?.({ type: 'ready', port })
+
+  const shutdown = () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+  // Started by scripts/start.mjs: go when the parent goes, whatever killed it.
+  process.on('disconnect', shutdown)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,45 @@
+import type { Access, FieldAccess, Where } from 'payload'
+import { hasRole, isAdminUser } from './roles'
+
+export { hasRole, isAdminUser } from './roles'
+
+export const anyone: Access = () => true
+export const nobody: Access = () => false
+export const isAdmin: Access = ({ req }) => isAdminUser(req.user as never)
+export const isAdminField: FieldAccess = ({ req }) => isAdminUser(req.user as never)
+
+/** Admin sees everything; everyone else only documents matching `where`. */
+export const adminOr =
+  (where: Where): Access =>
+  ({ req }) =>
+    isAdminUser(req.user as never) ? true : where
+
+/** Admin: every user. Anyone else logged in: only themselves. Visitor: nobody. */
+export const adminOrSelf: Access = ({ req }) => {
+  const user = req.user as never as { id: number } | null
+  if (!user) return false
+  if (isAdminUser(user as never)) return true
+  return { id: { equals: user.id } }
+}
+
+/**
+ * Reservations: admin all; a customer their own; an operator those assigned to their operator
+ * record; visitors none.
+ */
+export const reservationReadAccess: Access = ({ req }): boolean | Where => {
+  const user = req.user as never as { id: number; user_role?: string } | null
+  if (!user) return false
+  if (isAdminUser(user as never)) return true
+  if (hasRole(user as never, 'OPERATOR')) return { 'operator.user': { equals: user.id } }
+  return { user: { equals: user.id } }
+}
+
+/** The operator record linked to the logged-in OPERATOR, or public fields for the rest. */
+export const operatorOwnOrAdminField: FieldAccess = ({ req, doc }) => {
+  const user = req.user as never as { id: number } | null
+  if (!user) return false
+  if (isAdminUser(user as never)) return true
+  const linked = (doc as { user?: number | { id: number } | null } | undefined)?.user
+  const linkedId = typeof linked === 'object' && linked ? linked.id : linked
+  return linkedId === user.id
+}

@@ -1,0 +1,30 @@
+import type { Payload } from 'payload'
+import { assertProductionSecrets, isDemo } from './env'
+import { pool } from './lib/sql'
+import { migrations } from './migrations'
+import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
+
+/** Serialises migrations and seeding across app processes that boot at once. */
+const BOOT_LOCK = 74_120_001
+
+/**
+ * Runs once per process when Payload initialises: refuses unsafe production settings, applies
+ * the committed migrations, then seeds (demo) or creates the first admin (production).
+ */
+export async function bootstrap(payload: Payload) {
+  assertProductionSecrets()
+  const client = await pool(payload).connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [BOOT_LOCK])
+    await payload.db.migrate({ migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends { migrations?: infer M } ? M : never })
+    if (isDemo()) {
+      await seedDemo(payload)
+    } else {
+      await ensureConfig(payload)
+      await ensureFirstAdmin(payload)
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]).catch(() => {})
+    client.release()
+  }
+}

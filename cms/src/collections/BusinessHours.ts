@@ -1,0 +1,13 @@
+import type { CollectionConfig } from 'payload'
+import { DAYS_OF_WEEK } from '@salon/shared'
+import { anyone, isAdmin } from '../access'
+
+export const BusinessHours: CollectionConfig = {
+  slug: 'business_hours',
+  admin: { useAsTitle: 'day_of_week' },
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  fields: [
+    { name: 'day_of_week', type: 'select', options: [...DAYS_OF_WEEK], required: true, unique: true },
+    { name: 'is_closed', type: 'checkbox', defaultValue: false },
+  ],
+}

@@ -1,0 +1,15 @@
+import type { CollectionConfig } from 'payload'
+import { categoryCount } from '../endpoints/counts'
+import { anyone, isAdmin } from '../access'
+
+export const Category: CollectionConfig = {
+  slug: 'category',
+  endpoints: [categoryCount],
+  admin: { useAsTitle: 'name' },
+  defaultSort: 'position',
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  fields: [
+    { name: 'name', type: 'text', required: true, unique: true, maxLength: 100 },
+    { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+  ],
+}

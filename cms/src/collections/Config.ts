@@ -1,0 +1,94 @@
+import type { CollectionConfig } from 'payload'
+import { ValidationError } from 'payload'
+import { CONFIG_DEFAULTS, phone, email } from '@salon/shared'
+import { anyone, isAdmin } from '../access'
+import { integerNumber, textMatching } from '../lib/validate'
+
+const validTimeZone = (value: unknown) => {
+  if (typeof value !== 'string' || !value) return 'Campo obbligatorio'
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return 'Fuso orario IANA non valido (es. Europe/Rome)'
+  }
+}
+
+/**
+ * The salon's settings: one document (a collection, so that spec §7's /api/config CRUD holds).
+ * Every field here is public; a future internal setting gets `access.read: isAdminField`.
+ */
+export const Config: CollectionConfig = {
+  slug: 'config',
+  admin: { useAsTitle: 'businessName' },
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: {
+    beforeValidate: [
+      async ({ operation, req }) => {
+        if (operation !== 'create') return
+        const { totalDocs } = await req.payload.count({ collection: 'config', req })
+        if (totalDocs > 0) {
+          throw new ValidationError({
+            collection: 'config',
+            errors: [{ path: 'id', message: 'La configurazione esiste già: modificala invece di crearne una nuova' }],
+          })
+        }
+      },
+    ],
+  },
+  fields: [
+    { name: 'businessName', type: 'text', required: true, defaultValue: 'Il tuo salone', maxLength: 150 },
+    { name: 'address', type: 'text', maxLength: 300 },
+    { name: 'phone', type: 'text', maxLength: 30, validate: textMatching(phone) },
+    { name: 'email', type: 'text', maxLength: 254, validate: textMatching(email) },
+    { name: 'cancellationEnabled', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.cancellationEnabled },
+    /** Hours before the start until which a customer may cancel. */
+    {
+      name: 'cancellationTimeLimit',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.cancellationTimeLimit,
+      min: 0,
+      max: 24 * 30,
+      validate: integerNumber,
+    },
+    { name: 'timezone', type: 'text', required: true, defaultValue: CONFIG_DEFAULTS.timezone, validate: validTimeZone },
+    {
+      name: 'slotStepMinutes',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.slotStepMinutes,
+      min: 5,
+      max: 240,
+      validate: integerNumber,
+    },
+    {
+      name: 'minNoticeMinutes',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.minNoticeMinutes,
+      min: 0,
+      max: 60 * 24 * 30,
+      validate: integerNumber,
+    },
+    {
+      name: 'bookingHorizonDays',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.bookingHorizonDays,
+      min: 1,
+      max: 365,
+      validate: integerNumber,
+    },
+    { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
+    {
+      name: 'holdMinutes',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.holdMinutes,
+      min: 1,
+      max: 120,
+      validate: integerNumber,
+    },
+  ],
+}

@@ -1,0 +1,15 @@
+import type { CollectionConfig } from 'payload'
+import { anyone, isAdmin } from '../access'
+
+export const Holidays: CollectionConfig = {
+  slug: 'holidays',
+  admin: { useAsTitle: 'name' },
+  defaultSort: 'date',
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 150 },
+    { name: 'date', type: 'date', required: true, index: true },
+    { name: 'recurring_yearly', type: 'checkbox', defaultValue: false },
+    { name: 'is_active', type: 'checkbox', defaultValue: true, index: true },
+  ],
+}

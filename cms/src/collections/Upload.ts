@@ -1,0 +1,58 @@
+import type { CollectionConfig } from 'payload'
+import { deleteUploadByName, upsertUpload } from '../endpoints/upload'
+import { UPLOAD_LABELS, IMAGE } from '@salon/shared'
+import { anyone, isAdmin } from '../access'
+import { env } from '../env'
+
+const webp = { format: 'webp' as const, options: { quality: IMAGE.quality } }
+
+type UploadDoc = {
+  url?: string | null
+  mimeType?: string | null
+  filename?: string | null
+  sizes?: Record<string, { url?: string | null } | undefined>
+}
+
+/**
+ * Images of the salon: carousel, services, operators, banners. Every file here is public
+ * catalogue media; only admins write. Sizes are generated as webp q80 at 1x and 2x.
+ */
+export const Upload: CollectionConfig = {
+  slug: 'upload',
+  endpoints: [upsertUpload, deleteUploadByName],
+  admin: { useAsTitle: 'name' },
+  defaultSort: 'position',
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  upload: {
+    staticDir: env.uploadDir,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+    imageSizes: [
+      { name: 'x1', width: 800, withoutEnlargement: true, formatOptions: webp },
+      { name: 'x2', width: 1600, withoutEnlargement: true, formatOptions: webp },
+    ],
+    adminThumbnail: 'x1',
+  },
+  hooks: {
+    beforeValidate: [
+      ({ data, req }) => {
+        // `name` defaults to the file's name, so a plain upload needs no extra field.
+        if (data && !data.name && req.file?.name) data.name = req.file.name
+        return data
+      },
+    ],
+    afterRead: [
+      ({ doc }) => {
+        const d = doc as UploadDoc & Record<string, unknown>
+        d.imageUrl = d.sizes?.x1?.url || d.url || null
+        d.mimetype = d.mimeType ?? null
+        return d
+      },
+    ],
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, unique: true, maxLength: 200 },
+    { name: 'label', type: 'select', options: [...UPLOAD_LABELS], defaultValue: 'IMAGES', required: true, index: true },
+    { name: 'alt', type: 'text', maxLength: 300 },
+    { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+  ],
+}

@@ -1,0 +1,44 @@
+import type { PayloadRequest } from 'payload'
+import { APIError, ValidationError } from 'payload'
+import type { z } from 'zod'
+
+/** Parses with a zod schema from `shared/`; a failure is a 400 naming every bad field. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  throw new ValidationError({
+    errors: result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
+  })
+}
+
+/** The JSON body of a request; broken JSON or a non-object is a 400, not a 500. */
+export async function readJsonObject(req: PayloadRequest): Promise<Record<string, unknown>> {
+  let body: unknown
+  try {
+    const text = await req.text?.()
+    body = text ? JSON.parse(text) : {}
+  } catch {
+    throw new ValidationError({ errors: [{ path: 'body', message: 'JSON non valido' }] })
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ValidationError({ errors: [{ path: 'body', message: 'Il corpo deve essere un oggetto JSON' }] })
+  }
+  return body as Record<string, unknown>
+}
+
+/** Query string as a plain object (last value wins). */
+export const queryObject = (req: PayloadRequest) => Object.fromEntries(req.searchParams?.entries() ?? [])
+
+export const unauthorized = () => new APIError('Devi accedere per continuare.', 401, null, true)
+export const forbidden = (message = 'Non hai i permessi per questa operazione.') => new APIError(message, 403, null, true)
+
+export function requireUser(req: PayloadRequest) {
+  if (!req.user) throw unauthorized()
+  return req.user as unknown as { id: number; email: string; user_role: string }
+}
+
+export function requireAdmin(req: PayloadRequest) {
+  const user = requireUser(req)
+  if (user.user_role !== 'ADMIN') throw forbidden()
+  return user
+}

@@ -1,0 +1,36 @@
+/**
+ * PostgreSQL errors that mean "bad request" or "conflict", not "server broke". Drizzle wraps the
+ * driver's error, so the code may sit on `cause`.
+ */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
+export function statusForPgError(code: string | undefined): { status: number; message: string } | null {
+  switch (code) {
+    case '23P01':
+      return { status: 409, message: 'Questo orario non è più disponibile: è già occupato da un’altra prenotazione.' }
+    case '23505':
+      return { status: 409, message: 'Esiste già un elemento con questo valore.' }
+    case '23503':
+      return { status: 400, message: 'Un elemento collegato non esiste.' }
+    case '23502':
+      return { status: 400, message: 'Manca un campo obbligatorio.' }
+    case '23514':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+    case '22023':
+    case '42804':
+      return { status: 400, message: 'Valore non valido per uno dei campi o dei filtri.' }
+    default:
+      return null
+  }
+}

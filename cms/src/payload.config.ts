@@ -1,0 +1,37 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { bootstrap } from './bootstrap'
+import { collections } from './collections'
+import { authEndpoints } from './endpoints/auth'
+import { health } from './endpoints/health'
+import { env } from './env'
+import { mapErrors } from './hooks/afterError'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  serverURL: env.serverUrl,
+  secret: env.secret,
+  admin: { user: 'users' },
+  collections,
+  endpoints: [health, ...authEndpoints],
+  hooks: { afterError: [mapErrors] },
+  graphQL: { disable: true },
+  telemetry: false,
+  cors: [],
+  csrf: [env.serverUrl],
+  defaultDepth: 0,
+  maxDepth: 3,
+  db: postgresAdapter({
+    pool: { connectionString: env.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX || 10) },
+    migrationDir: path.resolve(dirname, 'migrations'),
+    // Migrations only, in every environment: never push a schema diff.
+    push: false,
+  }),
+  sharp,
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  onInit: bootstrap,
+})

@@ -1,0 +1,73 @@
+/** The demo salon, in Italian. Prices in euro, durations in minutes. */
+export const DEMO_CATEGORIES = ['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica'] as const
+
+export const DEMO_OPERATORS = [
+  { name: 'Giulia', surname: 'Rossi', hue: 150, description: 'Hair stylist da 12 anni, specialista in tagli e balayage.' },
+  { name: 'Marco', surname: 'Bianchi', hue: 210, description: 'Barbiere e colorista, ama i tagli corti e le sfumature.' },
+  { name: 'Sara', surname: 'Esposito', hue: 330, description: 'Estetista: manicure, pedicure e cura delle sopracciglia.' },
+  { name: 'Luca', surname: 'Romano', hue: 35, description: 'Tricologo, esperto di trattamenti per cute e capelli.' },
+] as const
+
+type Op = (typeof DEMO_OPERATORS)[number]['name']
+
+export const DEMO_SERVICES: {
+  title: string
+  category: (typeof DEMO_CATEGORIES)[number]
+  time: number
+  price: number
+  description: string
+  /** Empty: every operator. */
+  operators: Op[]
+}[] = [
+  { title: 'Taglio donna', category: 'Taglio e piega', time: 45, price: 35, description: 'Consulenza, shampoo, taglio e piega.', operators: ['Giulia', 'Marco', 'Luca'] },
+  { title: 'Taglio uomo', category: 'Taglio e piega', time: 30, price: 22, description: 'Taglio a forbice o macchinetta, con rifinitura.', operators: ['Giulia', 'Marco', 'Luca'] },
+  { title: 'Taglio bambino', category: 'Taglio e piega', time: 20, price: 15, description: 'Per i più piccoli, fino a 12 anni.', operators: ['Giulia', 'Marco', 'Luca'] },
+  { title: 'Piega', category: 'Taglio e piega', time: 30, price: 20, description: 'Shampoo e piega liscia o mossa.', operators: [] },
+  { title: 'Colore', category: 'Colore', time: 60, price: 45, description: 'Colore uniforme con prodotti senza ammoniaca.', operators: ['Giulia', 'Marco'] },
+  { title: 'Colpi di sole', category: 'Colore', time: 90, price: 70, description: 'Schiariture luminose con cartine.', operators: ['Giulia', 'Marco'] },
+  { title: 'Balayage', category: 'Colore', time: 120, price: 95, description: 'Sfumature naturali dipinte a mano.', operators: ['Giulia'] },
+  { title: 'Trattamento ristrutturante', category: 'Trattamenti', time: 30, price: 25, description: 'Maschera alla cheratina per capelli sfibrati.', operators: [] },
+  { title: 'Trattamento cute', category: 'Trattamenti', time: 30, price: 28, description: 'Purificante o anticaduta, con massaggio.', operators: ['Luca'] },
+  { title: 'Manicure', category: 'Estetica', time: 40, price: 25, description: 'Cura delle unghie e smalto a scelta.', operators: ['Sara'] },
+  { title: 'Pedicure', category: 'Estetica', time: 50, price: 32, description: 'Pedicure estetico con smalto.', operators: ['Sara'] },
+  { title: 'Sopracciglia', category: 'Estetica', time: 15, price: 10, description: 'Definizione con pinzetta o cera.', operators: ['Sara'] },
+]
+
+/** Tuesday–Saturday, morning and afternoon. */
+export const DEMO_OPENING = [
+  { day: 'MONDAY', closed: true },
+  { day: 'TUESDAY', closed: false },
+  { day: 'WEDNESDAY', closed: false },
+  { day: 'THURSDAY', closed: false },
+  { day: 'FRIDAY', closed: false },
+  { day: 'SATURDAY', closed: false },
+  { day: 'SUNDAY', closed: true },
+] as const
+export const DEMO_INTERVALS = [
+  { opening_time: '09:00', closing_time: '13:00' },
+  { opening_time: '14:30', closing_time: '19:30' },
+] as const
+
+/** Italian national holidays (MM-DD, yearly) and the Easter Mondays that move. */
+export const NATIONAL_HOLIDAYS = [
+  { name: 'Capodanno', md: '01-01' },
+  { name: 'Epifania', md: '01-06' },
+  { name: 'Festa della Liberazione', md: '04-25' },
+  { name: 'Festa dei Lavoratori', md: '05-01' },
+  { name: 'Festa della Repubblica', md: '06-02' },
+  { name: 'Ferragosto', md: '08-15' },
+  { name: 'Ognissanti', md: '11-01' },
+  { name: 'Immacolata Concezione', md: '12-08' },
+  { name: 'Natale', md: '12-25' },
+  { name: 'Santo Stefano', md: '12-26' },
+] as const
+export const EASTER_MONDAYS = ['2026-04-06', '2027-03-29', '2028-04-17'] as const
+
+export const DEMO_CUSTOMERS = [
+  { name: 'Chiara', surname: 'Conti', email: 'cliente@demo.salon', phone: '+39 333 123 4567' },
+  { name: 'Francesca', surname: 'Gallo', email: 'francesca.gallo@example.com', phone: '+39 347 555 0101' },
+  { name: 'Alessandro', surname: 'Ricci', email: 'alessandro.ricci@example.com', phone: '+39 320 555 0102' },
+  { name: 'Martina', surname: 'Greco', email: 'martina.greco@example.com', phone: '+39 339 555 0103' },
+  { name: 'Davide', surname: 'Marino', email: 'davide.marino@example.com', phone: '+39 348 555 0104' },
+  { name: 'Elena', surname: 'Ferrari', email: 'elena.ferrari@example.com', phone: '+39 366 555 0105' },
+]

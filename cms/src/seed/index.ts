@@ -1,0 +1,277 @@
+import type { Payload, PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import {
+  CONFIG_DEFAULTS,
+  DAYS_OF_WEEK,
+  DEMO_PASSWORD,
+  addCalendarDays,
+  localDayOf,
+  localInstant,
+  weekdayIndex,
+} from '@salon/shared'
+import { banner, portrait } from './images'
+import {
+  DEMO_CATEGORIES,
+  DEMO_CUSTOMERS,
+  DEMO_INTERVALS,
+  DEMO_OPENING,
+  DEMO_OPERATORS,
+  DEMO_SERVICES,
+  EASTER_MONDAYS,
+  NATIONAL_HOLIDAYS,
+} from './data'
+
+/** Date-only values are stored at 12:00Z: the UTC date part is the calendar day everywhere. */
+const calendarDay = (day: string) => `${day}T12:00:00.000Z`
+
+/** Deterministic randomness, so every demo install looks the same. */
+function prng(seed: number) {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const result = await work(req)
+    await commitTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
+
+/** Every install needs one config document. */
+export async function ensureConfig(payload: Payload, businessName?: string) {
+  const { totalDocs } = await payload.count({ collection: 'config' })
+  if (totalDocs === 0) {
+    await payload.create({ collection: 'config', data: { ...CONFIG_DEFAULTS, businessName: businessName ?? 'Il tuo salone' } })
+  }
+}
+
+/** Outside demo mode the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function ensureFirstAdmin(payload: Payload) {
+  const email = process.env.ADMIN_EMAIL
+  const password = process.env.ADMIN_PASSWORD
+  const { totalDocs } = await payload.count({ collection: 'users', where: { user_role: { equals: 'ADMIN' } } })
+  if (totalDocs > 0) return
+  if (!email || !password) {
+    payload.logger.warn('No ADMIN account exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create the first one.')
+    return
+  }
+  await payload.create({
+    collection: 'users',
+    data: { email, password, name: process.env.ADMIN_NAME || 'Amministratore', user_role: 'ADMIN' },
+  })
+  payload.logger.info(`Created the first admin account ${email}.`)
+}
+
+/** The demo salon: created once, all or nothing. Returns false when it was already there. */
+export async function seedDemo(payload: Payload, now = new Date()): Promise<boolean> {
+  const { totalDocs } = await payload.count({ collection: 'users', where: { email: { equals: 'admin@demo.salon' } } })
+  if (totalDocs > 0) return false
+  const t0 = Date.now()
+  const counts = await inTransaction(payload, (req) => seedInto(payload, req, now))
+  payload.logger.info(`Demo salon seeded in ${Date.now() - t0} ms: ${JSON.stringify(counts)}`)
+  return true
+}
+
+async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
+  const tz = CONFIG_DEFAULTS.timezone
+  const create = <T extends Parameters<Payload['create']>[0]>(args: T) =>
+    payload.create({ ...args, req, depth: 0, overrideAccess: true } as T)
+
+  await create({
+    collection: 'config',
+    data: {
+      ...CONFIG_DEFAULTS,
+      businessName: 'Salone Demo',
+      address: 'Via Roma 12, 20121 Milano',
+      phone: '+39 02 1234 5678',
+      email: 'info@demo.salon',
+    },
+  })
+
+  const image = async (name: string, data: Buffer, mimetype: string, label: 'HOME_CAROUSEL' | 'IMAGES', alt: string, position = 0) =>
+    create({
+      collection: 'upload',
+      data: { name, label, alt, position },
+      file: { data, mimetype, name: `${name}.${mimetype === 'image/png' ? 'png' : 'jpg'}`, size: data.length },
+    })
+
+  // Accounts
+  const admin = await create({
+    collection: 'users',
+    data: { email: 'admin@demo.salon', password: DEMO_PASSWORD, name: 'Anna', surname: 'Amministratrice', user_role: 'ADMIN' },
+  })
+  const operatorUser = await create({
+    collection: 'users',
+    data: { email: 'operatore@demo.salon', password: DEMO_PASSWORD, name: 'Giulia', surname: 'Rossi', user_role: 'OPERATOR' },
+  })
+  const customers = []
+  for (const c of DEMO_CUSTOMERS) {
+    customers.push(
+      await create({
+        collection: 'users',
+        data: { email: c.email, password: DEMO_PASSWORD, name: c.name, surname: c.surname, phone_number: c.phone, user_role: 'USER' },
+      }),
+    )
+  }
+
+  // Catalogue
+  const categoryIds = new Map<string, number>()
+  for (const [position, name] of DEMO_CATEGORIES.entries()) {
+    const doc = await create({ collection: 'category', data: { name, position } })
+    categoryIds.set(name, doc.id as number)
+  }
+  const operatorIds = new Map<string, number>()
+  for (const [position, op] of DEMO_OPERATORS.entries()) {
+    const picture = await image(`operatore-${op.name.toLowerCase()}`, await portrait(op.name[0]! + op.surname[0]!, op.hue), 'image/png', 'IMAGES', `${op.name} ${op.surname}`)
+    const doc = await create({
+      collection: 'operators',
+      data: {
+        name: op.name,
+        surname: op.surname,
+        description: op.description,
+        image: picture.id,
+        position,
+        active: true,
+        user: op.name === 'Giulia' ? operatorUser.id : undefined,
+      },
+    })
+    operatorIds.set(op.name, doc.id as number)
+  }
+  const services = []
+  for (const s of DEMO_SERVICES) {
+    const doc = await create({
+      collection: 'services',
+      data: {
+        title: s.title,
+        time: s.time,
+        price: s.price,
+        description: s.description,
+        category: categoryIds.get(s.category),
+        operators: s.operators.map((o) => operatorIds.get(o)!),
+        active: true,
+      },
+    })
+    services.push({ id: doc.id as number, ...s })
+  }
+
+  // Opening hours, holidays, closures
+  for (const d of DEMO_OPENING) {
+    const bh = await create({ collection: 'business_hours', data: { day_of_week: d.day, is_closed: d.closed } })
+    if (!d.closed) {
+      for (const i of DEMO_INTERVALS) await create({ collection: 'operating_intervals', data: { ...i, business_hours: bh.id } })
+    }
+  }
+  const today = localDayOf(now, tz)
+  const year = Number(today.slice(0, 4))
+  const holidayDays = new Set<string>()
+  for (const h of NATIONAL_HOLIDAYS) {
+    await create({ collection: 'holidays', data: { name: h.name, date: calendarDay(`${year}-${h.md}`), recurring_yearly: true, is_active: true } })
+    for (const y of [year - 1, year, year + 1]) holidayDays.add(`${y}-${h.md}`)
+  }
+  for (const day of EASTER_MONDAYS) {
+    await create({ collection: 'holidays', data: { name: 'Lunedì dell’Angelo', date: calendarDay(day), recurring_yearly: false, is_active: true } })
+    holidayDays.add(day)
+  }
+  const summerStart = `${year + (today > `${year}-08-22` ? 1 : 0)}-08-09`
+  const summerEnd = addCalendarDays(summerStart, 13)
+  await create({
+    collection: 'business-closures',
+    data: {
+      name: 'Chiusura estiva',
+      description: 'Il salone resta chiuso per le ferie estive. Ci vediamo a settembre!',
+      closure_type: 'FULL_DAY',
+      start_date: calendarDay(summerStart),
+      end_date: calendarDay(summerEnd),
+      is_active: true,
+      created_by: admin.id,
+      updated_by: admin.id,
+    },
+  })
+
+  // Carousel and banners
+  const slides = [
+    ['Benvenuti da Salone Demo', 'Prenota online in pochi secondi', 150],
+    ['Colore e balayage', 'Sfumature naturali, prodotti delicati', 20],
+    ['Mani e piedi curati', 'Manicure e pedicure su appuntamento', 300],
+  ] as const
+  for (const [i, [title, subtitle, hue]] of slides.entries()) {
+    await image(`carosello-${i + 1}`, await banner(title, subtitle, hue), 'image/jpeg', 'HOME_CAROUSEL', title, i)
+  }
+  const banners = [
+    ['Nuovo trattamento alla cheratina', 'Capelli forti e lucidi in 30 minuti', '/reserve', 160],
+    ['Regala un momento di bellezza', 'Chiedi in salone la nostra gift card', '/map-site', 45],
+  ] as const
+  for (const [i, [title, subtitle, link, hue]] of banners.entries()) {
+    const img = await image(`banner-${i + 1}`, await banner(title, subtitle, hue, 1200, 400), 'image/jpeg', 'IMAGES', title)
+    await create({ collection: 'banner', data: { title, link, alt: subtitle, show: true, position: i, image: img.id } })
+  }
+
+  // Reservations: past two months and the next month, never overlapping for one operator.
+  const random = prng(20261121)
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
+  const summerDays = new Set(Array.from({ length: 14 }, (_, i) => addCalendarDays(summerStart, i)))
+  let reservations = 0
+  for (let offset = -60; offset <= 30; offset++) {
+    const day = addCalendarDays(today, offset)
+    const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
+    if (DEMO_OPENING.find((d) => d.day === weekday)?.closed) continue
+    if (holidayDays.has(day) || summerDays.has(day)) continue
+    for (const [opName, opId] of operatorIds) {
+      const eligible = services.filter((s) => s.operators.length === 0 || s.operators.includes(opName as never))
+      for (const interval of DEMO_INTERVALS) {
+        let cursor = localInstant(day, interval.opening_time, tz).getTime()
+        const close = localInstant(day, interval.closing_time, tz).getTime()
+        for (;;) {
+          cursor += pick([0, 15, 30, 45, 60, 90]) * 60_000
+          const chosen = [pick(eligible)]
+          if (random() < 0.2) {
+            const extra = pick(eligible)
+            if (extra.id !== chosen[0]!.id) chosen.push(extra)
+          }
+          const duration = chosen.reduce((sum, s) => sum + s.time, 0)
+          const end = cursor + duration * 60_000
+          if (end > close) break
+          const start = new Date(cursor)
+          const past = end <= now.getTime()
+          if (!past && start.getTime() < now.getTime()) {
+            cursor = end
+            continue
+          }
+          const r = random()
+          const status = past
+            ? r < 0.8 ? 'COMPLETED' : r < 0.9 ? 'CANCELLED' : 'NO_SHOW'
+            : r < 0.6 ? 'CONFIRMED' : r < 0.9 ? 'PENDING' : 'CANCELLED'
+          const customer = random() < 0.2 ? customers[0]! : pick(customers)
+          await create({
+            collection: 'reservations',
+            data: {
+              user: customer.id,
+              operator: opId,
+              services: chosen.map((s) => s.id),
+              date_start: start.toISOString(),
+              date_end: new Date(end).toISOString(),
+              duration,
+              total_price: chosen.reduce((sum, s) => sum + s.price, 0),
+              status,
+              note: random() < 0.1 ? 'Prima volta in salone' : undefined,
+            },
+          })
+          reservations++
+          cursor = end
+        }
+      }
+    }
+  }
+  return { users: 2 + customers.length, operators: operatorIds.size, services: services.length, reservations }
+}

@@ -1,0 +1,36 @@
+/** Spec §9 numbers and product defaults (PRODUCT.md "Data"), in one place. */
+export const USER_REFRESH_THROTTLE_MS = 300_000
+export const LOGIN_COOKIE_MAX_AGE_DAYS = 365
+export const RELOAD_GUARD_TTL_MS = 10_000
+
+export const RESERVATION_DEFAULTS = { status: 'PENDING', duration: 0, total_price: 0 } as const
+
+/** HTTP client retry rule: non-body methods retry once on these statuses; bodies never retry. */
+export const HTTP_RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const
+export const HTTP_RETRIES_SAFE_METHODS = 1
+
+export const TOASTS = { max: 5, removeDelayMs: 200, durationMs: 5000 } as const
+export const CAROUSEL = { autoplayMs: 5000, speedMs: 400 } as const
+export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const
+export const IMAGE = { format: 'webp', quality: 80, densities: [1, 2] } as const
+
+export const CONFIG_DEFAULTS = {
+  cancellationEnabled: true,
+  cancellationTimeLimit: 24,
+  timezone: 'Europe/Rome',
+  slotStepMinutes: 15,
+  minNoticeMinutes: 60,
+  bookingHorizonDays: 60,
+  autoConfirm: false,
+  holdMinutes: 10,
+} as const
+
+export const DEMO_PASSWORD = 'demo1234'
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.salon', role: 'ADMIN' },
+  { email: 'operatore@demo.salon', role: 'OPERATOR' },
+  { email: 'cliente@demo.salon', role: 'USER' },
+] as const
+
+/** Password policy (also enforced by the accounts issue). */
+export const PASSWORD_MIN_LENGTH = 8

@@ -1,0 +1,5 @@
+export * from './enums/index'
+export * from './constants'
+export * from './routes'
+export * from './schemas/index'
+export * from './booking/index'

@@ -1,0 +1,130 @@
+/**
+ * The route table: the web router and the server both read it, so a path that the
+ * SPA would render as "not found" is also answered with HTTP 404 (spec §2).
+ */
+export type Layout = 'blank' | 'simple' | 'default' | 'personal-area' | 'dashboard'
+
+export interface RouteDef {
+  /** Path pattern; `:name` matches one non-empty segment, `:id` only a positive integer. */
+  path: string
+  name: string
+  layout: Layout
+  /** Requires a logged-in user (any role), or an ADMIN. */
+  auth?: 'user' | 'admin'
+}
+
+export const PUBLIC_ROUTES = [
+  { path: '/', name: 'home', layout: 'blank' },
+  { path: '/login', name: 'login', layout: 'simple' },
+  { path: '/register', name: 'register', layout: 'simple' },
+  { path: '/terms', name: 'terms', layout: 'default' },
+  { path: '/privacy', name: 'privacy', layout: 'default' },
+  { path: '/map-site', name: 'map-site', layout: 'default' },
+  { path: '/confirm', name: 'confirm', layout: 'simple' },
+  { path: '/password-recovery', name: 'password-recovery', layout: 'simple' },
+  { path: '/password-recovery/ok', name: 'password-recovery-ok', layout: 'simple' },
+  { path: '/password-recovery/successfully', name: 'password-recovery-successfully', layout: 'simple' },
+  { path: '/password-recovery/:code/:email', name: 'password-recovery-code', layout: 'simple' },
+  { path: '/reserved-area', name: 'reserved-area', layout: 'personal-area', auth: 'user' },
+  { path: '/reserved-area/profile', name: 'reserved-area-profile', layout: 'personal-area', auth: 'user' },
+  { path: '/reserved-area/settings', name: 'reserved-area-settings', layout: 'personal-area', auth: 'user' },
+  { path: '/reserve', name: 'reserve', layout: 'default' },
+  { path: '/reserve/thankyou', name: 'reserve-thankyou', layout: 'default' },
+] as const satisfies readonly RouteDef[]
+
+const dashboardResource = (resource: string, opts: { create?: boolean } = {}): RouteDef[] => [
+  { path: `/dashboard/${resource}`, name: `dashboard-${resource}`, layout: 'dashboard', auth: 'admin' },
+  ...(opts.create === false
+    ? []
+    : [{ path: `/dashboard/${resource}/create`, name: `dashboard-${resource}-create`, layout: 'dashboard', auth: 'admin' } as RouteDef]),
+  { path: `/dashboard/${resource}/:id`, name: `dashboard-${resource}-edit`, layout: 'dashboard', auth: 'admin' },
+]
+
+export const DASHBOARD_ROUTES: readonly RouteDef[] = [
+  { path: '/dashboard', name: 'dashboard', layout: 'dashboard', auth: 'admin' },
+  ...dashboardResource('user'),
+  ...dashboardResource('service'),
+  ...dashboardResource('category'),
+  ...dashboardResource('booking'),
+  ...dashboardResource('operator', { create: false }),
+  ...dashboardResource('banner'),
+  { path: '/dashboard/file', name: 'dashboard-file', layout: 'dashboard', auth: 'admin' },
+  { path: '/dashboard/time', name: 'dashboard-time', layout: 'dashboard', auth: 'admin' },
+  { path: '/dashboard/carousel', name: 'dashboard-carousel', layout: 'dashboard', auth: 'admin' },
+  { path: '/dashboard/config', name: 'dashboard-config', layout: 'dashboard', auth: 'admin' },
+  { path: '/dashboard/config/holiday/create', name: 'dashboard-holiday-create', layout: 'dashboard', auth: 'admin' },
+  { path: '/dashboard/config/holiday/:id', name: 'dashboard-holiday-edit', layout: 'dashboard', auth: 'admin' },
+  ...dashboardResource('config/business-closure'),
+]
+
+export const ROUTE_NAMES = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  reservedArea: '/reserved-area',
+  reserve: '/reserve',
+  reserveThankYou: '/reserve/thankyou',
+  passwordRecovery: '/password-recovery',
+  dashboard: '/dashboard',
+} as const
+
+function normalise(pathname: string): string {
+  const p = pathname.split(/[?#]/, 1)[0] || '/'
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return null
+  }
+}
+
+/** Matches a pathname against a pattern; returns its params or null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean)
+  const got = normalise(pathname).split('/').filter(Boolean)
+  if (want.length !== got.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    const g = got[i]!
+    if (w.startsWith(':')) {
+      const v = safeDecode(g)
+      if (v === null || v === '') return null
+      if (w === ':id' && !/^[1-9]\d*$/.test(v)) return null
+      params[w.slice(1)] = v
+    } else if (w !== g) return null
+  }
+  return params
+}
+
+export function findRoute(
+  pathname: string,
+  table: readonly RouteDef[] = PUBLIC_ROUTES,
+): { route: RouteDef; params: Record<string, string> } | null {
+  // Literal routes win over parameterised ones (`/password-recovery/ok` before `/:code/:email`).
+  const sorted = [...table].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
+  for (const route of sorted) {
+    const params = matchPath(route.path, pathname)
+    if (params) return { route, params }
+  }
+  return null
+}
+
+export const isDashboardPath = (pathname: string) => /^\/dashboard(\/|$)/.test(pathname)
+
+/** HTTP status the server gives a navigation to `pathname` (the SPA renders the matching screen). */
+export function statusForPath(pathname: string): 200 | 404 {
+  const table = isDashboardPath(pathname) ? DASHBOARD_ROUTES : PUBLIC_ROUTES
+  return findRoute(pathname, table) ? 200 : 404
+}
+
+export const notFoundMessage = (pathname: string) => `Page Not Found: ${pathname}`
+
+/** Crawlers, auditors and link-preview fetchers get a plain error instead of the SPA (spec §2). */
+const CRAWLER =
+  /bot\b|crawl|spider|slurp|lighthouse|pagespeed|gtmetrix|facebookexternalhit|facebot|embedly|whatsapp|telegram|skypeuripreview|vkshare|pinterest|quora link preview|redditbot|applebot|yandex|baiduspider|duckduckbot|semrush|ahrefs|headlesschrome.*lighthouse/i
+
+export const isCrawler = (userAgent: string | null | undefined) => !!userAgent && CRAWLER.test(userAgent)

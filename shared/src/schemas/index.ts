@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { PASSWORD_MIN_LENGTH } from '../constants'
+import { ROLES, UPLOAD_LABELS } from '../enums/index'
+
+/** `HH:mm`, 00:00–23:59 (24:00 allowed as a closing time: "open until midnight"). */
+export const hhmm = z
+  .string()
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa il formato HH:mm (es. 09:30)')
+
+/** Italian-friendly phone: optional +, digits, spaces, dots, dashes, parentheses; 6–15 digits. */
+export const phone = z
+  .string()
+  .trim()
+  .refine((v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15, {
+    message: 'Numero di telefono non valido',
+  })
+
+export const email = z.string().trim().toLowerCase().email('Indirizzo e-mail non valido').max(254)
+
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, 'La password è obbligatoria').max(256),
+})
+export type LoginBody = z.infer<typeof loginBody>
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
+  .max(256)
+
+/** What a user may change of their own profile (never the role, never the e-mail verification). */
+export const updateMeBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    surname: z.string().trim().min(1).max(100).optional(),
+    phone_number: phone.nullable().optional(),
+    email: email.optional(),
+    upload: z.number().int().positive().nullable().optional(),
+  })
+  .strict()
+export type UpdateMeBody = z.infer<typeof updateMeBody>
+
+const isoDate = z.iso.date('Usa il formato YYYY-MM-DD')
+const isoDateTime = z.iso.datetime({ offset: true, message: 'Usa una data ISO-8601 (es. 2026-05-01T09:00:00Z)' })
+
+/** `from`/`to` of the count endpoints: a date or a date-time; `to` must not precede `from`. */
+export const periodQuery = z
+  .object({
+    from: z.union([isoDate, isoDateTime]).optional(),
+    to: z.union([isoDate, isoDateTime]).optional(),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
+    message: '`to` non può precedere `from`',
+    path: ['to'],
+  })
+export type PeriodQuery = z.infer<typeof periodQuery>
+
+export const comparePeriodQuery = z
+  .object({ from: z.union([isoDate, isoDateTime]), to: z.union([isoDate, isoDateTime]) })
+  .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
+
+export const uploadUpsertFields = z.object({
+  name: z.string().trim().min(1, 'Il nome è obbligatorio').max(200),
+  label: z.enum(UPLOAD_LABELS).optional(),
+  alt: z.string().max(300).optional(),
+  position: z.coerce.number().int().min(0).optional(),
+})
+
+export const roleSchema = z.enum(ROLES)
+
+/** A positive integer id in a path or query. */
+export const idParam = z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')
+
+/** Flattens a zod error into the API's error body: one entry per field. */
+export function zodErrorBody(error: z.ZodError) {
+  return {
+    errors: [
+      {
+        name: 'ValidationError',
+        message: 'Dati non validi: ' + [...new Set(error.issues.map((i) => i.path.join('.') || '(body)'))].join(', '),
+        data: {
+          errors: error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
+        },
+      },
+    ],
+  }
+}
