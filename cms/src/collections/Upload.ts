@@ -43,7 +43,9 @@ export const Upload: CollectionConfig = {
     afterRead: [
       ({ doc }) => {
         const d = doc as UploadDoc & Record<string, unknown>
-        d.imageUrl = d.sizes?.x1?.url || d.url || null
+        // A same-origin path, so it works whatever host name the salon is reached by.
+        const url = d.sizes?.x1?.url || d.url || null
+        d.imageUrl = url ? url.replace(/^https?:\/\/[^/]+/, '') : null
         d.mimetype = d.mimeType ?? null
         return d
       },

@@ -1,7 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
-import { ROLES, phone } from '@salon/shared'
-import { adminOrSelf, anyone, isAdmin, isAdminField, isAdminUser } from '../access'
+import { ValidationError } from 'payload'
+import { PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
+import { adminOrSelf, isAdmin, isAdminField, isAdminUser } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
 
@@ -15,18 +16,38 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'email' },
   defaultSort: '-createdAt',
   access: {
-    // Registration is open; the role is forced to USER below.
-    create: anyone,
+    // Registration: visitors sign themselves up (always as USER, see below); admins add anyone.
+    create: ({ req }) => !req.user || isAdminUser(req.user as never),
     read: adminOrSelf,
     update: adminOrSelf,
     delete: isAdmin,
     unlock: isAdmin,
   },
   hooks: {
+    afterRead: [
+      ({ doc, overrideAccess }) => {
+        // Session ids stay on the server (the JWT check reads them with overrideAccess).
+        if (!overrideAccess) delete (doc as { sessions?: unknown }).sessions
+        return doc
+      },
+    ],
+    beforeValidate: [
+      ({ data }) => {
+        const password = (data as { password?: unknown } | undefined)?.password
+        if (password !== undefined && (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)) {
+          throw new ValidationError({
+            collection: 'users',
+            errors: [{ path: 'password', message: `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri` }],
+          })
+        }
+        return data
+      },
+    ],
     beforeChange: [
       ({ data, operation, req, originalDoc }) => {
-        // Nobody but an admin chooses a role; field access already drops it, this is the belt.
-        if (!isAdminUser(req.user as never)) {
+        // Through the API nobody but an admin chooses a role (field access drops it too; this is
+        // the belt). Server code using the Local API — seed, bootstrap — is trusted.
+        if (req.payloadAPI !== 'local' && !isAdminUser(req.user as never)) {
           data.user_role = operation === 'create' ? 'USER' : (originalDoc?.user_role ?? 'USER')
         }
         return data

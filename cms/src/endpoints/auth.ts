@@ -5,8 +5,14 @@ import { forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 
 const users = (req: PayloadRequest) => req.payload.collections.users
 
-const ownProfile = (req: PayloadRequest, id: number) =>
-  req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false })
+/** The user as the apps see it: Payload's session list stays on the server. */
+const publicUser = <T extends { sessions?: unknown }>(user: T) => {
+  const { sessions: _sessions, ...rest } = user
+  return rest
+}
+
+const ownProfile = async (req: PayloadRequest, id: number) =>
+  publicUser(await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false }))
 
 /** POST /api/auth/login — spec §7 login; sets the HttpOnly auth cookie. */
 export const login: Endpoint = {
@@ -22,7 +28,7 @@ export const login: Endpoint = {
       token: result.token!,
     })
     return Response.json(
-      { message: 'Accesso eseguito', user: result.user, token: result.token, exp: result.exp },
+      { message: 'Accesso eseguito', user: result.user ? publicUser(result.user) : null, token: result.token, exp: result.exp },
       { headers: { 'Set-Cookie': cookie } },
     )
   },
@@ -64,7 +70,7 @@ export const putMe: Endpoint = {
     if ('user_role' in body) throw forbidden('Il ruolo non si può cambiare dal proprio profilo.')
     const data = parseOr400(updateMeBody, body)
     const doc = await req.payload.update({ collection: 'users', id: user.id, data, depth: 0, req, overrideAccess: false })
-    return Response.json({ message: 'Profilo aggiornato', user: doc })
+    return Response.json({ message: 'Profilo aggiornato', user: publicUser(doc) })
   },
 }
 

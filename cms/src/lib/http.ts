@@ -29,8 +29,8 @@ export async function readJsonObject(req: PayloadRequest): Promise<Record<string
 /** Query string as a plain object (last value wins). */
 export const queryObject = (req: PayloadRequest) => Object.fromEntries(req.searchParams?.entries() ?? [])
 
-export const unauthorized = () => new APIError('Devi accedere per continuare.', 401, null, true)
-export const forbidden = (message = 'Non hai i permessi per questa operazione.') => new APIError(message, 403, null, true)
+export const unauthorized = () => new APIError('Devi accedere per continuare.', 401, {}, true)
+export const forbidden = (message = 'Non hai i permessi per questa operazione.') => new APIError(message, 403, {}, true)
 
 export function requireUser(req: PayloadRequest) {
   if (!req.user) throw unauthorized()

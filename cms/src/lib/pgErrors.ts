@@ -11,6 +11,19 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined
 }
 
+/** The field a constraint error is about: `Key (category_id)=(9) is not present…` → `category`. */
+export function pgErrorField(err: unknown): string | undefined {
+  let e = err as { detail?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.detail === 'string') {
+      const m = /Key \(([a-z_]+)\)/.exec(e.detail)
+      if (m) return m[1]!.replace(/_id$/, '')
+    }
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
 export function statusForPgError(code: string | undefined): { status: number; message: string } | null {
   switch (code) {
     case '23P01':

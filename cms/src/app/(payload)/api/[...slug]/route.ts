@@ -1,25 +1,59 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
-import { collections } from '../../../../collections'
 
-export const GET = REST_GET(config)
-export const POST = REST_POST(config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = REST_PATCH(config)
+type Args = { params: Promise<{ slug: string[] }> }
+type Handler = (request: Request, args: Args) => Promise<Response>
+
+/** Per collection, the literal first path segments its endpoints answer (`count`, `login`, …). */
+const literals: Promise<Map<string, Set<string>>> = Promise.resolve(config).then(
+  (c) =>
+    new Map(
+      c.collections.map((col) => [
+        col.slug,
+        new Set(
+          (col.endpoints || [])
+            .map((e) => e.path.split('/')[1] ?? '')
+            .filter((seg) => seg && !seg.startsWith(':')),
+        ),
+      ]),
+    ),
+)
+
+/**
+ * Payload reads `/api/banner/1 or 1=1` as id 1 (parseInt). A path segment where an id belongs
+ * must be a whole number: anything else is a 400 naming `id`, before Payload sees it.
+ */
+const guardIds =
+  (handler: Handler): Handler =>
+  async (request, args) => {
+    const { slug } = await args.params
+    const known = (await literals).get(slug[0] ?? '')
+    const segment = slug[1]
+    if (known && segment !== undefined && !/^\d+$/.test(segment) && !known.has(segment)) {
+      return Response.json(
+        { errors: [{ name: 'ValidationError', message: 'Id non valido', data: { errors: [{ path: 'id', message: 'Id non valido' }] } }] },
+        { status: 400 },
+      )
+    }
+    return handler(request, args)
+  }
+
+export const GET = guardIds(REST_GET(config))
+export const POST = guardIds(REST_POST(config))
+export const DELETE = guardIds(REST_DELETE(config))
+export const PATCH = guardIds(REST_PATCH(config))
 export const OPTIONS = REST_OPTIONS(config)
 
-const slugs = new Set(collections.map((c) => c.slug))
 const put = REST_PUT(config)
 
 /**
  * Spec §7 updates by PUT; Payload updates by PATCH. `PUT /api/<collection>/<id>` behaves exactly
  * as PATCH (a partial update); other PUT endpoints (`/api/auth/me`, …) keep their own handler.
  */
-export const PUT = async (request: Request, args: { params: Promise<{ slug: string[] }> }) => {
+export const PUT = guardIds(async (request, args) => {
   const { slug } = await args.params
-  if (slug.length === 2 && slugs.has(slug[0]!)) {
-    const patch = new Request(request, { method: 'PATCH', duplex: 'half' } as RequestInit)
-    return PATCH(patch, args)
+  if (slug.length === 2 && (await literals).has(slug[0]!)) {
+    return PATCH(new Request(request, { method: 'PATCH', duplex: 'half' } as RequestInit), args)
   }
   return put(request, args)
-}
+})

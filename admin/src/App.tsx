@@ -1,0 +1,79 @@
+import { Suspense } from 'react'
+import { MantineProvider } from '@mantine/core'
+import { NotificationsProvider } from '@mantine/notifications'
+import { Refine } from '@refinedev/core'
+import { ThemedLayout, useNotificationProvider } from '@refinedev/mantine'
+import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router'
+import { TOASTS } from '@salon/shared/constants'
+import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router'
+import { AdminGuard } from './components/admin-guard'
+import { ErrorBoundary } from './components/error-boundary'
+import { AdminHeader } from './components/layout/header'
+import { AdminSider, AdminTitle } from './components/layout/sider'
+import { PageLoader } from './components/page-loader'
+import { BRAND, pageTitle } from './lib/brand'
+import NotFound from './pages/not-found'
+import { DashboardHome, hasScreen, resourceRoutes } from './pages/registry'
+import { accessControlProvider } from './providers/access'
+import { authProvider } from './providers/auth'
+import { dataProvider } from './providers/data'
+import { queryClientConfig } from './providers/query-client'
+import { DASHBOARD_BASE, toRefineResources } from './resources'
+import { theme } from './theme'
+
+const resources = toRefineResources(hasScreen)
+
+// Labels are already Italian words: Refine's English pluralising ("Servizis") must not touch them.
+const keep = (text: string) => text
+
+function Shell() {
+  const { pathname } = useLocation()
+  return (
+    <AdminGuard>
+      <ThemedLayout Header={AdminHeader} Sider={AdminSider} Title={AdminTitle}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </ThemedLayout>
+    </AdminGuard>
+  )
+}
+
+export default function App() {
+  return (
+    <BrowserRouter basename={DASHBOARD_BASE}>
+      <MantineProvider theme={theme} withGlobalStyles withNormalizeCSS>
+        <NotificationsProvider position="bottom-right" limit={TOASTS.max} autoClose={TOASTS.durationMs}>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: false,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              title: { text: BRAND },
+              textTransformers: { humanize: keep, plural: keep, singular: keep },
+              reactQuery: { clientConfig: queryClientConfig },
+            }}
+          >
+            <Routes>
+              <Route element={<Shell />}>
+                <Route index element={<DashboardHome />} />
+                {resourceRoutes()}
+                <Route path="*" element={<NotFound />} />
+              </Route>
+            </Routes>
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={({ resource }) => pageTitle(resource?.meta?.label)} />
+          </Refine>
+        </NotificationsProvider>
+      </MantineProvider>
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { Badge, Image } from '@mantine/core'
+import type { ColumnKind } from '../resources'
+import { EMPTY, formatValue } from '../lib/format'
+
+export function BooleanBadge({ value, yes = 'Sì', no = 'No' }: { value: unknown; yes?: string; no?: string }) {
+  if (typeof value !== 'boolean') return <>{EMPTY}</>
+  return (
+    <Badge color={value ? 'green' : 'gray'} variant="light" sx={{ textTransform: 'none' }}>
+      {value ? yes : no}
+    </Badge>
+  )
+}
+
+/** One value as the generic list shows it (text for everything but yes/no and images). */
+export function renderValue(value: unknown, kind: ColumnKind = 'text'): ReactNode {
+  if (kind === 'boolean') return <BooleanBadge value={value} />
+  if (kind === 'image') {
+    return typeof value === 'string' && value ? (
+      <Image src={value} alt="" width={48} height={48} fit="cover" radius="sm" withPlaceholder />
+    ) : (
+      EMPTY
+    )
+  }
+  return formatValue(value, kind)
+}

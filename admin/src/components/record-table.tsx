@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react'
+import { Alert, Box, Button, Group, LoadingOverlay, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core'
+import { type BaseRecord, type CrudSort, type HttpError, useResourceParams, useTable } from '@refinedev/core'
+import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react'
+import type { SalonResourceMeta } from '../resources'
+
+export interface TableColumn<T extends BaseRecord = BaseRecord> {
+  field: string
+  label: string
+  /** Server-side sorting on `field` (default true). */
+  sortable?: boolean
+  align?: 'left' | 'right' | 'center'
+  render?: (record: T) => ReactNode
+}
+
+export interface RecordTableProps<T extends BaseRecord = BaseRecord> {
+  /** Resource identifier (see resources.ts); its meta gives permanent filters and initial sort. */
+  resource: string
+  /** Fixed columns, or columns chosen once the first record is known. */
+  columns: TableColumn<T>[] | ((first: T | undefined) => TableColumn<T>[])
+  /** Page and sort in the URL (only for the page's main table). */
+  syncWithLocation?: boolean
+  pageSize?: number
+  /** Accessible name of the table. */
+  caption?: string
+}
+
+const nextOrder = (current: CrudSort | undefined): CrudSort['order'] | undefined =>
+  !current ? 'asc' : current.order === 'asc' ? 'desc' : undefined
+
+/**
+ * A resource's records from the data provider in a Mantine table: server-side pagination and
+ * sorting (click a header: ascending, descending, off), loading and error states.
+ */
+export function RecordTable<T extends BaseRecord = BaseRecord>({
+  resource,
+  columns,
+  syncWithLocation = false,
+  pageSize = 20,
+  caption,
+}: RecordTableProps<T>) {
+  const { resource: item } = useResourceParams({ resource })
+  const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
+
+  const { tableQuery, result, currentPage, setCurrentPage, pageCount, sorters, setSorters } = useTable<T, HttpError>({
+    resource,
+    syncWithLocation,
+    pagination: { pageSize },
+    sorters: { initial: meta.initialSorters },
+    filters: { permanent: meta.permanentFilters },
+  })
+
+  const records = result.data
+  const cols = typeof columns === 'function' ? columns(records[0]) : columns
+  const activeSort = (field: string) => sorters.find((s) => s.field === field)
+
+  const toggleSort = (field: string) => {
+    const order = nextOrder(activeSort(field))
+    setSorters(order ? [{ field, order }] : [])
+    setCurrentPage(1) // a new order starts from its first page
+  }
+
+  if (tableQuery.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Impossibile caricare i dati">
+        <Text size="sm">{tableQuery.error?.message}</Text>
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => tableQuery.refetch()}>
+          Riprova
+        </Button>
+      </Alert>
+    )
+  }
+
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={tableQuery.isFetching} overlayBlur={1} />
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption ?? meta.label}>
+          <thead>
+            <tr>
+              {cols.map((col) => {
+                const sort = activeSort(col.field)
+                const Icon = !sort ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown
+                return (
+                  <th
+                    key={col.field}
+                    style={{ textAlign: col.align ?? 'left', whiteSpace: 'nowrap' }}
+                    aria-sort={sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {col.sortable === false ? (
+                      col.label
+                    ) : (
+                      <UnstyledButton onClick={() => toggleSort(col.field)} sx={{ fontWeight: 700, fontSize: 'inherit' }}>
+                        <Group spacing={4} noWrap>
+                          {col.label}
+                          <Icon size={14} aria-hidden />
+                        </Group>
+                      </UnstyledButton>
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record, index) => (
+              <tr key={record.id ?? index}>
+                {cols.map((col) => (
+                  <td key={col.field} style={{ textAlign: col.align ?? 'left' }}>
+                    {col.render ? col.render(record) : String(record[col.field] ?? '—')}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {!tableQuery.isLoading && records.length === 0 && (
+              <tr>
+                <td colSpan={cols.length}>
+                  <Text color="dimmed" align="center" py="md">
+                    Nessun elemento da mostrare.
+                  </Text>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </ScrollArea>
+      <Group position="apart" mt="md">
+        <Text size="sm" color="dimmed">
+          {typeof result.total === 'number' ? `${result.total} ${result.total === 1 ? 'elemento' : 'elementi'}` : ''}
+        </Text>
+        {pageCount > 1 && <Pagination page={currentPage} onChange={setCurrentPage} total={pageCount} size="sm" />}
+      </Group>
+    </Box>
+  )
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { EMPTY, formatBoolean, formatDateTime, formatMinutes, formatMoney, formatRelation, formatValue, humanize, inferColumns } from './format'
+
+const spaces = (s: string) => s.replace(/\s/g, ' ')
+
+describe('format', () => {
+  it('writes euro prices the Italian way', () => {
+    expect(spaces(formatMoney(25))).toBe('25,00 €')
+    expect(spaces(formatMoney('12.5'))).toBe('12,50 €')
+    expect(formatMoney(null)).toBe(EMPTY)
+    expect(formatMoney('abc')).toBe(EMPTY)
+  })
+
+  it('writes durations in minutes', () => {
+    expect(formatMinutes(45)).toBe('45 min')
+    expect(formatMinutes(undefined)).toBe(EMPTY)
+  })
+
+  it('writes date-times as yyyy-MM-dd HH:mm:ss (spec §3)', () => {
+    expect(formatDateTime(new Date(2026, 4, 1, 9, 30, 5))).toBe('2026-05-01 09:30:05')
+    expect(formatDateTime('not a date')).toBe('not a date')
+    expect(formatDateTime(null)).toBe(EMPTY)
+  })
+
+  it('writes yes/no in Italian', () => {
+    expect(formatBoolean(true)).toBe('Sì')
+    expect(formatBoolean(false)).toBe('No')
+    expect(formatBoolean(undefined)).toBe(EMPTY)
+  })
+
+  it('shows relations as ids at depth 0 and by name when populated', () => {
+    expect(formatRelation(3)).toBe('#3')
+    expect(formatRelation({ id: 3, name: 'Marco', surname: 'Verdi' })).toBe('Marco Verdi')
+    expect(formatRelation({ id: 4, title: 'Taglio' })).toBe('Taglio')
+    expect(formatRelation([1, 2])).toBe('#1, #2')
+    expect(formatRelation(null)).toBe(EMPTY)
+  })
+
+  it('formatValue dispatches on the column kind', () => {
+    expect(spaces(formatValue(1234.5, 'money'))).toBe('1234,50 €')
+    expect(formatValue(1234, 'number')).toBe('1234')
+    expect(formatValue('', 'text')).toBe(EMPTY)
+    expect(formatValue(true)).toBe('Sì')
+  })
+
+  it('humanizes field names', () => {
+    expect(humanize('phone_number')).toBe('Phone number')
+    expect(humanize('createdAt')).toBe('Created at')
+    expect(humanize('business-closures')).toBe('Business closures')
+  })
+})
+
+describe('inferColumns', () => {
+  it('picks id and the first scalar fields, skipping bookkeeping and secrets', () => {
+    const columns = inferColumns({
+      id: 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      resetPasswordToken: 'x',
+      name: 'Natale',
+      tags: ['a'],
+      date: '2026-12-25T00:00:00.000Z',
+      is_active: true,
+      position: 2,
+      extra: 'not shown',
+    })
+    expect(columns).toEqual([
+      { field: 'id', label: 'ID', kind: 'number' },
+      { field: 'name', label: 'Name', kind: 'text' },
+      { field: 'date', label: 'Date', kind: 'datetime' },
+      { field: 'is_active', label: 'Is active', kind: 'boolean' },
+      { field: 'position', label: 'Position', kind: 'number' },
+    ])
+  })
+
+  it('shows only the id column before any record is known', () => {
+    expect(inferColumns(undefined)).toEqual([{ field: 'id', label: 'ID', kind: 'number' }])
+  })
+})

@@ -1,0 +1,105 @@
+import dayjs from 'dayjs'
+import type { ColumnDef, ColumnKind } from '../resources'
+
+/** How the dashboard writes values in tables. Labels are Italian, like the rest of the dashboard. */
+
+export const EMPTY = '—'
+
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' })
+
+/** Prices are euros (not cents), as stored by the services and reservations collections. */
+export function formatMoney(value: unknown): string {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) ? euro.format(n) : EMPTY
+}
+
+export function formatMinutes(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${value} min` : EMPTY
+}
+
+/** Spec §3: date-times are shown as `yyyy-MM-dd HH:mm:ss` (the browser's time zone: the salon's own). */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return EMPTY
+  const d = dayjs(value)
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value)
+}
+
+export function formatDate(value: unknown): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return EMPTY
+  const d = dayjs(value)
+  return d.isValid() ? d.format('YYYY-MM-DD') : String(value)
+}
+
+export const formatBoolean = (value: unknown) => (value === true ? 'Sì' : value === false ? 'No' : EMPTY)
+
+/** A relationship: an id at depth 0, an object when populated. */
+export function formatRelation(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY
+  if (Array.isArray(value)) return value.length ? value.map(formatRelation).join(', ') : EMPTY
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>
+    const named = [o.name, o.surname].filter((s) => typeof s === 'string' && s).join(' ')
+    if (named) return named
+    for (const key of ['title', 'email', 'filename']) if (typeof o[key] === 'string' && o[key]) return o[key] as string
+    return o.id !== undefined ? `#${String(o.id)}` : EMPTY
+  }
+  return `#${String(value)}`
+}
+
+export function formatValue(value: unknown, kind: ColumnKind = 'text'): string {
+  switch (kind) {
+    case 'money':
+      return formatMoney(value)
+    case 'minutes':
+      return formatMinutes(value)
+    case 'datetime':
+      return formatDateTime(value)
+    case 'date':
+      return formatDate(value)
+    case 'boolean':
+      return formatBoolean(value)
+    case 'relation':
+      return formatRelation(value)
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? new Intl.NumberFormat('it-IT').format(value) : EMPTY
+    case 'image':
+    case 'text':
+      if (value === null || value === undefined || value === '') return EMPTY
+      if (typeof value === 'boolean') return formatBoolean(value)
+      if (typeof value === 'object') return formatRelation(value)
+      return String(value)
+  }
+}
+
+/** `phone_number` → `Phone number`, `createdAt` → `Created at`. */
+export function humanize(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : field
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+/** Bookkeeping and secret-looking fields are never picked as columns. */
+const SKIPPED = new Set(['id', 'createdAt', 'updatedAt', 'created_at', 'updated_at', 'password', 'hash', 'salt', 'sessions'])
+
+/**
+ * Columns for a resource without configured ones: `id`, then the first `max` fields of the first
+ * record holding a scalar (text, number, yes/no, date).
+ */
+export function inferColumns(record: Record<string, unknown> | undefined, max = 4): ColumnDef[] {
+  const columns: ColumnDef[] = [{ field: 'id', label: 'ID', kind: 'number' }]
+  if (!record) return columns
+  for (const [field, value] of Object.entries(record)) {
+    if (columns.length > max) break
+    if (SKIPPED.has(field) || /token|secret|password/i.test(field)) continue
+    let kind: ColumnKind | undefined
+    if (typeof value === 'boolean') kind = 'boolean'
+    else if (typeof value === 'number') kind = 'number'
+    else if (typeof value === 'string') kind = ISO_DATE_TIME.test(value) ? 'datetime' : 'text'
+    if (kind) columns.push({ field, label: humanize(field), kind })
+  }
+  return columns
+}

@@ -1,0 +1,40 @@
+import { Title } from '@mantine/core'
+import { useResourceParams, type BaseRecord } from '@refinedev/core'
+import { List } from '@refinedev/mantine'
+import { renderValue } from '../../components/cells'
+import { RecordTable, type TableColumn } from '../../components/record-table'
+import { inferColumns } from '../../lib/format'
+import type { ColumnDef, SalonResourceMeta } from '../../resources'
+
+export const toTableColumns = (defs: ColumnDef[]): TableColumn[] =>
+  defs.map((def) => ({
+    field: def.field,
+    label: def.label,
+    sortable: def.sortable ?? !(def.kind === 'relation' || def.kind === 'image'),
+    align: def.kind === 'money' || def.kind === 'number' || def.kind === 'minutes' ? 'right' : 'left',
+    render: (record: BaseRecord) => renderValue(record[def.field], def.kind),
+  }))
+
+/** Columns of `meta.columns` (plus id), or picked from the first record. */
+export function resourceColumns(meta: Partial<SalonResourceMeta>) {
+  return (first: BaseRecord | undefined): TableColumn[] =>
+    toTableColumns(meta.columns ? [{ field: 'id', label: 'ID', kind: 'number' }, ...meta.columns] : inferColumns(first))
+}
+
+/** A resource's records, read-only, for the resources whose own screens come in later issues. */
+export function ResourceTable({ resource, syncWithLocation = false }: { resource: string; syncWithLocation?: boolean }) {
+  const { resource: item } = useResourceParams({ resource })
+  const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
+  return <RecordTable resource={resource} columns={resourceColumns(meta)} syncWithLocation={syncWithLocation} />
+}
+
+export default function GenericListPage() {
+  const { identifier, resource } = useResourceParams()
+  const label = (resource?.meta as Partial<SalonResourceMeta> | undefined)?.label ?? identifier ?? ''
+  if (!identifier) return null
+  return (
+    <List title={<Title order={3}>{label}</Title>} breadcrumb={false}>
+      <ResourceTable resource={identifier} syncWithLocation />
+    </List>
+  )
+}

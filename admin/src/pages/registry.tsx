@@ -1,0 +1,37 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { Route } from 'react-router'
+import { routesOf, SALON_RESOURCES, type ResourceAction } from '../resources'
+
+/**
+ * Which screen each resource action renders. Every screen is its own chunk (React.lazy), so the
+ * first load carries only the shell. A resource without its own list uses the generic one; create
+ * and edit screens are added here by the issues that build them — until then those paths are not
+ * routed and show the 404 screen, and no menu item or button points to them.
+ */
+
+type Screen = LazyExoticComponent<ComponentType>
+
+const GenericList = lazy(() => import('./generic/list'))
+
+const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
+  service: { list: lazy(() => import('./service/list')) },
+  config: { list: lazy(() => import('./config/list')) },
+}
+
+export const DashboardHome = lazy(() => import('./home/index'))
+
+export function screenFor(identifier: string, action: ResourceAction): Screen | undefined {
+  return SCREENS[identifier]?.[action] ?? (action === 'list' ? GenericList : undefined)
+}
+
+export const hasScreen = (identifier: string, action: ResourceAction) => screenFor(identifier, action) !== undefined
+
+/** `<Route>`s for every resource action that has a screen, at the paths of the shared route table. */
+export function resourceRoutes() {
+  return SALON_RESOURCES.flatMap((resource) =>
+    (Object.entries(routesOf(resource.segment)) as [ResourceAction, string][]).flatMap(([action, path]) => {
+      const Screen = screenFor(resource.identifier, action)
+      return Screen ? [<Route key={`${resource.identifier}-${action}`} path={path} element={<Screen />} />] : []
+    }),
+  )
+}

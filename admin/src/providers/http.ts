@@ -1,0 +1,61 @@
+import { networkError, toHttpError } from './payload-errors'
+
+/**
+ * The admin's one way to call the API: same origin, HttpOnly cookie session (`credentials:
+ * 'include'`), JSON in and out, failures thrown as Refine HttpError. Retries and the 401 redirect
+ * are not done here: react-query retries (see query-client.ts) and the auth provider's onError
+ * handles 401, so a request is never silently repeated or swallowed.
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+export interface RequestOptions {
+  /** JSON-serialised unless it is FormData (uploads). */
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+export function createHttpClient(fetchImpl: FetchLike = (input, init) => fetch(input, init)) {
+  return async function request<T = unknown>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+    const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal }
+    if (options.body !== undefined) {
+      if (typeof FormData !== 'undefined' && options.body instanceof FormData) {
+        init.body = options.body // the browser sets the multipart boundary
+      } else {
+        init.body = JSON.stringify(options.body)
+        headers['Content-Type'] = 'application/json'
+      }
+    }
+
+    let response: Response
+    try {
+      response = await fetchImpl(url, init)
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+      throw networkError(cause)
+    }
+    const body = await readBody(response)
+    if (!response.ok) throw toHttpError(response.status, body, response.statusText)
+    return body as T
+  }
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { networkError, statusOf, toHttpError } from './payload-errors'
+
+describe('toHttpError', () => {
+  it('keys field errors by path so forms can show them next to the field', () => {
+    const error = toHttpError(400, {
+      errors: [
+        {
+          name: 'ValidationError',
+          message: 'Dati non validi: title, price',
+          data: {
+            errors: [
+              { path: 'title', message: 'Il titolo è obbligatorio' },
+              { path: 'price', message: 'Deve essere positivo' },
+              { path: 'price', message: 'Massimo due decimali' },
+              { path: 'intervals.0.opening_time', message: 'Usa il formato HH:mm (es. 09:30)' },
+            ],
+          },
+        },
+      ],
+    })
+    expect(error).toEqual({
+      name: 'ValidationError',
+      statusCode: 400,
+      message: 'Dati non validi: title, price',
+      errors: {
+        title: 'Il titolo è obbligatorio',
+        price: ['Deve essere positivo', 'Massimo due decimali'],
+        'intervals.0.opening_time': 'Usa il formato HH:mm (es. 09:30)',
+      },
+    })
+  })
+
+  it('uses the messages of all errors, without field errors when there are none', () => {
+    const error = toHttpError(409, { errors: [{ message: 'Lo slot non è più disponibile.' }, { message: 'Riprova.' }] })
+    expect(error).toEqual({ statusCode: 409, message: 'Lo slot non è più disponibile. Riprova.' })
+    expect(error).not.toHaveProperty('errors')
+  })
+
+  it('falls back to a body message, then the status text, then the status', () => {
+    expect(toHttpError(500, { message: 'boom' }).message).toBe('boom')
+    expect(toHttpError(502, '<html>Bad gateway</html>', 'Bad Gateway').message).toBe('Bad Gateway')
+    expect(toHttpError(418, undefined).message).toBe('HTTP 418')
+  })
+
+  it('ignores malformed entries instead of crashing on them', () => {
+    const error = toHttpError(400, { errors: [null, 'x', { message: 'Bad', data: { errors: [{ message: 'no path' }, 3] } }] })
+    expect(error).toEqual({ statusCode: 400, message: 'Bad' })
+  })
+})
+
+describe('networkError / statusOf', () => {
+  it('gives unreachable servers status 0 and an Italian message', () => {
+    const error = networkError(new TypeError('Failed to fetch'))
+    expect(error.statusCode).toBe(0)
+    expect(error.message).toContain('Impossibile contattare il server')
+  })
+
+  it('reads statusCode or status', () => {
+    expect(statusOf({ statusCode: 401 })).toBe(401)
+    expect(statusOf({ status: 403 })).toBe(403)
+    expect(statusOf(new Error('x'))).toBeUndefined()
+    expect(statusOf(null)).toBeUndefined()
+  })
+})

@@ -1,0 +1,78 @@
+import type { HttpError, ValidationErrors } from '@refinedev/core'
+
+/**
+ * The API's error body (Payload's shape, also used by the custom endpoints via `zodErrorBody`):
+ * `{ errors: [{ name, message, data?: { errors: [{ path, message }] } }] }`.
+ * Mapped to Refine's HttpError so notifications show `message` and forms show `errors[field]`.
+ */
+
+export interface PayloadFieldError {
+  path: string
+  message: string
+}
+
+export interface PayloadErrorItem {
+  name?: string
+  message?: string
+  data?: { errors?: PayloadFieldError[] } | null
+}
+
+/** Status used when the server could not be reached at all (no HTTP answer). */
+export const NETWORK_ERROR_STATUS = 0
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+function errorItems(body: unknown): PayloadErrorItem[] {
+  const raw = isObject(body) ? body.errors : undefined
+  return Array.isArray(raw) ? raw.filter(isObject) : []
+}
+
+function fieldErrors(items: PayloadErrorItem[]): ValidationErrors | undefined {
+  const byPath: Record<string, string[]> = {}
+  for (const item of items) {
+    const list = isObject(item.data) && Array.isArray(item.data.errors) ? item.data.errors : []
+    for (const field of list) {
+      if (!isObject(field) || typeof field.path !== 'string' || !field.path) continue
+      const message = typeof field.message === 'string' && field.message ? field.message : 'Valore non valido'
+      ;(byPath[field.path] ??= []).push(message)
+    }
+  }
+  const paths = Object.keys(byPath)
+  if (paths.length === 0) return undefined
+  // One message stays a string (what most form libraries expect); several become a list.
+  return Object.fromEntries(paths.map((p) => [p, byPath[p]!.length === 1 ? byPath[p]![0]! : byPath[p]!]))
+}
+
+/** An HTTP answer with a non-2xx status → Refine HttpError. */
+export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
+  const items = errorItems(body)
+  const bodyMessage = isObject(body) && typeof body.message === 'string' ? body.message : ''
+  const message =
+    items.map((i) => (typeof i.message === 'string' ? i.message.trim() : '')).filter(Boolean).join(' ') ||
+    bodyMessage ||
+    statusText ||
+    `HTTP ${status}`
+  const error: HttpError = { message, statusCode: status }
+  const errors = fieldErrors(items)
+  if (errors) error.errors = errors
+  const name = items.find((i) => typeof i.name === 'string' && i.name)?.name
+  if (name) error.name = name
+  return error
+}
+
+/** fetch() itself failed (offline, DNS, server down): no status, so `statusCode` is 0. */
+export function networkError(cause: unknown): HttpError {
+  const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : ''
+  return {
+    name: 'NetworkError',
+    message: `Impossibile contattare il server${detail}`,
+    statusCode: NETWORK_ERROR_STATUS,
+  }
+}
+
+/** Status of any error a provider may see (HttpError, or something else thrown). */
+export function statusOf(error: unknown): number | undefined {
+  if (!isObject(error)) return undefined
+  const status = error.statusCode ?? error.status
+  return typeof status === 'number' ? status : undefined
+}

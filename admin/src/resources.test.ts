@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { DASHBOARD_ROUTES, statusForPath } from '@salon/shared/routes'
+import { relativeToDashboard, routesOf, SALON_RESOURCES, toRefineResources, type ResourceAction } from './resources'
+
+describe('dashboard resources', () => {
+  it('cover every route of the shared dashboard table exactly once', () => {
+    const produced = SALON_RESOURCES.flatMap((r) => Object.values(routesOf(r.segment)))
+    const expected = DASHBOARD_ROUTES.filter((r) => r.path !== '/dashboard').map((r) => relativeToDashboard(r.path))
+    expect([...produced].sort()).toEqual([...expected].sort())
+    expect(new Set(produced).size).toBe(produced.length)
+  })
+
+  it('read the Payload collections of the brief', () => {
+    const collections = Object.fromEntries(SALON_RESOURCES.map((r) => [r.identifier, r.collection]))
+    expect(collections).toEqual({
+      user: 'users',
+      service: 'services',
+      category: 'category',
+      booking: 'reservations',
+      operator: 'operators',
+      banner: 'banner',
+      file: 'upload',
+      carousel: 'upload',
+      time: 'business_hours',
+      config: 'config',
+      holiday: 'holidays',
+      'business-closure': 'business-closures',
+    })
+  })
+
+  it('follow spec §2 for the odd ones: no operator create, holidays and closures under config', () => {
+    expect(routesOf('operator')).toEqual({ list: '/operator', edit: '/operator/:id' })
+    expect(routesOf('config/holiday')).toEqual({ create: '/config/holiday/create', edit: '/config/holiday/:id' })
+    expect(routesOf('config/business-closure')).toEqual({
+      list: '/config/business-closure',
+      create: '/config/business-closure/create',
+      edit: '/config/business-closure/:id',
+    })
+    expect(routesOf('file')).toEqual({ list: '/file' })
+  })
+
+  it('show only HOME_CAROUSEL uploads in the carousel', () => {
+    const carousel = SALON_RESOURCES.find((r) => r.identifier === 'carousel')!
+    expect(carousel.permanentFilters).toEqual([{ field: 'label', operator: 'eq', value: 'HOME_CAROUSEL' }])
+  })
+
+  it('have Italian labels, "Servizi" for services', () => {
+    expect(SALON_RESOURCES.find((r) => r.identifier === 'service')!.label).toBe('Servizi')
+    for (const r of SALON_RESOURCES) expect(r.label).toMatch(/^[A-ZÀ-Ý][a-zà-ÿ]+/)
+  })
+})
+
+describe('toRefineResources', () => {
+  const onlyLists = (_: string, action: ResourceAction) => action === 'list'
+  const resources = toRefineResources(onlyLists)
+
+  it('declares only routes that have a screen, so nothing links to a missing page', () => {
+    const service = resources.find((r) => r.identifier === 'service')!
+    expect(service).toMatchObject({ name: 'services', list: '/service' })
+    expect(service.create).toBeUndefined()
+    expect(service.edit).toBeUndefined()
+  })
+
+  it('hides resources without a list from the menu but keeps their meta for data hooks', () => {
+    const holiday = resources.find((r) => r.identifier === 'holiday')!
+    expect(holiday.list).toBeUndefined()
+    expect(holiday.meta).toMatchObject({ hide: true, label: 'Festività', collection: 'holidays' })
+  })
+
+  it('puts the index first and every declared path is one the server answers with 200', () => {
+    expect(resources[0]).toMatchObject({ name: 'dashboard', list: '/' })
+    const all = toRefineResources(() => true)
+    for (const r of all) {
+      for (const action of ['list', 'create', 'edit'] as const) {
+        const path = r[action]
+        if (typeof path !== 'string') continue
+        const full = `/dashboard${path === '/' ? '' : path.replace(':id', '42')}`
+        expect(statusForPath(full), full).toBe(200)
+      }
+    }
+  })
+})

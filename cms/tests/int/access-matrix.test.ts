@@ -1,0 +1,314 @@
+/**
+ * The access matrix of the Foundation issue: visitor, USER, OPERATOR, ADMIN × every collection ×
+ * list/get/create/update/delete, each cell with its exact HTTP outcome.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { PNG_8x8, api, sql, tokenFor, unique, uploadForm, type Role } from './helpers'
+
+const ROLES: Role[] = ['visitor', 'USER', 'OPERATOR', 'ADMIN']
+type Op = 'list' | 'get' | 'create' | 'update' | 'delete'
+type Row = Record<Role, number>
+
+const PUBLIC_READ: Record<'list' | 'get', Row> = {
+  list: { visitor: 200, USER: 200, OPERATOR: 200, ADMIN: 200 },
+  get: { visitor: 200, USER: 200, OPERATOR: 200, ADMIN: 200 },
+}
+const ADMIN_WRITE: Record<'create' | 'update' | 'delete', Row> = {
+  create: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 201 },
+  update: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+  delete: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+}
+
+interface Spec {
+  slug: string
+  expect: Record<Op, Row>
+  /** A valid new document (also used to make a fresh record for each delete). */
+  create: () => Record<string, unknown> | FormData
+  update: Record<string, unknown>
+  /** Id the get/update cells act on (someone else's record where ownership matters). */
+  target?: () => Promise<number>
+}
+
+let ids: { tuesday: number; admin: number; operatorUser: number; customer: number; otherCustomer: number; giulia: number; marco: number; service: number; category: number }
+
+const anyDay = () => `2031-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}T12:00:00.000Z`
+
+const SPECS: Spec[] = [
+  {
+    slug: 'users',
+    expect: {
+      list: { visitor: 401, USER: 200, OPERATOR: 200, ADMIN: 200 },
+      get: { visitor: 401, USER: 404, OPERATOR: 404, ADMIN: 200 },
+      create: { visitor: 201, USER: 403, OPERATOR: 403, ADMIN: 201 },
+      update: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+      delete: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+    },
+    create: () => ({ email: `${unique('u')}@example.com`, password: 'password123', name: 'Nuovo' }),
+    update: { surname: 'Aggiornato' },
+    target: async () => ids.otherCustomer,
+  },
+  {
+    slug: 'reservations',
+    expect: {
+      list: { visitor: 401, USER: 200, OPERATOR: 200, ADMIN: 200 },
+      get: { visitor: 401, USER: 404, OPERATOR: 404, ADMIN: 200 },
+      ...ADMIN_WRITE,
+    },
+    create: () => ({
+      user: ids.otherCustomer,
+      operator: ids.marco,
+      services: [ids.service],
+      date_start: anyDay(),
+      status: 'CONFIRMED',
+    }),
+    update: { note: 'Nota aggiornata' },
+    // Another customer's reservation with an operator other than the OPERATOR's own.
+    target: async () =>
+      (await sql('select id from reservations where user_id = $1 and operator_id = $2 limit 1', [ids.otherCustomer, ids.marco]))[0].id,
+  },
+  {
+    slug: 'operators',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ name: 'Nuovo', surname: 'Operatore' }),
+    update: { description: 'Descrizione aggiornata' },
+  },
+  {
+    slug: 'services',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ title: unique('Servizio'), time: 30, price: 20 }),
+    update: { description: 'Descrizione aggiornata' },
+  },
+  {
+    slug: 'category',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ name: unique('Categoria') }),
+    update: { position: 1 },
+  },
+  {
+    slug: 'banner',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ title: 'Promo', link: '/reserve', show: true }),
+    update: { alt: 'Testo alternativo' },
+  },
+  {
+    slug: 'business_hours',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    // day_of_week is unique and all seven exist: each create frees one first (see below).
+    create: () => ({ day_of_week: 'MONDAY', is_closed: true }),
+    update: { is_closed: false },
+    target: async () => (await sql(`select id from business_hours where day_of_week = 'TUESDAY'`))[0].id,
+  },
+  {
+    slug: 'operating_intervals',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ opening_time: '20:00', closing_time: '21:00', business_hours: ids.tuesday }),
+    update: { closing_time: '21:30' },
+  },
+  {
+    slug: 'business-closures',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ name: 'Inventario', closure_type: 'FULL_DAY', start_date: '2031-02-03T12:00:00.000Z', end_date: '2031-02-03T12:00:00.000Z' }),
+    update: { description: 'Chiusi per inventario' },
+  },
+  {
+    slug: 'config',
+    expect: {
+      ...PUBLIC_READ,
+      // One config document exists; a second one is refused.
+      create: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 400 },
+      update: ADMIN_WRITE.update,
+      delete: ADMIN_WRITE.delete,
+    },
+    create: () => ({ businessName: 'Secondo salone' }),
+    update: { address: 'Via Roma 12, 20121 Milano' },
+  },
+  {
+    slug: 'upload',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => uploadForm({ name: unique('img'), label: 'IMAGES' }, { name: 'pixel.png', data: PNG_8x8, type: 'image/png' }),
+    update: { alt: 'Descrizione immagine' },
+  },
+  {
+    slug: 'holidays',
+    expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
+    create: () => ({ name: 'Festa patronale', date: '2031-12-07T12:00:00.000Z', recurring_yearly: false }),
+    update: { is_active: true },
+  },
+  {
+    slug: 'password_recovery',
+    expect: {
+      list: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+      get: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+      create: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 403 },
+      update: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 403 },
+      delete: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 200 },
+    },
+    create: () => ({ user: ids.customer, token: 'x', expires_at: '2031-01-01T00:00:00Z' }),
+    update: { used_at: '2031-01-01T00:00:00Z' },
+  },
+]
+
+async function insertRecovery(): Promise<number> {
+  const [row] = await sql(
+    `insert into password_recovery (user_id, token, expires_at, updated_at, created_at)
+     values ($1, md5(random()::text), now() + interval '1 hour', now(), now()) returning id`,
+    [ids.customer],
+  )
+  return row.id
+}
+
+/** A fresh record to read, change or delete (made directly when REST cannot make one). */
+async function freshRecord(spec: Spec): Promise<number> {
+  if (spec.slug === 'password_recovery') return insertRecovery()
+  if (spec.slug === 'config') return (await sql('select id from config order by id limit 1'))[0].id
+  if (spec.slug === 'business_hours') {
+    const [row] = await sql(`insert into business_hours (day_of_week, is_closed, updated_at, created_at) values ('MONDAY', true, now(), now())
+      on conflict (day_of_week) do update set is_closed = true returning id`)
+    return row.id
+  }
+  const res = await createAs(spec, 'ADMIN')
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body.doc.id
+}
+
+async function createAs(spec: Spec, role: Role) {
+  const body = spec.create()
+  if (spec.slug === 'business_hours' && role === 'ADMIN') await sql(`delete from business_hours where day_of_week = 'MONDAY'`)
+  return body instanceof FormData
+    ? api('POST', `/api/${spec.slug}`, { as: role, rawBody: body })
+    : api('POST', `/api/${spec.slug}`, { as: role, body })
+}
+
+beforeAll(async () => {
+  const user = async (email: string) => (await sql('select id from users where email = $1', [email]))[0].id as number
+  ids = {
+    tuesday: (await sql(`select id from business_hours where day_of_week = 'TUESDAY'`))[0].id,
+    admin: await user('admin@demo.salon'),
+    operatorUser: await user('operatore@demo.salon'),
+    customer: await user('cliente@demo.salon'),
+    otherCustomer: await user('francesca.gallo@example.com'),
+    giulia: (await sql(`select id from operators where name = 'Giulia'`))[0].id,
+    marco: (await sql(`select id from operators where name = 'Marco'`))[0].id,
+    service: (await sql(`select id from services where title = 'Piega'`))[0].id,
+    category: (await sql('select id from category limit 1'))[0].id,
+  }
+  await Promise.all(ROLES.map((r) => tokenFor(r)))
+})
+
+describe.each(SPECS)('$slug', (spec) => {
+  describe.each(ROLES)('as %s', (role) => {
+    const target = async () => (spec.target ? spec.target() : freshRecord(spec))
+
+    it('list', async () => {
+      const res = await api('GET', `/api/${spec.slug}?limit=5`, { as: role })
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.list[role])
+      if (res.status === 200) expect(Array.isArray(res.body.docs)).toBe(true)
+    })
+
+    it('get', async () => {
+      const id = await target()
+      const res = await api('GET', `/api/${spec.slug}/${id}`, { as: role })
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.get[role])
+      if (res.status === 200) expect(res.body.id).toBe(id)
+    })
+
+    it('create', async () => {
+      const table = spec.slug.replace(/-/g, '_')
+      const before = (await sql(`select count(*)::int as n from "${table}"`))[0].n
+      const res = await createAs(spec, role)
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.create[role])
+      const after = (await sql(`select count(*)::int as n from "${table}"`))[0].n
+      if (res.status === 201) expect(res.body.doc.id).toBeGreaterThan(0)
+      else if (spec.slug !== 'business_hours') expect(after).toBe(before) // refused: nothing written
+    })
+
+    it('update (PATCH)', async () => {
+      const id = await target()
+      const res = await api('PATCH', `/api/${spec.slug}/${id}`, { as: role, body: spec.update })
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.update[role])
+    })
+
+    it('update (PUT behaves as PATCH)', async () => {
+      const id = await target()
+      const res = await api('PUT', `/api/${spec.slug}/${id}`, { as: role, body: spec.update })
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.update[role])
+    })
+
+    it('delete', async () => {
+      const id = await freshRecord(spec)
+      const table = spec.slug.replace(/-/g, '_')
+      const res = await api('DELETE', `/api/${spec.slug}/${id}`, { as: role })
+      expect(res.status, JSON.stringify(res.body)).toBe(spec.expect.delete[role])
+      const left = await sql(`select id from "${table}" where id = $1`, [id])
+      expect(left.length).toBe(res.status === 200 ? 0 : 1)
+      if (spec.slug === 'config' && res.status === 200) {
+        // Put the salon's settings back for the rest of the suite.
+        await api('POST', '/api/config', { as: 'ADMIN', body: { businessName: 'Salone Demo' } })
+      }
+    })
+  })
+})
+
+describe('ownership cells', () => {
+  it('a USER lists and reads only their own user and reservations', async () => {
+    const users = await api('GET', '/api/users?limit=100', { as: 'USER' })
+    expect(users.body.docs.map((u: any) => u.id)).toEqual([ids.customer])
+    expect((await api('GET', `/api/users/${ids.customer}`, { as: 'USER' })).status).toBe(200)
+
+    const res = await api('GET', '/api/reservations?limit=1000', { as: 'USER' })
+    expect(res.body.totalDocs).toBeGreaterThan(0)
+    expect(new Set(res.body.docs.map((r: any) => r.user))).toEqual(new Set([ids.customer]))
+    const own = res.body.docs[0].id
+    expect((await api('GET', `/api/reservations/${own}`, { as: 'USER' })).status).toBe(200)
+  })
+
+  it('a USER updates their own user record', async () => {
+    const res = await api('PATCH', `/api/users/${ids.customer}`, { as: 'USER', body: { surname: 'Conti' } })
+    expect(res.status).toBe(200)
+  })
+
+  it('an OPERATOR sees the reservations of their own operator record only', async () => {
+    const res = await api('GET', '/api/reservations?limit=1000', { as: 'OPERATOR' })
+    expect(res.body.totalDocs).toBeGreaterThan(0)
+    expect(new Set(res.body.docs.map((r: any) => r.operator))).toEqual(new Set([ids.giulia]))
+  })
+
+  it('an OPERATOR reads their operator record with its account link; visitors never see the link', async () => {
+    const mine = await api('GET', `/api/operators/${ids.giulia}`, { as: 'OPERATOR' })
+    expect(mine.body.user).toBe(ids.operatorUser)
+    const pub = await api('GET', `/api/operators/${ids.giulia}`, { as: 'visitor' })
+    expect(pub.status).toBe(200)
+    expect(pub.body).not.toHaveProperty('user')
+    const other = await api('GET', `/api/operators/${ids.giulia}`, { as: 'USER' })
+    expect(other.body).not.toHaveProperty('user')
+  })
+
+  it('visitors see only active services and visible banners; admins see all', async () => {
+    const svc = await api('POST', '/api/services', { as: 'ADMIN', body: { title: unique('Nascosto'), time: 10, price: 5, active: false } })
+    const ban = await api('POST', '/api/banner', { as: 'ADMIN', body: { title: 'Nascosto', show: false } })
+    expect((await api('GET', `/api/services/${svc.body.doc.id}`, { as: 'visitor' })).status).toBe(404)
+    expect((await api('GET', `/api/banner/${ban.body.doc.id}`, { as: 'USER' })).status).toBe(404)
+    expect((await api('GET', `/api/services/${svc.body.doc.id}`, { as: 'ADMIN' })).status).toBe(200)
+    const list = await api('GET', '/api/services?limit=500', { as: 'visitor' })
+    expect(list.body.docs.every((s: any) => s.active)).toBe(true)
+  })
+
+  it('closure authorship is hidden from the public', async () => {
+    const res = await api('GET', '/api/business-closures?limit=5', { as: 'visitor' })
+    expect(res.body.docs.length).toBeGreaterThan(0)
+    for (const c of res.body.docs) expect(c).not.toHaveProperty('created_by')
+  })
+})
+
+describe('PUT behaves as PATCH', () => {
+  it('changes only the fields sent', async () => {
+    const created = await api('POST', '/api/services', { as: 'ADMIN', body: { title: unique('Piega lunga'), time: 40, price: 30, description: 'Prima' } })
+    const id = created.body.doc.id
+    const res = await api('PUT', `/api/services/${id}`, { as: 'ADMIN', body: { price: 32 } })
+    expect(res.status).toBe(200)
+    const [row] = await sql('select title, time, price, description from services where id = $1', [id])
+    expect(row).toMatchObject({ title: created.body.doc.title, description: 'Prima' })
+    expect(Number(row.time)).toBe(40)
+    expect(Number(row.price)).toBe(32)
+  })
+})

@@ -1,0 +1,102 @@
+import pg from 'pg'
+import { afterAll } from 'vitest'
+
+/** Set by scripts/test.mjs, which started the built server and its PostgreSQL. */
+export const BASE_URL = process.env.SALON_BASE_URL ?? 'http://localhost:3000'
+export const DATABASE_URL = process.env.SALON_DATABASE_URL ?? process.env.DATABASE_URL ?? ''
+
+export type Role = 'visitor' | 'USER' | 'OPERATOR' | 'ADMIN'
+export const DEMO_EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
+  USER: 'cliente@demo.salon',
+  OPERATOR: 'operatore@demo.salon',
+  ADMIN: 'admin@demo.salon',
+}
+
+const tokens = new Map<string, string>()
+
+export async function login(email: string, password = 'demo1234'): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 200) throw new Error(`login ${email} → ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+export async function tokenFor(role: Role): Promise<string | null> {
+  if (role === 'visitor') return null
+  const email = DEMO_EMAIL[role]
+  if (!tokens.has(email)) tokens.set(email, await login(email))
+  return tokens.get(email)!
+}
+
+export interface ApiResult<T = any> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+/** One HTTP call as `role` (or with an explicit token); JSON bodies in and out. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { as?: Role; token?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const token = opts.token !== undefined ? opts.token : await tokenFor(opts.as ?? 'visitor')
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+  if (token) headers.authorization = `JWT ${token}`
+  let body: BodyInit | undefined = opts.rawBody
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers }
+}
+
+let pool: pg.Pool | null = null
+/** Direct SQL, to check what really is (or is not) in the database. */
+export async function sql<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<R[]> {
+  if (!DATABASE_URL) throw new Error('SALON_DATABASE_URL is not set')
+  pool ??= new pg.Pool({ connectionString: DATABASE_URL, max: 3 })
+  return (await pool.query<R>(text, params)).rows
+}
+afterAll(async () => {
+  await pool?.end()
+  pool = null
+})
+
+export async function count(table: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(`select count(*)::int as n from "${table}"`)
+  return row!.n
+}
+
+/** Field paths named by an error body `{ errors: [{ data: { errors: [{ path }] } }] }`. */
+export function errorPaths(body: any): string[] {
+  return (body?.errors ?? []).flatMap((e: any) => (e?.data?.errors ?? []).map((x: any) => x.path))
+}
+
+let seq = 0
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++seq}`
+
+/** A valid 8×8 PNG for upload tests. */
+export const PNG_8x8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVR4nGPQn+eCFTEMLQkApg5EQegZdooAAAAASUVORK5CYII=',
+  'base64',
+)
+
+/** Multipart body the Payload way: the fields as JSON in `_payload`, the file in `file`. */
+export function uploadForm(fields: Record<string, unknown>, file?: { name: string; data: Buffer; type: string }) {
+  const form = new FormData()
+  form.append('_payload', JSON.stringify(fields))
+  if (file) form.append('file', new Blob([file.data], { type: file.type }), file.name)
+  return form
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm test`: everything the project needs to test itself, on a fresh machine.
+//   install → build → typecheck → unit tests → real PostgreSQL + the built server →
+//   integration tests over HTTP → end-to-end tests in Chromium → "N passed, N failed".
+import { spawnSync, fork } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { build, install, log, root, run } from './lib/workspace.mjs'
+
+const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // unit | int | e2e
+const want = (stage) => !only || only === stage
+const testDir = path.join(root, '.data', 'test')
+const results = []
+let failedStage = null
+
+async function stage(name, fn) {
+  const started = Date.now()
+  log(`${name}…`)
+  try {
+    await fn()
+  } catch (err) {
+    failedStage ??= name
+    console.error(`\x1b[31m✗ ${name}: ${err.message}\x1b[0m`)
+  }
+  log(`${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+
+function readVitest(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0) }
+  } catch {
+    return { passed: 0, failed: 1 }
+  }
+}
+
+function readPlaywright(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }
+  } catch {
+    return { passed: 0, failed: 1 }
+  }
+}
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return
+  if (process.getuid?.() !== 0) throw new Error('Chromium is missing: install the Debian package `chromium` (apt-get install -y chromium).')
+  log('Installing Chromium from Debian (apt)…')
+  let r = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
+  r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  if (r.status !== 0) throw new Error('apt-get install chromium failed')
+}
+
+await install()
+if (!process.argv.includes('--no-build')) await stage('Build', () => build())
+fs.rmSync(testDir, { recursive: true, force: true })
+fs.mkdirSync(testDir, { recursive: true })
+
+if (want('unit')) {
+  await stage('Typecheck', async () => {
+    for (const pkg of ['shared', 'cms', 'web', 'admin']) await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
+  })
+  await stage('Unit tests', async () => {
+    const out = path.join(testDir, 'unit.json')
+    await run(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
+    results.push(['unit', readVitest(out)])
+    if (results.at(-1)[1].failed) throw new Error('unit tests failed')
+  })
+}
+
+if (want('int') || want('e2e')) {
+  const { startPostgres, freePort } = await import('./lib/postgres.mjs')
+  let db = null
+  let app = null
+  let serverUp = false
+  const stopAll = async () => {
+    if (app && app.exitCode === null) {
+      await new Promise((r) => {
+        app.once('exit', r)
+        app.kill('SIGTERM')
+        setTimeout(() => app.kill('SIGKILL'), 8000).unref()
+      })
+    }
+    await db?.stop()
+  }
+  process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
+  process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
+  try {
+    await stage('Start PostgreSQL and the built app', async () => {
+      db = await startPostgres({ dataDir: path.join(testDir, 'pg'), database: 'salon_test', ephemeral: true, preferredPort: 0, log })
+      const port = await freePort(0)
+      app = fork(path.join(root, 'cms', 'server.ts'), [], {
+        cwd: path.join(root, 'cms'),
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', fs.openSync(path.join(testDir, 'server.log'), 'w'), fs.openSync(path.join(testDir, 'server.log'), 'a'), 'ipc'],
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
+      })
+      await new Promise((resolve, reject) => {
+        app.on('message', (m) => m?.type === 'ready' && resolve())
+        app.once('exit', (code) => reject(new Error(`server exited (${code}); see .data/test/server.log`)))
+      })
+      process.env.SALON_BASE_URL = `http://localhost:${port}`
+      process.env.SALON_DATABASE_URL = db.url
+      serverUp = true
+      log(`App on ${process.env.SALON_BASE_URL}, PostgreSQL on ${db.port}`)
+    })
+    // Browsers first, on the pristine demo salon; the integration tests then add and change data.
+    if (serverUp && want('e2e')) {
+      await stage('End-to-end tests (Chromium)', async () => {
+        ensureChromium()
+        const out = path.join(testDir, 'e2e.json')
+        await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } }).catch(() => {})
+        results.push(['e2e', readPlaywright(out)])
+        if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
+      })
+    }
+    if (serverUp && want('int')) {
+      await stage('Integration tests (HTTP + PostgreSQL)', async () => {
+        const out = path.join(testDir, 'int.json')
+        await run(bin('vitest'), ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
+        results.push(['int', readVitest(out)])
+        if (results.at(-1)[1].failed) throw new Error('integration tests failed')
+      })
+    }
+  } finally {
+    await stopAll()
+  }
+}
+
+let passed = 0
+let failed = 0
+for (const [name, r] of results) {
+  console.log(`  ${name.padEnd(5)} ${r.passed} passed, ${r.failed} failed`)
+  passed += r.passed
+  failed += r.failed
+}
+if (failedStage && failed === 0) failed = 1 // a stage broke before its tests could run
+if (failedStage) console.error(`\x1b[31mFirst failure: ${failedStage}\x1b[0m`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * `unit`: pure code (shared engine, client helpers), no server.
+ * `int`: HTTP against the real built server and a real PostgreSQL that scripts/test.mjs started.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['cms/tests/int/**/*.test.ts'],
+          // One server and one database: files run one after another.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})

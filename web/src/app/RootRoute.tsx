@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { findRoute, PUBLIC_ROUTES } from '@salon/shared/routes'
+import { useAuth } from '../lib/auth'
+import { NotFoundScreen } from './error/ErrorScreen'
+
+/**
+ * Wraps every screen: the throttled user refresh on navigation (spec §4) and scroll restoration.
+ * A path the shared table does not know renders the 404 screen even where react-router's own
+ * matching would be more lenient (odd encodings), so the SPA and the server's 404 always agree.
+ */
+export function RootRoute() {
+  const { pathname } = useLocation()
+  const { revalidate } = useAuth()
+  useEffect(() => {
+    revalidate()
+  }, [pathname, revalidate])
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Vai al contenuto
+      </a>
+      {findRoute(pathname, PUBLIC_ROUTES) ? <Outlet /> : <NotFoundScreen />}
+      <ScrollRestoration />
+    </>
+  )
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { t } from '../../lib/i18n'
+import { isDashboardHref, safeRedirectPath } from '../../lib/paths'
+import { useDocumentTitle } from '../../lib/title'
+import { useToast } from '../../lib/toast'
+import { Field, FormAlert } from '../../lib/ui/Field'
+import { checkEmail, hasErrors, type Errors } from './validation'
+
+type LoginField = 'email' | 'password'
+
+export function LoginPage() {
+  useDocumentTitle(t.auth.loginTitle)
+  const auth = useAuth()
+  const { toast } = useToast()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [errors, setErrors] = useState<Errors<LoginField>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  // The dashboard sends visitors here with reason=admin (spec §2/§8); say it once per visit.
+  const reason = params.get('reason')
+  const toasted = useRef(false)
+  useEffect(() => {
+    if (reason === 'admin' && !toasted.current) {
+      toasted.current = true
+      toast({ title: t.auth.unauthorizedTitle, description: t.auth.unauthorizedText, variant: 'error' })
+    }
+  }, [reason, toast])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const email = String(data.get('email') ?? '').trim()
+    const password = String(data.get('password') ?? '')
+    const next: Errors<LoginField> = { email: checkEmail(email), password: password ? undefined : t.auth.passwordRequired }
+    setErrors(next)
+    setFormError(null)
+    if (hasErrors(next)) return
+
+    setSubmitting(true)
+    try {
+      await auth.login(email, password)
+      const target = safeRedirectPath(params.get('redirectTo')) ?? ROUTE_NAMES.reservedArea
+      // The dashboard is another SPA: it must be loaded, not routed to.
+      if (isDashboardHref(target)) window.location.assign(target)
+      else navigate(target, { replace: true })
+    } catch (error) {
+      setSubmitting(false)
+      if (error instanceof ApiError) {
+        if (error.status === 401) setFormError(t.auth.wrongCredentials)
+        else if (Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors as Errors<LoginField>)
+        else setFormError(error.isNetworkError ? t.common.networkError : `${t.auth.loginFailed} (${error.message})`)
+      } else setFormError(t.auth.loginFailed)
+    }
+  }
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">{t.auth.loginTitle}</h1>
+      <p className="auth-card__intro">{t.auth.loginIntro}</p>
+
+      {params.get('registered') === '1' ? <p className="notice notice--success">{t.auth.registeredButLoginFailed}</p> : null}
+
+      {auth.status === 'authenticated' && auth.user ? (
+        <p className="notice">
+          {t.auth.alreadyLoggedIn(auth.user.email)} <Link to={ROUTE_NAMES.reservedArea}>{t.auth.goToReservedArea}</Link>
+        </p>
+      ) : null}
+
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label={t.auth.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.email}
+        />
+        <Field
+          label={t.auth.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
+          {t.auth.submitLogin}
+        </button>
+      </form>
+
+      <div className="auth-card__links">
+        <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>
+        <p>
+          {t.auth.noAccount} <Link to={ROUTE_NAMES.register}>{t.auth.createAccount}</Link>
+        </p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
+import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { t } from '../../lib/i18n'
+import { useDocumentTitle } from '../../lib/title'
+import { Field, FormAlert } from '../../lib/ui/Field'
+import { registerCustomer, type RegisterBody } from './api'
+import { checkEmail, checkNewPassword, checkPhone, hasErrors, type Errors } from './validation'
+
+type RegisterField = keyof RegisterBody
+
+export function RegisterPage() {
+  useDocumentTitle(t.auth.registerTitle)
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [errors, setErrors] = useState<Errors<RegisterField>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const body: RegisterBody = {
+      name: String(data.get('name') ?? '').trim(),
+      surname: String(data.get('surname') ?? '').trim(),
+      email: String(data.get('email') ?? '').trim().toLowerCase(),
+      phone_number: String(data.get('phone_number') ?? '').trim(),
+      password: String(data.get('password') ?? ''),
+    }
+    const next: Errors<RegisterField> = {
+      name: body.name ? undefined : t.auth.nameRequired,
+      surname: body.surname ? undefined : t.auth.surnameRequired,
+      email: checkEmail(body.email),
+      phone_number: checkPhone(body.phone_number),
+      password: checkNewPassword(body.password),
+    }
+    setErrors(next)
+    setFormError(null)
+    if (hasErrors(next)) return
+
+    setSubmitting(true)
+    try {
+      await registerCustomer(body)
+    } catch (error) {
+      setSubmitting(false)
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
+        const fields = { ...error.fieldErrors } as Errors<RegisterField>
+        // Payload's own (English) message for a taken e-mail; the others come from shared zod schemas.
+        if (fields.email && /already registered/i.test(fields.email)) fields.email = t.auth.emailTaken
+        setErrors(fields)
+        setFormError(t.auth.checkFields)
+      } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
+      else setFormError(error instanceof ApiError && error.message ? `${t.auth.registerFailed} (${error.message})` : t.auth.registerFailed)
+      return
+    }
+
+    try {
+      await auth.login(body.email, body.password)
+      navigate(ROUTE_NAMES.reservedArea, { replace: true })
+    } catch {
+      // The account exists: let them sign in by hand rather than registering twice.
+      navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
+    }
+  }
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">{t.auth.registerTitle}</h1>
+      <p className="auth-card__intro">{t.auth.registerIntro}</p>
+
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        <div className="form__row">
+          <Field label={t.auth.name} name="name" autoComplete="given-name" required error={errors.name} />
+          <Field label={t.auth.surname} name="surname" autoComplete="family-name" required error={errors.surname} />
+        </div>
+        <Field
+          label={t.auth.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.email}
+        />
+        <Field
+          label={t.auth.phone}
+          name="phone_number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          error={errors.phone_number}
+        />
+        <Field
+          label={t.auth.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          required
+          hint={t.auth.passwordHint(PASSWORD_MIN_LENGTH)}
+          error={errors.password}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
+          {t.auth.submitRegister}
+        </button>
+      </form>
+
+      <div className="auth-card__links">
+        <p>
+          {t.auth.haveAccount} <Link to={ROUTE_NAMES.login}>{t.common.login}</Link>
+        </p>
+      </div>
+    </div>
+  )
+}

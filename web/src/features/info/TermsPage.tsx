@@ -1,0 +1,26 @@
+import { t } from '../../lib/i18n'
+import { BRAND } from '../../lib/salon'
+import { useDocumentTitle } from '../../lib/title'
+
+export function TermsPage() {
+  useDocumentTitle(t.info.termsTitle)
+  return (
+    <article className="prose-page">
+      <h1>{t.info.termsTitle}</h1>
+      <p>
+        Prenotando online con {BRAND} richiedi un appuntamento per i servizi scelti, alla data e all’ora indicate.
+        Prezzi e durate sono quelli del listino pubblicato al momento della prenotazione.
+      </p>
+      <h2>Appuntamenti</h2>
+      <p>
+        L’appuntamento è confermato quando lo vedi confermato nella tua area riservata. Se non puoi venire, disdici
+        il prima possibile dall’area riservata, entro i tempi indicati dal salone, o chiamaci.
+      </p>
+      <h2>Il tuo account</h2>
+      <p>
+        Sei responsabile della riservatezza della tua password. Puoi chiederci in qualsiasi momento di chiudere il
+        tuo account.
+      </p>
+    </article>
+  )
+}

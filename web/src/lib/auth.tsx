@@ -1,0 +1,179 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { USER_REFRESH_THROTTLE_MS } from '@salon/shared/constants'
+import type { Role } from '@salon/shared/enums/index'
+import { api, ApiError } from './api'
+import { t } from './i18n'
+import { useToast } from './toast'
+
+/**
+ * Who is using the site. The session itself is Payload's HttpOnly cookie: the client only knows
+ * what `GET /api/auth/me` says, refreshed at most every 5 minutes on navigation (spec §4).
+ */
+
+export interface User {
+  id: number | string
+  email: string
+  name?: string | null
+  surname?: string | null
+  phone_number?: string | null
+  user_role: Role
+  createdAt?: string
+  updatedAt?: string
+}
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous'
+
+interface AuthState {
+  status: AuthStatus
+  user: User | null
+  /** When `user` was last confirmed by the server (ms since epoch). */
+  fetchedAt: number
+  /** Set when the visitor chose to leave, so guards send them to plain /login. */
+  endedByLogout: boolean
+}
+
+export interface AuthApi {
+  status: AuthStatus
+  user: User | null
+  endedByLogout: boolean
+  login: (email: string, password: string) => Promise<User>
+  /** Resolves `true` once signed out; `false` when the server kept the session. */
+  logout: () => Promise<boolean>
+  /** Asks the server again; resolves the current user or null. */
+  refresh: () => Promise<User | null>
+  /** Called on navigation: refreshes only when the last answer is older than the throttle. */
+  revalidate: () => void
+  /** Forgets the user locally (e.g. after an API 401). */
+  clear: () => void
+}
+
+interface MeResponse {
+  user: User | null
+}
+interface LoginResponse {
+  user: User
+  token?: string
+  exp?: number
+}
+
+const AuthContext = createContext<AuthApi | null>(null)
+
+async function fetchMe(): Promise<User | null> {
+  try {
+    const res = await api.get<MeResponse>('/api/auth/me', { redirectOnUnauthorized: false })
+    return res?.user ?? null
+  } catch (error) {
+    // An expired or invalid cookie is "no user", not a failure.
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { toast } = useToast()
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, fetchedAt: 0, endedByLogout: false })
+  const stateRef = useRef(state)
+  stateRef.current = state
+  /** Bumped by login/logout/clear so that an older `me` answer cannot overwrite them. */
+  const generation = useRef(0)
+  const inFlight = useRef<Promise<User | null> | null>(null)
+
+  const apply = useCallback((user: User | null, endedByLogout = false) => {
+    setState({ status: user ? 'authenticated' : 'anonymous', user, fetchedAt: Date.now(), endedByLogout })
+  }, [])
+
+  const refresh = useCallback((): Promise<User | null> => {
+    if (inFlight.current) return inFlight.current
+    const gen = generation.current
+    const promise = fetchMe()
+      .then(
+        (user) => {
+          if (gen === generation.current) apply(user)
+          return user
+        },
+        (error: unknown) => {
+          if (gen === generation.current) {
+            toast({ title: t.fetchUserError.title, description: t.fetchUserError.text, variant: 'error' })
+            const prev = stateRef.current
+            // Keep a known user (the session may well be fine); a first load becomes "visitor".
+            if (prev.status === 'loading') apply(null)
+            else setState({ ...prev, fetchedAt: Date.now() })
+          }
+          throw error
+        },
+      )
+      .finally(() => {
+        inFlight.current = null
+      })
+    inFlight.current = promise
+    return promise
+  }, [apply, toast])
+
+  useEffect(() => {
+    refresh().catch(() => {})
+  }, [refresh])
+
+  const revalidate = useCallback(() => {
+    const s = stateRef.current
+    if (s.status === 'authenticated' && Date.now() - s.fetchedAt >= USER_REFRESH_THROTTLE_MS) {
+      refresh().catch(() => {})
+    }
+  }, [refresh])
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const res = await api.post<LoginResponse>('/api/auth/login', { email, password }, { redirectOnUnauthorized: false })
+      generation.current++
+      apply(res.user)
+      return res.user
+    },
+    [apply],
+  )
+
+  const clear = useCallback(() => {
+    generation.current++
+    apply(null)
+  }, [apply])
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/auth/logout', undefined, { redirectOnUnauthorized: false })
+    } catch (error) {
+      // 401: the session was already gone, which is what we wanted.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        // Spec §4: if signing out fails, refresh the session and trust what the server says.
+        const user = await refresh().catch(() => stateRef.current.user)
+        if (user) return false
+      }
+    }
+    generation.current++
+    apply(null, true)
+    return true
+  }, [apply, refresh])
+
+  const value = useMemo<AuthApi>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      endedByLogout: state.endedByLogout,
+      login,
+      logout,
+      refresh,
+      revalidate,
+      clear,
+    }),
+    [state.status, state.user, state.endedByLogout, login, logout, refresh, revalidate, clear],
+  )
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+export function useAuth(): AuthApi {
+  const ctx = useContext(AuthContext)
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>')
+  return ctx
+}
+
+/** "Mario Rossi", or the e-mail when the profile has no name yet. */
+export const displayName = (user: Pick<User, 'name' | 'surname' | 'email'>) =>
+  [user.name, user.surname].filter(Boolean).join(' ') || user.email

@@ -1,0 +1,56 @@
+/** Inline icons: no icon font or request, currentColor, hidden from assistive tech. */
+type IconProps = { size?: number; className?: string }
+
+const base = (size = 20, className?: string) => ({
+  width: size,
+  height: size,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+  focusable: false,
+  className,
+})
+
+export const HomeIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
+  </svg>
+)
+
+export const ClockIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+)
+
+export const PhoneIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </svg>
+)
+
+export const CalendarIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </svg>
+)
+
+/** The salon's mark: white scissors on a green disc (same drawing as public/favicon.svg). */
+export const LogoMark = ({ size = 32, className }: IconProps) => (
+  <svg width={size} height={size} viewBox="0 0 512 512" aria-hidden="true" focusable="false" className={className}>
+    <circle cx="256" cy="256" r="256" fill="var(--color-primary)" />
+    <g fill="none" stroke="#fff" strokeWidth="30" strokeLinecap="round">
+      <circle cx="186" cy="350" r="50" />
+      <circle cx="326" cy="350" r="50" />
+      <path d="M222 314 330 136M290 314 182 136" />
+    </g>
+    <circle cx="256" cy="258" r="13" fill="#fff" />
+  </svg>
+)
