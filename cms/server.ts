@@ -119,8 +119,19 @@ async function main() {
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
-  // Started by scripts/start.mjs: go when the parent goes, whatever killed it.
-  process.on('disconnect', shutdown)
+  // Started by scripts/start.mjs: go when the parent goes, whatever killed it, and take the
+  // embedded PostgreSQL along if the parent could not stop it itself.
+  process.on('disconnect', () => {
+    const pgPid = Number(process.env.SALON_OWNED_PG_PID)
+    if (pgPid) {
+      try {
+        process.kill(pgPid, 'SIGINT')
+      } catch {
+        /* already gone */
+      }
+    }
+    shutdown()
+  })
 }
 
 main().catch((err) => {

@@ -60,6 +60,7 @@ app = fork(path.join(root, 'cms', 'server.ts'), [], {
     DATA_DIR: dataDir,
     PORT: String(port),
     SALON_DEMO: demo ? 'true' : 'false',
+    SALON_OWNED_PG_PID: db ? String(db.child.pid) : '',
     NEXT_TELEMETRY_DISABLED: '1',
   },
 })
