@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { BUSINESS_CLOSURE_TYPES } from '@salon/shared'
 import { anyone, isAdmin, isAdminField } from '../access'
 
-const RRULE_LINE = /^(RRULE:)?([A-Z]+=[A-Z0-9,+-]+)(;[A-Z]+=[A-Z0-9,+-:]+)*$/i
+const RRULE_LINE = /^(RRULE:)?([A-Z]+=[A-Z0-9,+:-]+)(;[A-Z]+=[A-Z0-9,+:-]+)*$/i
 
 export const BusinessClosures: CollectionConfig = {
   slug: 'business-closures',

@@ -75,3 +75,13 @@ export const putMe: Endpoint = {
 }
 
 export const authEndpoints = [login, logout, getMe, putMe]
+
+const closed = (path: string): Endpoint => ({
+  path,
+  method: 'post',
+  handler: () =>
+    Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
+})
+
+/** Payload's built-in recovery and first-admin routes under /api/users, switched off. */
+export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register'].map(closed)

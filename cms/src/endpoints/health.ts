@@ -15,7 +15,9 @@ export const health: Endpoint = {
       await pool(req.payload).query('select 1')
       database = { status: 'ok', latencyMs: Math.round((performance.now() - t0) * 10) / 10 }
     } catch (err) {
-      database = { status: 'error', error: (err as Error).message }
+      // The driver's message may name hosts or users: it goes to the log, not to the public.
+      req.payload.logger.error({ err, msg: 'Health check: database unreachable' })
+      database = { status: 'error', error: 'Database unreachable' }
     }
     const ok = database.status === 'ok'
     return Response.json(

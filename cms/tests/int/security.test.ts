@@ -111,3 +111,21 @@ describe('custom endpoints check who is asking', () => {
     }
   })
 })
+
+describe('passwords and Payload built-ins', () => {
+  it('a customer cannot change their password by a plain profile update', async () => {
+    const email = `${unique('pw')}@example.com`
+    const created = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Pia' } })
+    const token = await login(email, 'password123')
+    const res = await api('PATCH', `/api/users/${created.body.doc.id}`, { token, body: { password: 'changed-password' } })
+    expect(res.status).toBe(403)
+    expect(res.body.errors[0].data.errors[0].path).toBe('password')
+    await expect(login(email, 'password123')).resolves.toBeTruthy()
+    await expect(login(email, 'changed-password')).rejects.toThrow(/401/)
+  })
+
+  it.each(['forgot-password', 'reset-password', 'first-register'])('POST /api/users/%s is closed', async (path) => {
+    const res = await api('POST', `/api/users/${path}`, { body: { email: 'cliente@demo.salon', password: 'password123', token: 'x', name: 'X' } })
+    expect(res.status).toBe(404)
+  })
+})

@@ -40,14 +40,24 @@ export const updateMeBody = z
   .strict()
 export type UpdateMeBody = z.infer<typeof updateMeBody>
 
-const isoDate = z.iso.date('Usa il formato YYYY-MM-DD')
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Usa una data ISO-8601 (es. 2026-05-01T09:00:00Z)' })
+const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/
+
+/** A calendar day `YYYY-MM-DD` or an ISO-8601 instant with its offset; impossible dates refused. */
+export const dateOrDateTime = z.string().refine(
+  (v) => {
+    const m = DATE_OR_DATE_TIME.exec(v)
+    if (!m) return false
+    const d = new Date(m[1] + 'T00:00:00Z')
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[1] && !Number.isNaN(new Date(v).getTime())
+  },
+  { message: 'Usa una data YYYY-MM-DD o un istante ISO-8601 (es. 2026-05-01T09:00:00Z)' },
+)
 
 /** `from`/`to` of the count endpoints: a date or a date-time; `to` must not precede `from`. */
 export const periodQuery = z
   .object({
-    from: z.union([isoDate, isoDateTime]).optional(),
-    to: z.union([isoDate, isoDateTime]).optional(),
+    from: dateOrDateTime.optional(),
+    to: dateOrDateTime.optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
     message: '`to` non può precedere `from`',
@@ -56,7 +66,7 @@ export const periodQuery = z
 export type PeriodQuery = z.infer<typeof periodQuery>
 
 export const comparePeriodQuery = z
-  .object({ from: z.union([isoDate, isoDateTime]), to: z.union([isoDate, isoDateTime]) })
+  .object({ from: dateOrDateTime, to: dateOrDateTime })
   .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
 
 export const uploadUpsertFields = z.object({
