@@ -3,6 +3,8 @@ import { assertProductionSecrets, isDemo } from './env'
 import { pool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
+import { removeExpiredHolds } from './services/booking'
+import { readSettings } from './services/calendar'
 
 /** Serialises migrations and seeding across app processes that boot at once. */
 const BOOT_LOCK = 74_120_001
@@ -27,4 +29,14 @@ export async function bootstrap(payload: Payload) {
     await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]).catch(() => {})
     client.release()
   }
+  // Booking drafts never confirmed are removed once their hold has passed.
+  setInterval(async () => {
+    try {
+      const { holdMinutes } = await readSettings(pool(payload))
+      const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
+      if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
+    } catch (err) {
+      payload.logger.error({ err, msg: 'Expired-hold sweep failed' })
+    }
+  }, 60_000).unref()
 }

@@ -7,6 +7,7 @@ import { bootstrap } from './bootstrap'
 import { collections } from './collections'
 import { authEndpoints } from './endpoints/auth'
 import { health } from './endpoints/health'
+import { dashboardIndexEndpoint, homePageEndpoint } from './endpoints/pages'
 import { env } from './env'
 import { mapErrors } from './hooks/afterError'
 
@@ -17,7 +18,7 @@ export default buildConfig({
   secret: env.secret,
   admin: { user: 'users' },
   collections,
-  endpoints: [health, ...authEndpoints],
+  endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint],
   hooks: { afterError: [mapErrors] },
   graphQL: { disable: true },
   telemetry: false,

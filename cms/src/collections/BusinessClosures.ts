@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { BUSINESS_CLOSURE_TYPES } from '@salon/shared'
 import { anyone, isAdmin, isAdminField } from '../access'
 
@@ -10,6 +11,7 @@ export const BusinessClosures: CollectionConfig = {
   defaultSort: 'start_date',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
+    ...calendarChanged,
     beforeChange: [
       ({ data, operation, req }) => {
         const userId = (req.user as { id?: number } | null)?.id

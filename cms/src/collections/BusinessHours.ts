@@ -1,9 +1,11 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { DAYS_OF_WEEK } from '@salon/shared'
 import { anyone, isAdmin } from '../access'
 
 export const BusinessHours: CollectionConfig = {
   slug: 'business_hours',
+  hooks: calendarChanged,
   admin: { useAsTitle: 'day_of_week' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [

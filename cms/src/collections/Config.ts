@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { ValidationError } from 'payload'
 import { CONFIG_DEFAULTS, phone, email } from '@salon/shared'
 import { anyone, isAdmin } from '../access'
@@ -23,6 +24,7 @@ export const Config: CollectionConfig = {
   admin: { useAsTitle: 'businessName' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
+    ...calendarChanged,
     beforeValidate: [
       async ({ operation, req }) => {
         if (operation !== 'create') return

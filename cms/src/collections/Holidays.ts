@@ -1,8 +1,10 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { anyone, isAdmin } from '../access'
 
 export const Holidays: CollectionConfig = {
   slug: 'holidays',
+  hooks: calendarChanged,
   admin: { useAsTitle: 'name' },
   defaultSort: 'date',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { hhmm } from '@salon/shared'
 import { anyone, isAdmin } from '../access'
 import { textMatching } from '../lib/validate'
@@ -7,6 +8,7 @@ const checkHhmm = textMatching(hhmm)
 
 export const OperatingIntervals: CollectionConfig = {
   slug: 'operating_intervals',
+  hooks: calendarChanged,
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: 'opening_time',
   fields: [

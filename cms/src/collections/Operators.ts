@@ -1,8 +1,10 @@
 import type { CollectionConfig } from 'payload'
+import { calendarChanged } from '../hooks/calendar'
 import { anyone, isAdmin, operatorOwnOrAdminField } from '../access'
 
 export const Operators: CollectionConfig = {
   slug: 'operators',
+  hooks: calendarChanged,
   admin: { useAsTitle: 'name' },
   defaultSort: 'position',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },

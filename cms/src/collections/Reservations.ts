@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { RESERVATION_DEFAULTS, RESERVATION_STATUSES } from '@salon/shared'
 import { isAdmin, reservationReadAccess } from '../access'
+import { reservationEndpoints } from '../endpoints/reservations'
+import { reservationRules } from '../hooks/reservationRules'
 
 /**
  * Reservations. Customers and operators reach them through the booking endpoints (their own
@@ -9,6 +11,8 @@ import { isAdmin, reservationReadAccess } from '../access'
 export const Reservations: CollectionConfig = {
   slug: 'reservations',
   defaultSort: '-date_start',
+  endpoints: reservationEndpoints,
+  hooks: { beforeChange: [reservationRules] },
   access: { read: reservationReadAccess, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
     { name: 'note', type: 'textarea', maxLength: 1000 },

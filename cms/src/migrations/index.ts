@@ -1,9 +1,15 @@
 import * as migration_20261121_084859_initial from './20261121_084859_initial';
+import * as migration_20261121_092015_booking_guard from './20261121_092015_booking_guard';
 
 export const migrations = [
   {
     up: migration_20261121_084859_initial.up,
     down: migration_20261121_084859_initial.down,
-    name: '20261121_084859_initial'
+    name: '20261121_084859_initial',
+  },
+  {
+    up: migration_20261121_092015_booking_guard.up,
+    down: migration_20261121_092015_booking_guard.down,
+    name: '20261121_092015_booking_guard'
   },
 ];

@@ -47,7 +47,8 @@ const cases: Case[] = [
   { name: 'closure with a malformed RRULE', method: 'POST', path: '/api/business-closures', body: { name: 'X', closure_type: 'RECURRING_WEEKLY', start_date: '2031-01-01T12:00:00Z', end_date: '2031-01-01T18:00:00Z', recurring_rule: 'every monday' }, status: 400, fields: ['recurring_rule'], table: 'business_closures' },
   { name: 'holiday without a date', method: 'POST', path: '/api/holidays', body: { name: 'Festa' }, status: 400, fields: ['date'], table: 'holidays' },
   { name: 'holiday with a date that is not a date', method: 'POST', path: '/api/holidays', body: { name: 'Festa', date: 'domani' }, status: 400, fields: ['date'], table: 'holidays' },
-  { name: 'reservation ending before it starts', method: 'POST', path: '/api/reservations', body: { date_start: '2031-01-01T10:00:00Z', date_end: '2031-01-01T09:00:00Z' }, status: 400, fields: ['date_end'], table: 'reservations' },
+  { name: 'reservation with a time but no services', method: 'POST', path: '/api/reservations', body: { date_start: '2031-01-01T10:00:00Z', date_end: '2031-01-01T09:00:00Z' }, status: 400, fields: ['services'], table: 'reservations' },
+  { name: 'reservation with an unknown service', method: 'POST', path: '/api/reservations', body: { services: [999999], date_start: '2031-01-01T10:00:00Z' }, status: 400, fields: ['services'], table: 'reservations' },
   // users and contacts
   { name: 'registration with a bad e-mail and a bad phone', method: 'POST', path: '/api/users', as: 'visitor', body: { email: 'not-an-email', password: 'password123', name: 'A', phone_number: 'call me' }, status: 400, fields: ['email', 'phone_number'], table: 'users' },
   { name: 'registration with a short password', method: 'POST', path: '/api/users', as: 'visitor', body: { email: 'short@example.com', password: 'short', name: 'A' }, status: 400, fields: ['password'], table: 'users' },

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz'
-import { addDays, format } from 'date-fns'
+import { instantToWallClock, wallClockToInstant } from './zone'
 
 /** A half-open instant range [from, to). */
 export interface Period {
@@ -12,7 +11,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 /** Local midnight of a `YYYY-MM-DD` day in `timeZone`, as an instant. */
 export function startOfLocalDay(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(new TZDate(y, m - 1, d, timeZone).getTime())
+  return new Date(wallClockToInstant(Date.UTC(y, m - 1, d), timeZone))
 }
 
 /**
@@ -30,10 +29,7 @@ export function resolvePeriod(
     : undefined
   let to: Date | undefined
   if (query.to) {
-    if (DATE_ONLY.test(query.to)) {
-      const [y, m, d] = query.to.split('-').map(Number) as [number, number, number]
-      to = new Date(addDays(new TZDate(y, m - 1, d, timeZone), 1).getTime())
-    } else to = new Date(query.to)
+    to = DATE_ONLY.test(query.to) ? startOfLocalDay(addCalendarDays(query.to, 1), timeZone) : new Date(query.to)
   }
   return { from, to }
 }
@@ -62,16 +58,21 @@ export function compareCounts(current: Period, currentCount: number, previous: P
   }
 }
 
-/** The instant of a local wall-clock time (`HH:mm`) on a `YYYY-MM-DD` day in `timeZone`. */
+/**
+ * The instant of a local wall-clock time (`HH:mm`, `24:00` = next midnight) on a `YYYY-MM-DD`
+ * day in `timeZone`. A time repeated by the autumn change is its first occurrence; a time
+ * skipped by the spring change is the moment the clocks jump (see zone.ts). Never depends on
+ * the process time zone.
+ */
 export function localInstant(day: string, time: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   const [hh, mm] = time.split(':').map(Number) as [number, number]
-  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime())
+  return new Date(wallClockToInstant(Date.UTC(y, m - 1, d, hh, mm), timeZone))
 }
 
 /** The `YYYY-MM-DD` calendar day of an instant in `timeZone`. */
 export function localDayOf(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd')
+  return new Date(instantToWallClock(instant.getTime(), timeZone)).toISOString().slice(0, 10)
 }
 
 /** `YYYY-MM-DD` plus `n` calendar days (no time zone involved). */
@@ -84,4 +85,54 @@ export function addCalendarDays(day: string, n: number): string {
 export function weekdayIndex(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7
+}
+
+export interface Metrics {
+  count: number
+  total_price: number
+  duration: number
+}
+
+const pct = (cur: number, prev: number) => (prev === 0 ? null : Math.round(((cur - prev) / prev) * 1000) / 10)
+const cents = (n: number) => Math.round(n * 100) / 100
+
+/** Reservation metrics of a period against the previous one: difference and % per metric. */
+export function compareMetrics(current: Period, a: Metrics, previous: Period, b: Metrics) {
+  const keys = ['count', 'total_price', 'duration'] as const
+  return {
+    current: { from: current.from.toISOString(), to: current.to.toISOString(), ...a },
+    previous: { from: previous.from.toISOString(), to: previous.to.toISOString(), ...b },
+    difference: Object.fromEntries(keys.map((k) => [k, cents(a[k] - b[k])])) as unknown as Metrics,
+    percentage: Object.fromEntries(keys.map((k) => [k, pct(a[k], b[k])])) as Record<keyof Metrics, number | null>,
+  }
+}
+
+/**
+ * The calendar day / week (Monday first) / month / year containing `now` in the salon's time
+ * zone, as a half-open instant range — what the dashboard calls "this period".
+ */
+export function calendarPeriod(period: 'day' | 'week' | 'month' | 'year', now: Date, timeZone: string): Period {
+  const today = localDayOf(now, timeZone)
+  let first: string
+  let next: string
+  const [y, m] = today.split('-').map(Number) as [number, number]
+  switch (period) {
+    case 'day':
+      first = today
+      next = addCalendarDays(today, 1)
+      break
+    case 'week':
+      first = addCalendarDays(today, -weekdayIndex(today))
+      next = addCalendarDays(first, 7)
+      break
+    case 'month':
+      first = `${today.slice(0, 7)}-01`
+      next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+      break
+    case 'year':
+      first = `${y}-01-01`
+      next = `${y + 1}-01-01`
+      break
+  }
+  return { from: startOfLocalDay(first, timeZone), to: startOfLocalDay(next, timeZone) }
 }

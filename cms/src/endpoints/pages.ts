@@ -1,0 +1,36 @@
+import crypto from 'node:crypto'
+import type { Endpoint } from 'payload'
+import { dashboardQuery } from '@salon/shared'
+import { parseOr400, queryObject, requireAdmin } from '../lib/http'
+import { dashboardIndex, homePage } from '../services/pages'
+import { salonTimeZone } from '../services/reports'
+
+/** GET /api/pages/home — public, cacheable (ETag + short max-age, 304 when unchanged). */
+export const homePageEndpoint: Endpoint = {
+  path: '/pages/home',
+  method: 'get',
+  handler: async (req) => {
+    const body = JSON.stringify(await homePage(req))
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+    const headers = {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'public, max-age=60, stale-while-revalidate=300',
+      ETag: etag,
+    }
+    if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+    return new Response(body, { status: 200, headers })
+  },
+}
+
+/** GET /api/pages/dashboard-index?period=day|week|month|year — admin KPIs. */
+export const dashboardIndexEndpoint: Endpoint = {
+  path: '/pages/dashboard-index',
+  method: 'get',
+  handler: async (req) => {
+    requireAdmin(req)
+    const { period } = parseOr400(dashboardQuery, queryObject(req))
+    return Response.json(await dashboardIndex(req.payload, period, await salonTimeZone(req.payload)), {
+      headers: { 'Cache-Control': 'no-store' },
+    })
+  },
+}

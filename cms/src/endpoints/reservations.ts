@@ -1,0 +1,112 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+import {
+  checkAvailabilityQuery,
+  confirmBody,
+  dayAvailabilityQuery,
+  idParam,
+  monthAvailabilityQuery,
+  reservationCompareQuery,
+  reservationReportQuery,
+  statusBody,
+} from '@salon/shared'
+import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
+import { changeStatus, checkAvailability, confirmSession, createSession, dayAvailability, monthAvailability } from '../services/booking'
+import { reservationAggregate, reservationCompare, reservationCount } from '../services/reservationReports'
+
+/** The reservation as its reader may see it (access rules applied). */
+const readBack = (req: PayloadRequest, id: number) =>
+  req.payload.findByID({ collection: 'reservations', id, depth: 0, req, overrideAccess: false })
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+/** GET /api/reservations/time-availability-day?date&services&operator — public. */
+export const timeAvailabilityDay: Endpoint = {
+  path: '/time-availability-day',
+  method: 'get',
+  handler: async (req) => {
+    const q = parseOr400(dayAvailabilityQuery, queryObject(req))
+    return Response.json(await dayAvailability(req.payload, q), { headers: noStore })
+  },
+}
+
+/** GET /api/reservations/availability-month?month&services&operator — public: days with a slot. */
+export const availabilityMonth: Endpoint = {
+  path: '/availability-month',
+  method: 'get',
+  handler: async (req) => {
+    const q = parseOr400(monthAvailabilityQuery, queryObject(req))
+    return Response.json(await monthAvailability(req.payload, q), { headers: noStore })
+  },
+}
+
+/** GET /api/reservations/check-availability?date_start&services&operator — public. */
+export const checkAvailabilityEndpoint: Endpoint = {
+  path: '/check-availability',
+  method: 'get',
+  handler: async (req) => {
+    const q = parseOr400(checkAvailabilityQuery, queryObject(req))
+    return Response.json(await checkAvailability(req.payload, q), { headers: noStore })
+  },
+}
+
+/** POST /api/reservations/create-session — a logged-in customer opens a booking draft. */
+export const createSessionEndpoint: Endpoint = {
+  path: '/create-session',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req)
+    const { id, expiresAt } = await createSession(req.payload, user as never)
+    return Response.json({ data: await readBack(req, id), expiresAt }, { status: 201 })
+  },
+}
+
+/** POST /api/reservations/confirm { id, services, operator?, date_start, note? }. */
+export const confirmEndpoint: Endpoint = {
+  path: '/confirm',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req)
+    const body = parseOr400(confirmBody, await readJsonObject(req))
+    const { id } = await confirmSession(req.payload, user as never, body)
+    return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id) })
+  },
+}
+
+/** PUT /api/reservations/:id/status { status } — the status machine. */
+export const statusEndpoint: Endpoint = {
+  path: '/:id/status',
+  method: 'put',
+  handler: async (req) => {
+    const user = requireUser(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const { status } = parseOr400(statusBody, await readJsonObject(req))
+    await changeStatus(req.payload, user as never, id, status)
+    return Response.json({ message: 'Stato aggiornato', data: await readBack(req, id) })
+  },
+}
+
+const report = (path: string, run: (req: PayloadRequest) => Promise<unknown>): Endpoint => ({
+  path,
+  method: 'get',
+  handler: async (req) => {
+    requireAdmin(req)
+    return Response.json(await run(req), { headers: noStore })
+  },
+})
+
+export const reservationReports = [
+  report('/count', (req) => reservationCount(req.payload, parseOr400(reservationReportQuery, queryObject(req)))),
+  report('/aggregate', (req) => reservationAggregate(req.payload, parseOr400(reservationReportQuery, queryObject(req)))),
+  report('/countCompare', (req) => reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), false)),
+  report('/aggregateCompare', (req) => reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), true)),
+]
+
+export const reservationEndpoints = [
+  timeAvailabilityDay,
+  availabilityMonth,
+  checkAvailabilityEndpoint,
+  createSessionEndpoint,
+  confirmEndpoint,
+  statusEndpoint,
+  ...reservationReports,
+]

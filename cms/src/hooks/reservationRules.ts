@@ -1,0 +1,45 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+import { APIError, ValidationError } from 'payload'
+import { bookingTotals, canTransition, type ReservationStatus } from '@salon/shared'
+
+const ids = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map((s) => (typeof s === 'object' && s ? (s as { id: number }).id : Number(s))).filter(Boolean) : []
+
+/**
+ * Admin writes through POST/PUT/PATCH /api/reservations obey the booking rules: duration, price
+ * and end always come from the services, status changes follow the status machine, and the
+ * exclusion constraint refuses overlaps (409) — for admins too.
+ */
+export const reservationRules: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {
+  const serviceIds = ids(data.services ?? originalDoc?.services)
+  const start = data.date_start ?? originalDoc?.date_start
+  if (serviceIds.length) {
+    // Through Payload, so that it sees the writes of the request's transaction (e.g. the seed).
+    const { docs } = await req.payload.find({
+      collection: 'services',
+      where: { id: { in: serviceIds } },
+      depth: 0,
+      pagination: false,
+      overrideAccess: true,
+      req,
+    })
+    const services = docs.map((d) => ({ time: d.time, price: d.price }))
+    const missing = serviceIds.filter((id) => !docs.some((d) => d.id === id))
+    if (missing.length) throw new ValidationError({ errors: [{ path: 'services', message: 'Servizio inesistente' }] })
+    const totals = bookingTotals(services)
+    data.duration = totals.duration
+    data.total_price = totals.total_price
+    data.date_end = start ? new Date(new Date(start).getTime() + totals.duration * 60_000).toISOString() : null
+  } else {
+    data.duration = 0
+    data.total_price = 0
+    if (start) throw new ValidationError({ errors: [{ path: 'services', message: 'Una prenotazione con orario richiede almeno un servizio' }] })
+    data.date_end = null
+  }
+  if (operation === 'update' && data.status && originalDoc?.status && data.status !== originalDoc.status) {
+    if (!canTransition(originalDoc.status as ReservationStatus, data.status as ReservationStatus)) {
+      throw new APIError(`Cambio di stato non consentito: ${originalDoc.status} → ${data.status}`, 409, { reason: 'ILLEGAL_TRANSITION' }, true)
+    }
+  }
+  return data
+}

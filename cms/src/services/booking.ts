@@ -1,0 +1,245 @@
+import type { Payload } from 'payload'
+import { APIError, NotFound, ValidationError } from 'payload'
+import type { PoolClient } from 'pg'
+import {
+  addCalendarDays,
+  authorizeTransition,
+  bookingTotals,
+  checkSlot,
+  daySlots,
+  daysWithSlots,
+  eligibleOperators,
+  localDayOf,
+  pickOperator,
+  startOfLocalDay,
+  type ConfirmBody,
+  type ReservationStatus,
+  type Role,
+  type ServiceInfo,
+  type UnavailableReason,
+} from '@salon/shared'
+import { pgErrorCode } from '../lib/pgErrors'
+import { pool } from '../lib/sql'
+import { loadBlocking, loadCalendar, loadServices } from './calendar'
+
+type Actor = { id: number; user_role: Role }
+type OperatorChoice = number | 'any'
+
+/** Why a slot cannot be booked, in the customer's language. */
+export const UNAVAILABLE_MESSAGES: Record<UnavailableReason | 'SLOT_TAKEN' | 'SESSION_EXPIRED' | 'SESSION_CONFIRMED', string> = {
+  INVALID_SERVICES: 'Uno dei servizi scelti non è prenotabile.',
+  NO_ELIGIBLE_OPERATOR: 'Nessun operatore può eseguire tutti i servizi scelti.',
+  IN_THE_PAST: 'Questo orario è già passato.',
+  TOO_SOON: 'Questo orario è troppo vicino: scegline uno più avanti.',
+  BEYOND_HORIZON: 'Non è ancora possibile prenotare così avanti.',
+  CLOSED: 'Il salone è chiuso in questo giorno o orario.',
+  OUTSIDE_OPENING_HOURS: 'Il salone è chiuso a quest’ora.',
+  NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
+  OPERATOR_BUSY: 'Questo orario non è più disponibile.',
+  SLOT_TAKEN: 'Questo orario è appena stato prenotato da qualcun altro.',
+  SESSION_EXPIRED: 'La sessione di prenotazione è scaduta: ricomincia.',
+  SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',
+}
+
+const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
+  new APIError(UNAVAILABLE_MESSAGES[reason], 409, { reason }, true)
+
+async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
+  const { services, missing } = await loadServices(db, ids)
+  if (missing.length || services.some((s) => s.active === false)) {
+    throw new ValidationError({ errors: [{ path: 'services', message: UNAVAILABLE_MESSAGES.INVALID_SERVICES }] })
+  }
+  return services
+}
+
+function operatorOr400(calendar: { operators: { id: number }[] }, operator: OperatorChoice) {
+  if (operator !== 'any' && !calendar.operators.some((o) => o.id === operator)) {
+    throw new ValidationError({ errors: [{ path: 'operator', message: 'Operatore non disponibile' }] })
+  }
+}
+
+/** Operators whose reservations matter for a query. */
+const candidates = (services: ServiceInfo[], calendar: Awaited<ReturnType<typeof loadCalendar>>, operator: OperatorChoice) =>
+  operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator]
+
+export async function dayAvailability(payload: Payload, q: { date: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(payload, now.getTime())
+  const services = await servicesOr400(pool(payload), q.services)
+  operatorOr400(calendar, q.operator)
+  const tz = calendar.settings.timezone
+  const from = startOfLocalDay(q.date, tz)
+  const to = startOfLocalDay(addCalendarDays(q.date, 1), tz)
+  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), from, to)
+  const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now })
+  return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
+}
+
+export async function monthAvailability(payload: Payload, q: { month: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(payload, now.getTime())
+  const services = await servicesOr400(pool(payload), q.services)
+  operatorOr400(calendar, q.operator)
+  const tz = calendar.settings.timezone
+  const first = `${q.month}-01`
+  const [y, m] = q.month.split('-').map(Number) as [number, number]
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), startOfLocalDay(first, tz), startOfLocalDay(next, tz))
+  const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
+  return { month: q.month, timezone: tz, days }
+}
+
+export async function checkAvailability(payload: Payload, q: { date_start: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(payload, now.getTime())
+  const services = await servicesOr400(pool(payload), q.services)
+  operatorOr400(calendar, q.operator)
+  const start = new Date(q.date_start)
+  const day = localDayOf(start, calendar.settings.timezone)
+  const tz = calendar.settings.timezone
+  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz))
+  const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
+  return result.available
+    ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
+    : { available: false as const, reason: result.reason, message: UNAVAILABLE_MESSAGES[result.reason] }
+}
+
+async function inTransaction<T>(payload: Payload, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool(payload).connect()
+  try {
+    await client.query('begin')
+    const result = await work(client)
+    await client.query('commit')
+    return result
+  } catch (err) {
+    await client.query('rollback').catch(() => {})
+    throw err
+  } finally {
+    client.release()
+  }
+}
+
+/** Drafts that were never confirmed stop existing once their hold has passed. */
+export async function removeExpiredHolds(db: Pick<PoolClient, 'query'>, holdMinutes: number, now: Date, userId?: number) {
+  const { rowCount } = await db.query(
+    `delete from reservations where status = 'PENDING_CONFIRMATION' and created_at < $1 and ($2::int is null or user_id = $2)`,
+    [new Date(now.getTime() - holdMinutes * 60_000), userId ?? null],
+  )
+  return rowCount ?? 0
+}
+
+/** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
+export async function createSession(payload: Payload, user: Actor, now = new Date()) {
+  const { settings } = await loadCalendar(payload, now.getTime())
+  const id = await inTransaction(payload, async (db) => {
+    await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
+    const { rows } = await db.query(
+      `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
+       values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $2) returning id`,
+      [user.id, now],
+    )
+    return rows[0].id as number
+  })
+  return { id, expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000).toISOString() }
+}
+
+/**
+ * POST /api/reservations/confirm: checks everything with the engine, then turns the draft into a
+ * booking in one transaction. The exclusion constraint is the final judge: a concurrent booking of
+ * an overlapping time makes the UPDATE fail with 23P01 — for "any operator" the next free one is
+ * tried, otherwise it is a 409.
+ */
+export async function confirmSession(payload: Payload, user: Actor, body: ConfirmBody, now = new Date()) {
+  const calendar = await loadCalendar(payload, now.getTime())
+  const { settings } = calendar
+  operatorOr400(calendar, body.operator)
+  return inTransaction(payload, async (db) => {
+    const draft = (await db.query('select id, user_id, status, created_at from reservations where id = $1 for update', [body.id])).rows[0]
+    if (!draft || draft.user_id !== user.id) throw new NotFound()
+    if (draft.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
+    if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime()) throw conflict('SESSION_EXPIRED')
+
+    const services = await servicesOr400(db, body.services)
+    const start = new Date(body.date_start)
+    const tz = settings.timezone
+    const day = localDayOf(start, tz)
+    const ops = candidates(services, calendar, body.operator)
+    const reservations = await loadBlocking(db, ops, startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz), body.id)
+    const check = checkSlot({ services, operator: body.operator, calendar, reservations, now, start })
+    if (!check.available) {
+      if (check.reason === 'INVALID_SERVICES') {
+        throw new ValidationError({ errors: [{ path: 'services', message: UNAVAILABLE_MESSAGES.INVALID_SERVICES }] })
+      }
+      throw conflict(check.reason)
+    }
+    const first = body.operator === 'any' ? pickOperator(check.operators, reservations, now, settings.holdMinutes) : body.operator
+    const order = [first!, ...check.operators.filter((o) => o !== first)]
+    const { duration, total_price } = bookingTotals(services)
+    const status: ReservationStatus = settings.autoConfirm ? 'CONFIRMED' : 'PENDING'
+
+    let chosen: number | undefined
+    for (const operatorId of order) {
+      await db.query('savepoint try_operator')
+      try {
+        await db.query(
+          `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                  status = $7, note = $8, updated_at = $9 where id = $1`,
+          [body.id, operatorId, start, new Date(check.end), duration, total_price, status, body.note ?? null, now],
+        )
+        await db.query('release savepoint try_operator')
+        chosen = operatorId
+        break
+      } catch (err) {
+        await db.query('rollback to savepoint try_operator')
+        if (pgErrorCode(err) !== '23P01') throw err
+      }
+    }
+    if (chosen === undefined) throw conflict('SLOT_TAKEN')
+
+    await db.query(`delete from reservations_rels where parent_id = $1 and path = 'services'`, [body.id])
+    await db.query(
+      `insert into reservations_rels (parent_id, path, services_id, "order")
+       select $1, 'services', sid, ord from unnest($2::int[]) with ordinality as t(sid, ord)`,
+      [body.id, body.services],
+    )
+    return { id: body.id as number }
+  })
+}
+
+/**
+ * PUT /api/reservations/:id/status: the status machine of the engine, with ownership read from
+ * the database under a row lock. Someone who may not see the reservation gets 404.
+ */
+export async function changeStatus(payload: Payload, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
+  const { settings } = await loadCalendar(payload, now.getTime())
+  return inTransaction(payload, async (db) => {
+    const row = (
+      await db.query(
+        `select r.id, r.user_id, r.status, r.date_start, o.user_id as operator_user_id
+           from reservations r left join operators o on o.id = r.operator_id where r.id = $1 for update of r`,
+        [id],
+      )
+    ).rows[0]
+    const visible =
+      row &&
+      (user.user_role === 'ADMIN' ||
+        (user.user_role === 'USER' && row.user_id === user.id) ||
+        (user.user_role === 'OPERATOR' && row.operator_user_id === user.id))
+    if (!visible) throw new NotFound()
+    const verdict = authorizeTransition(
+      { role: user.user_role, ownsReservation: true },
+      { status: row.status, date_start: row.date_start ? new Date(row.date_start).toISOString() : null },
+      to,
+      settings,
+      now,
+    )
+    if (!verdict.ok) throw new APIError(TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, verdict.status, { reason: verdict.reason }, true)
+    await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
+    return { id }
+  })
+}
+
+const TRANSITION_MESSAGES: Record<string, string> = {
+  ILLEGAL_TRANSITION: 'Questo cambio di stato non è consentito.',
+  NOT_OWNER: 'Questa prenotazione non è tua.',
+  CANCELLATION_DISABLED: 'La cancellazione online non è attiva: contatta il salone.',
+  TOO_LATE_TO_CANCEL: 'È troppo tardi per cancellare online: contatta il salone.',
+  FORBIDDEN_STATUS: 'Non puoi impostare questo stato.',
+}

@@ -1,0 +1,111 @@
+import type { Payload } from 'payload'
+import type { Pool, PoolClient } from 'pg'
+import {
+  BLOCKING_STATUSES,
+  CONFIG_DEFAULTS,
+  type BookingSettings,
+  type ClosureRule,
+  type HolidayRule,
+  type OpeningDay,
+  type ExistingReservation,
+  type SalonCalendar,
+  type ServiceInfo,
+} from '@salon/shared'
+import { pool } from '../lib/sql'
+
+type Db = Pool | PoolClient
+
+/**
+ * The salon's calendar (settings, opening hours, closures, holidays, operators) changes rarely and
+ * is read by every availability request: it is cached for a few seconds per process and dropped
+ * at once when an admin changes one of its collections here (other instances catch up by TTL).
+ */
+const TTL_MS = 5_000
+let cached: { at: number; value: Promise<SalonCalendar> } | null = null
+
+export function invalidateCalendar() {
+  cached = null
+}
+
+export function loadCalendar(payload: Payload, now = Date.now()): Promise<SalonCalendar> {
+  if (!cached || now - cached.at > TTL_MS) {
+    const value = readCalendar(pool(payload))
+    cached = { at: now, value }
+    value.catch(() => (cached = null))
+  }
+  return cached.value
+}
+
+const num = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v))
+
+export async function readSettings(db: Db): Promise<BookingSettings> {
+  const { rows } = await db.query('select * from config order by id limit 1')
+  const c = rows[0] ?? {}
+  return {
+    timezone: c.timezone ?? CONFIG_DEFAULTS.timezone,
+    slotStepMinutes: num(c.slot_step_minutes, CONFIG_DEFAULTS.slotStepMinutes),
+    minNoticeMinutes: num(c.min_notice_minutes, CONFIG_DEFAULTS.minNoticeMinutes),
+    bookingHorizonDays: num(c.booking_horizon_days, CONFIG_DEFAULTS.bookingHorizonDays),
+    holdMinutes: num(c.hold_minutes, CONFIG_DEFAULTS.holdMinutes),
+    autoConfirm: c.auto_confirm ?? CONFIG_DEFAULTS.autoConfirm,
+    cancellationEnabled: c.cancellation_enabled ?? CONFIG_DEFAULTS.cancellationEnabled,
+    cancellationTimeLimit: num(c.cancellation_time_limit, CONFIG_DEFAULTS.cancellationTimeLimit),
+  }
+}
+
+async function readCalendar(db: Db): Promise<SalonCalendar> {
+  const [settings, hours, closures, holidays, operators] = await Promise.all([
+    readSettings(db),
+    db.query(`select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
+              from business_hours bh left join operating_intervals oi on oi.business_hours_id = bh.id
+              order by bh.id, oi.opening_time`),
+    db.query(`select closure_type, start_date, end_date, recurring_rule, is_active from business_closures where is_active`),
+    db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
+    db.query(`select id, active, position from operators where active order by position, id`),
+  ])
+  const opening = new Map<string, SalonCalendar['opening'][number]>()
+  for (const r of hours.rows) {
+    const day: OpeningDay = opening.get(r.day_of_week) ?? { day_of_week: r.day_of_week, is_closed: !!r.is_closed, intervals: [] }
+    if (r.opening_time && r.closing_time) day.intervals.push({ opening_time: r.opening_time, closing_time: r.closing_time })
+    opening.set(r.day_of_week, day)
+  }
+  return {
+    settings,
+    opening: [...opening.values()],
+    closures: closures.rows.map((c: ClosureRule) => ({ ...c, start_date: iso(c.start_date), end_date: iso(c.end_date) })),
+    holidays: holidays.rows.map((h: HolidayRule) => ({ ...h, date: iso(h.date) })),
+    operators: operators.rows.map((o: { id: number; active: boolean; position: unknown }) => ({ id: o.id, active: o.active, position: num(o.position, 0) })),
+  }
+}
+
+/** The chosen services in the order asked, or the ids that do not exist. */
+export async function loadServices(db: Db, ids: number[]): Promise<{ services: ServiceInfo[]; missing: number[] }> {
+  const { rows } = await db.query(
+    `select s.id, s.time, s.price, s.active,
+            coalesce(array_agg(r.operators_id order by r."order") filter (where r.operators_id is not null), '{}') as operators
+       from services s left join services_rels r on r.parent_id = s.id and r.path = 'operators'
+      where s.id = any($1::int[]) group by s.id`,
+    [ids],
+  )
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, time: Number(r.time), price: Number(r.price), active: r.active, operators: r.operators }]))
+  return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
+}
+
+/** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
+export async function loadBlocking(db: Db, operatorIds: number[], from: Date, to: Date, excludeId?: number): Promise<ExistingReservation[]> {
+  const { rows } = await db.query(
+    `select id, operator_id, date_start, date_end, status, created_at from reservations
+      where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
+        and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)`,
+    [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    operator: r.operator_id,
+    date_start: iso(r.date_start),
+    date_end: iso(r.date_end),
+    status: r.status,
+    createdAt: iso(r.created_at),
+  }))
+}

@@ -1,0 +1,118 @@
+/** Counts and aggregates computed in SQL, the home page in one cacheable response, dashboard KPIs. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, api, errorPaths, sql } from './helpers'
+
+let marco: number
+let ids: number[] = []
+
+beforeAll(async () => {
+  marco = (await sql(`select id from operators where name = 'Marco'`))[0].id
+  // A quiet week in 2019, far from the demo data: 3 bookings now, 1 the week before.
+  const rows = [
+    ['2019-06-03T08:00:00Z', 'COMPLETED', 30, 20],
+    ['2019-06-04T08:00:00Z', 'COMPLETED', 60, 45],
+    ['2019-06-04T12:00:00Z', 'CANCELLED', 45, 35],
+    ['2019-05-28T08:00:00Z', 'COMPLETED', 30, 22],
+  ] as const
+  for (const [start, status, duration, price] of rows) {
+    const [r] = await sql(
+      `insert into reservations (operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
+       values ($1, $2::timestamptz, $2::timestamptz + make_interval(mins => $3), $3, $4, $5, now(), now()) returning id`,
+      [marco, start, duration, price, status],
+    )
+    ids.push(r.id)
+  }
+})
+
+describe('reservation counts and aggregates (admin)', () => {
+  it('count with period, status and operator filters', async () => {
+    const all = await api('GET', '/api/reservations/count?from=2019-06-03&to=2019-06-09', { as: 'ADMIN' })
+    expect(all.body).toEqual({ count: 3 })
+    const done = await api('GET', `/api/reservations/count?from=2019-06-03&to=2019-06-09&status=COMPLETED&operator=${marco}`, { as: 'ADMIN' })
+    expect(done.body).toEqual({ count: 2 })
+  })
+
+  it('aggregate sums count, price and minutes per local day', async () => {
+    const res = await api('GET', '/api/reservations/aggregate?from=2019-06-03&to=2019-06-09&status=COMPLETED,CANCELLED&groupBy=day', { as: 'ADMIN' })
+    expect(res.status).toBe(200)
+    expect(res.body.totals).toEqual({ count: 3, total_price: 100, duration: 135 })
+    expect(res.body.series).toEqual([
+      { period: '2019-06-03', count: 1, total_price: 20, duration: 30 },
+      { period: '2019-06-04', count: 2, total_price: 80, duration: 105 },
+    ])
+    const weekly = await api('GET', '/api/reservations/aggregate?from=2019-05-27&to=2019-06-09&groupBy=week', { as: 'ADMIN' })
+    expect(weekly.body.series.map((s: any) => [s.period, s.count])).toEqual([['2019-05-27', 1], ['2019-06-03', 3]])
+  })
+
+  it('countCompare and aggregateCompare against the previous period of equal length', async () => {
+    const cmp = await api('GET', '/api/reservations/countCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED', { as: 'ADMIN' })
+    expect(cmp.body.current).toMatchObject({ count: 2, total_price: 65 })
+    expect(cmp.body.previous).toMatchObject({ count: 1, total_price: 22 })
+    expect(cmp.body.difference).toEqual({ count: 1, total_price: 43, duration: 60 })
+    expect(cmp.body.percentage.count).toBe(100)
+    const agg = await api('GET', '/api/reservations/aggregateCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED&groupBy=day', { as: 'ADMIN' })
+    expect(agg.body.current.series).toHaveLength(2)
+    expect(agg.body.previous.series).toEqual([{ period: '2019-05-28', count: 1, total_price: 22, duration: 30 }])
+  })
+
+  it('only admins; bad filters are 400 naming the field', async () => {
+    expect((await api('GET', '/api/reservations/count')).status).toBe(401)
+    expect((await api('GET', '/api/reservations/aggregate', { as: 'USER' })).status).toBe(403)
+    expect((await api('GET', '/api/reservations/countCompare', { as: 'OPERATOR' })).status).toBe(403)
+    const bad = await api('GET', '/api/reservations/aggregate?status=DONE&groupBy=hour&operator=x', { as: 'ADMIN' })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toEqual(expect.arrayContaining(['status.0', 'groupBy', 'operator']))
+    expect(errorPaths((await api('GET', '/api/reservations/countCompare?from=2019-06-03', { as: 'ADMIN' })).body)).toContain('to')
+  })
+})
+
+describe('GET /api/pages/home', () => {
+  it('returns the whole home page for a visitor, with an ETag that answers 304', async () => {
+    const res = await fetch(`${BASE_URL}/api/pages/home`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/)
+    const etag = res.headers.get('etag')!
+    expect(etag).toBeTruthy()
+    const body = await res.json()
+    expect(body.carousel).toHaveLength(3)
+    expect(body.carousel.every((u: any) => u.label === 'HOME_CAROUSEL' && u.imageUrl)).toBe(true)
+    expect(body.banners.length).toBeGreaterThanOrEqual(2)
+    expect(body.banners.every((b: any) => b.show)).toBe(true)
+    expect(body.categories.map((c: any) => c.name)).toEqual(expect.arrayContaining(['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica']))
+    for (const c of body.categories) for (const s of c.services) expect(s.active).toBe(true)
+    expect(body.operators.map((o: any) => o.name)).toEqual(expect.arrayContaining(['Giulia', 'Marco', 'Sara', 'Luca']))
+    expect(body.operators.every((o: any) => o.active)).toBe(true)
+    expect(body.operators.every((o: any) => !('user' in o))).toBe(true)
+    expect(body.openingHours).toHaveLength(7)
+    expect(body.openingHours.find((d: any) => d.day_of_week === 'TUESDAY').intervals).toEqual([
+      { opening_time: '09:00', closing_time: '13:00' },
+      { opening_time: '14:30', closing_time: '19:30' },
+    ])
+    expect(body.closures.some((c: any) => c.name === 'Chiusura estiva')).toBe(true)
+    expect(body.config).toMatchObject({ businessName: 'Salone Demo', timezone: 'Europe/Rome' })
+    const again = await fetch(`${BASE_URL}/api/pages/home`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+  })
+})
+
+describe('GET /api/pages/dashboard-index', () => {
+  it('gives the admin this period against the previous one', async () => {
+    const res = await api('GET', '/api/pages/dashboard-index?period=month', { as: 'ADMIN' })
+    expect(res.status).toBe(200)
+    expect(res.body.period).toBe('month')
+    expect(res.body.reservations.current.count).toBeGreaterThan(0)
+    expect(res.body.reservations).toHaveProperty('percentage')
+    expect(res.body.newCustomers).toHaveProperty('difference')
+    expect(res.body.topServices.length).toBeGreaterThan(0)
+    expect(res.body.series.length).toBeGreaterThan(0)
+    expect(Array.isArray(res.body.statusBreakdown)).toBe(true)
+  })
+
+  it('admin only; a bad period is a 400', async () => {
+    expect((await api('GET', '/api/pages/dashboard-index')).status).toBe(401)
+    expect((await api('GET', '/api/pages/dashboard-index', { as: 'USER' })).status).toBe(403)
+    const bad = await api('GET', '/api/pages/dashboard-index?period=decade', { as: 'ADMIN' })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toContain('period')
+  })
+})

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// `npm run bench`: the built app on an embedded PostgreSQL with the demo salon, loaded with
+// autocannon, next to a raw node:http + pg floor doing the same query and engine call.
+// Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { build, install, log, root } from './lib/workspace.mjs'
+
+const DURATION = Number(process.env.BENCH_SECONDS || 20)
+await install()
+await build()
+const { startPostgres, freePort } = await import('./lib/postgres.mjs')
+const { default: autocannon } = await import('autocannon')
+
+const dir = path.join(root, '.data', 'bench')
+fs.rmSync(dir, { recursive: true, force: true })
+const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
+const children = []
+const spawnServer = (file, env) =>
+  new Promise((resolve, reject) => {
+    const child = fork(file, [], {
+      cwd: path.join(root, 'cms'),
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    })
+    children.push(child)
+    child.on('message', (m) => m?.type === 'ready' && resolve({ child, port: m.port }))
+    child.once('exit', (code) => reject(new Error(`${file} exited ${code}`)))
+  })
+const stopAll = async () => {
+  for (const c of children) c.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  await db.stop()
+}
+process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
+
+try {
+  const appPort = await freePort(0)
+  await spawnServer(path.join(root, 'cms', 'server.ts'), { PORT: String(appPort), DATA_DIR: dir, SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid) })
+  const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
+  const app = `http://127.0.0.1:${appPort}`
+  const raw = `http://127.0.0.1:${floor.port}`
+
+  const json = async (method, url, body, token) => {
+    const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) }, body: body && JSON.stringify(body) })
+    return res.json()
+  }
+  const services = await json('GET', `${app}/api/services?limit=100&depth=0`)
+  const sid = (title) => services.docs.find((s) => s.title === title).id
+  const piega = sid('Piega')
+  // Ten open days of the next weeks, where the demo salon has bookings.
+  const days = []
+  for (let d = 2; days.length < 10 && d < 40; d++) {
+    const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
+    const r = await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
+    if (r.slots?.length) days.push(day)
+  }
+  const dayPath = (i) => `/api/reservations/time-availability-day?date=${days[i % days.length]}&services=${piega}&operator=any`
+  const floorPath = (i) => `/slots?date=${days[i % days.length]}&services=${piega}&operator=any`
+
+  const run = (title, opts) =>
+    new Promise((resolve, reject) => {
+      log(`${title}…`)
+      let i = 0
+      const times = []
+      const inst = autocannon(
+        {
+          connections: 20,
+          duration: DURATION,
+          ...opts,
+          requests: opts.requests ?? [{ setupRequest: (req) => ({ ...req, path: opts.pathFor(i++) }) }],
+        },
+        (err, result) => (err ? reject(err) : resolve({ title, result, p95: percentile(times, 95) })),
+      )
+      inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
+      autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
+    })
+
+  const percentile = (xs, p) => {
+    const sorted = [...xs].sort((a, b) => a - b)
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : null
+  }
+  const results = []
+  // Warm both servers (JIT, pools, caches) before measuring.
+  await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+  await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
+  results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
+  results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
+  const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
+  results.push(
+    await run('Month overview — app (4 operators)', {
+      url: app,
+      connections: 10,
+      duration: Math.max(5, DURATION / 2),
+      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+    }),
+  )
+
+  // Confirm under contention: 200 customers race for 40 slots of one day.
+  log('Preparing customers and drafts for the confirm run…')
+  const customers = []
+  for (let i = 0; i < 200; i++) {
+    const email = `bench-${i}-${Date.now()}@example.com`
+    await json('POST', `${app}/api/users`, { email, password: 'password123', name: 'Bench' })
+    const { token } = await json('POST', `${app}/api/auth/login`, { email, password: 'password123' })
+    customers.push(token)
+  }
+  const contestedDay = days.at(-1)
+  const slots = (await json('GET', `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`)).slots.slice(0, 40)
+  const drafts = []
+  for (const token of customers) for (let k = 0; k < 5; k++) drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
+  let n = 0
+  const statusCount = {}
+  results.push(
+    await run(`Confirm under contention — app (${drafts.length} confirms, 40 slots)`, {
+      url: app,
+      duration: undefined,
+      amount: drafts.length,
+      connections: 20,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const d = drafts[n % drafts.length]
+            const slot = slots[n++ % slots.length]
+            return {
+              ...req,
+              path: '/api/reservations/confirm',
+              headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
+              body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
+            }
+          },
+          onResponse: (status) => (statusCount[status] = (statusCount[status] ?? 0) + 1),
+        },
+      ],
+    }),
+  )
+  const [dayResult, floorResult, monthResult, confirmResult] = results.map((r) => r.result)
+  const row = ({ title, result: r, p95 }) =>
+    `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
+  const share = Math.round((dayResult.requests.average / floorResult.requests.average) * 100)
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  const report = [
+    `### ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    '',
+    `Server, PostgreSQL and load generator on the same machine; ${DURATION} s per run; demo salon data.`,
+    '',
+    '| run | conns | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map(row),
+    '',
+    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses: ${JSON.stringify(statusCount)}.`,
+  ].join('\n')
+  console.log('\n' + report + '\n')
+  fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
+  fs.writeFileSync(path.join(dir, 'results.json'), JSON.stringify({ statusCount, results: results.map((r) => ({ title: r.title, p95: r.p95, requests: r.result.requests, latency: r.result.latency, non2xx: r.result.non2xx, errors: r.result.errors })) }, null, 2))
+} finally {
+  await stopAll()
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { bookingTotals, eligibleOperators } from './pricing'
+import { service } from './test-fixtures'
+
+describe('bookingTotals', () => {
+  it('adds minutes and prices of services done back to back', () => {
+    expect(bookingTotals([{ time: 30, price: 25 }, { time: 45, price: 40.5 }])).toEqual({ duration: 75, total_price: 65.5 })
+  })
+  it('adds prices in cents: 0.1 + 0.2 is 0.3, 19.99 × 3 is 59.97', () => {
+    expect(bookingTotals([{ time: 1, price: 0.1 }, { time: 1, price: 0.2 }]).total_price).toBe(0.3)
+    expect(bookingTotals(Array(3).fill({ time: 10, price: 19.99 })).total_price).toBe(59.97)
+    expect(bookingTotals(Array(10).fill({ time: 10, price: 0.1 })).total_price).toBe(1)
+  })
+  it('an empty list is 0 minutes and 0 euro', () => {
+    expect(bookingTotals([])).toEqual({ duration: 0, total_price: 0 })
+  })
+  it('never throws on odd values: they count as 0', () => {
+    expect(bookingTotals([{ time: Number.NaN, price: Number.POSITIVE_INFINITY }, { time: 15, price: 10 }])).toEqual({
+      duration: 15,
+      total_price: 10,
+    })
+    expect(bookingTotals(undefined as never)).toEqual({ duration: 0, total_price: 0 })
+  })
+})
+
+describe('eligibleOperators', () => {
+  const ops = [
+    { id: 3, position: 2 },
+    { id: 1, position: 1 },
+    { id: 2, position: 2 },
+    { id: 4, position: null },
+    { id: 5, position: 0, active: false },
+  ]
+  it('lists active operators by position then id; no position sorts last', () => {
+    expect(eligibleOperators([service(1, 30)], ops)).toEqual([1, 2, 3, 4])
+  })
+  it('keeps only those who can perform every service (empty list = everyone)', () => {
+    expect(eligibleOperators([service(1, 30, { operators: [2, 3, 4] }), service(2, 30, { operators: [3, 4, 5] }), service(3, 15)], ops)).toEqual([3, 4])
+    expect(eligibleOperators([service(1, 30, { operators: [5] })], ops)).toEqual([])
+  })
+  it('no services: every active operator', () => {
+    expect(eligibleOperators([], ops)).toEqual([1, 2, 3, 4])
+  })
+  it('does not reorder its input', () => {
+    const copy = structuredClone(ops)
+    eligibleOperators([], ops)
+    expect(ops).toEqual(copy)
+  })
+})

@@ -1,0 +1,37 @@
+import type { OperatorInfo, ServiceInfo } from './types'
+
+/**
+ * Services done back to back: duration = sum of minutes, total_price = sum of prices. Prices are
+ * added in whole cents so that 0.1 + 0.2 is 0.3. Values that are not finite numbers count as 0.
+ */
+export function bookingTotals(services: Pick<ServiceInfo, 'time' | 'price'>[]): { duration: number; total_price: number } {
+  let duration = 0
+  let cents = 0
+  for (const s of services ?? []) {
+    const time = Number(s?.time)
+    const price = Number(s?.price)
+    if (Number.isFinite(time)) duration += time
+    if (Number.isFinite(price)) cents += Math.round(price * 100)
+  }
+  return { duration, total_price: cents / 100 }
+}
+
+/** An operator or service counts as active unless it is explicitly switched off. */
+export function isActive(x: { active?: boolean | null }): boolean {
+  return x.active !== false
+}
+
+/**
+ * Operators (active ones, in order of `position` then id; no position sorts last) who can
+ * perform EVERY service (service.operators empty = everyone).
+ */
+export function eligibleOperators(services: ServiceInfo[], operators: OperatorInfo[]): number[] {
+  const position = (o: OperatorInfo) => (typeof o.position === 'number' && Number.isFinite(o.position) ? o.position : Number.POSITIVE_INFINITY)
+  const sorted = operators.filter(isActive).sort((a, b) => position(a) - position(b) || a.id - b.id)
+  const out: number[] = []
+  for (const o of sorted) {
+    if (out.includes(o.id)) continue
+    if (services.every((s) => !s.operators?.length || s.operators.includes(o.id))) out.push(o.id)
+  }
+  return out
+}

@@ -1,0 +1,216 @@
+import { buildClosureIndex, type ClosureIndex } from './closures'
+import { DAY_PATTERN, openingRanges } from './opening'
+import { addCalendarDays, localDayOf, startOfLocalDay } from './periods'
+import { bookingTotals, eligibleOperators, isActive } from './pricing'
+import { mergeRanges, overlapsSorted } from './ranges'
+import { isBlocking } from './status'
+import type { ExistingReservation, Range, SalonCalendar, ServiceInfo, Slot, UnavailableReason } from './types'
+import { parseInstant, toEpochMs } from './zone'
+
+export interface SlotQuery {
+  day: string // 'YYYY-MM-DD' local
+  services: ServiceInfo[] // the chosen services, in order (back to back)
+  operator: number | 'any'
+  calendar: SalonCalendar
+  reservations: ExistingReservation[] // may include non-blocking ones: filtered with isBlocking
+  now: Date | number
+}
+
+export type SlotCheck =
+  | { available: true; operators: number[]; end: string }
+  | { available: false; reason: UnavailableReason }
+
+const MINUTE_MS = 60_000
+
+/** Everything about a query that does not depend on the day: computed once per call. */
+export interface PreparedQuery {
+  /** Set when no day can have a slot for these services / this operator. */
+  invalid?: 'INVALID_SERVICES' | 'NO_ELIGIBLE_OPERATOR'
+  timeZone: string
+  stepMs: number
+  durationMs: number
+  now: number
+  /** The earliest bookable start: now + minimum notice (never before now). */
+  earliest: number
+  /** Starts must be before this instant: local midnight after the last bookable day. */
+  horizonEnd: number
+  today: string
+  lastBookableDay: string
+  /** Eligible operators (or the chosen one), in preference order. */
+  candidates: number[]
+  /** Blocking reservations per candidate, merged and sorted. */
+  busy: Map<number, Range[]>
+  calendar: SalonCalendar
+  /** The closure index for a window of local days (the last one built is reused). */
+  closures(fromDay: string, toDay: string): ClosureIndex
+}
+
+/** Reads the query and the settings once. */
+export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
+  const { settings } = q.calendar
+  const timeZone = settings.timezone
+  const now = toEpochMs(q.now)
+  if (!Number.isFinite(now)) throw new RangeError('now must be a valid instant')
+  const today = localDayOf(new Date(now), timeZone)
+  const horizonDays = Math.floor(Number(settings.bookingHorizonDays)) || 0
+  const lastBookableDay = addCalendarDays(today, horizonDays)
+  const notice = (Number(settings.minNoticeMinutes) || 0) * MINUTE_MS
+  const services = q.services ?? []
+  const { duration } = bookingTotals(services)
+  let closureIndex: { key: string; index: ClosureIndex } | undefined
+  const prepared: PreparedQuery = {
+    timeZone,
+    stepMs: Math.round((Number(settings.slotStepMinutes) || 0) * MINUTE_MS),
+    durationMs: Math.round(duration * MINUTE_MS),
+    now,
+    earliest: Math.max(now, now + notice),
+    horizonEnd: startOfLocalDay(addCalendarDays(lastBookableDay, 1), timeZone).getTime(),
+    today,
+    lastBookableDay,
+    candidates: [],
+    busy: new Map(),
+    calendar: q.calendar,
+    closures(from, to) {
+      const key = `${from}|${to}`
+      if (closureIndex?.key !== key) {
+        closureIndex = { key, index: buildClosureIndex(q.calendar.closures ?? [], q.calendar.holidays ?? [], timeZone, from, to) }
+      }
+      return closureIndex.index
+    },
+  }
+  if (services.length === 0 || !services.every(isActive) || !(prepared.durationMs > 0)) {
+    prepared.invalid = 'INVALID_SERVICES'
+    return prepared
+  }
+  const eligible = eligibleOperators(services, q.calendar.operators ?? [])
+  prepared.candidates = q.operator === 'any' ? eligible : eligible.filter((id) => id === q.operator)
+  if (prepared.candidates.length === 0) {
+    prepared.invalid = 'NO_ELIGIBLE_OPERATOR'
+    return prepared
+  }
+  const hold = Number(settings.holdMinutes) || 0
+  const byOperator = new Map<number, Range[]>(prepared.candidates.map((id) => [id, []]))
+  for (const r of q.reservations ?? []) {
+    const list = byOperator.get(r.operator)
+    if (!list || !isBlocking(r, now, hold)) continue
+    const start = parseInstant(r.date_start, timeZone)
+    const end = parseInstant(r.date_end, timeZone)
+    if (end > start) list.push({ start, end })
+  }
+  for (const [id, list] of byOperator) prepared.busy.set(id, mergeRanges(list))
+  return prepared
+}
+
+function freeOperators(p: PreparedQuery, start: number, end: number): number[] {
+  const out: number[] = []
+  for (const id of p.candidates) if (!overlapsSorted(p.busy.get(id)!, start, end)) out.push(id)
+  return out
+}
+
+/** The slots of one local day for a prepared query; stops after `limit` slots. */
+export function slotsOfDay(p: PreparedQuery, day: string, limit = Number.POSITIVE_INFINITY): Slot[] {
+  if (p.invalid || !DAY_PATTERN.test(day) || !(p.stepMs > 0)) return []
+  if (day < p.today || day > p.lastBookableDay) return []
+  const opening = openingRanges(day, p.calendar.opening ?? [], p.timeZone)
+  if (opening.length === 0) return []
+  const closures = p.closures(day, day)
+  if (closures.isDayClosed(day)) return []
+  const closed = closures.rangesOf(day)
+  const { stepMs, durationMs, earliest, horizonEnd } = p
+  const found: { start: number; operators: number[] }[] = []
+  for (const interval of opening) {
+    // The grid is anchored at the interval's opening; a closure only removes slots from it.
+    let k = Math.max(0, Math.ceil((earliest - interval.start) / stepMs))
+    let inInterval = 0
+    for (let s = interval.start + k * stepMs; s + durationMs <= interval.end && s < horizonEnd; s = interval.start + ++k * stepMs) {
+      const end = s + durationMs
+      if (overlapsSorted(closed, s, end)) continue
+      const operators = freeOperators(p, s, end)
+      if (operators.length === 0) continue
+      found.push({ start: s, operators })
+      if (++inInterval >= limit) break
+    }
+  }
+  if (opening.length > 1) found.sort((a, b) => a.start - b.start)
+  const slots: Slot[] = []
+  let last = Number.NaN
+  for (const f of found) {
+    if (f.start === last) continue // overlapping intervals can propose the same start
+    last = f.start
+    slots.push({ start: new Date(f.start).toISOString(), end: new Date(f.start + durationMs).toISOString(), operators: f.operators })
+    if (slots.length >= limit) break
+  }
+  return slots
+}
+
+/**
+ * Every slot of the day: starts on a multiple of slotStepMinutes from the opening of its
+ * interval, fits entirely inside one opening interval without touching a closure or holiday,
+ * starts at or after now + minNoticeMinutes and before local midnight ending the
+ * bookingHorizonDays-th day after today, and has at least one eligible operator with no
+ * overlapping blocking reservation (`operators`: the free ones in preference order).
+ * Inactive or no services → no slots. Sorted by start; ISO instants with Z.
+ */
+export function daySlots(q: SlotQuery): Slot[] {
+  if (!DAY_PATTERN.test(q.day)) return []
+  return slotsOfDay(prepareQuery(q), q.day)
+}
+
+/**
+ * The same rules for one proposed start. Reasons, in this order: INVALID_SERVICES,
+ * NO_ELIGIBLE_OPERATOR, IN_THE_PAST, TOO_SOON, BEYOND_HORIZON, CLOSED (day closed, holiday or a
+ * closure overlapping), OUTSIDE_OPENING_HOURS, NOT_ON_SLOT_GRID (also for an unreadable start),
+ * OPERATOR_BUSY.
+ */
+export function checkSlot(q: Omit<SlotQuery, 'day'> & { start: string | Date }): SlotCheck {
+  const timeZone = q.calendar.settings.timezone
+  const start = typeof q.start === 'string' ? parseInstant(q.start, timeZone) : toEpochMs(q.start)
+  const day = Number.isFinite(start) ? localDayOf(new Date(start), timeZone) : ''
+  const p = prepareQuery(q)
+  if (p.invalid) return { available: false, reason: p.invalid }
+  if (!Number.isFinite(start)) return { available: false, reason: 'NOT_ON_SLOT_GRID' }
+  const end = start + p.durationMs
+  if (start < p.now) return { available: false, reason: 'IN_THE_PAST' }
+  if (start < p.earliest) return { available: false, reason: 'TOO_SOON' }
+  if (start >= p.horizonEnd) return { available: false, reason: 'BEYOND_HORIZON' }
+  const opening = openingRanges(day, p.calendar.opening ?? [], timeZone)
+  const closures = p.closures(day, day)
+  if (opening.length === 0 || closures.isDayClosed(day)) return { available: false, reason: 'CLOSED' }
+  if (overlapsSorted(closures.rangesOf(day), start, end)) return { available: false, reason: 'CLOSED' }
+  const containing = opening.filter((r) => r.start <= start && end <= r.end)
+  if (containing.length === 0) return { available: false, reason: 'OUTSIDE_OPENING_HOURS' }
+  if (!(p.stepMs > 0) || !containing.some((r) => (start - r.start) % p.stepMs === 0)) {
+    return { available: false, reason: 'NOT_ON_SLOT_GRID' }
+  }
+  const operators = freeOperators(p, start, end)
+  if (operators.length === 0) return { available: false, reason: 'OPERATOR_BUSY' }
+  return { available: true, operators, end: new Date(end).toISOString() }
+}
+
+/**
+ * "Any operator": among the free operators, the one with the fewest blocking reservations in
+ * `reservationsThatDay` (the caller passes that local day's reservations); ties go to the first
+ * in `free`, which is preference order. undefined when nobody is free.
+ */
+export function pickOperator(
+  free: number[],
+  reservationsThatDay: ExistingReservation[],
+  now: Date | number,
+  holdMinutes: number,
+): number | undefined {
+  const counts = new Map<number, number>(free.map((id) => [id, 0]))
+  for (const r of reservationsThatDay ?? []) {
+    const n = counts.get(r.operator)
+    if (n !== undefined && isBlocking(r, now, holdMinutes)) counts.set(r.operator, n + 1)
+  }
+  let best: number | undefined
+  let bestCount = Number.POSITIVE_INFINITY
+  for (const id of free) {
+    const n = counts.get(id)!
+    if (n < bestCount) {
+      best = id
+      bestCount = n
+    }
+  }
+  return best
+}

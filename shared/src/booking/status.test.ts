@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
+import { authorizeTransition, canTransition, customerMayCancel, isBlocking, STATUS_TRANSITIONS, type TransitionActor } from './status'
+import { settings } from './test-fixtures'
+
+// PRODUCT.md "Status flow", copied as written there.
+const FLOW = `
+  PENDING_CONFIRMATION → PENDING | CONFIRMED | CANCELLED
+  PENDING → APPROVED | CONFIRMED | REJECTED | PENDING_PAYMENT | CANCELLED
+  PENDING_PAYMENT → CONFIRMED | CANCELLED
+  APPROVED → CONFIRMED | MODIFIED | CANCELLED
+  CONFIRMED → COMPLETED | NO_SHOW | MODIFIED | CANCELLED
+  MODIFIED → CONFIRMED | CANCELLED`
+const allowed = new Set(
+  FLOW.trim()
+    .split('\n')
+    .flatMap((line) => {
+      const [from, tos] = line.split('→').map((s) => s.trim()) as [string, string]
+      return tos.split('|').map((to) => `${from}>${to.trim()}`)
+    }),
+)
+const FINAL: ReservationStatus[] = ['REJECTED', 'CANCELLED', 'COMPLETED', 'NO_SHOW']
+
+describe('STATUS_TRANSITIONS', () => {
+  it('has a row for every status and nothing else', () => {
+    expect(Object.keys(STATUS_TRANSITIONS).sort()).toEqual([...RESERVATION_STATUSES].sort())
+  })
+
+  it('final statuses lead nowhere', () => {
+    for (const s of FINAL) expect(STATUS_TRANSITIONS[s]).toEqual([])
+  })
+
+  const pairs = RESERVATION_STATUSES.flatMap((from) => RESERVATION_STATUSES.map((to) => [from, to] as const))
+  it('allows exactly the 19 transitions of the status flow (81 illegal pairs)', () => {
+    expect(allowed.size).toBe(19)
+    expect(pairs.filter(([f, t]) => canTransition(f, t))).toHaveLength(19)
+    expect(pairs.filter(([f, t]) => !canTransition(f, t))).toHaveLength(81)
+  })
+
+  it.each(pairs)('%s → %s', (from, to) => {
+    expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`))
+    expect(STATUS_TRANSITIONS[from].includes(to)).toBe(allowed.has(`${from}>${to}`))
+  })
+
+  it('refuses unknown statuses instead of throwing', () => {
+    expect(canTransition('constructor' as ReservationStatus, 'CANCELLED')).toBe(false)
+    expect(canTransition('PENDING', 'BOGUS' as ReservationStatus)).toBe(false)
+  })
+
+  it('cannot be modified at run time', () => {
+    expect(() => (STATUS_TRANSITIONS.REJECTED as ReservationStatus[]).push('PENDING')).toThrow()
+  })
+})
+
+describe('isBlocking', () => {
+  const now = Date.parse('2026-05-01T10:00:00Z')
+  it.each(['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED'] as const)('%s blocks', (status) => {
+    expect(isBlocking({ status, createdAt: '2020-01-01T00:00:00Z' }, now, 10)).toBe(true)
+  })
+  it.each(['REJECTED', 'CANCELLED', 'NO_SHOW', 'COMPLETED'] as const)('%s does not block', (status) => {
+    expect(isBlocking({ status, createdAt: '2026-05-01T10:00:00Z' }, now, 10)).toBe(false)
+  })
+  it('PENDING_CONFIRMATION blocks while its hold lasts, not at or after its expiry', () => {
+    const r = (createdAt: string) => ({ status: 'PENDING_CONFIRMATION' as const, createdAt })
+    expect(isBlocking(r('2026-05-01T09:50:00.001Z'), now, 10)).toBe(true)
+    expect(isBlocking(r('2026-05-01T09:50:00.000Z'), now, 10)).toBe(false)
+    expect(isBlocking(r('2026-05-01T09:00:00Z'), new Date(now), 10)).toBe(false)
+    expect(isBlocking(r('2026-05-01T09:00:00Z'), now, 61)).toBe(true)
+  })
+  it('a hold with an unreadable createdAt keeps blocking (never risk a double booking)', () => {
+    expect(isBlocking({ status: 'PENDING_CONFIRMATION', createdAt: 'nonsense' }, now, 10)).toBe(true)
+  })
+})
+
+describe('customerMayCancel', () => {
+  const start = '2026-05-10T10:00:00Z' // limit 24 h → last moment 2026-05-09T10:00:00Z
+  const s = settings({ cancellationTimeLimit: 24 })
+  it('allows exactly at the limit', () => {
+    expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T10:00:00Z'))).toEqual({ allowed: true })
+  })
+  it('allows just inside the limit', () => {
+    expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T09:59:59.999Z'))).toEqual({ allowed: true })
+  })
+  it('refuses just outside the limit', () => {
+    expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T10:00:00.001Z'))).toEqual({
+      allowed: false,
+      reason: 'TOO_LATE_TO_CANCEL',
+    })
+  })
+  it('refuses when cancellation is disabled, however early', () => {
+    expect(customerMayCancel({ date_start: start }, settings({ cancellationEnabled: false }), Date.parse('2026-01-01T00:00:00Z'))).toEqual({
+      allowed: false,
+      reason: 'CANCELLATION_DISABLED',
+    })
+  })
+  it('reads the start with its offset; a zero limit allows up to the start itself', () => {
+    const zero = settings({ cancellationTimeLimit: 0 })
+    expect(customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:00Z')).allowed).toBe(true)
+    expect(customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:01Z')).allowed).toBe(false)
+  })
+  it('a draft without a slot may be dropped; an unreadable start counts as too late', () => {
+    expect(customerMayCancel({ date_start: null }, s, 0)).toEqual({ allowed: true })
+    expect(customerMayCancel({ date_start: 'garbage' }, s, 0)).toEqual({ allowed: false, reason: 'TOO_LATE_TO_CANCEL' })
+  })
+})
+
+describe('authorizeTransition', () => {
+  const s = settings({ cancellationTimeLimit: 24 })
+  const now = Date.parse('2026-05-01T10:00:00Z')
+  const confirmedFarAway = { status: 'CONFIRMED' as const, date_start: '2026-05-20T10:00:00Z' }
+  const confirmedTomorrowMorning = { status: 'CONFIRMED' as const, date_start: '2026-05-02T09:00:00Z' }
+  const completed = { status: 'COMPLETED' as const, date_start: '2026-04-20T10:00:00Z' }
+
+  const admin: TransitionActor = { role: 'ADMIN', ownsReservation: false }
+  const operatorOwn: TransitionActor = { role: 'OPERATOR', ownsReservation: true }
+  const operatorOther: TransitionActor = { role: 'OPERATOR', ownsReservation: false }
+  const userOwn: TransitionActor = { role: 'USER', ownsReservation: true }
+  const userOther: TransitionActor = { role: 'USER', ownsReservation: false }
+  const ok = { ok: true }
+  const e = (status: 403 | 409, reason: string) => ({ ok: false, status, reason })
+
+  it.each([
+    // actor, reservation, to, expected
+    ['admin: legal', admin, confirmedFarAway, 'COMPLETED', ok],
+    ['admin: legal even if not theirs and late', admin, confirmedTomorrowMorning, 'NO_SHOW', ok],
+    ['admin: illegal', admin, completed, 'CONFIRMED', e(409, 'ILLEGAL_TRANSITION')],
+    ['operator own: legal', operatorOwn, confirmedFarAway, 'COMPLETED', ok],
+    ['operator own: no-show', operatorOwn, confirmedTomorrowMorning, 'NO_SHOW', ok],
+    ['operator own: illegal', operatorOwn, completed, 'NO_SHOW', e(409, 'ILLEGAL_TRANSITION')],
+    ['operator not own: legal', operatorOther, confirmedFarAway, 'COMPLETED', e(403, 'NOT_OWNER')],
+    ['operator not own: illegal', operatorOther, completed, 'CONFIRMED', e(403, 'NOT_OWNER')],
+    ['user own: cancel in time', userOwn, confirmedFarAway, 'CANCELLED', ok],
+    ['user own: cancel too late', userOwn, confirmedTomorrowMorning, 'CANCELLED', e(409, 'TOO_LATE_TO_CANCEL')],
+    ['user own: other status', userOwn, confirmedFarAway, 'COMPLETED', e(403, 'FORBIDDEN_STATUS')],
+    ['user own: cancel a final one', userOwn, completed, 'CANCELLED', e(409, 'ILLEGAL_TRANSITION')],
+    ['user not own: cancel', userOther, confirmedFarAway, 'CANCELLED', e(403, 'NOT_OWNER')],
+    ['user not own: other status', userOther, confirmedFarAway, 'CONFIRMED', e(403, 'NOT_OWNER')],
+  ] as const)('%s', (_name, actor, r, to, expected) => {
+    expect(authorizeTransition(actor, r, to, s, now)).toEqual(expected)
+  })
+
+  it('user cancellation is refused when the salon disabled it', () => {
+    expect(authorizeTransition(userOwn, confirmedFarAway, 'CANCELLED', settings({ cancellationEnabled: false }), now)).toEqual(
+      e(409, 'CANCELLATION_DISABLED'),
+    )
+  })
+
+  it('an unknown role is refused', () => {
+    const stranger = { role: 'GUEST', ownsReservation: true } as unknown as TransitionActor
+    expect(authorizeTransition(stranger, confirmedFarAway, 'CANCELLED', s, now)).toEqual(e(403, 'FORBIDDEN_ROLE'))
+  })
+
+  it('every role agrees with the table for every pair (admin) and never exceeds it', () => {
+    for (const from of RESERVATION_STATUSES) {
+      for (const to of RESERVATION_STATUSES) {
+        const r = { status: from, date_start: '2026-06-01T10:00:00Z' }
+        const a = authorizeTransition(admin, r, to, s, now)
+        expect(a.ok).toBe(canTransition(from, to))
+        expect(authorizeTransition(operatorOwn, r, to, s, now).ok).toBe(canTransition(from, to))
+        expect(authorizeTransition(userOwn, r, to, s, now).ok).toBe(to === 'CANCELLED' && canTransition(from, to))
+        expect(authorizeTransition(operatorOther, r, to, s, now).ok).toBe(false)
+        expect(authorizeTransition(userOther, r, to, s, now).ok).toBe(false)
+      }
+    }
+  })
+})

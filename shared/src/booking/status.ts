@@ -1,0 +1,95 @@
+import { BLOCKING_STATUSES, type ReservationStatus } from '../enums/index'
+import type { BookingSettings } from './types'
+import { parseInstant, toEpochMs } from './zone'
+
+/** PRODUCT.md "Status flow". Anything not listed is refused with 409; final statuses lead nowhere. */
+export const STATUS_TRANSITIONS: Record<ReservationStatus, readonly ReservationStatus[]> = Object.freeze({
+  PENDING_CONFIRMATION: Object.freeze(['PENDING', 'CONFIRMED', 'CANCELLED'] as const),
+  PENDING: Object.freeze(['APPROVED', 'CONFIRMED', 'REJECTED', 'PENDING_PAYMENT', 'CANCELLED'] as const),
+  PENDING_PAYMENT: Object.freeze(['CONFIRMED', 'CANCELLED'] as const),
+  APPROVED: Object.freeze(['CONFIRMED', 'MODIFIED', 'CANCELLED'] as const),
+  CONFIRMED: Object.freeze(['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'] as const),
+  MODIFIED: Object.freeze(['CONFIRMED', 'CANCELLED'] as const),
+  REJECTED: Object.freeze([] as const),
+  CANCELLED: Object.freeze([] as const),
+  COMPLETED: Object.freeze([] as const),
+  NO_SHOW: Object.freeze([] as const),
+})
+
+export function canTransition(from: ReservationStatus, to: ReservationStatus): boolean {
+  if (!Object.prototype.hasOwnProperty.call(STATUS_TRANSITIONS, from)) return false
+  return STATUS_TRANSITIONS[from].includes(to)
+}
+
+const ALWAYS_BLOCKING: ReadonlySet<string> = new Set(BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'))
+
+/**
+ * Blocking: PENDING, APPROVED, CONFIRMED, PENDING_PAYMENT, MODIFIED, and PENDING_CONFIRMATION
+ * while createdAt + holdMinutes > now. A hold whose createdAt cannot be read keeps blocking:
+ * a stale hold costs a slot, a wrongly released one costs a double booking.
+ */
+export function isBlocking(r: { status: ReservationStatus; createdAt: string }, now: Date | number, holdMinutes: number): boolean {
+  if (r.status === 'PENDING_CONFIRMATION') {
+    const created = parseInstant(r.createdAt, 'UTC')
+    if (Number.isNaN(created)) return true
+    return created + holdMinutes * 60_000 > toEpochMs(now)
+  }
+  return ALWAYS_BLOCKING.has(r.status)
+}
+
+export type TransitionActor = { role: 'ADMIN' | 'OPERATOR' | 'USER'; ownsReservation: boolean }
+
+export type TransitionDecision = { ok: true } | { ok: false; status: 403 | 409; reason: string }
+
+export type CancellationDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'CANCELLATION_DISABLED' | 'TOO_LATE_TO_CANCEL' }
+
+/**
+ * Customer cancellation policy: cancellationEnabled and now <= date_start - cancellationTimeLimit
+ * hours (exactly at the limit is allowed). A start that cannot be read is treated as too late.
+ */
+export function customerMayCancel(
+  r: { date_start: string | null },
+  settings: BookingSettings,
+  now: Date | number,
+): CancellationDecision {
+  if (!settings.cancellationEnabled) return { allowed: false, reason: 'CANCELLATION_DISABLED' }
+  if (r.date_start === null || r.date_start === undefined) return { allowed: true } // a draft holds no slot yet
+  const start = parseInstant(r.date_start, settings.timezone)
+  const limitMs = (Number(settings.cancellationTimeLimit) || 0) * 3_600_000
+  if (Number.isNaN(start) || toEpochMs(now) > start - limitMs) return { allowed: false, reason: 'TOO_LATE_TO_CANCEL' }
+  return { allowed: true }
+}
+
+/**
+ * Who may move a reservation where. ADMIN: any allowed transition. OPERATOR: only their own
+ * reservations, any allowed transition. USER: only their own, only to CANCELLED, only when the
+ * cancellation policy allows. Ownership is checked before the transition so that nobody learns
+ * the state of a reservation that is not theirs.
+ */
+export function authorizeTransition(
+  actor: TransitionActor,
+  r: { status: ReservationStatus; date_start: string | null },
+  to: ReservationStatus,
+  settings: BookingSettings,
+  now: Date | number,
+): TransitionDecision {
+  const illegal = { ok: false, status: 409, reason: 'ILLEGAL_TRANSITION' } as const
+  switch (actor.role) {
+    case 'ADMIN':
+      return canTransition(r.status, to) ? { ok: true } : illegal
+    case 'OPERATOR':
+      if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
+      return canTransition(r.status, to) ? { ok: true } : illegal
+    case 'USER': {
+      if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
+      if (to !== 'CANCELLED') return { ok: false, status: 403, reason: 'FORBIDDEN_STATUS' }
+      if (!canTransition(r.status, to)) return illegal
+      const policy = customerMayCancel(r, settings, now)
+      return policy.allowed ? { ok: true } : { ok: false, status: 409, reason: policy.reason }
+    }
+    default:
+      return { ok: false, status: 403, reason: 'FORBIDDEN_ROLE' }
+  }
+}

@@ -1,0 +1,100 @@
+import type { BusinessClosureType, DayOfWeek, ReservationStatus } from '../enums/index'
+
+/** Epoch milliseconds, half-open [start, end). */
+export interface Range {
+  start: number
+  end: number
+}
+
+/** The booking part of the config document (PRODUCT.md "Data"). */
+export interface BookingSettings {
+  timezone: string
+  slotStepMinutes: number
+  minNoticeMinutes: number
+  bookingHorizonDays: number
+  holdMinutes: number
+  autoConfirm: boolean
+  cancellationEnabled: boolean
+  /** Hours before the start until which a customer may cancel. */
+  cancellationTimeLimit: number
+}
+
+/** One `business_hours` row with its `operating_intervals` (`HH:mm`, local time). */
+export interface OpeningDay {
+  day_of_week: DayOfWeek
+  is_closed: boolean
+  intervals: { opening_time: string; closing_time: string }[]
+}
+
+export interface ClosureRule {
+  closure_type: BusinessClosureType
+  /** ISO instants. FULL_DAY: the calendar days of start..end (date part in UTC, stored at 12:00Z). */
+  start_date: string
+  end_date: string
+  recurring_rule?: string | null
+  is_active?: boolean | null
+}
+
+export interface HolidayRule {
+  /** ISO; its UTC date part is the calendar day. */
+  date: string
+  recurring_yearly?: boolean | null
+  is_active?: boolean | null
+}
+
+export interface ServiceInfo {
+  id: number
+  /** Minutes. */
+  time: number
+  /** Euro. */
+  price: number
+  /** Who can perform it; empty = every operator. */
+  operators: number[]
+  active?: boolean | null
+}
+
+export interface OperatorInfo {
+  id: number
+  active?: boolean | null
+  position?: number | null
+}
+
+/** A reservation that may hold an operator's time. */
+export interface ExistingReservation {
+  id?: number
+  operator: number
+  /** ISO instants. */
+  date_start: string
+  date_end: string
+  status: ReservationStatus
+  /** ISO instant; decides whether a PENDING_CONFIRMATION hold has expired. */
+  createdAt: string
+}
+
+/** Everything the engine needs to answer for one salon; no clock, no env, no database. */
+export interface SalonCalendar {
+  settings: BookingSettings
+  opening: OpeningDay[]
+  closures: ClosureRule[]
+  holidays: HolidayRule[]
+  operators: OperatorInfo[]
+}
+
+export interface Slot {
+  /** ISO instants (UTC, `Z`). */
+  start: string
+  end: string
+  /** Operators free for the whole slot, in preference order. */
+  operators: number[]
+}
+
+export type UnavailableReason =
+  | 'INVALID_SERVICES'
+  | 'NO_ELIGIBLE_OPERATOR'
+  | 'IN_THE_PAST'
+  | 'TOO_SOON'
+  | 'BEYOND_HORIZON'
+  | 'CLOSED'
+  | 'OUTSIDE_OPENING_HOURS'
+  | 'NOT_ON_SLOT_GRID'
+  | 'OPERATOR_BUSY'

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { localDayOf, localInstant, startOfLocalDay } from './periods'
+import { calendarDayOf, instantToWallClock, parseInstant, wallClockToInstant, zoneOffsetMs } from './zone'
+
+const H = 3_600_000
+const wall = (s: string) => Date.parse(`${s}Z`)
+
+describe('zone arithmetic (independent of the process time zone)', () => {
+  it('reads offsets of Rome in winter and summer, and of UTC', () => {
+    expect(zoneOffsetMs(Date.parse('2026-01-15T12:00:00Z'), 'Europe/Rome')).toBe(H)
+    expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Europe/Rome')).toBe(2 * H)
+    expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'UTC')).toBe(0)
+    expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'America/New_York')).toBe(-4 * H)
+    expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Asia/Kathmandu')).toBe(5.75 * H)
+  })
+
+  it('a skipped local time (spring) resolves to the moment the clocks jump', () => {
+    // 2026-03-29 in Rome: 02:00 → 03:00 at 01:00Z.
+    expect(wallClockToInstant(wall('2026-03-29T02:00:00'), 'Europe/Rome')).toBe(Date.parse('2026-03-29T01:00:00Z'))
+    expect(wallClockToInstant(wall('2026-03-29T02:30:00'), 'Europe/Rome')).toBe(Date.parse('2026-03-29T01:00:00Z'))
+    expect(wallClockToInstant(wall('2026-03-29T03:00:00'), 'Europe/Rome')).toBe(Date.parse('2026-03-29T01:00:00Z'))
+    expect(wallClockToInstant(wall('2026-03-29T01:59:00'), 'Europe/Rome')).toBe(Date.parse('2026-03-29T00:59:00Z'))
+  })
+
+  it('a repeated local time (autumn) resolves to its first occurrence', () => {
+    // 2026-10-25 in Rome: 03:00 → 02:00 at 01:00Z; 02:30 happens at 00:30Z and again at 01:30Z.
+    expect(wallClockToInstant(wall('2026-10-25T02:30:00'), 'Europe/Rome')).toBe(Date.parse('2026-10-25T00:30:00Z'))
+    expect(wallClockToInstant(wall('2026-10-25T02:00:00'), 'Europe/Rome')).toBe(Date.parse('2026-10-25T00:00:00Z'))
+    expect(wallClockToInstant(wall('2026-10-25T03:00:00'), 'Europe/Rome')).toBe(Date.parse('2026-10-25T02:00:00Z'))
+  })
+
+  it('round-trips every hour of a year and every 5 minutes around the changes (Rome, New York)', () => {
+    const check = (tz: string, t: number) => {
+      const w = instantToWallClock(t, tz)
+      const back = wallClockToInstant(w, tz)
+      // Equal, except the second pass of a repeated hour maps to its first pass (one hour earlier).
+      if (back !== t) expect(t - back).toBe(H)
+      expect(instantToWallClock(back, tz)).toBe(w)
+    }
+    for (const tz of ['Europe/Rome', 'America/New_York']) {
+      for (let t = Date.parse('2026-01-01T00:00:00Z'); t < Date.parse('2027-01-01T00:00:00Z'); t += H) check(tz, t)
+    }
+    for (const [tz, change] of [
+      ['Europe/Rome', '2026-03-29T01:00:00Z'],
+      ['Europe/Rome', '2026-10-25T01:00:00Z'],
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+    ] as const) {
+      for (let t = Date.parse(change) - 3 * H; t < Date.parse(change) + 3 * H; t += 5 * 60_000) check(tz, t)
+    }
+  })
+
+  it('localInstant, startOfLocalDay and localDayOf use these rules', () => {
+    expect(localInstant('2026-10-25', '02:30', 'Europe/Rome').toISOString()).toBe('2026-10-25T00:30:00.000Z')
+    expect(localInstant('2026-03-29', '02:30', 'Europe/Rome').toISOString()).toBe('2026-03-29T01:00:00.000Z')
+    expect(localInstant('2026-03-29', '24:00', 'Europe/Rome').toISOString()).toBe('2026-03-29T22:00:00.000Z')
+    expect(startOfLocalDay('2026-10-25', 'Europe/Rome').toISOString()).toBe('2026-10-24T22:00:00.000Z')
+    expect(startOfLocalDay('2026-10-26', 'Europe/Rome').toISOString()).toBe('2026-10-25T23:00:00.000Z')
+    expect(localDayOf(new Date('2026-10-24T22:00:00Z'), 'Europe/Rome')).toBe('2026-10-25')
+    expect(localDayOf(new Date('2026-10-24T21:59:59.999Z'), 'Europe/Rome')).toBe('2026-10-24')
+    // Where midnight itself is skipped the day starts at 01:00 (Santiago, 2026-09-06).
+    expect(startOfLocalDay('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z')
+  })
+
+  it('reads ISO strings: with an offset as given, without one as salon wall-clock time', () => {
+    expect(parseInstant('2026-05-01T09:00:00+02:00', 'UTC')).toBe(Date.parse('2026-05-01T07:00:00Z'))
+    expect(parseInstant('2026-05-01T09:00:00', 'Europe/Rome')).toBe(Date.parse('2026-05-01T07:00:00Z'))
+    expect(parseInstant('2026-05-01T09:00', 'Europe/Rome')).toBe(Date.parse('2026-05-01T07:00:00Z'))
+    expect(parseInstant('2026-05-01', 'Europe/Rome')).toBe(Date.parse('2026-04-30T22:00:00Z'))
+    expect(parseInstant('2026-05-01T09:00:00.5', 'UTC')).toBe(Date.parse('2026-05-01T09:00:00.500Z'))
+    expect(parseInstant('nope', 'UTC')).toBeNaN()
+    expect(parseInstant(null, 'UTC')).toBeNaN()
+  })
+
+  it('reads the calendar day of a stored date', () => {
+    expect(calendarDayOf('2026-12-25T12:00:00.000Z')).toBe('2026-12-25')
+    expect(calendarDayOf('2026-12-25')).toBe('2026-12-25')
+    expect(calendarDayOf('2026-12-25T00:30:00')).toBe('2026-12-25')
+    expect(calendarDayOf('x')).toBeNull()
+  })
+})
