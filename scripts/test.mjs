@@ -63,12 +63,15 @@ if (want('unit')) {
   await stage('Typecheck', async () => {
     for (const pkg of ['shared', 'cms', 'web', 'admin']) await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
   })
-  await stage('Unit tests', async () => {
-    const out = path.join(testDir, 'unit.json')
-    await run(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
-    results.push(['unit', readVitest(out)])
-    if (results.at(-1)[1].failed) throw new Error('unit tests failed')
-  })
+  // The engine must not depend on the process time zone: the unit suite runs under two.
+  for (const tz of ['UTC', 'Europe/Rome']) {
+    await stage(`Unit tests (TZ=${tz})`, async () => {
+      const out = path.join(testDir, `unit-${tz.replace('/', '-')}.json`)
+      await run(bin('vitest'), ['run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], { env: { ...process.env, TZ: tz } }).catch(() => {})
+      results.push([`unit ${tz}`, readVitest(out)])
+      if (results.at(-1)[1].failed) throw new Error('unit tests failed')
+    })
+  }
 }
 
 if (want('int') || want('e2e')) {
@@ -133,7 +136,7 @@ if (want('int') || want('e2e')) {
 let passed = 0
 let failed = 0
 for (const [name, r] of results) {
-  console.log(`  ${name.padEnd(5)} ${r.passed} passed, ${r.failed} failed`)
+  console.log(`  ${name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)
   passed += r.passed
   failed += r.failed
 }
