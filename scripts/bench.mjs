@@ -66,13 +66,16 @@ try {
       log(`${title}…`)
       let i = 0
       const times = []
+      const options = {
+        connections: 20,
+        duration: DURATION,
+        ...opts,
+        requests: opts.requests ?? [{ setupRequest: (req) => ({ ...req, path: opts.pathFor(i++) }) }],
+      }
+      if (options.amount) delete options.duration
+      delete options.pathFor
       const inst = autocannon(
-        {
-          connections: 20,
-          duration: DURATION,
-          ...opts,
-          requests: opts.requests ?? [{ setupRequest: (req) => ({ ...req, path: opts.pathFor(i++) }) }],
-        },
+        options,
         (err, result) => (err ? reject(err) : resolve({ title, result, p95: percentile(times, 95) })),
       )
       inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
@@ -117,7 +120,6 @@ try {
   results.push(
     await run(`Confirm under contention — app (${drafts.length} confirms, 40 slots)`, {
       url: app,
-      duration: undefined,
       amount: drafts.length,
       connections: 20,
       requests: [

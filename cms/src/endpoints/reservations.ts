@@ -1,16 +1,15 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import {
-  checkAvailabilityQuery,
   confirmBody,
-  dayAvailabilityQuery,
   idParam,
-  monthAvailabilityQuery,
   reservationCompareQuery,
   reservationReportQuery,
   statusBody,
 } from '@salon/shared'
 import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
-import { changeStatus, checkAvailability, confirmSession, createSession, dayAvailability, monthAvailability } from '../services/booking'
+import { changeStatus, confirmSession, createSession } from '../services/booking'
+import { AVAILABILITY_ROUTES } from './availability'
+import { pool } from '../lib/sql'
 import { reservationAggregate, reservationCompare, reservationCount } from '../services/reservationReports'
 
 /** The reservation as its reader may see it (access rules applied). */
@@ -19,35 +18,12 @@ const readBack = (req: PayloadRequest, id: number) =>
 
 const noStore = { 'Cache-Control': 'no-store' }
 
-/** GET /api/reservations/time-availability-day?date&services&operator — public. */
-export const timeAvailabilityDay: Endpoint = {
-  path: '/time-availability-day',
+/** GET /api/reservations/time-availability-day | availability-month | check-availability — public. */
+export const availabilityEndpoints: Endpoint[] = Object.entries(AVAILABILITY_ROUTES).map(([path, run]) => ({
+  path,
   method: 'get',
-  handler: async (req) => {
-    const q = parseOr400(dayAvailabilityQuery, queryObject(req))
-    return Response.json(await dayAvailability(req.payload, q), { headers: noStore })
-  },
-}
-
-/** GET /api/reservations/availability-month?month&services&operator — public: days with a slot. */
-export const availabilityMonth: Endpoint = {
-  path: '/availability-month',
-  method: 'get',
-  handler: async (req) => {
-    const q = parseOr400(monthAvailabilityQuery, queryObject(req))
-    return Response.json(await monthAvailability(req.payload, q), { headers: noStore })
-  },
-}
-
-/** GET /api/reservations/check-availability?date_start&services&operator — public. */
-export const checkAvailabilityEndpoint: Endpoint = {
-  path: '/check-availability',
-  method: 'get',
-  handler: async (req) => {
-    const q = parseOr400(checkAvailabilityQuery, queryObject(req))
-    return Response.json(await checkAvailability(req.payload, q), { headers: noStore })
-  },
-}
+  handler: async (req) => Response.json(await run(pool(req.payload), queryObject(req)), { headers: noStore }),
+}))
 
 /** POST /api/reservations/create-session — a logged-in customer opens a booking draft. */
 export const createSessionEndpoint: Endpoint = {
@@ -55,7 +31,7 @@ export const createSessionEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const user = requireUser(req)
-    const { id, expiresAt } = await createSession(req.payload, user as never)
+    const { id, expiresAt } = await createSession(pool(req.payload), user as never)
     return Response.json({ data: await readBack(req, id), expiresAt }, { status: 201 })
   },
 }
@@ -67,7 +43,7 @@ export const confirmEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req)
     const body = parseOr400(confirmBody, await readJsonObject(req))
-    const { id } = await confirmSession(req.payload, user as never, body)
+    const { id } = await confirmSession(pool(req.payload), user as never, body)
     return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id) })
   },
 }
@@ -80,7 +56,7 @@ export const statusEndpoint: Endpoint = {
     const user = requireUser(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const { status } = parseOr400(statusBody, await readJsonObject(req))
-    await changeStatus(req.payload, user as never, id, status)
+    await changeStatus(pool(req.payload), user as never, id, status)
     return Response.json({ message: 'Stato aggiornato', data: await readBack(req, id) })
   },
 }
@@ -102,9 +78,7 @@ export const reservationReports = [
 ]
 
 export const reservationEndpoints = [
-  timeAvailabilityDay,
-  availabilityMonth,
-  checkAvailabilityEndpoint,
+  ...availabilityEndpoints,
   createSessionEndpoint,
   confirmEndpoint,
   statusEndpoint,

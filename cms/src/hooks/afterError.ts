@@ -1,4 +1,5 @@
 import type { AfterErrorHook } from 'payload'
+import { HttpError } from '../lib/errors'
 import { pgErrorCode, pgErrorField, statusForPgError } from '../lib/pgErrors'
 
 type ErrorLike = { status?: number; message?: string; name?: string; data?: unknown }
@@ -19,6 +20,7 @@ const idError = (message: string) => ({ errors: [{ path: 'id', message }] })
  * the error has no `data`).
  */
 export const mapErrors: AfterErrorHook = ({ error, req, result }) => {
+  if (error instanceof HttpError) return { status: error.status, response: error.body() }
   const mapped = statusForPgError(pgErrorCode(error))
   if (mapped) {
     const field = pgErrorField(error)

@@ -1,15 +1,9 @@
 import type { PayloadRequest } from 'payload'
 import { APIError, ValidationError } from 'payload'
-import type { z } from 'zod'
+import { parseOrThrow } from './errors'
 
 /** Parses with a zod schema from `shared/`; a failure is a 400 naming every bad field. */
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  throw new ValidationError({
-    errors: result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
-  })
-}
+export const parseOr400 = parseOrThrow
 
 /** The JSON body of a request; broken JSON or a non-object is a 400, not a 500. */
 export async function readJsonObject(req: PayloadRequest): Promise<Record<string, unknown>> {

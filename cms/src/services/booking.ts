@@ -1,6 +1,4 @@
-import type { Payload } from 'payload'
-import { APIError, NotFound, ValidationError } from 'payload'
-import type { PoolClient } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import {
   addCalendarDays,
   authorizeTransition,
@@ -18,8 +16,8 @@ import {
   type ServiceInfo,
   type UnavailableReason,
 } from '@salon/shared'
+import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
-import { pool } from '../lib/sql'
 import { loadBlocking, loadCalendar, loadServices } from './calendar'
 
 type Actor = { id: number; user_role: Role }
@@ -41,20 +39,19 @@ export const UNAVAILABLE_MESSAGES: Record<UnavailableReason | 'SLOT_TAKEN' | 'SE
   SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',
 }
 
-const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
-  new APIError(UNAVAILABLE_MESSAGES[reason], 409, { reason }, true)
+const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) => new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
 
 async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
   const { services, missing } = await loadServices(db, ids)
   if (missing.length || services.some((s) => s.active === false)) {
-    throw new ValidationError({ errors: [{ path: 'services', message: UNAVAILABLE_MESSAGES.INVALID_SERVICES }] })
+    throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
   }
   return services
 }
 
 function operatorOr400(calendar: { operators: { id: number }[] }, operator: OperatorChoice) {
   if (operator !== 'any' && !calendar.operators.some((o) => o.id === operator)) {
-    throw new ValidationError({ errors: [{ path: 'operator', message: 'Operatore non disponibile' }] })
+    throw fieldError('operator', 'Operatore non disponibile')
   }
 }
 
@@ -62,47 +59,47 @@ function operatorOr400(calendar: { operators: { id: number }[] }, operator: Oper
 const candidates = (services: ServiceInfo[], calendar: Awaited<ReturnType<typeof loadCalendar>>, operator: OperatorChoice) =>
   operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator]
 
-export async function dayAvailability(payload: Payload, q: { date: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
-  const calendar = await loadCalendar(payload, now.getTime())
-  const services = await servicesOr400(pool(payload), q.services)
+export async function dayAvailability(db: Pool, q: { date: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(db, now.getTime())
+  const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const from = startOfLocalDay(q.date, tz)
   const to = startOfLocalDay(addCalendarDays(q.date, 1), tz)
-  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), from, to)
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
   const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now })
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
 }
 
-export async function monthAvailability(payload: Payload, q: { month: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
-  const calendar = await loadCalendar(payload, now.getTime())
-  const services = await servicesOr400(pool(payload), q.services)
+export async function monthAvailability(db: Pool, q: { month: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(db, now.getTime())
+  const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const first = `${q.month}-01`
   const [y, m] = q.month.split('-').map(Number) as [number, number]
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
-  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), startOfLocalDay(first, tz), startOfLocalDay(next, tz))
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), startOfLocalDay(first, tz), startOfLocalDay(next, tz))
   const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
   return { month: q.month, timezone: tz, days }
 }
 
-export async function checkAvailability(payload: Payload, q: { date_start: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
-  const calendar = await loadCalendar(payload, now.getTime())
-  const services = await servicesOr400(pool(payload), q.services)
+export async function checkAvailability(db: Pool, q: { date_start: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+  const calendar = await loadCalendar(db, now.getTime())
+  const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
   const day = localDayOf(start, calendar.settings.timezone)
   const tz = calendar.settings.timezone
-  const reservations = await loadBlocking(pool(payload), candidates(services, calendar, q.operator), startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz))
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz))
   const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
     : { available: false as const, reason: result.reason, message: UNAVAILABLE_MESSAGES[result.reason] }
 }
 
-async function inTransaction<T>(payload: Payload, work: (db: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool(payload).connect()
+async function inTransaction<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
   try {
     await client.query('begin')
     const result = await work(client)
@@ -126,9 +123,9 @@ export async function removeExpiredHolds(db: Pick<PoolClient, 'query'>, holdMinu
 }
 
 /** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
-export async function createSession(payload: Payload, user: Actor, now = new Date()) {
-  const { settings } = await loadCalendar(payload, now.getTime())
-  const id = await inTransaction(payload, async (db) => {
+export async function createSession(pool: Pool, user: Actor, now = new Date()) {
+  const { settings } = await loadCalendar(pool, now.getTime())
+  const id = await inTransaction(pool, async (db) => {
     await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
     const { rows } = await db.query(
       `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
@@ -146,13 +143,13 @@ export async function createSession(payload: Payload, user: Actor, now = new Dat
  * an overlapping time makes the UPDATE fail with 23P01 — for "any operator" the next free one is
  * tried, otherwise it is a 409.
  */
-export async function confirmSession(payload: Payload, user: Actor, body: ConfirmBody, now = new Date()) {
-  const calendar = await loadCalendar(payload, now.getTime())
+export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
+  const calendar = await loadCalendar(pool, now.getTime())
   const { settings } = calendar
   operatorOr400(calendar, body.operator)
-  return inTransaction(payload, async (db) => {
+  return inTransaction(pool, async (db) => {
     const draft = (await db.query('select id, user_id, status, created_at from reservations where id = $1 for update', [body.id])).rows[0]
-    if (!draft || draft.user_id !== user.id) throw new NotFound()
+    if (!draft || draft.user_id !== user.id) throw notFound()
     if (draft.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
     if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime()) throw conflict('SESSION_EXPIRED')
 
@@ -165,7 +162,7 @@ export async function confirmSession(payload: Payload, user: Actor, body: Confir
     const check = checkSlot({ services, operator: body.operator, calendar, reservations, now, start })
     if (!check.available) {
       if (check.reason === 'INVALID_SERVICES') {
-        throw new ValidationError({ errors: [{ path: 'services', message: UNAVAILABLE_MESSAGES.INVALID_SERVICES }] })
+        throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
       }
       throw conflict(check.reason)
     }
@@ -207,9 +204,9 @@ export async function confirmSession(payload: Payload, user: Actor, body: Confir
  * PUT /api/reservations/:id/status: the status machine of the engine, with ownership read from
  * the database under a row lock. Someone who may not see the reservation gets 404.
  */
-export async function changeStatus(payload: Payload, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
-  const { settings } = await loadCalendar(payload, now.getTime())
-  return inTransaction(payload, async (db) => {
+export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
+  const { settings } = await loadCalendar(pool, now.getTime())
+  return inTransaction(pool, async (db) => {
     const row = (
       await db.query(
         `select r.id, r.user_id, r.status, r.date_start, o.user_id as operator_user_id
@@ -222,7 +219,7 @@ export async function changeStatus(payload: Payload, user: Actor, id: number, to
       (user.user_role === 'ADMIN' ||
         (user.user_role === 'USER' && row.user_id === user.id) ||
         (user.user_role === 'OPERATOR' && row.operator_user_id === user.id))
-    if (!visible) throw new NotFound()
+    if (!visible) throw notFound()
     const verdict = authorizeTransition(
       { role: user.user_role, ownsReservation: true },
       { status: row.status, date_start: row.date_start ? new Date(row.date_start).toISOString() : null },
@@ -230,7 +227,7 @@ export async function changeStatus(payload: Payload, user: Actor, id: number, to
       settings,
       now,
     )
-    if (!verdict.ok) throw new APIError(TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, verdict.status, { reason: verdict.reason }, true)
+    if (!verdict.ok) throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, { reason: verdict.reason })
     await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
     return { id }
   })

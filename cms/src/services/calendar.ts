@@ -1,4 +1,3 @@
-import type { Payload } from 'payload'
 import type { Pool, PoolClient } from 'pg'
 import {
   BLOCKING_STATUSES,
@@ -11,7 +10,6 @@ import {
   type SalonCalendar,
   type ServiceInfo,
 } from '@salon/shared'
-import { pool } from '../lib/sql'
 
 type Db = Pool | PoolClient
 
@@ -27,9 +25,9 @@ export function invalidateCalendar() {
   cached = null
 }
 
-export function loadCalendar(payload: Payload, now = Date.now()): Promise<SalonCalendar> {
+export function loadCalendar(db: Pool, now = Date.now()): Promise<SalonCalendar> {
   if (!cached || now - cached.at > TTL_MS) {
-    const value = readCalendar(pool(payload))
+    const value = readCalendar(db)
     cached = { at: now, value }
     value.catch(() => (cached = null))
   }

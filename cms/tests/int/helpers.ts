@@ -97,6 +97,6 @@ export const PNG_8x8 = Buffer.from(
 export function uploadForm(fields: Record<string, unknown>, file?: { name: string; data: Buffer; type: string }) {
   const form = new FormData()
   form.append('_payload', JSON.stringify(fields))
-  if (file) form.append('file', new Blob([file.data], { type: file.type }), file.name)
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name)
   return form
 }
