@@ -111,6 +111,50 @@ try {
     const { token } = await json('POST', `${app}/api/auth/login`, { email, password: 'password123' })
     customers.push(token)
   }
+  // One client, no contention: up to 60 confirms of free (time, operator) pairs 30 minutes apart.
+  const quietDay = days.at(-2)
+  const quietSlots = (await json('GET', `${app}/api/reservations/time-availability-day?date=${quietDay}&services=${piega}&operator=any`)).slots.filter((_, i) => i % 2 === 0)
+  const quiet = []
+  for (const slot of quietSlots) {
+    for (const operator of slot.operators) {
+      if (quiet.length === 60) break
+      const token = customers[quiet.length]
+      quiet.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id, slot, operator })
+    }
+  }
+  let q = 0
+  const quietStatus = {}
+  results.push(
+    await run('Confirm, one client, no contention — app', {
+      url: app,
+      amount: quiet.length,
+      connections: 1,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const d = quiet[q++ % quiet.length]
+            return {
+              ...req,
+              path: '/api/reservations/confirm',
+              headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
+              body: JSON.stringify({ id: d.id, services: [piega], operator: d.operator, date_start: d.slot.start }),
+            }
+          },
+          onResponse: (status) => (quietStatus[status] = (quietStatus[status] ?? 0) + 1),
+        },
+      ],
+    }),
+  )
+  results.push(
+    await run('Month overview — app, one client', {
+      url: app,
+      connections: 1,
+      duration: 5,
+      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+    }),
+  )
+
   const contestedDay = days.at(-1)
   const slots = (await json('GET', `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`)).slots.slice(0, 40)
   const drafts = []
@@ -140,7 +184,7 @@ try {
       ],
     }),
   )
-  const [dayResult, floorResult, monthResult, confirmResult] = results.map((r) => r.result)
+  const [dayResult, floorResult] = results.map((r) => r.result)
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
   const share = Math.round((dayResult.requests.average / floorResult.requests.average) * 100)
@@ -154,7 +198,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses: ${JSON.stringify(statusCount)}.`,
+    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses under contention: ${JSON.stringify(statusCount)}; without contention: ${JSON.stringify(quietStatus)}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
