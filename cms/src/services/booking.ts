@@ -122,11 +122,17 @@ export async function removeExpiredHolds(db: Pick<PoolClient, 'query'>, holdMinu
   return rowCount ?? 0
 }
 
+const MAX_OPEN_DRAFTS = 10
+
 /** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
 export async function createSession(pool: Pool, user: Actor, now = new Date()) {
   const { settings } = await loadCalendar(pool, now.getTime())
   const id = await inTransaction(pool, async (db) => {
     await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
+    // Serialise one customer's session requests, then cap the drafts they can hold at once.
+    await db.query('select id from users where id = $1 for update', [user.id])
+    const open = (await db.query(`select count(*)::int as n from reservations where user_id = $1 and status = 'PENDING_CONFIRMATION'`, [user.id])).rows[0].n
+    if (open >= MAX_OPEN_DRAFTS) throw new HttpError(429, 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.', { reason: 'TOO_MANY_DRAFTS' })
     const { rows } = await db.query(
       `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
        values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $2) returning id`,

@@ -31,7 +31,9 @@ interface Spec {
 
 let ids: { tuesday: number; admin: number; operatorUser: number; customer: number; otherCustomer: number; giulia: number; marco: number; service: number; category: number }
 
-const anyDay = () => `2031-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}T12:00:00.000Z`
+/** A distinct day per call, so the admin's test reservations never overlap (the guard would 409). */
+let dayCounter = 0
+const anyDay = () => new Date(Date.UTC(2031, 0, 1 + dayCounter++, 12)).toISOString()
 
 const SPECS: Spec[] = [
   {

@@ -118,6 +118,14 @@ describe('a customer books', () => {
     expect(await sql('select id from reservations where id = $1', [draft])).toEqual([])
   })
 
+  it('a customer holds at most 10 drafts at once', async () => {
+    const [c] = await newCustomers(1)
+    const opened = await Promise.all(Array.from({ length: 12 }, () => api('POST', '/api/reservations/create-session', { token: c!.token })))
+    expect(opened.filter((r) => r.status === 201)).toHaveLength(10)
+    expect(opened.filter((r) => r.status === 429)).toHaveLength(2)
+    expect((await sql(`select count(*)::int as n from reservations where user_id = $1`, [c!.id]))[0].n).toBe(10)
+  })
+
   it('visitors cannot open sessions or confirm', async () => {
     expect((await api('POST', '/api/reservations/create-session')).status).toBe(401)
     expect((await api('POST', '/api/reservations/confirm', { body: { id: 1, services: [1], date_start: '2030-01-01T10:00:00Z' } })).status).toBe(401)
@@ -225,8 +233,8 @@ describe('the status machine', () => {
   })
 
   it('a customer cancels their own booking inside the time limit, not outside it, not when disabled', async () => {
-    const far = await reservationIn('CONFIRMED', customerId, 48)
-    expect((await api('PUT', `/api/reservations/${far}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(200)
+    const inside = await reservationIn('CONFIRMED', customerId, 24.1) // limit: 24 hours before
+    expect((await api('PUT', `/api/reservations/${inside}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(200)
     const near = await reservationIn('CONFIRMED', customerId, 23.9)
     const late = await api('PUT', `/api/reservations/${near}/status`, { as: 'USER', body: { status: 'CANCELLED' } })
     expect(late.status).toBe(409)
