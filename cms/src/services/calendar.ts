@@ -52,7 +52,7 @@ export async function readSettings(db: Db): Promise<BookingSettings> {
   }
 }
 
-async function readCalendar(db: Db): Promise<SalonCalendar> {
+export async function readCalendar(db: Db): Promise<SalonCalendar> {
   const [settings, hours, closures, holidays, operators] = await Promise.all([
     readSettings(db),
     db.query(`select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
