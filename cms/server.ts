@@ -11,6 +11,7 @@ import sirv from 'sirv'
 import pg from 'pg'
 import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@salon/shared'
 import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availability'
+import { env } from './src/env'
 import { HttpError } from './src/lib/errors'
 import { pgErrorCode, statusForPgError } from './src/lib/pgErrors'
 
@@ -71,7 +72,9 @@ async function main() {
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
   // answers as the Payload endpoints; ~2.5× the throughput — docs/benchmarks.md).
-  const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX || 10) })
+  const db = new pg.Pool({ connectionString: env.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX || 10) })
+  // An idle client dropped by PostgreSQL (restart, failover) must not take the process down.
+  db.on('error', (err) => console.error('PostgreSQL pool error (fast path):', err.message))
   const serveAvailability = async (res: http.ServerResponse, run: (typeof AVAILABILITY_ROUTES)[string], url: URL) => {
     let status = 200
     let body: unknown
@@ -81,7 +84,8 @@ async function main() {
       const mapped = err instanceof HttpError ? err : null
       const pgStatus = statusForPgError(pgErrorCode(err))
       if (mapped) [status, body] = [mapped.status, mapped.body()]
-      else if (pgStatus) [status, body] = [pgStatus.status, { errors: [{ name: 'BadRequest', message: pgStatus.message }] }]
+      else if (pgStatus)
+        [status, body] = [pgStatus.status, { errors: [{ name: 'BadRequest', message: pgStatus.message, data: { errors: [{ path: 'query', message: pgStatus.message }] } }] }]
       else {
         console.error(err)
         ;[status, body] = [500, { errors: [{ name: 'Error', message: 'Something went wrong.' }] }]

@@ -78,6 +78,7 @@ if (want('int') || want('e2e')) {
   const { startPostgres, freePort } = await import('./lib/postgres.mjs')
   let db = null
   let app = null
+  let smtp = null
   let serverUp = false
   const stopAll = async () => {
     if (app && app.exitCode === null) {
@@ -88,18 +89,21 @@ if (want('int') || want('e2e')) {
       })
     }
     await db?.stop()
+    await smtp?.stop()
   }
   process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
   process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
   try {
     await stage('Start PostgreSQL and the built app', async () => {
       db = await startPostgres({ dataDir: path.join(testDir, 'pg'), database: 'salon_test', ephemeral: true, preferredPort: 0, log })
+      const { startSmtp } = await import('./lib/smtp.mjs')
+      smtp = await startSmtp(path.join(testDir, 'smtp'))
       const port = await freePort(0)
       app = fork(path.join(root, 'cms', 'server.ts'), [], {
         cwd: path.join(root, 'cms'),
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', fs.openSync(path.join(testDir, 'server.log'), 'w'), fs.openSync(path.join(testDir, 'server.log'), 'a'), 'ipc'],
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid), NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid), SMTP_URL: smtp.url, MAIL_FROM: 'Salone Demo <no-reply@demo.salon>', NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
       })
       await new Promise((resolve, reject) => {
         app.on('message', (m) => m?.type === 'ready' && resolve())
@@ -107,6 +111,7 @@ if (want('int') || want('e2e')) {
       })
       process.env.SALON_BASE_URL = `http://localhost:${port}`
       process.env.SALON_DATABASE_URL = db.url
+      process.env.SALON_MAIL_DIR = path.join(testDir, 'smtp')
       serverUp = true
       log(`App on ${process.env.SALON_BASE_URL}, PostgreSQL on ${db.port}`)
     })

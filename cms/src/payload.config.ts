@@ -8,6 +8,7 @@ import { collections } from './collections'
 import { authEndpoints } from './endpoints/auth'
 import { health } from './endpoints/health'
 import { dashboardIndexEndpoint, homePageEndpoint } from './endpoints/pages'
+import { emailAdapter } from './email/adapter'
 import { env } from './env'
 import { mapErrors } from './hooks/afterError'
 
@@ -33,6 +34,7 @@ export default buildConfig({
     push: false,
   }),
   sharp,
+  email: emailAdapter,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   onInit: bootstrap,
 })

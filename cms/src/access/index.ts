@@ -30,7 +30,8 @@ export const reservationReadAccess: Access = ({ req }): boolean | Where => {
   const user = req.user as never as { id: number; user_role?: string } | null
   if (!user) return false
   if (isAdminUser(user as never)) return true
-  if (hasRole(user as never, 'OPERATOR')) return { 'operator.user': { equals: user.id } }
+  // An operator's agenda, plus what they booked for themselves as a customer.
+  if (hasRole(user as never, 'OPERATOR')) return { or: [{ 'operator.user': { equals: user.id } }, { user: { equals: user.id } }] }
   return { user: { equals: user.id } }
 }
 

@@ -1,6 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
-import { loginBody, updateMeBody } from '@salon/shared'
+import { loggedInChangeBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
+import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, requestRecovery } from '../services/accounts'
 import { forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 
 const users = (req: PayloadRequest) => req.payload.collections.users
@@ -74,7 +75,61 @@ export const putMe: Endpoint = {
   },
 }
 
-export const authEndpoints = [login, logout, getMe, putMe]
+/** POST /api/auth/password_recovery { email } — one answer for every address. */
+export const passwordRecovery: Endpoint = {
+  path: '/auth/password_recovery',
+  method: 'post',
+  handler: async (req) => {
+    const { email } = parseOr400(recoveryRequestBody, await readJsonObject(req))
+    await requestRecovery(req.payload, email)
+    return Response.json({
+      message: 'Se l’indirizzo è registrato, ti abbiamo inviato un’e-mail con il link per scegliere una nuova password.',
+    })
+  },
+}
+
+/** POST /api/auth/password_recovery/check { token, email } — 200 when the link is still valid. */
+export const passwordRecoveryCheck: Endpoint = {
+  path: '/auth/password_recovery/check',
+  method: 'post',
+  handler: async (req) => {
+    const { token, email } = parseOr400(recoveryCheckBody, await readJsonObject(req))
+    await checkRecovery(req.payload, token, email)
+    return Response.json({ valid: true })
+  },
+}
+
+/**
+ * POST /api/auth/change_password — `{ token, email, password }` (recovery) or, logged in,
+ * `{ oldPassword, password }`. Every older session ends; a logged-in user gets a fresh one.
+ */
+export const changePassword: Endpoint = {
+  path: '/auth/change_password',
+  method: 'post',
+  handler: async (req) => {
+    const body = await readJsonObject(req)
+    if ('token' in body) {
+      await changeWithRecovery(req.payload, parseOr400(recoveryChangeBody, body))
+      return Response.json({ message: 'Password aggiornata: ora puoi accedere con la nuova password.' })
+    }
+    const user = requireUser(req) as unknown as { id: number; email: string; name?: string }
+    const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
+    await changeWhenLoggedIn(req.payload, user, oldPassword, password)
+    const collection = users(req)
+    const result = await loginOperation({ collection, data: { email: user.email, password }, req, depth: 0 })
+    const cookie = generatePayloadCookie({
+      collectionAuthConfig: collection.config.auth,
+      cookiePrefix: req.payload.config.cookiePrefix,
+      token: result.token!,
+    })
+    return Response.json(
+      { message: 'Password aggiornata', token: result.token, exp: result.exp },
+      { headers: { 'Set-Cookie': cookie } },
+    )
+  },
+}
+
+export const authEndpoints = [login, logout, getMe, putMe, passwordRecovery, passwordRecoveryCheck, changePassword]
 
 const closed = (path: string): Endpoint => ({
   path,

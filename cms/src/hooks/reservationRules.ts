@@ -13,7 +13,17 @@ const ids = (v: unknown): number[] =>
 export const reservationRules: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {
   const serviceIds = ids(data.services ?? originalDoc?.services)
   const start = data.date_start ?? originalDoc?.date_start
-  if (serviceIds.length) {
+  if (start && Number.isNaN(Date.parse(String(start)))) {
+    throw new ValidationError({ errors: [{ path: 'date_start', message: 'Data non valida' }] })
+  }
+  const servicesChanged = data.services !== undefined && ids(data.services).join() !== ids(originalDoc?.services).join()
+  const startChanged = data.date_start !== undefined && String(data.date_start ?? '') !== String(originalDoc?.date_start ?? '')
+  if (operation === 'update' && !servicesChanged && !startChanged) {
+    // A note or a status change keeps the price and times agreed at booking.
+    data.duration = originalDoc?.duration
+    data.total_price = originalDoc?.total_price
+    data.date_end = originalDoc?.date_end
+  } else if (serviceIds.length) {
     // Through Payload, so that it sees the writes of the request's transaction (e.g. the seed).
     const { docs } = await req.payload.find({
       collection: 'services',
@@ -37,7 +47,8 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
     data.date_end = null
   }
   if (operation === 'update' && data.status && originalDoc?.status && data.status !== originalDoc.status) {
-    if (!canTransition(originalDoc.status as ReservationStatus, data.status as ReservationStatus)) {
+    const noSlot = !start && data.status !== 'CANCELLED'
+    if (noSlot || !canTransition(originalDoc.status as ReservationStatus, data.status as ReservationStatus)) {
       throw new APIError(`Cambio di stato non consentito: ${originalDoc.status} → ${data.status}`, 409, { reason: 'ILLEGAL_TRANSITION' }, true)
     }
   }

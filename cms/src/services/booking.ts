@@ -104,12 +104,12 @@ async function inTransaction<T>(pool: Pool, work: (db: PoolClient) => Promise<T>
     await client.query('begin')
     const result = await work(client)
     await client.query('commit')
+    client.release()
     return result
   } catch (err) {
-    await client.query('rollback').catch(() => {})
+    // A client whose rollback failed is broken: destroy it rather than return it to the pool.
+    await client.query('rollback').then(() => client.release(), (e: Error) => client.release(e))
     throw err
-  } finally {
-    client.release()
   }
 }
 
@@ -233,6 +233,8 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
       settings,
       now,
     )
+    // A draft without a time can only be dropped, never turned into a booking of nothing.
+    if (!row.date_start && to !== 'CANCELLED') throw new HttpError(409, TRANSITION_MESSAGES.ILLEGAL_TRANSITION, { reason: 'ILLEGAL_TRANSITION' })
     if (!verdict.ok) throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, { reason: verdict.reason })
     await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
     return { id }

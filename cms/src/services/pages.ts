@@ -76,7 +76,7 @@ export async function dashboardIndex(payload: Payload, period: 'day' | 'week' | 
       [current.from, current.to],
     ),
     db.query(
-      `select s.id, s.title, count(*)::int as count, coalesce(sum(s.price), 0)::float8 as revenue
+      `select s.id, s.title, count(*)::int as count
          from reservations r join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'
          join services s on s.id = rr.services_id
         where r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])

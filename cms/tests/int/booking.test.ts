@@ -298,3 +298,43 @@ describe('availability input', () => {
     for (const f of fields) expect(errorPaths(res.body)).toContain(f)
   })
 })
+
+describe('edges found in review', () => {
+  it('an admin editing a note keeps the price and times agreed at booking', async () => {
+    const day = await freeDay(41)
+    const slot = await slotAt(day, [svc['Taglio uomo']], ops.Luca, '16:00')
+    const created = await api('POST', '/api/reservations', { as: 'ADMIN', body: { user: customerId, operator: ops.Luca, services: [svc['Taglio uomo']], date_start: slot.start, status: 'CONFIRMED' } })
+    expect(created.status).toBe(201)
+    await sql('update services set price = price + 10, time = time + 15 where id = $1', [svc['Taglio uomo']])
+    try {
+      const edited = await api('PATCH', `/api/reservations/${created.body.doc.id}`, { as: 'ADMIN', body: { note: 'Porta la foto del taglio' } })
+      expect(edited.status).toBe(200)
+      expect(edited.body.doc).toMatchObject({ total_price: created.body.doc.total_price, duration: created.body.doc.duration, date_end: created.body.doc.date_end })
+    } finally {
+      await sql('update services set price = price - 10, time = time - 15 where id = $1', [svc['Taglio uomo']])
+    }
+  })
+
+  it('an unreadable start or a year beyond the calendar is a 400, not a 500', async () => {
+    const bad = await api('POST', '/api/reservations', { as: 'ADMIN', body: { services: [svc.Piega], date_start: 'domani' } })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toContain('date_start')
+    const far = await api('GET', `/api/reservations/check-availability?date_start=9999-12-31T23:30:00Z&services=${svc.Piega}`)
+    expect(far.status).toBe(400)
+    expect(errorPaths(far.body)).toContain('date_start')
+    expect((await api('GET', `/api/reservations/time-availability-day?date=9999-12-31&services=${svc.Piega}`)).status).toBe(400)
+  })
+
+  it('a draft without a time can be cancelled but never turned into a booking', async () => {
+    const draft = await session((await tokenOf('USER'))!)
+    expect((await api('PUT', `/api/reservations/${draft}/status`, { as: 'ADMIN', body: { status: 'CONFIRMED' } })).status).toBe(409)
+    expect((await api('PATCH', `/api/reservations/${draft}`, { as: 'ADMIN', body: { status: 'PENDING' } })).status).toBe(409)
+    expect((await api('PUT', `/api/reservations/${draft}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(200)
+  })
+
+  it('an operator can book for themselves and read the booking back', async () => {
+    const res = await api('POST', '/api/reservations/create-session', { as: 'OPERATOR' })
+    expect(res.status).toBe(201)
+    expect(res.body.data.status).toBe('PENDING_CONFIRMATION')
+  })
+})

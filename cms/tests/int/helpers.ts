@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module'
 import pg from 'pg'
 import { afterAll } from 'vitest'
+
+const require = createRequire(import.meta.url)
 
 /** Set by scripts/test.mjs, which started the built server and its PostgreSQL. */
 export const BASE_URL = process.env.SALON_BASE_URL ?? 'http://localhost:3000'
@@ -99,4 +102,59 @@ export function uploadForm(fields: Record<string, unknown>, file?: { name: strin
   form.append('_payload', JSON.stringify(fields))
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name)
   return form
+}
+
+/** Mails the real SMTP server of the test run received (one .eml per message). */
+export const MAIL_DIR = process.env.SALON_MAIL_DIR ?? ''
+
+export interface ReceivedMail {
+  file: string
+  raw: string
+  subject: string
+  /** Decoded text and HTML bodies, concatenated. */
+  body: string
+}
+
+function decodeQuotedPrintable(s: string) {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+}
+
+function decodeSubject(s: string) {
+  // Adjacent encoded words are one text: the folding space between them is not part of it.
+  return s.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?(Q|B)\?([^?]*)\?=/gi, (_, enc, text) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+  )
+}
+
+function readMail(file: string): ReceivedMail {
+  const { readFileSync } = require('node:fs') as typeof import('node:fs')
+  const raw = readFileSync(file, 'utf8')
+  const subject = decodeSubject((/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '').replace(/\r?\n[ \t]/g, ' '))
+  const body = Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8')
+  return { file, raw, subject, body }
+}
+
+/** Waits for a mail to `to` (newer than `since`) whose subject matches. */
+export async function waitForMail(to: string, subject: RegExp, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  const deadline = Date.now() + timeoutMs
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
+  for (;;) {
+    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
+    for (const f of files.sort()) {
+      const mail = readMail(path.join(MAIL_DIR, f))
+      if (subject.test(mail.subject)) return mail
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export async function mailsTo(to: string, since = 0): Promise<string[]> {
+  const fs = await import('node:fs')
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
+  return fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
 }

@@ -2,16 +2,23 @@ import { z } from 'zod'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { dateOrDateTime } from './index'
 
+/** Years a salon books in; beyond them date maths would leave the 4-digit calendar. */
+const sensibleYear = (v: string) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2999
+
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa il formato YYYY-MM-DD')
   .refine((v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v), 'Data inesistente')
+  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 
 const month = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Usa il formato YYYY-MM')
+  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 
-const instant = z.iso.datetime({ offset: true, message: 'Usa un istante ISO-8601 con fuso (es. 2026-05-01T09:00:00Z)' })
+const instant = z.iso
+  .datetime({ offset: true, message: 'Usa un istante ISO-8601 con fuso (es. 2026-05-01T09:00:00Z)' })
+  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 
 const id = z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')
 

@@ -95,3 +95,18 @@ export function zodErrorBody(error: z.ZodError) {
     ],
   }
 }
+
+/** The password policy: at least 8 characters and not the account's e-mail. */
+export const newPassword = (emailOf?: string) =>
+  passwordField.refine((p) => !emailOf || p.trim().toLowerCase() !== emailOf.trim().toLowerCase(), {
+    message: 'La password non può essere il tuo indirizzo e-mail',
+  })
+
+export const recoveryRequestBody = z.object({ email }).strict()
+
+export const recoveryCheckBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email }).strict()
+
+/** change_password with a recovery code (a visitor who forgot the password). */
+export const recoveryChangeBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email, password: passwordField }).strict()
+/** change_password when logged in: the current password proves it is them. */
+export const loggedInChangeBody = z.object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField }).strict()

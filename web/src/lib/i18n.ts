@@ -71,20 +71,43 @@ export const t = {
     checkFields: 'Controlla i campi evidenziati.',
 
     recoveryTitle: 'Recupera la password',
-    recoveryText:
-      'Il recupero della password online arriverà a breve. Nel frattempo chiamaci e ti aiutiamo a rientrare nel tuo account.',
-    recoveryOkTitle: 'Controlla la tua email',
-    recoveryOkText:
-      'Se l’indirizzo è registrato, riceverai un’email con il link per scegliere una nuova password.',
+    recoveryIntro: 'Inserisci l’e-mail del tuo account: ti invieremo un link per scegliere una nuova password.',
+    recoverySubmit: 'Invia link',
+    recoveryFailed: 'Non è stato possibile inviare il link. Riprova tra poco.',
+    recoveryTooMany: 'Troppe richieste. Riprova tra qualche minuto.',
+    recoveryOkTitle: 'Controlla la tua e-mail',
+    recoveryOkText: (email: string | null, minutes: number) =>
+      `Se ${email ? `l’indirizzo ${email}` : 'l’indirizzo'} è registrato, ti abbiamo inviato un link per scegliere una nuova password. Il link è valido per ${minutes} minuti.`,
+    recoveryOkSpam: 'Non trovi l’e-mail? Controlla anche nella cartella spam o posta indesiderata.',
+    recoveryAgain: 'Richiedi un nuovo link',
+    recoveryCodeTitle: 'Scegli una nuova password',
+    recoveryCodeText: (email: string) => `Stai scegliendo la nuova password per ${email}.`,
+    recoveryChecking: 'Verifica del link in corso…',
+    recoveryInvalidTitle: 'Il link non è valido o è scaduto',
+    recoveryInvalidText: (minutes: number) =>
+      `I link per recuperare la password valgono ${minutes} minuti e si possono usare una volta sola. Richiedine uno nuovo.`,
+    recoveryCheckFailed: 'Non siamo riusciti a verificare il link.',
+    recoverySave: 'Salva la password',
+    recoverySaveFailed: 'Non è stato possibile salvare la password. Riprova tra poco.',
     recoverySuccessTitle: 'Password aggiornata',
     recoverySuccessText: 'La tua password è stata cambiata. Ora puoi accedere con la nuova password.',
-    recoveryCodeTitle: 'Scegli una nuova password',
-    recoveryCodeText: (email: string) =>
-      `Stai reimpostando la password di ${email}. Questa funzione arriverà a breve: nel frattempo chiamaci e ti aiutiamo noi.`,
+    recoverySuccessLogin: 'Accedi',
     backToLogin: 'Vai all’accesso',
 
     confirmTitle: 'Conferma',
     confirmText: 'Non c’è nulla da confermare in questo momento. Se hai seguito un link ricevuto per email, prova ad accedere.',
+  },
+  /** Password forms of several features (recovery, settings). */
+  password: {
+    current: 'Password attuale',
+    currentRequired: 'Inserisci la password attuale',
+    currentWrong: 'La password attuale non è corretta',
+    new: 'Nuova password',
+    confirm: 'Conferma password',
+    confirmRequired: 'Conferma la nuova password',
+    mismatch: 'Le due password non coincidono',
+    sameAsEmail: 'La password non può essere uguale all’indirizzo e-mail',
+    hint: (min: number) => `Almeno ${min} caratteri, diversa dalla tua e-mail`,
   },
   account: {
     title: 'Area riservata',
@@ -100,8 +123,11 @@ export const t = {
     profileTitle: 'Il tuo profilo',
     profileNote: 'La modifica dei dati arriverà a breve con le schermate del profilo.',
     settingsTitle: 'Impostazioni',
-    settingsNote:
-      'Cambio password e verifica in due passaggi arriveranno a breve con le schermate dell’account.',
+    settingsNote: 'La verifica in due passaggi arriverà a breve.',
+    changePasswordTitle: 'Cambia password',
+    changePasswordSubmit: 'Cambia password',
+    changePasswordDone: 'Password aggiornata',
+    changePasswordFailed: 'Non è stato possibile cambiare la password. Riprova tra poco.',
     notSet: 'Non indicato',
     role: 'Tipo di account',
     roles: { USER: 'Cliente', OPERATOR: 'Operatore', ADMIN: 'Amministratore' } as Record<string, string>,

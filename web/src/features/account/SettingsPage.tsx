@@ -1,8 +1,15 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
+import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
+import { useToast } from '../../lib/toast'
+import { Field, FormAlert } from '../../lib/ui/Field'
+import { checkNewPassword, checkPasswordConfirmation, hasErrors, type Errors } from '../../lib/validation'
+import { changePassword } from './api'
 
-/** `/reserved-area/settings`: what can be shown today; password and 2FA come with the account screens. */
+/** `/reserved-area/settings`: the account's e-mail and role, and the password change. 2FA comes later. */
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
   const { user } = useAuth()
@@ -25,6 +32,103 @@ export function SettingsPage() {
         </dl>
         <p className="notice">{t.account.settingsNote}</p>
       </section>
+      <ChangePasswordForm email={user.email} />
     </>
+  )
+}
+
+type ChangePasswordField = 'oldPassword' | 'password' | 'confirm'
+
+/** POST /api/auth/change_password `{ oldPassword, password }`; the server renews the session cookie. */
+function ChangePasswordForm({ email }: { email: string }) {
+  const { toast } = useToast()
+  const titleId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [errors, setErrors] = useState<Errors<ChangePasswordField>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const oldPassword = String(data.get('oldPassword') ?? '')
+    const password = String(data.get('password') ?? '')
+    const confirm = String(data.get('confirm') ?? '')
+    const next: Errors<ChangePasswordField> = {
+      oldPassword: oldPassword ? undefined : t.password.currentRequired,
+      password: checkNewPassword(password, email),
+      confirm: checkPasswordConfirmation(password, confirm),
+    }
+    setErrors(next)
+    setFormError(null)
+    if (hasErrors(next)) return
+
+    setSubmitting(true)
+    try {
+      await changePassword({ oldPassword, password })
+    } catch (error) {
+      setSubmitting(false)
+      // A 401 (session gone) is handled by the API client: it sends the visitor to login and back.
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length) {
+        const fields = error.fieldErrors
+        const mapped: Errors<ChangePasswordField> = {
+          oldPassword: fields.oldPassword ? t.password.currentWrong : undefined,
+          password: fields.password,
+        }
+        if (hasErrors(mapped)) setErrors(mapped)
+        else setFormError(`${t.account.changePasswordFailed} (${error.message})`)
+      } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
+      else if (error instanceof ApiError && error.status === 429) setFormError(error.message)
+      else setFormError(t.account.changePasswordFailed)
+      return
+    }
+    setSubmitting(false)
+    setErrors({})
+    formRef.current?.reset()
+    toast({ title: t.account.changePasswordDone, variant: 'success' })
+  }
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t.account.changePasswordTitle}
+      </h2>
+      <form ref={formRef} className="form form--narrow" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        {/* For password managers: which account the new password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          label={t.password.current}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.oldPassword}
+        />
+        <Field
+          label={t.password.new}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          required
+          hint={t.password.hint(PASSWORD_MIN_LENGTH)}
+          error={errors.password}
+        />
+        <Field
+          label={t.password.confirm}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm}
+        />
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
+            {t.account.changePasswordSubmit}
+          </button>
+        </div>
+      </form>
+    </section>
   )
 }

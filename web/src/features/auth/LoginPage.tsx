@@ -8,7 +8,7 @@ import { isDashboardHref, safeRedirectPath } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
-import { checkEmail, hasErrors, type Errors } from './validation'
+import { checkEmail, hasErrors, type Errors } from '../../lib/validation'
 
 type LoginField = 'email' | 'password'
 

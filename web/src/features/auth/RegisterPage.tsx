@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { registerCustomer, type RegisterBody } from './api'
-import { checkEmail, checkNewPassword, checkPhone, hasErrors, type Errors } from './validation'
+import { checkEmail, checkNewPassword, checkPhone, hasErrors, type Errors } from '../../lib/validation'
 
 type RegisterField = keyof RegisterBody
 

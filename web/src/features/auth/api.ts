@@ -14,3 +14,31 @@ export function registerCustomer(body: RegisterBody) {
     redirectOnUnauthorized: false,
   })
 }
+
+/** How long a recovery link stays valid (the accounts service's rule), for the copy. */
+export const RECOVERY_LINK_TTL_MINUTES = 60
+
+/**
+ * `POST /api/auth/password_recovery` → 200 `{ message }` whether or not the account exists;
+ * 400 naming `email` when malformed; 429 (with `Retry-After`) when rate limited.
+ */
+export function requestPasswordRecovery(email: string) {
+  return api.post<{ message?: string }>('/api/auth/password_recovery', { email }, { redirectOnUnauthorized: false })
+}
+
+/** `POST /api/auth/password_recovery/check` → 200 `{ valid: true }`; 400 naming `token` when the link is not valid or expired. */
+export function checkRecoveryToken(token: string, email: string, signal?: AbortSignal) {
+  return api.post<{ valid: boolean }>(
+    '/api/auth/password_recovery/check',
+    { token, email },
+    { signal, redirectOnUnauthorized: false },
+  )
+}
+
+/**
+ * `POST /api/auth/change_password` with a recovery token (visitor) → 200 `{ message }`; 400 naming
+ * `password` (policy) or `token`. The server ends every session of the account.
+ */
+export function resetPassword(body: { token: string; email: string; password: string }) {
+  return api.post<{ message?: string }>('/api/auth/change_password', body, { redirectOnUnauthorized: false })
+}

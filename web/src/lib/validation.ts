@@ -1,9 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
-import { t } from '../../lib/i18n'
+import { t } from './i18n'
 
 /**
  * Quick checks before the round trip, with the same rules the server applies
- * (shared/src/schemas); the server's field errors are still shown when it disagrees.
+ * (shared/src/schemas and the accounts endpoints); the server's field errors are still shown when
+ * it disagrees. In lib because several features have forms (auth, account).
  */
 export type Errors<K extends string> = Partial<Record<K, string>>
 
@@ -24,9 +25,21 @@ export function checkPhone(value: string): string | undefined {
   return undefined
 }
 
-export function checkNewPassword(value: string): string | undefined {
+/**
+ * Password policy: at least PASSWORD_MIN_LENGTH characters and, when the account's e-mail is
+ * known, not the e-mail itself (compared ignoring case and surrounding spaces).
+ */
+export function checkNewPassword(value: string, email?: string): string | undefined {
   if (!value) return t.auth.passwordRequired
   if (value.length < PASSWORD_MIN_LENGTH) return t.auth.passwordTooShort(PASSWORD_MIN_LENGTH)
+  if (email && value.trim().toLowerCase() === email.trim().toLowerCase()) return t.password.sameAsEmail
+  return undefined
+}
+
+/** The "Conferma password" field: filled in and identical to the new password. */
+export function checkPasswordConfirmation(password: string, confirmation: string): string | undefined {
+  if (!confirmation) return t.password.confirmRequired
+  if (confirmation !== password) return t.password.mismatch
   return undefined
 }
 

@@ -1,0 +1,48 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { EmailAdapter } from 'payload'
+import { env } from '../env'
+
+/**
+ * E-mail through nodemailer: SMTP when `SMTP_URL` is set (e.g. `smtps://user:pass@smtp.example.it:465`),
+ * otherwise every message is written to `$DATA_DIR/mail/*.eml` and its path logged, so a person
+ * trying the demo can open the mail and follow its link.
+ */
+export function mailFrom() {
+  return process.env.MAIL_FROM || 'Salone Demo <no-reply@demo.salon>'
+}
+
+function fileTransport(dir: string, log: (msg: string) => void): Transporter {
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const send = stream.sendMail.bind(stream)
+  // Same API as any transporter; the message is also kept on disk.
+  stream.sendMail = (async (mail: nodemailer.SendMailOptions) => {
+    const info = await send(mail)
+    fs.mkdirSync(dir, { recursive: true })
+    const to = String(Array.isArray(mail.to) ? mail.to[0] : mail.to ?? 'unknown').replace(/[^a-z0-9@._-]/gi, '_')
+    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${to}.eml`)
+    fs.writeFileSync(file, info.message as Buffer)
+    log(`E-mail to ${to} written to ${file}`)
+    return { ...info, file }
+  }) as Transporter['sendMail']
+  return stream as unknown as Transporter
+}
+
+let transport: Transporter | null = null
+
+export const mailer = (log: (msg: string) => void = console.log): Transporter => {
+  transport ??= process.env.SMTP_URL ? nodemailer.createTransport(process.env.SMTP_URL) : fileTransport(path.join(env.dataDir, 'mail'), log)
+  return transport
+}
+
+export const emailAdapter: EmailAdapter = ({ payload }) => {
+  const from = mailFrom()
+  const match = /^(.*?)\s*<([^>]+)>$/.exec(from)
+  return {
+    name: 'salon-nodemailer',
+    defaultFromName: match?.[1] || 'Salone',
+    defaultFromAddress: match?.[2] || from,
+    sendEmail: async (message) => mailer((m) => payload.logger.info(m)).sendMail({ from, ...message } as nodemailer.SendMailOptions),
+  }
+}

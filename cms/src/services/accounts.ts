@@ -1,0 +1,111 @@
+import crypto from 'node:crypto'
+import type { Payload } from 'payload'
+import { env } from '../env'
+import { fieldError } from '../lib/errors'
+import { pool } from '../lib/sql'
+import { mailFrom, mailer } from '../email/adapter'
+import { passwordChangedMail, passwordRecoveryMail } from '../email/templates'
+
+const RECOVERY_MINUTES = 60
+const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
+
+async function brand(payload: Payload) {
+  const { rows } = await pool(payload).query('select business_name from config order by id limit 1')
+  return (rows[0]?.business_name as string | undefined) ?? 'Il tuo salone'
+}
+
+function send(payload: Payload, to: string, mail: { subject: string; html: string; text: string }) {
+  // Not awaited by the caller's answer: an unknown address and a known one answer alike.
+  return mailer((m) => payload.logger.info(m))
+    .sendMail({ from: mailFrom(), to, ...mail })
+    .catch((err: unknown) => payload.logger.error({ err, msg: `E-mail to ${to} failed` }))
+}
+
+/**
+ * POST /api/auth/password_recovery: the same answer, after the same work, whether or not the
+ * address has an account. The code is random, stored only as a SHA-256 hash, valid for 60 minutes
+ * and single-use; a new request deletes the older codes of that user.
+ */
+export async function requestRecovery(payload: Payload, email: string, now = new Date()) {
+  const code = crypto.randomBytes(32).toString('base64url')
+  const db = pool(payload)
+  const { rows } = await db.query('select id, name from users where lower(email) = lower($1)', [email])
+  const user = rows[0] as { id: number; name: string } | undefined
+  if (!user) {
+    hash(code) // keep the timing of both branches alike
+    await db.query('select 1 from password_recovery where token = $1', [hash(code)])
+    return
+  }
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    await client.query('delete from password_recovery where user_id = $1', [user.id])
+    await client.query(
+      `insert into password_recovery (user_id, token, expires_at, created_at, updated_at) values ($1, $2, $3, $4, $4)`,
+      [user.id, hash(code), new Date(now.getTime() + RECOVERY_MINUTES * 60_000), now],
+    )
+    await client.query('commit')
+  } catch (err) {
+    await client.query('rollback').catch(() => {})
+    throw err
+  } finally {
+    client.release()
+  }
+  const url = `${env.serverUrl}/password-recovery/${code}/${encodeURIComponent(email)}`
+  void send(payload, email, passwordRecoveryMail(await brand(payload), user.name, url))
+}
+
+const validRecovery = `select pr.id, pr.user_id, u.name, u.email from password_recovery pr join users u on u.id = pr.user_id
+   where lower(u.email) = lower($1) and pr.token = $2 and pr.used_at is null and pr.expires_at > $3`
+
+/** POST /api/auth/password_recovery/check: is this link still good? */
+export async function checkRecovery(payload: Payload, token: string, email: string, now = new Date()) {
+  const { rows } = await pool(payload).query(validRecovery, [email, hash(token), now])
+  if (!rows[0]) throw fieldError('token', 'Il link non è valido o è scaduto')
+}
+
+/** Sets the password (Payload hashes it) and ends every session issued before. */
+async function setPassword(payload: Payload, userId: number, password: string) {
+  await payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0 })
+  await pool(payload).query('delete from users_sessions where _parent_id = $1', [userId])
+}
+
+function notifyChanged(payload: Payload, user: { email: string; name: string }) {
+  return brand(payload).then((b) => send(payload, user.email, passwordChangedMail(b, user.name, `${env.serverUrl}/login`)))
+}
+
+const notTheEmail = (password: string, email: string) => {
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) throw fieldError('password', 'La password non può essere il tuo indirizzo e-mail')
+}
+
+/** change_password with a recovery code: single use, under a row lock. */
+export async function changeWithRecovery(payload: Payload, body: { token: string; email: string; password: string }, now = new Date()) {
+  notTheEmail(body.password, body.email)
+  const client = await pool(payload).connect()
+  try {
+    await client.query('begin')
+    const row = (await client.query(validRecovery + ' for update of pr', [body.email, hash(body.token), now])).rows[0]
+    if (!row) throw fieldError('token', 'Il link non è valido o è scaduto')
+    await setPassword(payload, row.user_id, body.password)
+    await client.query('update password_recovery set used_at = $2, updated_at = $2 where id = $1', [row.id, now])
+    await client.query('commit')
+    void notifyChanged(payload, row)
+  } catch (err) {
+    await client.query('rollback').catch(() => {})
+    throw err
+  } finally {
+    client.release()
+  }
+}
+
+/** change_password when logged in: checks the current password, then ends every older session. */
+export async function changeWhenLoggedIn(payload: Payload, user: { id: number; email: string; name?: string }, oldPassword: string, password: string) {
+  notTheEmail(password, user.email)
+  try {
+    await payload.login({ collection: 'users', data: { email: user.email, password: oldPassword } })
+  } catch {
+    throw fieldError('oldPassword', 'La password attuale non è corretta')
+  }
+  await setPassword(payload, user.id, password)
+  void notifyChanged(payload, { email: user.email, name: user.name ?? '' })
+}

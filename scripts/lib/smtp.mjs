@@ -1,0 +1,30 @@
+// A real SMTP server for the tests (the `smtp-server` package): the app sends through nodemailer
+// over SMTP, every message received is written to `dir` as an .eml for the tests to read.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+export async function startSmtp(dir) {
+  const { SMTPServer } = require('smtp-server')
+  fs.mkdirSync(dir, { recursive: true })
+  let n = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = []
+      stream.on('data', (c) => chunks.push(c))
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',')
+        fs.writeFileSync(path.join(dir, `${Date.now()}-${++n}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`), Buffer.concat(chunks))
+        callback()
+      })
+    },
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address()
+  return { port, url: `smtp://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(r)) }
+}
