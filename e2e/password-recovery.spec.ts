@@ -1,0 +1,54 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const mailDir = process.env.SALON_MAIL_DIR ?? ''
+
+/** The newest mail to `to` whose body has a recovery link, decoded from quoted-printable. */
+async function recoveryLink(to: string, since: number): Promise<string> {
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+      const m = /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/.exec(raw)
+      if (m) return m[0]
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no recovery mail for ${to}`)
+}
+
+test('a customer who forgot the password gets the mail, follows the link and logs in with the new one', async ({ page, request }) => {
+  const email = `e2e-${Date.now()}@example.com`
+  expect((await request.post('/api/users', { data: { email, password: 'vecchia-password', name: 'Marta' } })).status()).toBe(201)
+
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Password dimenticata?' }).click()
+  await expect(page).toHaveURL(/\/password-recovery$/)
+  const since = Date.now()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Invia link' }).click()
+  await expect(page).toHaveURL(/\/password-recovery\/ok/)
+  await expect(page.getByRole('heading', { name: 'Controlla la tua e-mail' })).toBeVisible()
+
+  const link = new URL(await recoveryLink(email, since))
+  await page.goto(link.pathname)
+  await page.getByLabel('Nuova password').fill('nuova-password-9')
+  await page.getByLabel('Conferma password').fill('nuova-password-9')
+  await page.getByRole('button', { name: 'Salva la password' }).click()
+  await expect(page.getByRole('heading', { name: 'Password aggiornata' })).toBeVisible()
+
+  // The link was single-use.
+  await page.goto(link.pathname)
+  await expect(page.getByRole('heading', { name: 'Il link non è valido o è scaduto' })).toBeVisible()
+
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('vecchia-password')
+  await page.getByRole('button', { name: 'Accedi' }).click()
+  await expect(page.getByText('Email o password non corretti')).toBeVisible()
+  await page.getByLabel('Password', { exact: true }).fill('nuova-password-9')
+  await page.getByRole('button', { name: 'Accedi' }).click()
+  await expect(page).toHaveURL(/\/reserved-area/)
+})
