@@ -21,11 +21,36 @@ const host = process.env.HOST || '0.0.0.0'
 const webDist = path.join(root, 'web', 'dist')
 const adminDist = path.join(root, 'admin', 'dist')
 
+/**
+ * Both builds load only same-origin scripts (no inline ones); Mantine (emotion) injects <style>
+ * tags at run time, hence 'unsafe-inline' for styles only. Nothing may frame the site.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': CSP,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 }
+
+/** HSTS only where the site is served over https (directly or behind a TLS proxy). */
+const isHttps = (req: http.IncomingMessage) =>
+  req.headers['x-forwarded-proto'] === 'https' || (process.env.SERVER_URL ?? '').startsWith('https://')
 
 const staticFiles = (dir: string) =>
   sirv(dir, {
@@ -97,6 +122,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
+    if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     const url = new URL(req.url || '/', 'http://localhost')
     const pathname = url.pathname
     if (req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/')) {
@@ -117,6 +143,12 @@ async function main() {
           /* malformed Origin: leave it, Payload refuses it */
         }
       }
+      // An answer sent before the body was read (e.g. 413 for a too large upload) must not leave
+      // unread bytes on a keep-alive socket: the next request on it would hang. Close it instead.
+      const socket = req.socket
+      res.on('finish', () => {
+        if (!req.complete) socket?.destroy()
+      })
       return void handle(req, res).catch((err) => {
         console.error(err)
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })

@@ -35,6 +35,8 @@ export default buildConfig({
   }),
   sharp,
   email: emailAdapter,
+  // Images only, 10 MB at most (content-checked against the upload collection's MIME types).
+  upload: { limits: { fileSize: 10 * 1024 * 1024 } },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   onInit: bootstrap,
 })

@@ -150,3 +150,42 @@ describe('uploads', () => {
     expect(noName.body.errors[0].data.errors[0].path).toBe('name')
   })
 })
+
+describe('upload hardening', () => {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="8" height="8"/></svg>')
+  it.each([
+    ['an SVG', svg, 'image/svg+xml', 'x.svg'],
+    ['an SVG disguised as a PNG', svg, 'image/png', 'x.png'],
+    ['a text file disguised as a JPEG', Buffer.from('just text, not an image at all'), 'image/jpeg', 'x.jpg'],
+  ])('refuses %s', async (_name, data, type, filename) => {
+    const before = (await sql('select count(*)::int as n from upload'))[0].n
+    const res = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: unique('bad') }, { name: filename, data, type }) })
+    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect((await sql('select count(*)::int as n from upload'))[0].n).toBe(before)
+  })
+
+  it('refuses a file over 10 MB', async () => {
+    const big = Buffer.concat([PNG_8x8, Buffer.alloc(11 * 1024 * 1024)])
+    const res = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: unique('big') }, { name: 'big.png', data: big, type: 'image/png' }) })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+  })
+})
+
+describe('security headers', () => {
+  it('pages and API answers carry CSP (no framing), nosniff and a referrer policy; no HSTS over plain http', async () => {
+    for (const path of ['/', '/dashboard', '/api/health']) {
+      const res = await fetch(`${BASE_URL}${path}`)
+      expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+      await res.arrayBuffer()
+    }
+    const tls = await fetch(`${BASE_URL}/`, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(tls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    await tls.arrayBuffer()
+  })
+})
