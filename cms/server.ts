@@ -145,6 +145,10 @@ async function main() {
       }
       // An answer sent before the body was read (e.g. 413 for a too large upload) must not leave
       // unread bytes on a keep-alive socket: the next request on it would hang. Close it instead.
+      // The client address for brute-force limits: the proxy's X-Forwarded-For only when told to
+      // trust it (TRUST_PROXY=true behind a load balancer), else the socket. Never the client's say.
+      const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim()
+      req.headers['x-salon-client-ip'] = (process.env.TRUST_PROXY === 'true' && forwarded) || req.socket.remoteAddress || 'unknown'
       const socket = req.socket
       res.on('finish', () => {
         if (!req.complete) socket?.destroy()

@@ -103,7 +103,7 @@ if (want('int') || want('e2e')) {
         cwd: path.join(root, 'cms'),
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', fs.openSync(path.join(testDir, 'server.log'), 'w'), fs.openSync(path.join(testDir, 'server.log'), 'a'), 'ipc'],
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid), SMTP_URL: smtp.url, MAIL_FROM: 'Salone Demo <no-reply@demo.salon>', NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid), TRUST_PROXY: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Salone Demo <no-reply@demo.salon>', NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
       })
       await new Promise((resolve, reject) => {
         app.on('message', (m) => m?.type === 'ready' && resolve())

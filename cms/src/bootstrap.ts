@@ -5,6 +5,7 @@ import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { removeExpiredHolds } from './services/booking'
 import { readSettings } from './services/calendar'
+import { pruneRateLimits } from './services/rateLimit'
 
 /** Serialises migrations and seeding across app processes that boot at once. */
 const BOOT_LOCK = 74_120_001
@@ -34,6 +35,7 @@ export async function bootstrap(payload: Payload) {
     try {
       const { holdMinutes } = await readSettings(pool(payload))
       const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
+      await pruneRateLimits(pool(payload))
       if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
     } catch (err) {
       payload.logger.error({ err, msg: 'Expired-hold sweep failed' })

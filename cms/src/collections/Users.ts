@@ -14,6 +14,9 @@ export const Users: CollectionConfig = {
   endpoints: [usersCount, usersCountCompare, ...closedAuthEndpoints],
   auth: {
     tokenExpiration: 60 * 60 * 24 * 7,
+    // Brute force is limited by services/rateLimit.ts (per account and per IP, 429 + Retry-After);
+    // Payload's own lockout would answer 401 and let anyone lock any account for good measure.
+    maxLoginAttempts: 0,
     cookies: { sameSite: 'Lax', secure: env.secureCookies },
   },
   admin: { useAsTitle: 'email' },

@@ -2,9 +2,33 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
 import { loggedInChangeBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
 import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, requestRecovery } from '../services/accounts'
-import { forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
+import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
+import { pool } from '../lib/sql'
+import { LIMITS, TooManyAttempts, assertUnder, record, type Subject } from '../services/rateLimit'
 
 const users = (req: PayloadRequest) => req.payload.collections.users
+
+/**
+ * Brute-force guard around `attempt`: refused with 429 + Retry-After while any subject is over
+ * its limit; `countWhen` decides which outcomes count (failures, or every request).
+ */
+async function guarded<T>(req: PayloadRequest, subjects: Subject[], countWhen: 'failure' | 'always', attempt: () => Promise<T>): Promise<T> {
+  const db = pool(req.payload)
+  try {
+    await assertUnder(db, subjects)
+  } catch (err) {
+    if (err instanceof TooManyAttempts) req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
+    throw err
+  }
+  if (countWhen === 'always') await record(db, subjects)
+  try {
+    return await attempt()
+  } catch (err) {
+    const status = (err as { status?: number }).status
+    if (countWhen === 'failure' && (status === 400 || status === 401)) await record(db, subjects)
+    throw err
+  }
+}
 
 /** The user as the apps see it: Payload's session list stays on the server. */
 const publicUser = <T extends { sessions?: unknown }>(user: T) => {
@@ -22,7 +46,8 @@ export const login: Endpoint = {
   handler: async (req) => {
     const data = parseOr400(loginBody, await readJsonObject(req))
     const collection = users(req)
-    const result = await loginOperation({ collection, data, req, depth: 0 })
+    const subjects: Subject[] = [[LIMITS.loginIp, clientIp(req)], [LIMITS.loginAccount, data.email]]
+    const result = await guarded(req, subjects, 'failure', () => loginOperation({ collection, data, req, depth: 0 }))
     const cookie = generatePayloadCookie({
       collectionAuthConfig: collection.config.auth,
       cookiePrefix: req.payload.config.cookiePrefix,
@@ -81,7 +106,8 @@ export const passwordRecovery: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { email } = parseOr400(recoveryRequestBody, await readJsonObject(req))
-    await requestRecovery(req.payload, email)
+    const subjects: Subject[] = [[LIMITS.recoveryIp, clientIp(req)], [LIMITS.recoveryAccount, email]]
+    await guarded(req, subjects, 'always', () => requestRecovery(req.payload, email))
     return Response.json({
       message: 'Se l’indirizzo è registrato, ti abbiamo inviato un’e-mail con il link per scegliere una nuova password.',
     })
@@ -94,7 +120,8 @@ export const passwordRecoveryCheck: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { token, email } = parseOr400(recoveryCheckBody, await readJsonObject(req))
-    await checkRecovery(req.payload, token, email)
+    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, email]]
+    await guarded(req, subjects, 'failure', () => checkRecovery(req.payload, token, email))
     return Response.json({ valid: true })
   },
 }
@@ -109,12 +136,15 @@ export const changePassword: Endpoint = {
   handler: async (req) => {
     const body = await readJsonObject(req)
     if ('token' in body) {
-      await changeWithRecovery(req.payload, parseOr400(recoveryChangeBody, body))
+      const data = parseOr400(recoveryChangeBody, body)
+      const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, data.email]]
+      await guarded(req, subjects, 'failure', () => changeWithRecovery(req.payload, data))
       return Response.json({ message: 'Password aggiornata: ora puoi accedere con la nuova password.' })
     }
     const user = requireUser(req) as unknown as { id: number; email: string; name?: string }
     const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
-    await changeWhenLoggedIn(req.payload, user, oldPassword, password)
+    const subjects: Subject[] = [[LIMITS.loginIp, clientIp(req)], [LIMITS.loginAccount, user.email]]
+    await guarded(req, subjects, 'failure', () => changeWhenLoggedIn(req.payload, user, oldPassword, password))
     const collection = users(req)
     const result = await loginOperation({ collection, data: { email: user.email, password }, req, depth: 0 })
     const cookie = generatePayloadCookie({
@@ -138,5 +168,5 @@ const closed = (path: string): Endpoint => ({
     Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
 })
 
-/** Payload's built-in recovery and first-admin routes under /api/users, switched off. */
-export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register'].map(closed)
+/** Payload's built-in recovery, first-admin and unthrottled login routes under /api/users, switched off. */
+export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register', '/login'].map(closed)

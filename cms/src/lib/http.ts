@@ -20,6 +20,9 @@ export async function readJsonObject(req: PayloadRequest): Promise<Record<string
   return body as Record<string, unknown>
 }
 
+/** The client's address, as server.ts established it (never taken from the client as is). */
+export const clientIp = (req: PayloadRequest) => req.headers.get('x-salon-client-ip') || 'unknown'
+
 /** Query string as a plain object (last value wins). */
 export const queryObject = (req: PayloadRequest) => Object.fromEntries(req.searchParams?.entries() ?? [])
 

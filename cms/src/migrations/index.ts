@@ -1,5 +1,6 @@
 import * as migration_20261121_084859_initial from './20261121_084859_initial';
 import * as migration_20261121_092015_booking_guard from './20261121_092015_booking_guard';
+import * as migration_20261121_102141_rate_limits from './20261121_102141_rate_limits';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261121_092015_booking_guard.up,
     down: migration_20261121_092015_booking_guard.down,
-    name: '20261121_092015_booking_guard'
+    name: '20261121_092015_booking_guard',
+  },
+  {
+    up: migration_20261121_102141_rate_limits.up,
+    down: migration_20261121_102141_rate_limits.down,
+    name: '20261121_102141_rate_limits'
   },
 ];
