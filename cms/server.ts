@@ -150,6 +150,11 @@ async function main() {
       const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim()
       req.headers['x-salon-client-ip'] = (process.env.TRUST_PROXY === 'true' && forwarded) || req.socket.remoteAddress || 'unknown'
       const socket = req.socket
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse
+      res.writeHead = ((...args: unknown[]) => {
+        if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+        return writeHead(...args)
+      }) as typeof res.writeHead
       res.on('finish', () => {
         if (!req.complete) socket?.destroy()
       })

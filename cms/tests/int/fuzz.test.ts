@@ -1,0 +1,165 @@
+/**
+ * API fuzz: malformed bodies and queries (wrong types, huge strings, broken JSON, bad ids,
+ * SQL-looking strings, unknown fields) against every endpoint, as a visitor and as an admin.
+ * Never a 5xx; a refused request (4xx) leaves the database exactly as it was.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { PNG_8x8, api, sql, uploadForm } from './helpers'
+
+const COLLECTIONS = ['users', 'reservations', 'operators', 'services', 'category', 'banner', 'business_hours', 'operating_intervals', 'business-closures', 'config', 'upload', 'holidays', 'password_recovery']
+const TABLES = ['users', 'reservations', 'reservations_rels', 'operators', 'services', 'services_rels', 'category', 'banner', 'business_hours', 'operating_intervals', 'business_closures', 'config', 'upload', 'holidays', 'password_recovery', 'users_sessions']
+
+const HUGE = 'x'.repeat(100_000)
+const SQLISH = ["' OR 1=1 --", '1; DROP TABLE users; --', '") or ("1"="1', "admin'--", '%27%20OR%201=1']
+const BAD_IDS = ['-1', '0', '1.5', '99999999999999999999', 'abc', "1' or '1'='1", '%00', '..%2F..%2Fetc%2Fpasswd', 'null', '1e3']
+
+const BODIES: (unknown | { raw: string })[] = [
+  { raw: '{"broken":' },
+  { raw: 'not json at all' },
+  { raw: '[]' },
+  { raw: 'null' },
+  { raw: '"a string"' },
+  { raw: '1' },
+  {},
+  { id: 'x', name: 12, title: [], time: 'abc', price: { $gt: 0 }, email: 5, password: null },
+  { name: HUGE, title: HUGE, email: `${HUGE}@x.it`, note: HUGE },
+  { unknownField: 1, __proto__: { admin: true }, constructor: { prototype: { x: 1 } } },
+  { user_role: 'ADMIN', status: 'CONFIRMED', total_price: -1, duration: 1e308 },
+  Object.fromEntries(SQLISH.map((s, i) => [`f${i}`, s])),
+  { name: SQLISH[0], title: SQLISH[1], email: SQLISH[3], day_of_week: SQLISH[2], date: SQLISH[4] },
+  { services: 'x', operator: [1, 2], date_start: 'yesterday', id: -5 },
+  { services: [null, -1, 'a'], date_start: '2026-13-99T99:99:99Z', operator: 'any', id: 1.5 },
+]
+
+const QUERIES = [
+  'where[id][equals]=abc',
+  "where[email][equals]=' OR 1=1 --",
+  'where[or][0][password][exists]=true',
+  'where[hash][exists]=true',
+  'where[id][in]=1,a,%00',
+  'where[and][0][or][0][and][0][id][equals]=1',
+  'sort=;drop table users',
+  'sort=-password',
+  'limit=-1&page=-5',
+  'limit=abc&page=xyz',
+  'depth=100',
+  `where[name][like]=${encodeURIComponent(HUGE.slice(0, 5000))}`,
+  'where[unknown][equals]=1',
+  'where[date_start][greater_than]=not-a-date',
+]
+
+const CUSTOM: [string, string][] = [
+  ['POST', '/api/auth/login'],
+  ['PUT', '/api/auth/me'],
+  ['POST', '/api/auth/password_recovery'],
+  ['POST', '/api/auth/password_recovery/check'],
+  ['POST', '/api/auth/change_password'],
+  ['GET', '/api/users/count'],
+  ['GET', '/api/users/countCompare'],
+  ['GET', '/api/category/count'],
+  ['PATCH', '/api/upload/upsert'],
+  ['DELETE', `/api/upload/by-name/${encodeURIComponent(SQLISH[0]!)}`],
+  ['GET', '/api/reservations/time-availability-day'],
+  ['GET', '/api/reservations/availability-month'],
+  ['GET', '/api/reservations/check-availability'],
+  ['POST', '/api/reservations/create-session'],
+  ['POST', '/api/reservations/confirm'],
+  ['PUT', '/api/reservations/1/status'],
+  ['GET', '/api/reservations/count'],
+  ['GET', '/api/reservations/aggregate'],
+  ['GET', '/api/reservations/countCompare'],
+  ['GET', '/api/reservations/aggregateCompare'],
+  ['GET', '/api/pages/home'],
+  ['GET', '/api/pages/dashboard-index'],
+]
+
+const NO_UPDATED_AT = new Set(['reservations_rels', 'services_rels', 'users_sessions'])
+/** Every table's row count and latest update, in one round trip. */
+const FINGERPRINT_SQL =
+  'select ' +
+  TABLES.map((t) =>
+    NO_UPDATED_AT.has(t)
+      ? `(select count(*) from "${t}")::text`
+      : `(select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from "${t}")`,
+  ).join(" || '|' || ") +
+  ' as f'
+
+async function fingerprint(): Promise<string> {
+  return (await sql(FINGERPRINT_SQL))[0].f
+}
+
+async function send(method: string, path: string, body: unknown, as: 'visitor' | 'ADMIN') {
+  if (method === 'GET') return api(method, path, { as })
+  if (body && typeof body === 'object' && 'raw' in (body as object)) {
+    return api(method, path, { as, rawBody: (body as { raw: string }).raw, headers: { 'content-type': 'application/json' } })
+  }
+  return method === 'GET' || method === 'DELETE' ? api(method, path, { as }) : api(method, path, { as, body })
+}
+
+/** One request: never a 5xx; a 4xx leaves no trace in the database. */
+async function probe(method: string, path: string, body: unknown, as: 'visitor' | 'ADMIN') {
+  const before = await fingerprint()
+  const res = await send(method, path, body, as)
+  expect(res.status, `${as} ${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500)
+  if (res.status >= 400) expect(await fingerprint(), `${as} ${method} ${path} changed the database`).toBe(before)
+  return res.status
+}
+
+/** Throw-away records for the update probes, so that an admin's accepted junk harms no other test. */
+const known: Record<string, number> = {}
+beforeAll(async () => {
+  const create = async (c: string, body: Record<string, unknown>) => {
+    const res = await api('POST', `/api/${c}`, { as: 'ADMIN', body })
+    if (res.status !== 201) throw new Error(`${c}: ${JSON.stringify(res.body)}`)
+    return res.body.doc.id as number
+  }
+  const tuesday = (await sql(`select id from business_hours where day_of_week = 'TUESDAY'`))[0].id
+  known.users = await create('users', { email: `fuzz-${Date.now()}@example.com`, password: 'password123', name: 'Fuzz' })
+  known.operators = await create('operators', { name: 'Fuzz', active: false })
+  known.services = await create('services', { title: `Fuzz ${Date.now()}`, time: 10, price: 1, active: false })
+  known.category = await create('category', { name: `Fuzz ${Date.now()}` })
+  known.banner = await create('banner', { title: 'Fuzz', show: false })
+  known.operating_intervals = await create('operating_intervals', { opening_time: '22:00', closing_time: '23:00', business_hours: tuesday })
+  known['business-closures'] = await create('business-closures', { name: 'Fuzz', closure_type: 'FULL_DAY', start_date: '2035-01-01T12:00:00Z', end_date: '2035-01-01T12:00:00Z', is_active: false })
+  known.holidays = await create('holidays', { name: 'Fuzz', date: '2035-01-02T12:00:00Z', is_active: false })
+  known.reservations = (await sql(`insert into reservations (status, created_at, updated_at) values ('CANCELLED', now(), now()) returning id`))[0].id
+  known.password_recovery = (await sql(`insert into password_recovery (user_id, token, expires_at, created_at, updated_at) values ($1, md5(random()::text), now(), now(), now()) returning id`, [known.users]))[0].id
+  const up = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: `fuzz-${Date.now()}` }, { name: 'f.png', data: PNG_8x8, type: 'image/png' }) })
+  known.upload = up.body.doc.id
+})
+
+/** Collections whose rows other tests rely on: never patched with junk by an admin. */
+const SHARED_ROWS = new Set(['config', 'business_hours'])
+
+describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
+  it('collection lists with hostile queries', async () => {
+    for (const c of COLLECTIONS) for (const q of QUERIES) await probe('GET', `/api/${c}?${q}`, undefined, as)
+  })
+
+  it('documents with bad ids on every method', async () => {
+    for (const c of COLLECTIONS) {
+      for (const id of BAD_IDS) {
+        for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) await probe(method, `/api/${c}/${id}`, { name: 'x' }, as)
+      }
+    }
+  })
+
+  it('malformed bodies on create and update', async () => {
+    for (const c of COLLECTIONS) {
+      for (const body of BODIES) {
+        await probe('POST', `/api/${c}`, body, as)
+        // Updates of a throw-away record: an admin's valid-looking junk may succeed (2xx); refusals leave no trace.
+        if (!(as === 'ADMIN' && SHARED_ROWS.has(c))) await probe('PATCH', `/api/${c}/${known[c] ?? 1}`, body, as)
+      }
+    }
+  })
+
+  it('custom endpoints with malformed bodies and queries', async () => {
+    for (const [method, path] of CUSTOM) {
+      for (const body of BODIES) await probe(method, path, body, as)
+      for (const q of ['date=' + SQLISH[0], 'services=' + encodeURIComponent(HUGE.slice(0, 3000)), 'from=x&to=y', 'month=9999-99', 'operator=-1', 'status=' + SQLISH[1], 'period=' + SQLISH[2], 'date_start=%00']) {
+        if (method === 'GET') await probe(method, `${path}?${q}`, undefined, as)
+      }
+    }
+  })
+})
