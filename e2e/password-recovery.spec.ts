@@ -52,3 +52,25 @@ test('a customer who forgot the password gets the mail, follows the link and log
   await page.getByRole('button', { name: 'Accedi' }).click()
   await expect(page).toHaveURL(/\/reserved-area/)
 })
+
+test('a new customer confirms the e-mail address from the welcome mail', async ({ page, request }) => {
+  const email = `e2e-confirm-${Date.now()}@example.com`
+  const since = Date.now()
+  expect((await request.post('/api/users', { data: { email, password: 'una-password', name: 'Nina' } })).status()).toBe(201)
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
+  let link = ''
+  for (let i = 0; i < 100 && !link; i++) {
+    for (const f of fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((x) => x.endsWith(`-${safe}.eml`) && Number(x.split('-')[0]) >= since) : []) {
+      const raw = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+      link = /https?:\/\/[^\s"<]+\/confirm\?token=[^\s"<&]+/.exec(raw)?.[0] ?? ''
+    }
+    if (!link) await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(link).toBeTruthy()
+  const url = new URL(link)
+  await page.goto(url.pathname + url.search)
+  await expect(page.getByRole('heading', { name: 'Indirizzo confermato' })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+  await page.goto('/confirm?token=1.1.nope')
+  await expect(page.getByRole('heading', { name: 'Il link non è valido o è scaduto' })).toBeVisible()
+})

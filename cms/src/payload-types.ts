@@ -150,6 +150,7 @@ export interface User {
   phone_number?: string | null;
   user_role: 'ADMIN' | 'USER' | 'OPERATOR';
   upload?: (number | null) | Upload;
+  email_verified_at?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -158,8 +159,6 @@ export interface User {
   salt?: string | null;
   hash?: string | null;
   resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
   sessions?:
     | {
         id: string;
@@ -356,6 +355,7 @@ export interface Config1 {
   minNoticeMinutes: number;
   bookingHorizonDays: number;
   autoConfirm?: boolean | null;
+  requireEmailVerification?: boolean | null;
   holdMinutes: number;
   updatedAt: string;
   createdAt: string;
@@ -514,6 +514,7 @@ export interface UsersSelect<T extends boolean = true> {
   phone_number?: T;
   user_role?: T;
   upload?: T;
+  email_verified_at?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -522,8 +523,6 @@ export interface UsersSelect<T extends boolean = true> {
   salt?: T;
   hash?: T;
   resetPasswordRequestedAt?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
   sessions?:
     | T
     | {
@@ -659,6 +658,7 @@ export interface ConfigSelect<T extends boolean = true> {
   minNoticeMinutes?: T;
   bookingHorizonDays?: T;
   autoConfirm?: T;
+  requireEmailVerification?: T;
   holdMinutes?: T;
   updatedAt?: T;
   createdAt?: T;

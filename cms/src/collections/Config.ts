@@ -83,6 +83,8 @@ export const Config: CollectionConfig = {
       validate: integerNumber,
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
+    /** When on, a customer must confirm their e-mail address before booking (default: may book). */
+    { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false },
     {
       name: 'holdMinutes',
       type: 'number',

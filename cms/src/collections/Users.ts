@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { closedAuthEndpoints } from '../endpoints/auth'
+import { sendConfirmation } from '../services/accounts'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
 import { PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
@@ -34,6 +35,13 @@ export const Users: CollectionConfig = {
       ({ doc, overrideAccess }) => {
         // Session ids stay on the server (the JWT check reads them with overrideAccess).
         if (!overrideAccess) delete (doc as { sessions?: unknown }).sessions
+        return doc
+      },
+    ],
+    afterChange: [
+      ({ doc, operation, req }) => {
+        // Registration (through the API) sends the confirmation mail; never awaited.
+        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at) void sendConfirmation(req.payload, doc)
         return doc
       },
     ],
@@ -81,6 +89,8 @@ export const Users: CollectionConfig = {
       access: { create: isAdminField, update: isAdminField },
     },
     { name: 'upload', type: 'upload', relationTo: 'upload' },
+    /** Set when the customer follows the confirmation link; only admins set it by hand. */
+    { name: 'email_verified_at', type: 'date', access: { create: isAdminField, update: isAdminField } },
   ],
   timestamps: true,
 }

@@ -36,3 +36,13 @@ export function passwordChangedMail(brand: string, name: string, loginUrl: strin
     ], { label: 'Accedi', url: loginUrl }),
   }
 }
+
+export function confirmEmailMail(brand: string, name: string, url: string) {
+  return {
+    subject: `${brand} — conferma il tuo indirizzo e-mail`,
+    ...layout(brand, 'Benvenuto!', [
+      `Ciao ${name},`,
+      'grazie per esserti registrato. Conferma il tuo indirizzo e-mail per ricevere i promemoria delle tue prenotazioni. Il link vale 7 giorni.',
+    ], { label: 'Conferma l’indirizzo', url }),
+  }
+}

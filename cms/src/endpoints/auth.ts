@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
-import { loggedInChangeBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
-import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, requestRecovery } from '../services/accounts'
+import { emailConfirmBody, loggedInChangeBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
+import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, confirmEmail, requestRecovery, sendConfirmation } from '../services/accounts'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { pool } from '../lib/sql'
 import { LIMITS, TooManyAttempts, assertUnder, record, type Subject } from '../services/rateLimit'
@@ -159,7 +159,30 @@ export const changePassword: Endpoint = {
   },
 }
 
-export const authEndpoints = [login, logout, getMe, putMe, passwordRecovery, passwordRecoveryCheck, changePassword]
+/** POST /api/auth/confirm { token } — the link of the registration mail. */
+export const confirmEndpoint: Endpoint = {
+  path: '/auth/confirm',
+  method: 'post',
+  handler: async (req) => {
+    const { token } = parseOr400(emailConfirmBody, await readJsonObject(req))
+    const { email } = await guarded(req, [[LIMITS.codeIp, clientIp(req)]], 'failure', () => confirmEmail(req.payload, token))
+    return Response.json({ message: 'Indirizzo confermato, grazie!', email })
+  },
+}
+
+/** POST /api/auth/confirm/resend — logged in: a new confirmation mail. */
+export const resendConfirmation: Endpoint = {
+  path: '/auth/confirm/resend',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req) as unknown as { id: number; email: string; name?: string; email_verified_at?: string | null }
+    if (user.email_verified_at) return Response.json({ message: 'Il tuo indirizzo è già confermato.' })
+    await guarded(req, [[LIMITS.recoveryAccount, user.email], [LIMITS.recoveryIp, clientIp(req)]], 'always', () => sendConfirmation(req.payload, user))
+    return Response.json({ message: 'Ti abbiamo inviato una nuova e-mail di conferma.' })
+  },
+}
+
+export const authEndpoints = [login, logout, getMe, putMe, passwordRecovery, passwordRecoveryCheck, changePassword, confirmEndpoint, resendConfirmation]
 
 const closed = (path: string): Endpoint => ({
   path,

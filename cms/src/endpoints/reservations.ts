@@ -9,7 +9,9 @@ import {
 import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
 import { changeStatus, confirmSession, createSession } from '../services/booking'
 import { AVAILABILITY_ROUTES } from './availability'
+import { HttpError } from '../lib/errors'
 import { pool } from '../lib/sql'
+import { mayBook } from '../services/accounts'
 import { reservationAggregate, reservationCompare, reservationCount } from '../services/reservationReports'
 
 /** The reservation as its reader may see it (access rules applied). */
@@ -17,6 +19,13 @@ const readBack = (req: PayloadRequest, id: number) =>
   req.payload.findByID({ collection: 'reservations', id, depth: 0, req, overrideAccess: false })
 
 const noStore = { 'Cache-Control': 'no-store' }
+
+/** With `config.requireEmailVerification`, only customers with a confirmed address book. */
+async function assertMayBook(req: PayloadRequest) {
+  if (!(await mayBook(pool(req.payload), (req.user as unknown as { id: number }).id))) {
+    throw new HttpError(403, 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.', { reason: 'EMAIL_NOT_VERIFIED' })
+  }
+}
 
 /** GET /api/reservations/time-availability-day | availability-month | check-availability — public. */
 export const availabilityEndpoints: Endpoint[] = Object.entries(AVAILABILITY_ROUTES).map(([path, run]) => ({
@@ -31,6 +40,7 @@ export const createSessionEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const user = requireUser(req)
+    await assertMayBook(req)
     const { id, expiresAt } = await createSession(pool(req.payload), user as never)
     return Response.json({ data: await readBack(req, id), expiresAt }, { status: 201 })
   },
@@ -42,6 +52,7 @@ export const confirmEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const user = requireUser(req)
+    await assertMayBook(req)
     const body = parseOr400(confirmBody, await readJsonObject(req))
     const { id } = await confirmSession(pool(req.payload), user as never, body)
     return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id) })

@@ -1,6 +1,7 @@
 import * as migration_20261121_084859_initial from './20261121_084859_initial';
 import * as migration_20261121_092015_booking_guard from './20261121_092015_booking_guard';
 import * as migration_20261121_102141_rate_limits from './20261121_102141_rate_limits';
+import * as migration_20261121_103238_email_verification from './20261121_103238_email_verification';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261121_102141_rate_limits.up,
     down: migration_20261121_102141_rate_limits.down,
-    name: '20261121_102141_rate_limits'
+    name: '20261121_102141_rate_limits',
+  },
+  {
+    up: migration_20261121_103238_email_verification.up,
+    down: migration_20261121_103238_email_verification.down,
+    name: '20261121_103238_email_verification'
   },
 ];

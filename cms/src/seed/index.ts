@@ -109,18 +109,18 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   // Accounts
   const admin = await create({
     collection: 'users',
-    data: { email: 'admin@demo.salon', password: DEMO_PASSWORD, name: 'Anna', surname: 'Amministratrice', user_role: 'ADMIN' },
+    data: { email_verified_at: now.toISOString(), email: 'admin@demo.salon', password: DEMO_PASSWORD, name: 'Anna', surname: 'Amministratrice', user_role: 'ADMIN' },
   })
   const operatorUser = await create({
     collection: 'users',
-    data: { email: 'operatore@demo.salon', password: DEMO_PASSWORD, name: 'Giulia', surname: 'Rossi', user_role: 'OPERATOR' },
+    data: { email_verified_at: now.toISOString(), email: 'operatore@demo.salon', password: DEMO_PASSWORD, name: 'Giulia', surname: 'Rossi', user_role: 'OPERATOR' },
   })
   const customers = []
   for (const c of DEMO_CUSTOMERS) {
     customers.push(
       await create({
         collection: 'users',
-        data: { email: c.email, password: DEMO_PASSWORD, name: c.name, surname: c.surname, phone_number: c.phone, user_role: 'USER' },
+        data: { email_verified_at: now.toISOString(), email: c.email, password: DEMO_PASSWORD, name: c.name, surname: c.surname, phone_number: c.phone, user_role: 'USER' },
       }),
     )
   }

@@ -4,7 +4,7 @@ import { env } from '../env'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
 import { mailFrom, mailer } from '../email/adapter'
-import { passwordChangedMail, passwordRecoveryMail } from '../email/templates'
+import { confirmEmailMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
 
 const RECOVERY_MINUTES = 60
 const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
@@ -108,4 +108,47 @@ export async function changeWhenLoggedIn(payload: Payload, user: { id: number; e
   }
   await setPassword(payload, user.id, password)
   void notifyChanged(payload, { email: user.email, name: user.name ?? '' })
+}
+
+/* E-mail confirmation: a signed, expiring token (no table): `<userId>.<expires>.<hmac>`. The HMAC
+   covers the address too, so a link stops working if the address changes. */
+const CONFIRM_DAYS = 7
+const sign = (userId: number, email: string, expires: number) =>
+  crypto.createHmac('sha256', env.secret).update(`confirm:${userId}:${email.toLowerCase()}:${expires}`).digest('base64url')
+
+export function confirmationToken(user: { id: number; email: string }, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + CONFIRM_DAYS * 86_400
+  return `${user.id}.${expires}.${sign(user.id, user.email, expires)}`
+}
+
+export async function sendConfirmation(payload: Payload, user: { id: number; email: string; name?: string | null }) {
+  const url = `${env.serverUrl}/confirm?token=${encodeURIComponent(confirmationToken(user))}`
+  return send(payload, user.email, confirmEmailMail(await brand(payload), user.name ?? '', url))
+}
+
+/** POST /api/auth/confirm: marks the address verified (idempotent). */
+export async function confirmEmail(payload: Payload, token: string, now = Date.now()) {
+  const [id, expires, sig] = token.split('.')
+  const userId = Number(id)
+  const exp = Number(expires)
+  const invalid = () => fieldError('token', 'Il link non è valido o è scaduto')
+  if (!Number.isInteger(userId) || !Number.isInteger(exp) || !sig || exp * 1000 < now) throw invalid()
+  const { rows } = await pool(payload).query('select id, email from users where id = $1', [userId])
+  const user = rows[0] as { id: number; email: string } | undefined
+  if (!user) throw invalid()
+  const expected = Buffer.from(sign(user.id, user.email, exp))
+  const given = Buffer.from(sig)
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw invalid()
+  await pool(payload).query('update users set email_verified_at = coalesce(email_verified_at, $2) where id = $1', [user.id, new Date(now)])
+  return { email: user.email }
+}
+
+/** Whether this customer may book now (config switch `requireEmailVerification`). */
+export async function mayBook(db: import('pg').Pool, userId: number) {
+  const { rows } = await db.query(
+    `select (select coalesce(require_email_verification, false) from config order by id limit 1) as required,
+            (select email_verified_at from users where id = $1) as verified`,
+    [userId],
+  )
+  return !rows[0]?.required || !!rows[0]?.verified
 }

@@ -131,3 +131,57 @@ describe('change password when logged in', () => {
     expect((await api('POST', '/api/auth/change_password', { body: { oldPassword: 'x', password: 'nuova-password-1' } })).status).toBe(401)
   })
 })
+
+describe('e-mail confirmation', () => {
+  const confirmLink = (body: string) => {
+    const m = /https?:\/\/[^\s"<]+\/confirm\?token=([^\s"<&]+)/.exec(body)
+    if (!m) throw new Error('no confirmation link')
+    return decodeURIComponent(m[1]!)
+  }
+
+  it('registration mails a link that confirms the address; a tampered link does not', async () => {
+    const since = Date.now()
+    const { email, id } = await customer()
+    const token = confirmLink((await waitForMail(email, /conferma il tuo indirizzo/, since)).body)
+    const tampered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    const bad = await api('POST', '/api/auth/confirm', { body: { token: tampered } })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toContain('token')
+    expect((await sql('select email_verified_at from users where id = $1', [id]))[0].email_verified_at).toBeNull()
+    const ok = await api('POST', '/api/auth/confirm', { body: { token } })
+    expect(ok.status).toBe(200)
+    expect(ok.body.email).toBe(email)
+    expect((await sql('select email_verified_at from users where id = $1', [id]))[0].email_verified_at).not.toBeNull()
+    expect((await api('POST', '/api/auth/confirm', { body: { token } })).status).toBe(200) // idempotent
+  })
+
+  it('a customer cannot mark themselves verified through the API', async () => {
+    const { email, id } = await customer()
+    const token = await login(email, 'password123')
+    await api('PATCH', `/api/users/${id}`, { token, body: { email_verified_at: new Date().toISOString() } })
+    expect((await sql('select email_verified_at from users where id = $1', [id]))[0].email_verified_at).toBeNull()
+    expect((await api('PUT', '/api/auth/me', { token, body: { email_verified_at: new Date().toISOString() } })).status).toBe(400)
+  })
+
+  it('with the config switch on, only confirmed customers book; a new mail can be asked for', async () => {
+    const [cfg] = await sql('select id from config order by id limit 1')
+    const since = Date.now()
+    const { email } = await customer()
+    const token = await login(email, 'password123')
+    await api('PATCH', `/api/config/${cfg.id}`, { as: 'ADMIN', body: { requireEmailVerification: true } })
+    try {
+      const refused = await api('POST', '/api/reservations/create-session', { token })
+      expect(refused.status).toBe(403)
+      expect(refused.body.errors[0].data.reason).toBe('EMAIL_NOT_VERIFIED')
+      expect((await api('POST', '/api/reservations/create-session', { as: 'USER' })).status).toBe(201) // the demo customer is confirmed
+      await waitForMail(email, /conferma il tuo indirizzo/, since)
+      const since2 = Date.now()
+      expect((await api('POST', '/api/auth/confirm/resend', { token })).status).toBe(200)
+      const link = confirmLink((await waitForMail(email, /conferma il tuo indirizzo/, since2)).body)
+      expect((await api('POST', '/api/auth/confirm', { body: { token: link } })).status).toBe(200)
+      expect((await api('POST', '/api/reservations/create-session', { token })).status).toBe(201)
+    } finally {
+      await api('PATCH', `/api/config/${cfg.id}`, { as: 'ADMIN', body: { requireEmailVerification: false } })
+    }
+  })
+})

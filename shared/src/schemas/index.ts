@@ -110,3 +110,5 @@ export const recoveryCheckBody = z.object({ token: z.string().min(1, 'Codice man
 export const recoveryChangeBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email, password: passwordField }).strict()
 /** change_password when logged in: the current password proves it is them. */
 export const loggedInChangeBody = z.object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField }).strict()
+
+export const emailConfirmBody = z.object({ token: z.string().min(1, "Codice mancante").max(300) }).strict()

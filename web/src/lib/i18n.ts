@@ -94,8 +94,21 @@ export const t = {
     recoverySuccessLogin: 'Accedi',
     backToLogin: 'Vai all’accesso',
 
-    confirmTitle: 'Conferma',
-    confirmText: 'Non c’è nulla da confermare in questo momento. Se hai seguito un link ricevuto per email, prova ad accedere.',
+    confirmTitle: 'Conferma dell’indirizzo e-mail',
+    confirmNoToken:
+      'Questa pagina conferma il tuo indirizzo e-mail quando la apri dal link che ti abbiamo inviato al momento della registrazione. Apri quel link dalla tua casella di posta.',
+    confirmHome: 'Torna alla home',
+    confirmChecking: 'Conferma dell’indirizzo in corso…',
+    confirmDoneTitle: 'Indirizzo confermato',
+    confirmDoneText: (email: string | null) =>
+      `Grazie! ${email ? `L’indirizzo ${email}` : 'Il tuo indirizzo e-mail'} è confermato.`,
+    confirmBook: 'Prenota un appuntamento',
+    confirmLogin: 'Accedi',
+    confirmInvalidTitle: 'Il link non è valido o è scaduto',
+    confirmInvalidText: (days: number) =>
+      `I link di conferma valgono ${days} giorni. Accedi e chiedi una nuova e-mail di conferma dall’area riservata, oppure contatta il salone.`,
+    confirmContactSalon: 'Telefono del salone:',
+    confirmFailed: 'Non siamo riusciti a confermare l’indirizzo. Riprova tra poco.',
   },
   /** Password forms of several features (recovery, settings). */
   password: {

@@ -42,3 +42,32 @@ export function checkRecoveryToken(token: string, email: string, signal?: AbortS
 export function resetPassword(body: { token: string; email: string; password: string }) {
   return api.post<{ message?: string }>('/api/auth/change_password', body, { redirectOnUnauthorized: false })
 }
+
+/** How long a confirmation link stays valid (the accounts service's rule), for the copy. */
+export const CONFIRM_LINK_TTL_DAYS = 7
+
+export interface ConfirmEmailResponse {
+  message?: string
+  email?: string
+}
+
+/**
+ * One request per token for the life of the page: React's StrictMode (dev) mounts screens twice,
+ * and this POST changes the account, so both mounts share it. A failure is forgotten, so "Riprova"
+ * asks again.
+ */
+const confirmations = new Map<string, Promise<ConfirmEmailResponse>>()
+
+/**
+ * `POST /api/auth/confirm` → 200 `{ message, email }` when the address is confirmed (now or
+ * before); 400 naming `token` when the link is not valid or expired.
+ */
+export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
+  let pending = confirmations.get(token)
+  if (!pending) {
+    pending = api.post<ConfirmEmailResponse>('/api/auth/confirm', { token }, { redirectOnUnauthorized: false })
+    confirmations.set(token, pending)
+    pending.catch(() => confirmations.delete(token))
+  }
+  return pending
+}
