@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
-import { Field, FormAlert } from '../../lib/ui/Field'
+import { Field, FormAlert, NewPasswordFields } from '../../lib/ui/Field'
 import { checkNewPassword, checkPasswordConfirmation, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
 
@@ -105,24 +104,7 @@ function ChangePasswordForm({ email }: { email: string }) {
           required
           error={errors.oldPassword}
         />
-        <Field
-          label={t.password.new}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          required
-          hint={t.password.hint(PASSWORD_MIN_LENGTH)}
-          error={errors.password}
-        />
-        <Field
-          label={t.password.confirm}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm}
-        />
+        <NewPasswordFields errors={errors} />
         <div>
           <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
             {t.account.changePasswordSubmit}

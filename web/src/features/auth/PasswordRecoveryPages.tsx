@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
-import { Field, FormAlert } from '../../lib/ui/Field'
+import { Field, FormAlert, NewPasswordFields } from '../../lib/ui/Field'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { checkEmail, checkNewPassword, checkPasswordConfirmation, hasErrors, type Errors } from '../../lib/validation'
@@ -230,24 +229,7 @@ export function PasswordRecoveryCodePage() {
         <FormAlert>{formError}</FormAlert>
         {/* For password managers: which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
-          label={t.password.new}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          required
-          hint={t.password.hint(PASSWORD_MIN_LENGTH)}
-          error={errors.password}
-        />
-        <Field
-          label={t.password.confirm}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm}
-        />
+        <NewPasswordFields errors={errors} />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
           {t.auth.recoverySave}
         </button>

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
+import { t } from '../i18n'
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Visible label; also the input's accessible name (tests find inputs by it). */
@@ -49,5 +51,24 @@ export function FormAlert({ children }: { children?: ReactNode }) {
     <div className="form-alert" role="alert">
       {children}
     </div>
+  )
+}
+
+/** "Nuova password" + "Conferma password", as every form that sets a password asks them. */
+export function NewPasswordFields({ errors }: { errors: { password?: string; confirm?: string } }) {
+  return (
+    <>
+      <Field
+        label={t.password.new}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        required
+        hint={t.password.hint(PASSWORD_MIN_LENGTH)}
+        error={errors.password}
+      />
+      <Field label={t.password.confirm} name="confirm" type="password" autoComplete="new-password" required error={errors.confirm} />
+    </>
   )
 }
