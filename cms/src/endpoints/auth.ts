@@ -1,9 +1,11 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
-import { emailConfirmBody, loggedInChangeBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
+import { emailConfirmBody, factorCodeBody, factorEnrollBody, idParam, loggedInChangeBody, loginVerifyBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
 import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, confirmEmail, requestRecovery, sendConfirmation } from '../services/accounts'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
+import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
+import { checkSecondFactor, enroll, hasVerifiedFactor, listFactors, seal, unenroll, unseal, verifyEnrollment } from '../services/secondFactor'
 import { LIMITS, TooManyAttempts, assertUnder, record, type Subject } from '../services/rateLimit'
 
 const users = (req: PayloadRequest) => req.payload.collections.users
@@ -48,15 +50,95 @@ export const login: Endpoint = {
     const collection = users(req)
     const subjects: Subject[] = [[LIMITS.loginIp, clientIp(req)], [LIMITS.loginAccount, data.email]]
     const result = await guarded(req, subjects, 'failure', () => loginOperation({ collection, data, req, depth: 0 }))
-    const cookie = generatePayloadCookie({
-      collectionAuthConfig: collection.config.auth,
-      cookiePrefix: req.payload.config.cookiePrefix,
-      token: result.token!,
+    const userId = (result.user as { id: number }).id
+    if (await hasVerifiedFactor(pool(req.payload), userId)) {
+      // Password right, second factor pending: the session token travels sealed (encrypted and
+      // authenticated with the server secret) and is released only for a valid code.
+      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
+      return Response.json({ mfaRequired: true, challenge, message: 'Serve il codice della verifica in due passaggi.' })
+    }
+    return sessionResponse(req, result.token!, result.exp, result.user)
+  },
+}
+
+const CHALLENGE_MS = 5 * 60_000
+
+function sessionResponse(req: PayloadRequest, token: string, exp: number | undefined, user: unknown) {
+  const cookie = generatePayloadCookie({
+    collectionAuthConfig: users(req).config.auth,
+    cookiePrefix: req.payload.config.cookiePrefix,
+    token,
+  })
+  return Response.json(
+    { message: 'Accesso eseguito', user: user ? publicUser(user as { sessions?: unknown }) : null, token, exp },
+    { headers: { 'Set-Cookie': cookie } },
+  )
+}
+
+/** POST /api/auth/login/verify { challenge, code } — the second step of a login with TOTP. */
+export const loginVerify: Endpoint = {
+  path: '/auth/login/verify',
+  method: 'post',
+  handler: async (req) => {
+    const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
+    const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
+    if (!pending || pending.until < Date.now()) throw fieldError('challenge', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
+    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${pending.uid}`]]
+    await guarded(req, subjects, 'failure', async () => {
+      if (!(await checkSecondFactor(pool(req.payload), pending.uid, code))) throw fieldError('code', 'Codice non valido')
     })
-    return Response.json(
-      { message: 'Accesso eseguito', user: result.user ? publicUser(result.user) : null, token: result.token, exp: result.exp },
-      { headers: { 'Set-Cookie': cookie } },
-    )
+    const user = await req.payload.findByID({ collection: 'users', id: pending.uid, depth: 0, overrideAccess: true })
+    return sessionResponse(req, pending.token, pending.exp, user)
+  },
+}
+
+const me = (req: PayloadRequest) => requireUser(req) as unknown as { id: number; email: string }
+
+/** GET /api/auth/factors — the caller's second factors. */
+export const getFactors: Endpoint = {
+  path: '/auth/factors',
+  method: 'get',
+  handler: async (req) => Response.json({ factors: await listFactors(pool(req.payload), me(req).id) }),
+}
+
+/** POST /api/auth/factors { friendly_name? } — start TOTP enrolment (secret, otpauth URI, QR). */
+export const enrollFactor: Endpoint = {
+  path: '/auth/factors',
+  method: 'post',
+  handler: async (req) => {
+    const user = me(req)
+    const { friendly_name } = parseOr400(factorEnrollBody, await readJsonObject(req))
+    const { rows } = await pool(req.payload).query('select business_name from config order by id limit 1')
+    const factor = await enroll(pool(req.payload), user, friendly_name, rows[0]?.business_name ?? 'Salone')
+    return Response.json(factor, { status: 201, headers: { 'Cache-Control': 'no-store' } })
+  },
+}
+
+/** POST /api/auth/factors/:id/verify { code } — activate; answers the recovery codes once. */
+export const verifyFactor: Endpoint = {
+  path: '/auth/factors/:id/verify',
+  method: 'post',
+  handler: async (req) => {
+    const user = me(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const { code } = parseOr400(factorCodeBody, await readJsonObject(req))
+    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${user.id}`]]
+    const result = await guarded(req, subjects, 'failure', () => verifyEnrollment(pool(req.payload), user.id, id, code))
+    return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
+  },
+}
+
+/** DELETE /api/auth/factors/:id { code } — turn the second factor off (needs a code). */
+export const deleteFactor: Endpoint = {
+  path: '/auth/factors/:id',
+  method: 'delete',
+  handler: async (req) => {
+    const user = me(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const { code } = parseOr400(factorCodeBody, await readJsonObject(req))
+    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${user.id}`]]
+    await guarded(req, subjects, 'failure', () => unenroll(pool(req.payload), user.id, id, code))
+    return Response.json({ message: 'Verifica in due passaggi disattivata' })
   },
 }
 
@@ -182,7 +264,22 @@ export const resendConfirmation: Endpoint = {
   },
 }
 
-export const authEndpoints = [login, logout, getMe, putMe, passwordRecovery, passwordRecoveryCheck, changePassword, confirmEndpoint, resendConfirmation]
+export const authEndpoints = [
+  login,
+  loginVerify,
+  logout,
+  getMe,
+  putMe,
+  passwordRecovery,
+  passwordRecoveryCheck,
+  changePassword,
+  confirmEndpoint,
+  resendConfirmation,
+  getFactors,
+  enrollFactor,
+  verifyFactor,
+  deleteFactor,
+]
 
 const closed = (path: string): Endpoint => ({
   path,

@@ -2,6 +2,7 @@ import * as migration_20261121_084859_initial from './20261121_084859_initial';
 import * as migration_20261121_092015_booking_guard from './20261121_092015_booking_guard';
 import * as migration_20261121_102141_rate_limits from './20261121_102141_rate_limits';
 import * as migration_20261121_103238_email_verification from './20261121_103238_email_verification';
+import * as migration_20261121_104002_second_factor from './20261121_104002_second_factor';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261121_103238_email_verification.up,
     down: migration_20261121_103238_email_verification.down,
-    name: '20261121_103238_email_verification'
+    name: '20261121_103238_email_verification',
+  },
+  {
+    up: migration_20261121_104002_second_factor.up,
+    down: migration_20261121_104002_second_factor.down,
+    name: '20261121_104002_second_factor'
   },
 ];

@@ -112,3 +112,9 @@ export const recoveryChangeBody = z.object({ token: z.string().min(1, 'Codice ma
 export const loggedInChangeBody = z.object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField }).strict()
 
 export const emailConfirmBody = z.object({ token: z.string().min(1, "Codice mancante").max(300) }).strict()
+
+/** A second-factor code: 6 digits from the app, or a recovery code like `AB12C-3DE45`. */
+const factorCode = z.string().trim().min(6, 'Codice non valido').max(20, 'Codice non valido')
+export const factorEnrollBody = z.object({ friendly_name: z.string().trim().max(100).optional() }).strict()
+export const factorCodeBody = z.object({ code: factorCode }).strict()
+export const loginVerifyBody = z.object({ challenge: z.string().min(1, 'Richiesta di accesso mancante').max(4000), code: factorCode }).strict()

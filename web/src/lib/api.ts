@@ -19,7 +19,8 @@ export interface FieldError {
 export interface ApiErrorItem {
   name?: string
   message: string
-  data?: { errors?: FieldError[] } | null
+  /** `errors` name the fields; `reason` is a machine-readable cause some endpoints add (e.g. `FACTOR_EXISTS`). */
+  data?: { errors?: FieldError[]; reason?: string } | null
 }
 
 export class ApiError extends Error {

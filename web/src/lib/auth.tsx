@@ -32,11 +32,22 @@ interface AuthState {
   endedByLogout: boolean
 }
 
+/**
+ * What the password step answers: signed in, or (account with an active second factor) not yet:
+ * `challenge` must come back with a code to `verifyLogin` within 5 minutes.
+ */
+export type LoginResult = { mfaRequired: false; user: User } | { mfaRequired: true; challenge: string; message?: string }
+
 export interface AuthApi {
   status: AuthStatus
   user: User | null
   endedByLogout: boolean
-  login: (email: string, password: string) => Promise<User>
+  login: (email: string, password: string) => Promise<LoginResult>
+  /**
+   * Second step of a login with TOTP: `POST /api/auth/login/verify { challenge, code }` → signed in.
+   * Rejects with the API's 400 naming `code` (wrong code) or `challenge` (expired), or 429.
+   */
+  verifyLogin: (challenge: string, code: string) => Promise<User>
   /** Resolves `true` once signed out; `false` when the server kept the session. */
   logout: () => Promise<boolean>
   /** Asks the server again; resolves the current user or null. */
@@ -55,6 +66,14 @@ interface LoginResponse {
   token?: string
   exp?: number
 }
+interface MfaRequiredResponse {
+  mfaRequired: true
+  challenge: string
+  message?: string
+}
+
+const isMfaRequired = (res: unknown): res is MfaRequiredResponse =>
+  !!res && typeof res === 'object' && (res as MfaRequiredResponse).mfaRequired === true && typeof (res as MfaRequiredResponse).challenge === 'string'
 
 const AuthContext = createContext<AuthApi | null>(null)
 
@@ -121,8 +140,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh])
 
   const login = useCallback(
-    async (email: string, password: string) => {
-      const res = await api.post<LoginResponse>('/api/auth/login', { email, password }, { redirectOnUnauthorized: false })
+    async (email: string, password: string): Promise<LoginResult> => {
+      const res = await api.post<LoginResponse | MfaRequiredResponse>(
+        '/api/auth/login',
+        { email, password },
+        { redirectOnUnauthorized: false },
+      )
+      // Password right but a second factor is due: no cookie yet, the session state stays as it is.
+      if (isMfaRequired(res)) return { mfaRequired: true, challenge: res.challenge, message: res.message }
+      generation.current++
+      apply(res.user)
+      return { mfaRequired: false, user: res.user }
+    },
+    [apply],
+  )
+
+  const verifyLogin = useCallback(
+    async (challenge: string, code: string) => {
+      const res = await api.post<LoginResponse>(
+        '/api/auth/login/verify',
+        { challenge, code },
+        { redirectOnUnauthorized: false },
+      )
       generation.current++
       apply(res.user)
       return res.user
@@ -157,12 +196,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       endedByLogout: state.endedByLogout,
       login,
+      verifyLogin,
       logout,
       refresh,
       revalidate,
       clear,
     }),
-    [state.status, state.user, state.endedByLogout, login, logout, refresh, revalidate, clear],
+    [state.status, state.user, state.endedByLogout, login, verifyLogin, logout, refresh, revalidate, clear],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

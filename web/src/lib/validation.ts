@@ -44,3 +44,20 @@ export function checkPasswordConfirmation(password: string, confirmation: string
 }
 
 export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean)
+
+/** Same bounds as the server's `factorCode` (shared schemas): trimmed, 6–20 characters. */
+const FACTOR_CODE_MIN = 6
+const FACTOR_CODE_MAX = 20
+
+/**
+ * A second-factor code as typed: authenticator apps show "123 456" and people paste codes with
+ * spaces, so whitespace goes; a recovery code keeps its dash (`AB12C-3DE45`).
+ */
+export const normalizeFactorCode = (value: string) => value.replace(/\s+/g, '')
+
+/** The "Codice di verifica" field (TOTP or recovery code), after `normalizeFactorCode`. */
+export function checkFactorCode(code: string): string | undefined {
+  if (!code) return t.mfa.codeRequired
+  if (code.length < FACTOR_CODE_MIN || code.length > FACTOR_CODE_MAX) return t.mfa.codeInvalid
+  return undefined
+}

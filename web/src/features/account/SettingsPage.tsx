@@ -7,8 +7,9 @@ import { useToast } from '../../lib/toast'
 import { Field, FormAlert, NewPasswordFields } from '../../lib/ui/Field'
 import { checkNewPassword, checkPasswordConfirmation, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
+import { SecondFactorCard } from './SecondFactorCard'
 
-/** `/reserved-area/settings`: the account's e-mail and role, and the password change. 2FA comes later. */
+/** `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP) and the password change. */
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
   const { user } = useAuth()
@@ -29,8 +30,8 @@ export function SettingsPage() {
             <dd>{t.account.roles[user.user_role] ?? user.user_role}</dd>
           </div>
         </dl>
-        <p className="notice">{t.account.settingsNote}</p>
       </section>
+      <SecondFactorCard />
       <ChangePasswordForm email={user.email} />
     </>
   )

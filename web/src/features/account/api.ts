@@ -8,3 +8,51 @@ import { api } from '../../lib/api'
 export function changePassword(body: { oldPassword: string; password: string }) {
   return api.post<{ message?: string }>('/api/auth/change_password', body)
 }
+
+/** A second factor of the signed-in user (`GET /api/auth/factors`). Only TOTP exists. */
+export interface Factor {
+  id: number | string
+  factor_type: 'totp'
+  status: 'unverified' | 'verified'
+  friendly_name?: string | null
+  created_at?: string
+}
+
+/** `POST /api/auth/factors` → a new, still unverified factor with what the authenticator app needs. */
+export interface EnrolledFactor extends Factor {
+  totp: {
+    /** Base32 key, for typing it into the app by hand. */
+    secret: string
+    /** `otpauth://totp/...` */
+    uri: string
+    /** `data:image/png;base64,...` of `uri`. */
+    qr_code: string
+  }
+}
+
+/** `GET /api/auth/factors` → `{ factors }`. A factor counts only once `verified`. */
+export async function listFactors(signal?: AbortSignal) {
+  const res = await api.get<{ factors?: Factor[] }>('/api/auth/factors', { signal })
+  return res?.factors ?? []
+}
+
+/** `POST /api/auth/factors { friendly_name? }` → 201; 409 when a verified factor already exists. */
+export function enrollFactor(friendlyName?: string) {
+  return api.post<EnrolledFactor>('/api/auth/factors', friendlyName ? { friendly_name: friendlyName } : {})
+}
+
+/**
+ * `POST /api/auth/factors/:id/verify { code }` → `{ factor, recovery_codes }` (10 single-use codes,
+ * answered only this once); 400 naming `code`; 429 after too many attempts.
+ */
+export function verifyFactor(id: Factor['id'], code: string) {
+  return api.post<{ factor: Factor; recovery_codes: string[] }>(
+    `/api/auth/factors/${encodeURIComponent(String(id))}/verify`,
+    { code },
+  )
+}
+
+/** `DELETE /api/auth/factors/:id { code }` (app code or recovery code) → 200; 400 naming `code`. */
+export function deleteFactor(id: Factor['id'], code: string) {
+  return api.delete<unknown>(`/api/auth/factors/${encodeURIComponent(String(id))}`, { body: { code } })
+}

@@ -8,7 +8,7 @@ import { isDashboardHref, safeRedirectPath } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
-import { checkEmail, hasErrors, type Errors } from '../../lib/validation'
+import { checkEmail, checkFactorCode, hasErrors, normalizeFactorCode, type Errors } from '../../lib/validation'
 
 type LoginField = 'email' | 'password'
 
@@ -21,6 +21,10 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors<LoginField>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  /** Set when the password was right and the account has a second factor: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null)
+  /** The e-mail typed, kept for the password form when it comes back (Annulla, expired code). */
+  const [typedEmail, setTypedEmail] = useState('')
 
   // The dashboard sends visitors here with reason=admin (spec §2/§8); say it once per visit.
   const reason = params.get('reason')
@@ -31,6 +35,31 @@ export function LoginPage() {
       toast({ title: t.auth.unauthorizedTitle, description: t.auth.unauthorizedText, variant: 'error' })
     }
   }, [reason, toast])
+
+  /** Where a signed-in visitor goes next, after the password or the second-factor step. */
+  function goOn() {
+    const target = safeRedirectPath(params.get('redirectTo')) ?? ROUTE_NAMES.reservedArea
+    // The dashboard is another SPA: it must be loaded, not routed to.
+    if (isDashboardHref(target)) window.location.assign(target)
+    else navigate(target, { replace: true })
+  }
+
+  function backToPassword(message: string | null) {
+    setChallenge(null)
+    setErrors({})
+    setFormError(message)
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onVerified={goOn}
+        onCancel={() => backToPassword(null)}
+        onExpired={() => backToPassword(t.mfa.expired)}
+      />
+    )
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -43,12 +72,15 @@ export function LoginPage() {
     if (hasErrors(next)) return
 
     setSubmitting(true)
+    setTypedEmail(email)
     try {
-      await auth.login(email, password)
-      const target = safeRedirectPath(params.get('redirectTo')) ?? ROUTE_NAMES.reservedArea
-      // The dashboard is another SPA: it must be loaded, not routed to.
-      if (isDashboardHref(target)) window.location.assign(target)
-      else navigate(target, { replace: true })
+      const result = await auth.login(email, password)
+      if (result.mfaRequired) {
+        setSubmitting(false)
+        setChallenge(result.challenge)
+        return
+      }
+      goOn()
     } catch (error) {
       setSubmitting(false)
       if (error instanceof ApiError) {
@@ -83,6 +115,7 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           required
+          defaultValue={typedEmail}
           error={errors.email}
         />
         <Field
@@ -91,6 +124,8 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
+          // Back from the code step: the e-mail is there, the password is what to type.
+          autoFocus={!!typedEmail}
           error={errors.password}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
@@ -104,6 +139,79 @@ export function LoginPage() {
           {t.auth.noAccount} <Link to={ROUTE_NAMES.register}>{t.auth.createAccount}</Link>
         </p>
       </div>
+    </div>
+  )
+}
+
+interface SecondFactorStepProps {
+  challenge: string
+  onVerified: () => void
+  onCancel: () => void
+  /** The challenge is older than 5 minutes (or unreadable): the login starts again. */
+  onExpired: () => void
+}
+
+/**
+ * Second step of a login with TOTP: `POST /api/auth/login/verify { challenge, code }`. The code is
+ * the authenticator app's 6 digits or a recovery code (`AB12C-3DE45`).
+ */
+function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: SecondFactorStepProps) {
+  const auth = useAuth()
+  const [codeError, setCodeError] = useState<string | undefined>()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
+    const invalid = checkFactorCode(code)
+    setCodeError(invalid)
+    setFormError(null)
+    if (invalid) return
+
+    setSubmitting(true)
+    try {
+      await auth.verifyLogin(challenge, code)
+    } catch (error) {
+      setSubmitting(false)
+      if (error instanceof ApiError) {
+        if (error.fieldErrors.challenge) onExpired()
+        else if (error.fieldErrors.code) setCodeError(error.fieldErrors.code)
+        else if (error.status === 429) setFormError(error.message)
+        else setFormError(error.isNetworkError ? t.common.networkError : `${t.mfa.verifyFailed} (${error.message})`)
+      } else setFormError(t.mfa.verifyFailed)
+      return
+    }
+    onVerified()
+  }
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">{t.mfa.title}</h1>
+      <p className="auth-card__intro">{t.mfa.loginIntro}</p>
+
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label={t.mfa.code}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          autoFocus
+          error={codeError}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
+          {t.mfa.verify}
+        </button>
+        <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={submitting}>
+          {t.mfa.cancel}
+        </button>
+      </form>
     </div>
   )
 }

@@ -58,8 +58,10 @@ export function RegisterPage() {
     }
 
     try {
-      await auth.login(body.email, body.password)
-      navigate(ROUTE_NAMES.reservedArea, { replace: true })
+      const result = await auth.login(body.email, body.password)
+      // A new account has no second factor; should it ever ask for one, the login page does it.
+      if (result.mfaRequired) navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
+      else navigate(ROUTE_NAMES.reservedArea, { replace: true })
     } catch {
       // The account exists: let them sign in by hand rather than registering twice.
       navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })

@@ -1,0 +1,278 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../lib/api'
+import { t } from '../../lib/i18n'
+import { useToast } from '../../lib/toast'
+import { Field, FormAlert } from '../../lib/ui/Field'
+import { Spinner } from '../../lib/ui/Spinner'
+import { useResource } from '../../lib/useResource'
+import { checkFactorCode, normalizeFactorCode } from '../../lib/validation'
+import { deleteFactor, enrollFactor, listFactors, verifyFactor, type EnrolledFactor, type Factor } from './api'
+
+type Panel = { kind: 'none' } | { kind: 'enroll'; factor: EnrolledFactor } | { kind: 'codes'; codes: string[] }
+
+/**
+ * "Verifica in due passaggi" on the settings screen. Not active: "Attiva…" starts the enrolment
+ * (QR code + key), a first code confirms it and the 10 recovery codes are shown once. Active: a
+ * code (or a recovery code) turns it off. A factor left `unverified` (enrolment abandoned) counts
+ * as not active; starting again replaces it on the server.
+ */
+export function SecondFactorCard() {
+  const titleId = useId()
+  const { toast } = useToast()
+  const loaded = useResource((signal) => listFactors(signal), [])
+  /** What the last change left on the server; `null` → what `loaded` says. */
+  const [changed, setChanged] = useState<Factor[] | null>(null)
+  const [panel, setPanel] = useState<Panel>({ kind: 'none' })
+  const [formError, setFormError] = useState<string | null>(null)
+  const [starting, setStarting] = useState(false)
+
+  const factors = changed ?? (loaded.status === 'success' ? loaded.data : null)
+  const active = factors?.find((f) => f.status === 'verified')
+
+  async function start() {
+    setFormError(null)
+    setStarting(true)
+    try {
+      const factor = await enrollFactor()
+      setPanel({ kind: 'enroll', factor })
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Turned on meanwhile (another tab or device): show what the server has now.
+        toast({ title: error.message || t.mfa.onText, variant: 'info' })
+        setChanged(null)
+        loaded.reload()
+      } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
+      else if (error instanceof ApiError && error.status === 429) setFormError(error.message)
+      else setFormError(t.mfa.enrollFailed)
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  let body
+  if (!factors) {
+    body =
+      loaded.status === 'error' ? (
+        <div className="mfa__state" role="alert">
+          <p>
+            {t.mfa.loadFailed}{' '}
+            {loaded.error instanceof ApiError && loaded.error.isNetworkError ? t.common.networkError : null}
+          </p>
+          <button type="button" className="btn btn--secondary" onClick={loaded.reload}>
+            {t.common.retry}
+          </button>
+        </div>
+      ) : (
+        <div className="mfa__state">
+          <Spinner />
+        </div>
+      )
+  } else if (panel.kind === 'codes') {
+    body = <RecoveryCodes codes={panel.codes} onDone={() => setPanel({ kind: 'none' })} />
+  } else if (active) {
+    body = (
+      <DisableForm
+        factor={active}
+        onDisabled={() => {
+          setChanged(factors.filter((f) => f.id !== active.id))
+          toast({ title: t.mfa.disabledToast, variant: 'success' })
+        }}
+      />
+    )
+  } else if (panel.kind === 'enroll') {
+    body = (
+      <EnrollPanel
+        factor={panel.factor}
+        onVerified={(factor, codes) => {
+          setChanged([factor])
+          setPanel({ kind: 'codes', codes })
+          toast({ title: t.mfa.enabledToast, variant: 'success' })
+        }}
+        onCancel={() => setPanel({ kind: 'none' })}
+      />
+    )
+  } else {
+    body = (
+      <>
+        <p>{t.mfa.offText}</p>
+        <FormAlert>{formError}</FormAlert>
+        <button type="button" className="btn btn--primary" onClick={start} disabled={starting} aria-busy={starting}>
+          {t.mfa.enable}
+        </button>
+      </>
+    )
+  }
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t.mfa.title}
+      </h2>
+      {factors ? (
+        <p className="mfa__status">
+          {t.mfa.status}:{' '}
+          <span className={active ? 'badge badge--on' : 'badge'}>{active ? t.mfa.active : t.mfa.inactive}</span>
+        </p>
+      ) : null}
+      {body}
+    </section>
+  )
+}
+
+/** Turns an API failure of the code forms into a field error or a message for the form. */
+function codeFailure(error: unknown, fallback: string): { code?: string; form?: string } {
+  if (!(error instanceof ApiError)) return { form: fallback }
+  if (error.fieldErrors.code) return { code: error.fieldErrors.code }
+  if (error.status === 429) return { form: error.message }
+  if (error.isNetworkError) return { form: t.common.networkError }
+  return { form: error.message ? `${fallback} (${error.message})` : fallback }
+}
+
+function EnrollPanel({
+  factor,
+  onVerified,
+  onCancel,
+}: {
+  factor: EnrolledFactor
+  onVerified: (factor: Factor, recoveryCodes: string[]) => void
+  onCancel: () => void
+}) {
+  const [codeError, setCodeError] = useState<string | undefined>()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
+    const invalid = checkFactorCode(code)
+    setCodeError(invalid)
+    setFormError(null)
+    if (invalid) return
+
+    setSubmitting(true)
+    try {
+      const res = await verifyFactor(factor.id, code)
+      onVerified(res.factor ?? { ...factor, status: 'verified' }, res.recovery_codes ?? [])
+    } catch (error) {
+      setSubmitting(false)
+      const failure = codeFailure(error, t.mfa.enrollFailed)
+      setCodeError(failure.code)
+      setFormError(failure.form ?? null)
+    }
+  }
+
+  return (
+    <div className="mfa-enroll">
+      <p>{t.mfa.scanQr}</p>
+      <img className="mfa-enroll__qr" src={factor.totp.qr_code} alt={t.mfa.qrAlt} width={200} height={200} />
+      <p>{t.mfa.manualKey}</p>
+      <p>
+        <code className="mfa-enroll__secret">{factor.totp.secret}</code>
+      </p>
+      <form className="form form--narrow" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label={t.mfa.code}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          required
+          hint={t.mfa.enterFirstCode}
+          error={codeError}
+        />
+        <div className="mfa__actions">
+          <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
+            {t.mfa.confirm}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={submitting}>
+            {t.mfa.cancel}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+/** The 10 single-use recovery codes: the server answers them only once, right after activation. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  // Move focus here so that keyboard and screen-reader users land on the codes.
+  useEffect(() => ref.current?.focus(), [])
+
+  return (
+    <div ref={ref} className="mfa-codes" tabIndex={-1} aria-labelledby={titleId} role="region">
+      <h3 id={titleId} className="mfa-codes__title">
+        {t.mfa.recoveryTitle}
+      </h3>
+      <p>{t.mfa.recoveryText}</p>
+      <ul className="mfa-codes__list">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t.mfa.recoveryHint}</p>
+      <button type="button" className="btn btn--primary" onClick={onDone}>
+        {t.mfa.recoveryDone}
+      </button>
+    </div>
+  )
+}
+
+function DisableForm({ factor, onDisabled }: { factor: Factor; onDisabled: () => void }) {
+  const [codeError, setCodeError] = useState<string | undefined>()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
+    const invalid = checkFactorCode(code)
+    setCodeError(invalid)
+    setFormError(null)
+    if (invalid) return
+
+    setSubmitting(true)
+    try {
+      await deleteFactor(factor.id, code)
+    } catch (error) {
+      setSubmitting(false)
+      const failure = codeFailure(error, t.mfa.disableFailed)
+      setCodeError(failure.code)
+      setFormError(failure.form ?? null)
+      return
+    }
+    onDisabled()
+  }
+
+  return (
+    <>
+      <p>{t.mfa.onText}</p>
+      <form className="form form--narrow" onSubmit={onSubmit} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        <Field
+          label={t.mfa.code}
+          name="code"
+          type="text"
+          // Not inputMode="numeric": a recovery code has letters, and a phone keypad would hide them.
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          hint={t.mfa.disableHint}
+          error={codeError}
+        />
+        <div>
+          <button type="submit" className="btn btn--secondary" disabled={submitting} aria-busy={submitting}>
+            {t.mfa.disable}
+          </button>
+        </div>
+      </form>
+    </>
+  )
+}
