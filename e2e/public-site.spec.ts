@@ -59,7 +59,6 @@ test.describe('public site', () => {
     await page.getByLabel('Password').fill('sbagliata')
     await page.getByRole('button', { name: 'Accedi' }).click()
     await expect(page.getByText('Email o password non corretti')).toBeVisible()
-    expect((await page.request.get('/api/auth/me')).ok()).toBe(true)
-    expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull()
+    expect((await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).user).toBeNull()
   })
 })

@@ -85,6 +85,8 @@ export const Config: CollectionConfig = {
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
     /** When on, a customer must confirm their e-mail address before booking (default: may book). */
     { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false },
+    /** When on, an ADMIN account acts as an admin only once it has an active second factor. */
+    { name: 'requireAdminTotp', type: 'checkbox', defaultValue: false },
     {
       name: 'holdMinutes',
       type: 'number',

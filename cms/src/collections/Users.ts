@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { closedAuthEndpoints } from '../endpoints/auth'
+import { pool } from '../lib/sql'
 import { sendConfirmation } from '../services/accounts'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
@@ -35,6 +36,21 @@ export const Users: CollectionConfig = {
       ({ doc, overrideAccess }) => {
         // Session ids stay on the server (the JWT check reads them with overrideAccess).
         if (!overrideAccess) delete (doc as { sessions?: unknown }).sessions
+        return doc
+      },
+      async ({ doc, overrideAccess, findMany, req }) => {
+        // The session's user is loaded by id with overrideAccess: mark whether an admin's second
+        // factor is required and active (read by hasRole), without a query per listed user.
+        if (overrideAccess && !findMany && doc.user_role === 'ADMIN') {
+          const db = pool(req.payload)
+          const { rows } = await db.query(
+            `select coalesce((select require_admin_totp from config order by id limit 1), false) as required,
+                    exists(select 1 from user_factors where user_id = $1 and status = 'verified') as active`,
+            [doc.id],
+          )
+          doc.adminTotpRequired = rows[0].required
+          doc.mfaActive = rows[0].active
+        }
         return doc
       },
     ],

@@ -65,6 +65,7 @@ export const statusEndpoint: Endpoint = {
   method: 'put',
   handler: async (req) => {
     const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
     const id = parseOr400(idParam, req.routeParams?.id)
     const { status } = parseOr400(statusBody, await readJsonObject(req))
     await changeStatus(pool(req.payload), user as never, id, status)

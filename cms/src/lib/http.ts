@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { APIError, ValidationError } from 'payload'
+import { isAdminUser } from '../access/roles'
 import { parseOrThrow } from './errors'
 
 /** Parses with a zod schema from `shared/`; a failure is a 400 naming every bad field. */
@@ -36,6 +37,10 @@ export function requireUser(req: PayloadRequest) {
 
 export function requireAdmin(req: PayloadRequest) {
   const user = requireUser(req)
-  if (user.user_role !== 'ADMIN') throw forbidden()
+  if (!isAdminUser(user as never)) {
+    throw user.user_role === 'ADMIN'
+      ? new APIError('Attiva la verifica in due passaggi per usare le funzioni di amministrazione.', 403, { reason: 'TOTP_REQUIRED' }, true)
+      : forbidden()
+  }
   return user
 }

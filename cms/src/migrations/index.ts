@@ -3,6 +3,7 @@ import * as migration_20261121_092015_booking_guard from './20261121_092015_book
 import * as migration_20261121_102141_rate_limits from './20261121_102141_rate_limits';
 import * as migration_20261121_103238_email_verification from './20261121_103238_email_verification';
 import * as migration_20261121_104002_second_factor from './20261121_104002_second_factor';
+import * as migration_20261121_104739_require_admin_totp from './20261121_104739_require_admin_totp';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261121_104002_second_factor.up,
     down: migration_20261121_104002_second_factor.down,
-    name: '20261121_104002_second_factor'
+    name: '20261121_104002_second_factor',
+  },
+  {
+    up: migration_20261121_104739_require_admin_totp.up,
+    down: migration_20261121_104739_require_admin_totp.down,
+    name: '20261121_104739_require_admin_totp'
   },
 ];

@@ -101,3 +101,27 @@ describe('TOTP', () => {
     expect(errorPaths(bad.body)).toContain('code')
   })
 })
+
+describe('config.requireAdminTotp', () => {
+  it('an admin without an active second factor loses admin rights until enrolling', async () => {
+    const [cfg] = await sql('select id from config order by id limit 1')
+    const admin = await account('ADMIN')
+    expect((await api('GET', '/api/users/count', { token: admin.token })).status).toBe(200)
+    await api('PATCH', `/api/config/${cfg.id}`, { as: 'ADMIN', body: { requireAdminTotp: true } })
+    try {
+      const refused = await api('GET', '/api/users/count', { token: admin.token })
+      expect(refused.status).toBe(403)
+      expect(refused.body.errors[0].data.reason).toBe('TOTP_REQUIRED')
+      expect((await api('POST', '/api/category', { token: admin.token, body: { name: unique('Cat') } })).status).toBe(403)
+      const users = await api('GET', '/api/users?limit=100', { token: admin.token })
+      expect(users.body.docs).toHaveLength(1) // only themselves, like any account
+
+      const started = await api('POST', '/api/auth/factors', { token: admin.token, body: {} })
+      expect((await api('POST', `/api/auth/factors/${started.body.id}/verify`, { token: admin.token, body: { code: codeFor(started.body.totp.secret) } })).status).toBe(200)
+      expect((await api('GET', '/api/users/count', { token: admin.token })).status).toBe(200)
+    } finally {
+      // The demo admin has no second factor: switch it off through SQL (their API rights are gone now).
+      await sql('update config set require_admin_totp = false')
+    }
+  })
+})
