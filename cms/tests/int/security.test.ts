@@ -1,6 +1,6 @@
 /** Role escalation through every path, and who may call the custom endpoints. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, login, sql, unique } from './helpers'
+import { BASE_URL, api, login, sql, unique } from './helpers'
 
 const roleOf = async (email: string) => (await sql('select user_role from users where email = $1', [email]))[0]?.user_role
 
@@ -127,5 +127,27 @@ describe('passwords and Payload built-ins', () => {
   it.each(['forgot-password', 'reset-password', 'first-register'])('POST /api/users/%s is closed', async (path) => {
     const res = await api('POST', `/api/users/${path}`, { body: { email: 'cliente@demo.salon', password: 'password123', token: 'x', name: 'X' } })
     expect(res.status).toBe(404)
+  })
+})
+
+describe('CSRF and admin-only built-ins', () => {
+  it('a cookie-authenticated write from another site is not authenticated; from our own pages it is', async () => {
+    const email = `${unique('csrf')}@example.com`
+    await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Carla' } })
+    const res = await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password123' }) })
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+    const put = (headers: Record<string, string>) =>
+      fetch(`${BASE_URL}/api/auth/me`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ surname: 'Cambiato' }) })
+    const cross = await put({ origin: 'https://evil.example' })
+    expect(cross.status).toBe(401)
+    expect((await sql('select surname from users where email = $1', [email]))[0].surname).toBeNull()
+    const own = await put({ origin: BASE_URL })
+    expect(own.status).toBe(200)
+    expect((await sql('select surname from users where email = $1', [email]))[0].surname).toBe('Cambiato')
+  })
+
+  it('unlocking accounts is for admins only', async () => {
+    expect((await api('POST', '/api/users/unlock', { as: 'USER', body: { email: 'cliente@demo.salon' } })).status).toBe(403)
+    expect((await api('POST', '/api/users/unlock', { body: { email: 'cliente@demo.salon' } })).status).toBe(401)
   })
 })
