@@ -34,3 +34,6 @@ export const DEMO_ACCOUNTS = [
 
 /** Password policy (also enforced by the accounts issue). */
 export const PASSWORD_MIN_LENGTH = 8
+
+/** Booking sessions (drafts) one customer may hold open at once. */
+export const MAX_OPEN_DRAFTS = 10

@@ -108,8 +108,7 @@ export const enrollFactor: Endpoint = {
   handler: async (req) => {
     const user = me(req)
     const { friendly_name } = parseOr400(factorEnrollBody, await readJsonObject(req))
-    const { rows } = await pool(req.payload).query('select business_name from config order by id limit 1')
-    const factor = await enroll(pool(req.payload), user, friendly_name, rows[0]?.business_name ?? 'Salone')
+    const factor = await enroll(pool(req.payload), user, friendly_name)
     return Response.json(factor, { status: 201, headers: { 'Cache-Control': 'no-store' } })
   },
 }

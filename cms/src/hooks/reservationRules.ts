@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { APIError, ValidationError } from 'payload'
-import { bookingTotals, canTransition, type ReservationStatus } from '@salon/shared'
+import { bookingTotals, canMoveReservation, type ReservationStatus } from '@salon/shared'
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v) ? v.map((s) => (typeof s === 'object' && s ? (s as { id: number }).id : Number(s))).filter(Boolean) : []
@@ -47,8 +47,7 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
     data.date_end = null
   }
   if (operation === 'update' && data.status && originalDoc?.status && data.status !== originalDoc.status) {
-    const noSlot = !start && data.status !== 'CANCELLED'
-    if (noSlot || !canTransition(originalDoc.status as ReservationStatus, data.status as ReservationStatus)) {
+    if (!canMoveReservation({ status: originalDoc.status as ReservationStatus, date_start: start }, data.status as ReservationStatus)) {
       throw new APIError(`Cambio di stato non consentito: ${originalDoc.status} → ${data.status}`, 409, { reason: 'ILLEGAL_TRANSITION' }, true)
     }
   }

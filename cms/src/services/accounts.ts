@@ -3,16 +3,14 @@ import type { Payload } from 'payload'
 import { env } from '../env'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
+import { readBusinessName } from './calendar'
 import { mailFrom, mailer } from '../email/adapter'
 import { confirmEmailMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
 
 const RECOVERY_MINUTES = 60
 const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
 
-async function brand(payload: Payload) {
-  const { rows } = await pool(payload).query('select business_name from config order by id limit 1')
-  return (rows[0]?.business_name as string | undefined) ?? 'Il tuo salone'
-}
+const brand = (payload: Payload) => readBusinessName(pool(payload))
 
 function send(payload: Payload, to: string, mail: { subject: string; html: string; text: string }) {
   // Not awaited by the caller's answer: an unknown address and a known one answer alike.

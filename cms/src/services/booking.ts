@@ -15,6 +15,7 @@ import {
   type Role,
   type ServiceInfo,
   type UnavailableReason,
+  MAX_OPEN_DRAFTS,
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
@@ -121,8 +122,6 @@ export async function removeExpiredHolds(db: Pick<PoolClient, 'query'>, holdMinu
   )
   return rowCount ?? 0
 }
-
-const MAX_OPEN_DRAFTS = 10
 
 /** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
 export async function createSession(pool: Pool, user: Actor, now = new Date()) {
@@ -233,8 +232,6 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
       settings,
       now,
     )
-    // A draft without a time can only be dropped, never turned into a booking of nothing.
-    if (!row.date_start && to !== 'CANCELLED') throw new HttpError(409, TRANSITION_MESSAGES.ILLEGAL_TRANSITION, { reason: 'ILLEGAL_TRANSITION' })
     if (!verdict.ok) throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, { reason: verdict.reason })
     await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
     return { id }

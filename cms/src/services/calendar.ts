@@ -37,6 +37,12 @@ export function loadCalendar(db: Pool, now = Date.now()): Promise<SalonCalendar>
 const num = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v))
 
+/** The salon's name, for e-mails and authenticator apps. */
+export async function readBusinessName(db: Db): Promise<string> {
+  const { rows } = await db.query('select business_name from config order by id limit 1')
+  return (rows[0]?.business_name as string | undefined) ?? 'Il tuo salone'
+}
+
 export async function readSettings(db: Db): Promise<BookingSettings> {
   const { rows } = await db.query('select * from config order by id limit 1')
   const c = rows[0] ?? {}

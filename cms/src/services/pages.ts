@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { BLOCKING_STATUSES, calendarPeriod, compareCounts, compareMetrics, previousPeriod, type ReservationStatus } from '@salon/shared'
+import { OCCURRING_STATUSES, calendarPeriod, compareCounts, compareMetrics, previousPeriod, type ReservationStatus } from '@salon/shared'
 import { pool } from '../lib/sql'
 import { reservationMetrics, reservationSeries } from './reservationReports'
 
@@ -60,8 +60,7 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
 export async function dashboardIndex(payload: Payload, period: 'day' | 'week' | 'month' | 'year', timeZone: string, now = new Date()) {
   const current = calendarPeriod(period, now, timeZone)
   const previous = previousPeriod(current)
-  // Appointments that happen or happened: neither drafts nor cancelled, rejected or no-shows.
-  const booked = { status: [...BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'), 'COMPLETED'] as ReservationStatus[] }
+  const booked = { status: [...OCCURRING_STATUSES] as ReservationStatus[] }
   const db = pool(payload)
   const newCustomers = async (p: { from: Date; to: Date }) =>
     (await db.query(`select count(*)::int as n from users where user_role = 'USER' and created_at >= $1 and created_at < $2`, [p.from, p.to])).rows[0].n as number

@@ -1,12 +1,10 @@
 import type { Payload } from 'payload'
-import { CONFIG_DEFAULTS, compareCounts, previousPeriod, resolvePeriod, type PeriodQuery } from '@salon/shared'
+import { compareCounts, previousPeriod, resolvePeriod, type PeriodQuery } from '@salon/shared'
 import { pool } from '../lib/sql'
+import { readSettings } from './calendar'
 
 /** The salon's time zone, from the config document. */
-export async function salonTimeZone(payload: Payload): Promise<string> {
-  const { docs } = await payload.find({ collection: 'config', limit: 1, depth: 0, pagination: false })
-  return (docs[0]?.timezone as string | undefined) ?? CONFIG_DEFAULTS.timezone
-}
+export const salonTimeZone = async (payload: Payload): Promise<string> => (await readSettings(pool(payload))).timezone
 
 type Table = 'users' | 'category'
 

@@ -4,6 +4,7 @@ import type { Pool } from 'pg'
 import QRCode from 'qrcode'
 import { env } from '../env'
 import { HttpError, fieldError, notFound } from '../lib/errors'
+import { readBusinessName } from './calendar'
 
 /*
  * TOTP second factor (RFC 6238, 30 s, 6 digits, SHA-1 — what every authenticator app reads)
@@ -65,7 +66,8 @@ export async function hasVerifiedFactor(db: Pool, userId: number) {
 }
 
 /** Starts enrolment: a new secret, its otpauth URI and a QR code (SVG data URL). */
-export async function enroll(db: Pool, user: { id: number; email: string }, friendlyName: string | undefined, issuer: string) {
+export async function enroll(db: Pool, user: { id: number; email: string }, friendlyName: string | undefined) {
+  const issuer = await readBusinessName(db)
   if (await hasVerifiedFactor(db, user.id)) {
     throw new HttpError(409, 'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.', { reason: 'FACTOR_EXISTS' })
   }

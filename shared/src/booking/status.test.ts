@@ -164,3 +164,14 @@ describe('authorizeTransition', () => {
     }
   })
 })
+
+describe('canMoveReservation', () => {
+  it('a draft without a time can only be cancelled; with a time the status flow applies', async () => {
+    const { canMoveReservation } = await import('./status')
+    expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'CONFIRMED')).toBe(false)
+    expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'PENDING')).toBe(false)
+    expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'CANCELLED')).toBe(true)
+    expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED')).toBe(true)
+    expect(canMoveReservation({ status: 'CANCELLED', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED')).toBe(false)
+  })
+})

@@ -21,6 +21,18 @@ export function canTransition(from: ReservationStatus, to: ReservationStatus): b
   return STATUS_TRANSITIONS[from].includes(to)
 }
 
+/**
+ * A legal move for this reservation: the status flow, and a draft without a time (a booking
+ * session never confirmed) can only be dropped — never turned into a booking of nothing.
+ */
+export function canMoveReservation(r: { status: ReservationStatus; date_start: string | null | undefined }, to: ReservationStatus): boolean {
+  if (!r.date_start && to !== 'CANCELLED') return false
+  return canTransition(r.status, to)
+}
+
+/** Appointments that happen or happened: what the dashboard counts as booked work and revenue. */
+export const OCCURRING_STATUSES = ['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'COMPLETED'] as const satisfies readonly ReservationStatus[]
+
 const ALWAYS_BLOCKING: ReadonlySet<string> = new Set(BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'))
 
 /**
@@ -78,10 +90,10 @@ export function authorizeTransition(
   const illegal = { ok: false, status: 409, reason: 'ILLEGAL_TRANSITION' } as const
   switch (actor.role) {
     case 'ADMIN':
-      return canTransition(r.status, to) ? { ok: true } : illegal
+      return canMoveReservation(r, to) ? { ok: true } : illegal
     case 'OPERATOR':
       if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
-      return canTransition(r.status, to) ? { ok: true } : illegal
+      return canMoveReservation(r, to) ? { ok: true } : illegal
     case 'USER': {
       if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
       if (to !== 'CANCELLED') return { ok: false, status: 403, reason: 'FORBIDDEN_STATUS' }
