@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { t } from '../../lib/i18n'
 import { useToast } from '../../lib/toast'
-import { Field, FormAlert } from '../../lib/ui/Field'
+import { FormAlert } from '../../lib/ui/Field'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
-import { checkFactorCode, normalizeFactorCode } from '../../lib/validation'
+import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
 import { deleteFactor, enrollFactor, listFactors, verifyFactor, type EnrolledFactor, type Factor } from './api'
 
 type Panel = { kind: 'none' } | { kind: 'enroll'; factor: EnrolledFactor } | { kind: 'codes'; codes: string[] }
@@ -120,14 +120,6 @@ export function SecondFactorCard() {
 }
 
 /** Turns an API failure of the code forms into a field error or a message for the form. */
-function codeFailure(error: unknown, fallback: string): { code?: string; form?: string } {
-  if (!(error instanceof ApiError)) return { form: fallback }
-  if (error.fieldErrors.code) return { code: error.fieldErrors.code }
-  if (error.status === 429) return { form: error.message }
-  if (error.isNetworkError) return { form: t.common.networkError }
-  return { form: error.message ? `${fallback} (${error.message})` : fallback }
-}
-
 function EnrollPanel({
   factor,
   onVerified,
@@ -137,29 +129,10 @@ function EnrollPanel({
   onVerified: (factor: Factor, recoveryCodes: string[]) => void
   onCancel: () => void
 }) {
-  const [codeError, setCodeError] = useState<string | undefined>()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
-    const invalid = checkFactorCode(code)
-    setCodeError(invalid)
-    setFormError(null)
-    if (invalid) return
-
-    setSubmitting(true)
-    try {
-      const res = await verifyFactor(factor.id, code)
-      onVerified(res.factor ?? { ...factor, status: 'verified' }, res.recovery_codes ?? [])
-    } catch (error) {
-      setSubmitting(false)
-      const failure = codeFailure(error, t.mfa.enrollFailed)
-      setCodeError(failure.code)
-      setFormError(failure.form ?? null)
-    }
-  }
+  const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(async (code) => {
+    const res = await verifyFactor(factor.id, code)
+    onVerified(res.factor ?? { ...factor, status: 'verified' }, res.recovery_codes ?? [])
+  }, t.mfa.enrollFailed)
 
   return (
     <div className="mfa-enroll">
@@ -171,17 +144,7 @@ function EnrollPanel({
       </p>
       <form className="form form--narrow" onSubmit={onSubmit} noValidate>
         <FormAlert>{formError}</FormAlert>
-        <Field
-          label={t.mfa.code}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          required
-          hint={t.mfa.enterFirstCode}
-          error={codeError}
-        />
+        <FactorCodeField hint={t.mfa.enterFirstCode} error={codeError} />
         <div className="mfa__actions">
           <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
             {t.mfa.confirm}
@@ -224,49 +187,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function DisableForm({ factor, onDisabled }: { factor: Factor; onDisabled: () => void }) {
-  const [codeError, setCodeError] = useState<string | undefined>()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
-    const invalid = checkFactorCode(code)
-    setCodeError(invalid)
-    setFormError(null)
-    if (invalid) return
-
-    setSubmitting(true)
-    try {
-      await deleteFactor(factor.id, code)
-    } catch (error) {
-      setSubmitting(false)
-      const failure = codeFailure(error, t.mfa.disableFailed)
-      setCodeError(failure.code)
-      setFormError(failure.form ?? null)
-      return
-    }
+  const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(async (code) => {
+    await deleteFactor(factor.id, code)
     onDisabled()
-  }
+  }, t.mfa.disableFailed)
 
   return (
     <>
       <p>{t.mfa.onText}</p>
       <form className="form form--narrow" onSubmit={onSubmit} noValidate>
         <FormAlert>{formError}</FormAlert>
-        <Field
-          label={t.mfa.code}
-          name="code"
-          type="text"
-          // Not inputMode="numeric": a recovery code has letters, and a phone keypad would hide them.
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          required
-          hint={t.mfa.disableHint}
-          error={codeError}
-        />
+        <FactorCodeField hint={t.mfa.disableHint} error={codeError} />
         <div>
           <button type="submit" className="btn btn--secondary" disabled={submitting} aria-busy={submitting}>
             {t.mfa.disable}

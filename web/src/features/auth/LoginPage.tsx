@@ -8,7 +8,8 @@ import { isDashboardHref, safeRedirectPath } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
-import { checkEmail, checkFactorCode, hasErrors, normalizeFactorCode, type Errors } from '../../lib/validation'
+import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
+import { checkEmail, hasErrors, type Errors } from '../../lib/validation'
 
 type LoginField = 'email' | 'password'
 
@@ -157,33 +158,18 @@ interface SecondFactorStepProps {
  */
 function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: SecondFactorStepProps) {
   const auth = useAuth()
-  const [codeError, setCodeError] = useState<string | undefined>()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = normalizeFactorCode(String(new FormData(event.currentTarget).get('code') ?? ''))
-    const invalid = checkFactorCode(code)
-    setCodeError(invalid)
-    setFormError(null)
-    if (invalid) return
-
-    setSubmitting(true)
-    try {
+  const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(
+    async (code) => {
       await auth.verifyLogin(challenge, code)
-    } catch (error) {
-      setSubmitting(false)
-      if (error instanceof ApiError) {
-        if (error.fieldErrors.challenge) onExpired()
-        else if (error.fieldErrors.code) setCodeError(error.fieldErrors.code)
-        else if (error.status === 429) setFormError(error.message)
-        else setFormError(error.isNetworkError ? t.common.networkError : `${t.mfa.verifyFailed} (${error.message})`)
-      } else setFormError(t.mfa.verifyFailed)
-      return
-    }
-    onVerified()
-  }
+      onVerified()
+    },
+    t.mfa.verifyFailed,
+    (error) => {
+      if (!error.fieldErrors.challenge) return false
+      onExpired()
+      return true
+    },
+  )
 
   return (
     <div className="auth-card">
@@ -192,19 +178,7 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
 
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert>{formError}</FormAlert>
-        <Field
-          label={t.mfa.code}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          required
-          autoFocus
-          error={codeError}
-        />
+        <FactorCodeField autoFocus error={codeError} />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
           {t.mfa.verify}
         </button>
