@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * `unit`: pure code (shared engine, client helpers), no server.
+ * `rules`: the lint and format rules refuse what they should (scripts/lint).
  * `int`: HTTP against the real built server and a real PostgreSQL that scripts/test.mjs started.
  */
 export default defineConfig({
@@ -10,8 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['shared/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'web/src/**/*.test.ts'],
         },
+      },
+      {
+        // The house rules fire (scripts/lint): run once, in the lint stage of `npm test`.
+        test: { name: 'rules', include: ['scripts/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         test: {

@@ -16,8 +16,8 @@ import { HttpError } from './src/lib/errors'
 import { pgErrorCode, statusForPgError } from './src/lib/pgErrors'
 
 const root = path.resolve(import.meta.dirname, '..')
-const port = Number(process.env.PORT || 3000)
-const host = process.env.HOST || '0.0.0.0'
+const port = env.port
+const host = env.host
 const webDist = path.join(root, 'web', 'dist')
 const adminDist = path.join(root, 'admin', 'dist')
 
@@ -50,7 +50,7 @@ const securityHeaders: Record<string, string> = {
 
 /** HSTS only where the site is served over https (directly or behind a TLS proxy). */
 const isHttps = (req: http.IncomingMessage) =>
-  req.headers['x-forwarded-proto'] === 'https' || (process.env.SERVER_URL ?? '').startsWith('https://')
+  req.headers['x-forwarded-proto'] === 'https' || env.secureCookies
 
 const staticFiles = (dir: string) =>
   sirv(dir, {
@@ -97,7 +97,7 @@ async function main() {
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
   // answers as the Payload endpoints; 88 % of a bare node:http + pg server — docs/benchmarks.md).
-  const db = new pg.Pool({ connectionString: env.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX || 10) })
+  const db = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolMax })
   // An idle client dropped by PostgreSQL (restart, failover) must not take the process down.
   db.on('error', (err) => console.error('PostgreSQL pool error (fast path):', err.message))
   const serveAvailability = async (res: http.ServerResponse, run: (typeof AVAILABILITY_ROUTES)[string], url: URL) => {
@@ -146,7 +146,7 @@ async function main() {
       // The client address for brute-force limits: the proxy's X-Forwarded-For only when told to
       // trust it (TRUST_PROXY=true behind a load balancer), else the socket. Never the client's say.
       const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim()
-      req.headers['x-salon-client-ip'] = (process.env.TRUST_PROXY === 'true' && forwarded) || req.socket.remoteAddress || 'unknown'
+      req.headers['x-salon-client-ip'] = (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
       // An answer sent before the body was read (e.g. 413 for a too large upload) must not leave
       // unread bytes on a keep-alive socket: the next request on it would hang. Close it instead.
       const socket = req.socket
@@ -198,7 +198,7 @@ async function main() {
   // Started by scripts/start.mjs: go when the parent goes, whatever killed it, and take the
   // embedded PostgreSQL along if the parent could not stop it itself.
   process.on('disconnect', () => {
-    const pgPid = Number(process.env.SALON_OWNED_PG_PID)
+    const pgPid = env.ownedPostgresPid
     if (pgPid) {
       try {
         process.kill(pgPid, 'SIGINT')

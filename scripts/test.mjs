@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build, install, log, root, run } from './lib/workspace.mjs'
 
-const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // unit | int | e2e
+const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
 const want = (stage) => !only || only === stage
 const testDir = path.join(root, '.data', 'test')
 const results = []
@@ -55,13 +55,33 @@ function ensureChromium() {
 }
 
 await install()
-if (!process.argv.includes('--no-build')) await stage('Build', () => build())
 fs.rmSync(testDir, { recursive: true, force: true })
 fs.mkdirSync(testDir, { recursive: true })
+// House rules first (docs/architecture.md): a lint finding or an unformatted file fails the run.
+if (want('unit') || want('lint')) {
+  await stage('Lint (ESLint) and format check (Prettier)', async () => {
+    const problems = []
+    await run(bin('eslint'), ['--max-warnings', '0', '.']).catch(() => problems.push('ESLint found problems (npm run lint)'))
+    await run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).catch(() =>
+      problems.push('unformatted files (npm run format)'),
+    )
+    results.push(['lint + format', { passed: 2 - problems.length, failed: problems.length }])
+    // …and the rules still refuse what they should (a config change must not turn a boundary off).
+    const out = path.join(testDir, 'rules.json')
+    await run(bin('vitest'), ['run', '--project', 'rules', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
+    results.push(['house rules', readVitest(out)])
+    if (results.at(-1)[1].failed) problems.push('a house rule no longer fires (scripts/lint/house-rules.test.ts)')
+    if (problems.length) throw new Error(problems.join('; '))
+  })
+}
+if (only === 'lint') {
+  printSummary()
+}
+if (!process.argv.includes('--no-build')) await stage('Build', () => build())
 
 if (want('unit')) {
   await stage('Typecheck', async () => {
-    for (const pkg of ['shared', 'cms', 'web', 'admin']) await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
+    for (const pkg of ['shared', 'cms', 'web', 'admin', '.']) await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
   })
   // The engine must not depend on the process time zone: the unit suite runs under two.
   for (const tz of ['UTC', 'Europe/Rome']) {
@@ -138,14 +158,18 @@ if (want('int') || want('e2e')) {
   }
 }
 
-let passed = 0
-let failed = 0
-for (const [name, r] of results) {
-  console.log(`  ${name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)
-  passed += r.passed
-  failed += r.failed
+printSummary()
+
+function printSummary() {
+  let passed = 0
+  let failed = 0
+  for (const [name, r] of results) {
+    console.log(`  ${name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)
+    passed += r.passed
+    failed += r.failed
+  }
+  if (failedStage && failed === 0) failed = 1 // a stage broke before its tests could run
+  if (failedStage) console.error(`\x1b[31mFirst failure: ${failedStage}\x1b[0m`)
+  console.log(`${passed} passed, ${failed} failed`)
+  process.exit(failed ? 1 : 0)
 }
-if (failedStage && failed === 0) failed = 1 // a stage broke before its tests could run
-if (failedStage) console.error(`\x1b[31mFirst failure: ${failedStage}\x1b[0m`)
-console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed ? 1 : 0)

@@ -13,7 +13,7 @@ const port = Number(process.env.PORT || 0)
 
 // Loaded once: the app caches the same calendar (5 s TTL).
 const cal = await readCalendar(pool)
-const server = http.createServer(async (req, res) => {
+async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url!, 'http://x')
     const day = url.searchParams.get('date')!
@@ -31,6 +31,9 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(500)
     res.end(String(err))
   }
+}
+const server = http.createServer((req, res) => {
+  answer(req, res).catch((err: unknown) => console.error(err))
 })
 server.listen(port, '127.0.0.1', () => process.send?.({ type: 'ready', port: (server.address() as { port: number }).port }))
 process.on('disconnect', () => process.exit(0))

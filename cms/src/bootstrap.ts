@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
+import { inBackground } from './lib/background'
 import { pool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
@@ -31,14 +32,11 @@ export async function bootstrap(payload: Payload) {
     client.release()
   }
   // Booking drafts never confirmed are removed once their hold has passed.
-  setInterval(async () => {
-    try {
-      const { holdMinutes } = await readSettings(pool(payload))
-      const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
-      await pruneRateLimits(pool(payload))
-      if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
-    } catch (err) {
-      payload.logger.error({ err, msg: 'Expired-hold sweep failed' })
-    }
-  }, 60_000).unref()
+  const sweep = async () => {
+    const { holdMinutes } = await readSettings(pool(payload))
+    const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
+    await pruneRateLimits(pool(payload))
+    if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
+  }
+  setInterval(() => inBackground(payload, 'Expired-hold sweep', sweep), 60_000).unref()
 }

@@ -31,6 +31,32 @@ export const env = {
   get secureCookies() {
     return this.serverUrl.startsWith('https://')
   },
+  get host() {
+    return process.env.HOST || '0.0.0.0'
+  },
+  get poolMax() {
+    return Number(process.env.DATABASE_POOL_MAX || 10)
+  },
+  /** Behind a load balancer: the client address is the first X-Forwarded-For entry. */
+  get trustProxy() {
+    return process.env.TRUST_PROXY === 'true'
+  },
+  /** The embedded PostgreSQL started by scripts/start.mjs, to stop if the parent dies first. */
+  get ownedPostgresPid() {
+    return Number(process.env.SALON_OWNED_PG_PID) || null
+  },
+  get smtpUrl() {
+    return process.env.SMTP_URL || null
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM || 'Salone Demo <no-reply@demo.salon>'
+  },
+  /** Outside demo mode, the first admin account (created at boot when none exists). */
+  get firstAdmin() {
+    const email = process.env.ADMIN_EMAIL
+    const password = process.env.ADMIN_PASSWORD
+    return email && password ? { email, password, name: process.env.ADMIN_NAME || 'Amministratore' } : null
+  },
 }
 
 export function assertProductionSecrets() {

@@ -28,7 +28,7 @@ export default buildConfig({
   defaultDepth: 0,
   maxDepth: 3,
   db: postgresAdapter({
-    pool: { connectionString: env.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX || 10) },
+    pool: { connectionString: env.databaseUrl, max: env.poolMax },
     migrationDir: path.resolve(dirname, 'migrations'),
     // Migrations only, in every environment: never push a schema diff.
     push: false,

@@ -1,3 +1,4 @@
+import type { HttpError } from '@refinedev/core'
 import { describe, expect, it, vi } from 'vitest'
 import { createAuthProvider } from './auth'
 import type { HttpClient, HttpMethod } from './http'
@@ -11,7 +12,10 @@ function setup({ me = ADMIN as SessionUser | null | Error, logout = 'ok' as 'ok'
   const calls: [HttpMethod, string][] = []
   const request = (async (method: HttpMethod, url: string) => {
     calls.push([method, url])
-    if (url === '/api/auth/logout' && logout !== 'ok') throw { statusCode: logout, message: 'nope' }
+    if (url === '/api/auth/logout' && logout !== 'ok') {
+      const refused: HttpError = { statusCode: logout, message: 'nope' }
+      throw refused
+    }
     return {}
   }) as HttpClient
   const fetchMe = vi.fn(async () => {

@@ -1,4 +1,15 @@
-import type { BaseRecord, DataProvider, MetaQuery } from '@refinedev/core'
+import type {
+  BaseRecord,
+  CreateParams,
+  CustomParams,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  MetaQuery,
+  UpdateParams,
+} from '@refinedev/core'
 import simpleRestDataProvider from '@refinedev/simple-rest'
 import { createHttpClient, type FetchLike, type HttpMethod } from './http'
 import { listQuery, stringifyQuery, toSort, toWhere, type QueryObject } from './payload-query'
@@ -37,59 +48,59 @@ export function createPayloadDataProvider(apiUrl = '/api', fetchImpl?: FetchLike
   const provider = {
     ...base,
 
-    getList: async ({ resource, pagination, filters, sorters, meta }) => {
+    getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
       const query = listQuery({ pagination, filters, sorters, depth: depthOf(meta) })
-      const body = await request<PayloadList<any>>('GET', withQuery(`${apiUrl}/${resource}`, query), {
+      const body = await request<PayloadList<TData>>('GET', withQuery(`${apiUrl}/${resource}`, query), {
         headers: headersOf(meta),
       })
       return { data: body.docs, total: body.totalDocs }
     },
 
-    getMany: async ({ resource, ids, meta }) => {
+    getMany: async <TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: GetManyParams) => {
       if (ids.length === 0) return { data: [] }
       const query: QueryObject = { depth: depthOf(meta), pagination: false, where: { id: { in: ids } } }
-      const body = await request<PayloadList<any>>('GET', withQuery(`${apiUrl}/${resource}`, query), {
+      const body = await request<PayloadList<TData>>('GET', withQuery(`${apiUrl}/${resource}`, query), {
         headers: headersOf(meta),
       })
       return { data: body.docs }
     },
 
-    getOne: async ({ resource, id, meta }) => {
-      const data = await request<any>('GET', withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) }), {
+    getOne: async <TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) => {
+      const data = await request<TData>('GET', withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) }), {
         headers: headersOf(meta),
       })
       return { data }
     },
 
-    create: async ({ resource, variables, meta }) => {
-      const body = await request<PayloadDocAnswer<any>>('POST', withQuery(`${apiUrl}/${resource}`, { depth: depthOf(meta) }), {
+    create: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: CreateParams<TVariables>) => {
+      const body = await request<PayloadDocAnswer<TData>>('POST', withQuery(`${apiUrl}/${resource}`, { depth: depthOf(meta) }), {
         body: variables,
         headers: headersOf(meta),
       })
       return { data: body.doc }
     },
 
-    update: async ({ resource, id, variables, meta }) => {
+    update: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: UpdateParams<TVariables>) => {
       const url = withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) })
-      const body = await request<PayloadDocAnswer<any>>('PATCH', url, { body: variables, headers: headersOf(meta) })
+      const body = await request<PayloadDocAnswer<TData>>('PATCH', url, { body: variables, headers: headersOf(meta) })
       return { data: body.doc }
     },
 
-    deleteOne: async ({ resource, id, meta }) => {
+    deleteOne: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, meta }: DeleteOneParams<TVariables>) => {
       const url = withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) })
-      const body = await request<PayloadDocAnswer<any>>('DELETE', url, { headers: headersOf(meta) })
+      const body = await request<PayloadDocAnswer<TData>>('DELETE', url, { headers: headersOf(meta) })
       return { data: body.doc }
     },
 
     /** Custom endpoints (counts, aggregates, status changes): same cookie, query style and errors. */
-    custom: async ({ url, method, filters, sorters, payload, query, headers }) => {
+    custom: async <TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({ url, method, filters, sorters, payload, query, headers }: CustomParams<TQuery, TPayload>) => {
       const q: QueryObject = { ...(query as QueryObject | undefined) }
       const where = toWhere(filters)
       const sort = toSort(sorters)
       if (where) q.where = where
       if (sort) q.sort = sort
       const verb = method.toUpperCase() as HttpMethod
-      const data = await request<any>(verb, withQuery(url, q), {
+      const data = await request<TData>(verb, withQuery(url, q), {
         body: verb === 'GET' || verb === 'HEAD' ? undefined : payload,
         headers: headers as Record<string, string> | undefined,
       })

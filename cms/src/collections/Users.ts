@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { closedAuthEndpoints } from '../endpoints/auth'
 import { pool } from '../lib/sql'
+import { inBackground } from '../lib/background'
 import { sendConfirmation } from '../services/accounts'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
@@ -57,7 +58,7 @@ export const Users: CollectionConfig = {
     afterChange: [
       ({ doc, operation, req }) => {
         // Registration (through the API) sends the confirmation mail; never awaited.
-        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at) void sendConfirmation(req.payload, doc)
+        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at) inBackground(req.payload, 'Confirmation mail', () => sendConfirmation(req.payload, doc))
         return doc
       },
     ],

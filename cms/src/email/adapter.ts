@@ -10,7 +10,7 @@ import { env } from '../env'
  * trying the demo can open the mail and follow its link.
  */
 export function mailFrom() {
-  return process.env.MAIL_FROM || 'Salone Demo <no-reply@demo.salon>'
+  return env.mailFrom
 }
 
 function fileTransport(dir: string, log: (msg: string) => void): Transporter {
@@ -32,7 +32,7 @@ function fileTransport(dir: string, log: (msg: string) => void): Transporter {
 let transport: Transporter | null = null
 
 export const mailer = (log: (msg: string) => void = console.log): Transporter => {
-  transport ??= process.env.SMTP_URL ? nodemailer.createTransport(process.env.SMTP_URL) : fileTransport(path.join(env.dataDir, 'mail'), log)
+  transport ??= env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : fileTransport(path.join(env.dataDir, 'mail'), log)
   return transport
 }
 

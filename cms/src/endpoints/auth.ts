@@ -1,7 +1,18 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
 import { emailConfirmBody, factorCodeBody, factorEnrollBody, idParam, loggedInChangeBody, loginVerifyBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
-import { changeWhenLoggedIn, changeWithRecovery, checkRecovery, confirmEmail, requestRecovery, sendConfirmation } from '../services/accounts'
+import {
+  changeWhenLoggedIn,
+  changeWithRecovery,
+  checkRecovery,
+  confirmEmail,
+  ownProfile,
+  publicUser,
+  readUser,
+  requestRecovery,
+  sendConfirmation,
+  updateOwnProfile,
+} from '../services/accounts'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
@@ -32,14 +43,6 @@ async function guarded<T>(req: PayloadRequest, subjects: Subject[], countWhen: '
   }
 }
 
-/** The user as the apps see it: Payload's session list stays on the server. */
-const publicUser = <T extends { sessions?: unknown }>(user: T) => {
-  const { sessions: _sessions, ...rest } = user
-  return rest
-}
-
-const ownProfile = async (req: PayloadRequest, id: number) =>
-  publicUser(await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false }))
 
 /** POST /api/auth/login — spec §7 login; sets the HttpOnly auth cookie. */
 export const login: Endpoint = {
@@ -87,8 +90,7 @@ export const loginVerify: Endpoint = {
     await guarded(req, subjects, 'failure', async () => {
       if (!(await checkSecondFactor(pool(req.payload), pending.uid, code))) throw fieldError('code', 'Codice non valido')
     })
-    const user = await req.payload.findByID({ collection: 'users', id: pending.uid, depth: 0, overrideAccess: true })
-    return sessionResponse(req, pending.token, pending.exp, user)
+    return sessionResponse(req, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
 }
 
@@ -176,8 +178,7 @@ export const putMe: Endpoint = {
     const body = await readJsonObject(req)
     if ('user_role' in body) throw forbidden('Il ruolo non si può cambiare dal proprio profilo.')
     const data = parseOr400(updateMeBody, body)
-    const doc = await req.payload.update({ collection: 'users', id: user.id, data, depth: 0, req, overrideAccess: false })
-    return Response.json({ message: 'Profilo aggiornato', user: publicUser(doc) })
+    return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id as number, data) })
   },
 }
 

@@ -8,15 +8,12 @@ import {
 } from '@salon/shared'
 import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
 import { changeStatus, confirmSession, createSession } from '../services/booking'
+import { readBack } from '../services/reservations'
 import { AVAILABILITY_ROUTES } from './availability'
 import { HttpError } from '../lib/errors'
 import { pool } from '../lib/sql'
 import { mayBook } from '../services/accounts'
 import { reservationAggregate, reservationCompare, reservationCount } from '../services/reservationReports'
-
-/** The reservation as its reader may see it (access rules applied). */
-const readBack = (req: PayloadRequest, id: number) =>
-  req.payload.findByID({ collection: 'reservations', id, depth: 0, req, overrideAccess: false })
 
 const noStore = { 'Cache-Control': 'no-store' }
 

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 import { addDataAndFileToRequest, NotFound, ValidationError } from 'payload'
 import { uploadUpsertFields } from '@salon/shared'
 import { parseOr400, requireAdmin } from '../lib/http'
+import { deleteUploadByName as deleteByName, upsertUpload as upsert } from '../services/uploads'
 
 /**
  * PATCH /api/upload/upsert (multipart: file + name, label?, alt?, position?) — replaces the
@@ -18,30 +19,9 @@ export const upsertUpload: Endpoint = {
       throw new ValidationError({ errors: [{ path: 'body', message: 'Corpo della richiesta non valido' }] })
     }
     const data = parseOr400(uploadUpsertFields, req.data ?? {})
-    const existing = await req.payload.find({
-      collection: 'upload',
-      where: { name: { equals: data.name } },
-      limit: 1,
-      depth: 0,
-      req,
-      overrideAccess: false,
-    })
-    const current = existing.docs[0]
-    if (current) {
-      const doc = await req.payload.update({
-        collection: 'upload',
-        id: current.id,
-        data,
-        file: req.file,
-        depth: 0,
-        req,
-        overrideAccess: false,
-      })
-      return Response.json({ message: 'Immagine aggiornata', created: false, doc })
-    }
-    if (!req.file) throw new ValidationError({ errors: [{ path: 'file', message: 'Il file è obbligatorio' }] })
-    const doc = await req.payload.create({ collection: 'upload', data: { label: 'IMAGES', ...data }, file: req.file, depth: 0, req, overrideAccess: false })
-    return Response.json({ message: 'Immagine caricata', created: true, doc }, { status: 201 })
+    const { created, doc } = await upsert(req, data, req.file)
+    if (created) return Response.json({ message: 'Immagine caricata', created, doc }, { status: 201 })
+    return Response.json({ message: 'Immagine aggiornata', created, doc })
   },
 }
 
@@ -51,19 +31,8 @@ export const deleteUploadByName: Endpoint = {
   method: 'delete',
   handler: async (req) => {
     requireAdmin(req)
-    const name = String(req.routeParams?.name ?? '')
-    const found = await req.payload.find({
-      collection: 'upload',
-      where: { name: { equals: name } },
-      sort: 'id',
-      limit: 1,
-      depth: 0,
-      req,
-      overrideAccess: false,
-    })
-    const doc = found.docs[0]
+    const doc = await deleteByName(req, String(req.routeParams?.name ?? ''))
     if (!doc) throw new NotFound(req.t)
-    await req.payload.delete({ collection: 'upload', id: doc.id, req, overrideAccess: false })
     return Response.json({ message: 'Immagine eliminata', doc })
   },
 }

@@ -9,6 +9,7 @@ import {
   localInstant,
   weekdayIndex,
 } from '@salon/shared'
+import { env } from '../env'
 import { banner, portrait } from './images'
 import {
   DEMO_CATEGORIES,
@@ -58,19 +59,18 @@ export async function ensureConfig(payload: Payload, businessName?: string) {
 
 /** Outside demo mode the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD. */
 export async function ensureFirstAdmin(payload: Payload) {
-  const email = process.env.ADMIN_EMAIL
-  const password = process.env.ADMIN_PASSWORD
+  const admin = env.firstAdmin
   const { totalDocs } = await payload.count({ collection: 'users', where: { user_role: { equals: 'ADMIN' } } })
   if (totalDocs > 0) return
-  if (!email || !password) {
+  if (!admin) {
     payload.logger.warn('No ADMIN account exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create the first one.')
     return
   }
   await payload.create({
     collection: 'users',
-    data: { email, password, name: process.env.ADMIN_NAME || 'Amministratore', user_role: 'ADMIN' },
+    data: { ...admin, user_role: 'ADMIN' },
   })
-  payload.logger.info(`Created the first admin account ${email}.`)
+  payload.logger.info(`Created the first admin account ${admin.email}.`)
 }
 
 /** The demo salon: created once, all or nothing. Returns false when it was already there. */

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import type { z } from 'zod'
+import type { updateMeBody } from '@salon/shared'
 import { env } from '../env'
 import { fieldError } from '../lib/errors'
+import { inBackground } from '../lib/background'
 import { pool } from '../lib/sql'
 import { readBusinessName } from './calendar'
 import { mailFrom, mailer } from '../email/adapter'
@@ -50,7 +53,8 @@ export async function requestRecovery(payload: Payload, email: string, now = new
     client.release()
   }
   const url = `${env.serverUrl}/password-recovery/${code}/${encodeURIComponent(email)}`
-  void send(payload, email, passwordRecoveryMail(await brand(payload), user.name, url))
+  const mail = passwordRecoveryMail(await brand(payload), user.name, url)
+  inBackground(payload, `Recovery mail to ${email}`, () => send(payload, email, mail))
 }
 
 const validRecovery = `select pr.id, pr.user_id, u.name, u.email from password_recovery pr join users u on u.id = pr.user_id
@@ -68,8 +72,11 @@ async function setPassword(payload: Payload, userId: number, password: string) {
   await pool(payload).query('delete from users_sessions where _parent_id = $1', [userId])
 }
 
+/** The "your password was changed" notice; the answer does not wait for it. */
 function notifyChanged(payload: Payload, user: { email: string; name: string }) {
-  return brand(payload).then((b) => send(payload, user.email, passwordChangedMail(b, user.name, `${env.serverUrl}/login`)))
+  inBackground(payload, `Password notice to ${user.email}`, async () =>
+    send(payload, user.email, passwordChangedMail(await brand(payload), user.name, `${env.serverUrl}/login`)),
+  )
 }
 
 const notTheEmail = (password: string, email: string) => {
@@ -87,7 +94,7 @@ export async function changeWithRecovery(payload: Payload, body: { token: string
     await setPassword(payload, row.user_id, body.password)
     await client.query('update password_recovery set used_at = $2, updated_at = $2 where id = $1', [row.id, now])
     await client.query('commit')
-    void notifyChanged(payload, row)
+    notifyChanged(payload, row)
   } catch (err) {
     await client.query('rollback').catch(() => {})
     throw err
@@ -105,7 +112,7 @@ export async function changeWhenLoggedIn(payload: Payload, user: { id: number; e
     throw fieldError('oldPassword', 'La password attuale non è corretta')
   }
   await setPassword(payload, user.id, password)
-  void notifyChanged(payload, { email: user.email, name: user.name ?? '' })
+  notifyChanged(payload, { email: user.email, name: user.name ?? '' })
 }
 
 /* E-mail confirmation: a signed, expiring token (no table): `<userId>.<expires>.<hmac>`. The HMAC
@@ -149,4 +156,23 @@ export async function mayBook(db: import('pg').Pool, userId: number) {
     [userId],
   )
   return !rows[0]?.required || !!rows[0]?.verified
+}
+
+/** The user as the apps see it: Payload's session list stays on the server. */
+export const publicUser = <T extends { sessions?: unknown }>(user: T) => {
+  const { sessions: _sessions, ...rest } = user
+  return rest
+}
+
+/** The caller's own profile, read with their access rights. */
+export const ownProfile = async (req: PayloadRequest, id: number) =>
+  publicUser(await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false }))
+
+/** A user by id, for the server itself (after the second factor has been checked). */
+export const readUser = (payload: Payload, id: number) =>
+  payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true })
+
+/** The caller edits their own profile, with their access rights (the role is not theirs to set). */
+export async function updateOwnProfile(req: PayloadRequest, id: number, data: z.infer<typeof updateMeBody>) {
+  return publicUser(await req.payload.update({ collection: 'users', id, data, depth: 0, req, overrideAccess: false }))
 }

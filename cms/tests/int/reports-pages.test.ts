@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, api, errorPaths, sql } from './helpers'
 
 let marco: number
-let ids: number[] = []
+const ids: number[] = []
 
 beforeAll(async () => {
   marco = (await sql(`select id from operators where name = 'Marco'`))[0].id

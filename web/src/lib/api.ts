@@ -95,7 +95,7 @@ function wait(ms: number, signal?: AbortSignal) {
       'abort',
       () => {
         clearTimeout(id)
-        reject(signal.reason)
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'))
       },
       { once: true },
     )

@@ -91,8 +91,11 @@ async function fetchMe(): Promise<User | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { toast } = useToast()
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null, fetchedAt: 0, endedByLogout: false })
+  // The latest state for callbacks that run after a render (answers, revalidation).
   const stateRef = useRef(state)
-  stateRef.current = state
+  useEffect(() => {
+    stateRef.current = state
+  }, [state])
   /** Bumped by login/logout/clear so that an older `me` answer cannot overwrite them. */
   const generation = useRef(0)
   const inFlight = useRef<Promise<User | null> | null>(null)

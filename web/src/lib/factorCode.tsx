@@ -59,6 +59,7 @@ export function FactorCodeField({ error, hint, autoFocus }: { error?: string; hi
       autoCorrect="off"
       spellCheck={false}
       required
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the caller moves focus to a step that just appeared
       autoFocus={autoFocus}
       hint={hint}
       error={error}

@@ -116,11 +116,16 @@ function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void 
   const [offset, setOffset] = useState(0)
   const swipeStart = useRef<number | null>(null)
 
+  // onClose is recreated on every render of the list: the timer reads the latest one, and is not
+  // restarted by it.
+  const closeRef = useRef(onClose)
+  useEffect(() => {
+    closeRef.current = onClose
+  }, [onClose])
   useEffect(() => {
     if (!entry.open || paused || !Number.isFinite(entry.duration)) return
-    const id = setTimeout(onClose, entry.duration)
+    const id = setTimeout(() => closeRef.current(), entry.duration)
     return () => clearTimeout(id)
-    // onClose is recreated on every render; it always closes this toast, so it is left out of the deps.
   }, [entry.open, entry.duration, paused])
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { isAbortError } from './api'
 
 export type Resource<T> =
@@ -6,31 +6,35 @@ export type Resource<T> =
   | { status: 'success'; data: T; error?: undefined; reload: () => void }
   | { status: 'error'; data?: undefined; error: unknown; reload: () => void }
 
+type Settled<T> = { load: unknown; attempt: number } & ({ status: 'success'; data: T } | { status: 'error'; error: unknown })
+
 /**
- * Loads data for a screen: aborts when the screen goes away or `deps` change, and can be reloaded
- * (the "Riprova" button). Small on purpose; swap for a query library if screens need caching.
+ * Loads data for a screen: aborts when the screen goes away or `load` changes, and can be reloaded
+ * (the "Riprova" button). `load` must be stable — a module function, or `useCallback` over what it
+ * reads — so that the hook lint checks its inputs. Small on purpose; swap for a query library if
+ * screens need caching.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Resource<T> {
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
   const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<{ status: 'loading' | 'success' | 'error'; data?: T; error?: unknown }>({
-    status: 'loading',
-  })
+  const [settled, setSettled] = useState<Settled<T> | null>(null)
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
 
   useEffect(() => {
     const controller = new AbortController()
-    setState({ status: 'loading' })
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data })
+        if (!controller.signal.aborted) setSettled({ load, attempt, status: 'success', data })
       },
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error })
+        if (!controller.signal.aborted && !isAbortError(error)) setSettled({ load, attempt, status: 'error', error })
       },
     )
     return () => controller.abort()
-    // `load` is expected to change with `deps`; listing it would refetch on every render.
-  }, [...deps, attempt])
+  }, [load, attempt])
 
-  return { ...state, reload } as Resource<T>
+  // An answer counts only for the request in flight: a new `load` or a reload shows "loading" at once.
+  if (!settled || settled.load !== load || settled.attempt !== attempt) return { status: 'loading', reload }
+  return settled.status === 'success'
+    ? { status: 'success', data: settled.data, reload }
+    : { status: 'error', error: settled.error, reload }
 }

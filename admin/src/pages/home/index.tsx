@@ -19,7 +19,7 @@ export default function DashboardHome() {
       </Card>
       <SimpleGrid cols={4} breakpoints={[{ maxWidth: 'md', cols: 3 }, { maxWidth: 'sm', cols: 2 }, { maxWidth: 'xs', cols: 1 }]}>
         {entries.map(({ identifier, label, icon: Icon, path }) => (
-          <UnstyledButton key={identifier} component={Link as any} to={path}>
+          <UnstyledButton key={identifier} component={Link} to={path}>
             <Card withBorder p="md" sx={{ height: '100%' }}>
               <Stack align="center" spacing="xs">
                 <ThemeIcon size={44} radius="xl" variant="light">

@@ -18,7 +18,7 @@ export function PersonalAreaLayout() {
     setLeaving(true)
     const signedOut = await auth.logout()
     if (signedOut) {
-      navigate(ROUTE_NAMES.login, { replace: true })
+      void navigate(ROUTE_NAMES.login, { replace: true })
     } else {
       setLeaving(false)
       toast({ title: t.account.logoutFailed, variant: 'error' })
@@ -42,7 +42,7 @@ export function PersonalAreaLayout() {
                 {t.account.settings}
               </NavLink>
             </nav>
-            <button type="button" className="btn btn--ghost btn--small" onClick={onLogout} disabled={leaving}>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => void onLogout()} disabled={leaving}>
               {t.common.logout}
             </button>
           </div>

@@ -19,7 +19,7 @@ type Panel = { kind: 'none' } | { kind: 'enroll'; factor: EnrolledFactor } | { k
 export function SecondFactorCard() {
   const titleId = useId()
   const { toast } = useToast()
-  const loaded = useResource((signal) => listFactors(signal), [])
+  const loaded = useResource(listFactors)
   /** What the last change left on the server; `null` → what `loaded` says. */
   const [changed, setChanged] = useState<Factor[] | null>(null)
   const [panel, setPanel] = useState<Panel>({ kind: 'none' })
@@ -96,7 +96,7 @@ export function SecondFactorCard() {
       <>
         <p>{t.mfa.offText}</p>
         <FormAlert>{formError}</FormAlert>
-        <button type="button" className="btn btn--primary" onClick={start} disabled={starting} aria-busy={starting}>
+        <button type="button" className="btn btn--primary" onClick={() => void start()} disabled={starting} aria-busy={starting}>
           {t.mfa.enable}
         </button>
       </>
@@ -142,7 +142,7 @@ function EnrollPanel({
       <p>
         <code className="mfa-enroll__secret">{factor.totp.secret}</code>
       </p>
-      <form className="form form--narrow" onSubmit={onSubmit} noValidate>
+      <form className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <FactorCodeField hint={t.mfa.enterFirstCode} error={codeError} />
         <div className="mfa__actions">
@@ -195,7 +195,7 @@ function DisableForm({ factor, onDisabled }: { factor: Factor; onDisabled: () =>
   return (
     <>
       <p>{t.mfa.onText}</p>
-      <form className="form form--narrow" onSubmit={onSubmit} noValidate>
+      <form className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <FactorCodeField hint={t.mfa.disableHint} error={codeError} />
         <div>

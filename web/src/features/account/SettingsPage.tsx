@@ -93,7 +93,7 @@ function ChangePasswordForm({ email }: { email: string }) {
       <h2 id={titleId} className="card__title">
         {t.account.changePasswordTitle}
       </h2>
-      <form ref={formRef} className="form form--narrow" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         {/* For password managers: which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />

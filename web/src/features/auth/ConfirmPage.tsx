@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
@@ -60,7 +60,7 @@ function NothingToConfirm() {
 
 function ConfirmToken({ token }: { token: string }) {
   const auth = useAuth()
-  const result = useResource(() => confirmEmail(token), [token])
+  const result = useResource(useCallback(() => confirmEmail(token), [token]))
   const confirmed = result.status === 'success'
 
   useDocumentTitle(
@@ -71,12 +71,14 @@ function ConfirmToken({ token }: { token: string }) {
         : t.auth.confirmTitle,
   )
 
-  // A signed-in visitor's account has just changed: let the app read it again.
+  // A signed-in visitor's account has just changed: let the app read it again, once per confirmation.
   const { status: authStatus, refresh } = auth
+  const refreshed = useRef(false)
   useEffect(() => {
-    if (confirmed && authStatus === 'authenticated') refresh().catch(() => {})
-    // Once per confirmation, not on every session update.
-  }, [confirmed])
+    if (!confirmed || authStatus !== 'authenticated' || refreshed.current) return
+    refreshed.current = true
+    refresh().catch(() => {})
+  }, [confirmed, authStatus, refresh])
 
   if (result.status === 'loading') {
     return (

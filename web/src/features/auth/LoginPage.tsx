@@ -42,7 +42,7 @@ export function LoginPage() {
     const target = safeRedirectPath(params.get('redirectTo')) ?? ROUTE_NAMES.reservedArea
     // The dashboard is another SPA: it must be loaded, not routed to.
     if (isDashboardHref(target)) window.location.assign(target)
-    else navigate(target, { replace: true })
+    else void navigate(target, { replace: true })
   }
 
   function backToPassword(message: string | null) {
@@ -105,7 +105,7 @@ export function LoginPage() {
         </p>
       ) : null}
 
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <Field
           label={t.auth.email}
@@ -126,6 +126,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           // Back from the code step: the e-mail is there, the password is what to type.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the step that replaced the form, not a page load
           autoFocus={!!typedEmail}
           error={errors.password}
         />
@@ -176,8 +177,9 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
       <h1 className="auth-card__title">{t.mfa.title}</h1>
       <p className="auth-card__intro">{t.mfa.loginIntro}</p>
 
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password form: focus goes to its one field */}
         <FactorCodeField autoFocus error={codeError} />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
           {t.mfa.verify}

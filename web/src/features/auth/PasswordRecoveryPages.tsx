@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
@@ -58,7 +58,7 @@ export function PasswordRecoveryPage() {
     setSubmitting(true)
     try {
       await requestPasswordRecovery(email)
-      navigate(RECOVERY_OK, { state: { email } })
+      void navigate(RECOVERY_OK, { state: { email } })
     } catch (err) {
       setSubmitting(false)
       if (err instanceof ApiError && err.status === 400 && err.fieldErrors.email) setError(err.fieldErrors.email)
@@ -70,7 +70,7 @@ export function PasswordRecoveryPage() {
     <div className="auth-card">
       <h1 className="auth-card__title">{t.auth.recoveryTitle}</h1>
       <p className="auth-card__intro">{t.auth.recoveryIntro}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <Field
           label={t.auth.email}
@@ -152,7 +152,9 @@ export function PasswordRecoveryCodePage() {
   const { code = '', email = '' } = useParams()
   const auth = useAuth()
   const navigate = useNavigate()
-  const check = useResource((signal) => checkRecoveryToken(code, email, signal), [code, email])
+  const check = useResource(
+    useCallback((signal: AbortSignal) => checkRecoveryToken(code, email, signal), [code, email]),
+  )
   // Set when saving is refused because of the link (used meanwhile, expired): per link, not per screen.
   const linkKey = `${code}\n${email}`
   const [rejectedLink, setRejectedLink] = useState<string | null>(null)
@@ -186,7 +188,7 @@ export function PasswordRecoveryCodePage() {
     }
     // Every session of the account has just ended: if this browser had one, let the app know.
     if (auth.status === 'authenticated') auth.refresh().catch(() => {})
-    navigate(RECOVERY_DONE, { replace: true })
+    void navigate(RECOVERY_DONE, { replace: true })
   }
 
   if (check.status === 'loading') {
@@ -225,7 +227,7 @@ export function PasswordRecoveryCodePage() {
     <div className="auth-card">
       <h1 className="auth-card__title">{t.auth.recoveryCodeTitle}</h1>
       <p className="auth-card__intro">{t.auth.recoveryCodeText(email)}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         {/* For password managers: which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />

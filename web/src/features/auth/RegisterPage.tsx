@@ -60,11 +60,11 @@ export function RegisterPage() {
     try {
       const result = await auth.login(body.email, body.password)
       // A new account has no second factor; should it ever ask for one, the login page does it.
-      if (result.mfaRequired) navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
-      else navigate(ROUTE_NAMES.reservedArea, { replace: true })
+      if (result.mfaRequired) void navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
+      else void navigate(ROUTE_NAMES.reservedArea, { replace: true })
     } catch {
       // The account exists: let them sign in by hand rather than registering twice.
-      navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
+      void navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
     }
   }
 
@@ -73,7 +73,7 @@ export function RegisterPage() {
       <h1 className="auth-card__title">{t.auth.registerTitle}</h1>
       <p className="auth-card__intro">{t.auth.registerIntro}</p>
 
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <div className="form__row">
           <Field label={t.auth.name} name="name" autoComplete="given-name" required error={errors.name} />

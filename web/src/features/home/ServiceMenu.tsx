@@ -8,7 +8,7 @@ import { fetchServiceMenu, type ServiceGroup } from './api'
 
 /** The salon's price list, grouped by category. */
 export function ServiceMenu() {
-  const menu = useResource(fetchServiceMenu, [])
+  const menu = useResource(fetchServiceMenu)
 
   if (menu.status === 'loading') {
     return (
