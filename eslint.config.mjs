@@ -47,7 +47,7 @@ const clock = [
 const LOCAL_API = 'find|findByID|findGlobal|findVersions|create|update|updateGlobal|delete|count|duplicate|db'
 const endpointQueries = [
   {
-    selector: "CallExpression[callee.property.name=/^(query|connect|execute|transaction)$/]",
+    selector: 'CallExpression[callee.property.name=/^(query|connect|execute|transaction)$/]',
     message: 'Endpoints do not query the database: call a function in cms/src/services.',
   },
   {

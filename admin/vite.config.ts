@@ -18,7 +18,8 @@ const PURE_UNUSED_DEPENDENCIES = new RegExp(
 )
 
 /** React and the router change with upgrades only: their own chunk stays cached across releases. */
-const REACT_CORE = /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:react|react-dom|scheduler|react-router)[\\/]/
+const REACT_CORE =
+  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:react|react-dom|scheduler|react-router)[\\/]/
 
 export default defineConfig({
   // The cms serves this build under /dashboard/ (one origin with the API and the public site).

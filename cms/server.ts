@@ -49,8 +49,7 @@ const securityHeaders: Record<string, string> = {
 }
 
 /** HSTS only where the site is served over https (directly or behind a TLS proxy). */
-const isHttps = (req: http.IncomingMessage) =>
-  req.headers['x-forwarded-proto'] === 'https' || env.secureCookies
+const isHttps = (req: http.IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || env.secureCookies
 
 const staticFiles = (dir: string) =>
   sirv(dir, {
@@ -110,7 +109,18 @@ async function main() {
       const pgStatus = statusForPgError(pgErrorCode(err))
       if (mapped) [status, body] = [mapped.status, mapped.body()]
       else if (pgStatus)
-        [status, body] = [pgStatus.status, { errors: [{ name: 'BadRequest', message: pgStatus.message, data: { errors: [{ path: 'query', message: pgStatus.message }] } }] }]
+        [status, body] = [
+          pgStatus.status,
+          {
+            errors: [
+              {
+                name: 'BadRequest',
+                message: pgStatus.message,
+                data: { errors: [{ path: 'query', message: pgStatus.message }] },
+              },
+            ],
+          },
+        ]
       else {
         console.error(err)
         ;[status, body] = [500, { errors: [{ name: 'Error', message: 'Something went wrong.' }] }]
@@ -145,7 +155,9 @@ async function main() {
       }
       // The client address for brute-force limits: the proxy's X-Forwarded-For only when told to
       // trust it (TRUST_PROXY=true behind a load balancer), else the socket. Never the client's say.
-      const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim()
+      const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
       req.headers['x-salon-client-ip'] = (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
       // An answer sent before the body was read (e.g. 413 for a too large upload) must not leave
       // unread bytes on a keep-alive socket: the next request on it would hang. Close it instead.

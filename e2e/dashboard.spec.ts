@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 
 test.describe('dashboard', () => {
-  test('a visitor is sent to login with the Unauthorized toast, then lands on the dashboard as admin', async ({ page }) => {
+  test('a visitor is sent to login with the Unauthorized toast, then lands on the dashboard as admin', async ({
+    page,
+  }) => {
     await page.goto('/dashboard/service')
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fservice|\/login\?redirectTo=\/dashboard\/service/)
     await expect(page.getByText('Unauthorized')).toBeVisible()

@@ -8,9 +8,14 @@ const mailDir = process.env.SALON_MAIL_DIR ?? ''
 async function recoveryLink(to: string, since: number): Promise<string> {
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
   for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
+    const files = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
+      : []
     for (const f of files) {
-      const raw = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+      const raw = fs
+        .readFileSync(path.join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
       const m = /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/.exec(raw)
       if (m) return m[0]
     }
@@ -19,9 +24,14 @@ async function recoveryLink(to: string, since: number): Promise<string> {
   throw new Error(`no recovery mail for ${to}`)
 }
 
-test('a customer who forgot the password gets the mail, follows the link and logs in with the new one', async ({ page, request }) => {
+test('a customer who forgot the password gets the mail, follows the link and logs in with the new one', async ({
+  page,
+  request,
+}) => {
   const email = `e2e-${Date.now()}@example.com`
-  expect((await request.post('/api/users', { data: { email, password: 'vecchia-password', name: 'Marta' } })).status()).toBe(201)
+  expect(
+    (await request.post('/api/users', { data: { email, password: 'vecchia-password', name: 'Marta' } })).status(),
+  ).toBe(201)
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Password dimenticata?' }).click()
@@ -56,12 +66,19 @@ test('a customer who forgot the password gets the mail, follows the link and log
 test('a new customer confirms the e-mail address from the welcome mail', async ({ page, request }) => {
   const email = `e2e-confirm-${Date.now()}@example.com`
   const since = Date.now()
-  expect((await request.post('/api/users', { data: { email, password: 'una-password', name: 'Nina' } })).status()).toBe(201)
+  expect((await request.post('/api/users', { data: { email, password: 'una-password', name: 'Nina' } })).status()).toBe(
+    201,
+  )
   const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
   let link = ''
   for (let i = 0; i < 100 && !link; i++) {
-    for (const f of fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((x) => x.endsWith(`-${safe}.eml`) && Number(x.split('-')[0]) >= since) : []) {
-      const raw = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+    for (const f of fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).filter((x) => x.endsWith(`-${safe}.eml`) && Number(x.split('-')[0]) >= since)
+      : []) {
+      const raw = fs
+        .readFileSync(path.join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
       link = /https?:\/\/[^\s"<]+\/confirm\?token=[^\s"<&]+/.exec(raw)?.[0] ?? ''
     }
     if (!link) await new Promise((r) => setTimeout(r, 100))

@@ -21,10 +21,17 @@ test.describe('public site', () => {
   })
 
   test('known routes answer 200, crawlers get a plain 404 for unknown ones', async ({ request }) => {
-    for (const path of ['/login', '/register', '/password-recovery/abc/mario%40example.com', '/reserved-area/profile']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/password-recovery/abc/mario%40example.com',
+      '/reserved-area/profile',
+    ]) {
       expect((await request.get(path)).status(), path).toBe(200)
     }
-    const bot = await request.get('/missing-page', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })
+    const bot = await request.get('/missing-page', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+    })
     expect(bot.status()).toBe(404)
     expect(bot.headers()['content-type']).toMatch(/text\/plain/)
     expect(await bot.text()).toContain('Page Not Found: /missing-page')

@@ -2,7 +2,9 @@ import { Secret, TOTP } from 'otpauth'
 import { expect, test } from '@playwright/test'
 
 const codeFor = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 })
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  })
 
 test('with TOTP on, the password alone does not log in: the code does', async ({ page, request }) => {
   const email = `e2e-totp-${Date.now()}@example.com`
@@ -10,7 +12,14 @@ test('with TOTP on, the password alone does not log in: the code does', async ({
   const { token } = await (await request.post('/api/auth/login', { data: { email, password: 'password-totp' } })).json()
   const auth = { authorization: `JWT ${token}` }
   const factor = await (await request.post('/api/auth/factors', { headers: auth, data: {} })).json()
-  expect((await request.post(`/api/auth/factors/${factor.id}/verify`, { headers: auth, data: { code: codeFor(factor.totp.secret) } })).status()).toBe(200)
+  expect(
+    (
+      await request.post(`/api/auth/factors/${factor.id}/verify`, {
+        headers: auth,
+        data: { code: codeFor(factor.totp.secret) },
+      })
+    ).status(),
+  ).toBe(200)
 
   await page.context().clearCookies()
   await page.goto('/login')

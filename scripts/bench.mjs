@@ -39,13 +39,22 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 try {
   const appPort = await freePort(0)
-  await spawnServer(path.join(root, 'cms', 'server.ts'), { PORT: String(appPort), DATA_DIR: dir, SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid) })
+  await spawnServer(path.join(root, 'cms', 'server.ts'), {
+    PORT: String(appPort),
+    DATA_DIR: dir,
+    SALON_DEMO: 'true',
+    SALON_OWNED_PG_PID: String(db.child.pid),
+  })
   const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
   const app = `http://127.0.0.1:${appPort}`
   const raw = `http://127.0.0.1:${floor.port}`
 
   const json = async (method, url, body, token) => {
-    const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) }, body: body && JSON.stringify(body) })
+    const res = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
+      body: body && JSON.stringify(body),
+    })
     return res.json()
   }
   const services = await json('GET', `${app}/api/services?limit=100&depth=0`)
@@ -55,10 +64,14 @@ try {
   const days = []
   for (let d = 2; days.length < 10 && d < 40; d++) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    const r = await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
+    const r = await json(
+      'GET',
+      `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`,
+    )
     if (r.slots?.length) days.push(day)
   }
-  const dayPath = (i) => `/api/reservations/time-availability-day?date=${days[i % days.length]}&services=${piega}&operator=any`
+  const dayPath = (i) =>
+    `/api/reservations/time-availability-day?date=${days[i % days.length]}&services=${piega}&operator=any`
   const floorPath = (i) => `/slots?date=${days[i % days.length]}&services=${piega}&operator=any`
 
   const run = (title, opts) =>
@@ -74,9 +87,8 @@ try {
       }
       if (options.amount) delete options.duration
       delete options.pathFor
-      const inst = autocannon(
-        options,
-        (err, result) => (err ? reject(err) : resolve({ title, result, p95: percentile(times, 95) })),
+      const inst = autocannon(options, (err, result) =>
+        err ? reject(err) : resolve({ title, result, p95: percentile(times, 95) }),
       )
       inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
       autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
@@ -84,7 +96,9 @@ try {
 
   const percentile = (xs, p) => {
     const sorted = [...xs].sort((a, b) => a - b)
-    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : null
+    return sorted.length
+      ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10
+      : null
   }
   const results = []
   // Warm both servers (JIT, pools, caches) before measuring.
@@ -113,13 +127,20 @@ try {
   }
   // One client, no contention: up to 60 confirms of free (time, operator) pairs 30 minutes apart.
   const quietDay = days.at(-2)
-  const quietSlots = (await json('GET', `${app}/api/reservations/time-availability-day?date=${quietDay}&services=${piega}&operator=any`)).slots.filter((_, i) => i % 2 === 0)
+  const quietSlots = (
+    await json('GET', `${app}/api/reservations/time-availability-day?date=${quietDay}&services=${piega}&operator=any`)
+  ).slots.filter((_, i) => i % 2 === 0)
   const quiet = []
   for (const slot of quietSlots) {
     for (const operator of slot.operators) {
       if (quiet.length === 60) break
       const token = customers[quiet.length]
-      quiet.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id, slot, operator })
+      quiet.push({
+        token,
+        id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
+        slot,
+        operator,
+      })
     }
   }
   let q = 0
@@ -156,9 +177,16 @@ try {
   )
 
   const contestedDay = days.at(-1)
-  const slots = (await json('GET', `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`)).slots.slice(0, 40)
+  const slots = (
+    await json(
+      'GET',
+      `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`,
+    )
+  ).slots.slice(0, 40)
   const drafts = []
-  for (const token of customers) for (let k = 0; k < 5; k++) drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
+  for (const token of customers)
+    for (let k = 0; k < 5; k++)
+      drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
   let n = 0
   const statusCount = {}
   results.push(
@@ -202,7 +230,24 @@ try {
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
-  fs.writeFileSync(path.join(dir, 'results.json'), JSON.stringify({ statusCount, results: results.map((r) => ({ title: r.title, p95: r.p95, requests: r.result.requests, latency: r.result.latency, non2xx: r.result.non2xx, errors: r.result.errors })) }, null, 2))
+  fs.writeFileSync(
+    path.join(dir, 'results.json'),
+    JSON.stringify(
+      {
+        statusCount,
+        results: results.map((r) => ({
+          title: r.title,
+          p95: r.p95,
+          requests: r.result.requests,
+          latency: r.result.latency,
+          non2xx: r.result.non2xx,
+          errors: r.result.errors,
+        })),
+      },
+      null,
+      2,
+    ),
+  )
 } finally {
   await stopAll()
 }

@@ -30,7 +30,10 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 function readVitest(file) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'))
-    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0) }
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
+    }
   } catch {
     return { passed: 0, failed: 1 }
   }
@@ -47,10 +50,14 @@ function readPlaywright(file) {
 
 function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return
-  if (process.getuid?.() !== 0) throw new Error('Chromium is missing: install the Debian package `chromium` (apt-get install -y chromium).')
+  if (process.getuid?.() !== 0)
+    throw new Error('Chromium is missing: install the Debian package `chromium` (apt-get install -y chromium).')
   log('Installing Chromium from Debian (apt)…')
   let r = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
-  r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
   if (r.status !== 0) throw new Error('apt-get install chromium failed')
 }
 
@@ -61,14 +68,23 @@ fs.mkdirSync(testDir, { recursive: true })
 if (want('unit') || want('lint')) {
   await stage('Lint (ESLint) and format check (Prettier)', async () => {
     const problems = []
-    await run(bin('eslint'), ['--max-warnings', '0', '.']).catch(() => problems.push('ESLint found problems (npm run lint)'))
+    await run(bin('eslint'), ['--max-warnings', '0', '.']).catch(() =>
+      problems.push('ESLint found problems (npm run lint)'),
+    )
     await run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).catch(() =>
       problems.push('unformatted files (npm run format)'),
     )
     results.push(['lint + format', { passed: 2 - problems.length, failed: problems.length }])
     // …and the rules still refuse what they should (a config change must not turn a boundary off).
     const out = path.join(testDir, 'rules.json')
-    await run(bin('vitest'), ['run', '--project', 'rules', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
+    await run(bin('vitest'), [
+      'run',
+      '--project',
+      'rules',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ]).catch(() => {})
     results.push(['house rules', readVitest(out)])
     if (results.at(-1)[1].failed) problems.push('a house rule no longer fires (scripts/lint/house-rules.test.ts)')
     if (problems.length) throw new Error(problems.join('; '))
@@ -81,13 +97,18 @@ if (!process.argv.includes('--no-build')) await stage('Build', () => build())
 
 if (want('unit')) {
   await stage('Typecheck', async () => {
-    for (const pkg of ['shared', 'cms', 'web', 'admin', '.']) await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
+    for (const pkg of ['shared', 'cms', 'web', 'admin', '.'])
+      await run(bin('tsc'), ['-p', `${pkg}/tsconfig.json`, '--noEmit'])
   })
   // The engine must not depend on the process time zone: the unit suite runs under two.
   for (const tz of ['UTC', 'Europe/Rome']) {
     await stage(`Unit tests (TZ=${tz})`, async () => {
       const out = path.join(testDir, `unit-${tz.replace('/', '-')}.json`)
-      await run(bin('vitest'), ['run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], { env: { ...process.env, TZ: tz } }).catch(() => {})
+      await run(
+        bin('vitest'),
+        ['run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`],
+        { env: { ...process.env, TZ: tz } },
+      ).catch(() => {})
       results.push([`unit ${tz}`, readVitest(out)])
       if (results.at(-1)[1].failed) throw new Error('unit tests failed')
     })
@@ -115,15 +136,39 @@ if (want('int') || want('e2e')) {
   process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
   try {
     await stage('Start PostgreSQL and the built app', async () => {
-      db = await startPostgres({ dataDir: path.join(testDir, 'pg'), database: 'salon_test', ephemeral: true, preferredPort: 0, log })
+      db = await startPostgres({
+        dataDir: path.join(testDir, 'pg'),
+        database: 'salon_test',
+        ephemeral: true,
+        preferredPort: 0,
+        log,
+      })
       const { startSmtp } = await import('./lib/smtp.mjs')
       smtp = await startSmtp(path.join(testDir, 'smtp'))
       const port = await freePort(0)
       app = fork(path.join(root, 'cms', 'server.ts'), [], {
         cwd: path.join(root, 'cms'),
         execArgv: ['--import', 'tsx'],
-        stdio: ['ignore', fs.openSync(path.join(testDir, 'server.log'), 'w'), fs.openSync(path.join(testDir, 'server.log'), 'a'), 'ipc'],
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: testDir, PORT: String(port), SALON_DEMO: 'true', SALON_OWNED_PG_PID: String(db.child.pid), TRUST_PROXY: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Salone Demo <no-reply@demo.salon>', NEXT_TELEMETRY_DISABLED: '1', SERVER_URL: `http://localhost:${port}` },
+        stdio: [
+          'ignore',
+          fs.openSync(path.join(testDir, 'server.log'), 'w'),
+          fs.openSync(path.join(testDir, 'server.log'), 'a'),
+          'ipc',
+        ],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: db.url,
+          DATA_DIR: testDir,
+          PORT: String(port),
+          SALON_DEMO: 'true',
+          SALON_OWNED_PG_PID: String(db.child.pid),
+          TRUST_PROXY: 'true',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
+          NEXT_TELEMETRY_DISABLED: '1',
+          SERVER_URL: `http://localhost:${port}`,
+        },
       })
       await new Promise((resolve, reject) => {
         app.on('message', (m) => m?.type === 'ready' && resolve())
@@ -140,7 +185,9 @@ if (want('int') || want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
-        await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } }).catch(() => {})
+        await run(bin('playwright'), ['test', '--reporter=list,json'], {
+          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+        }).catch(() => {})
         results.push(['e2e', readPlaywright(out)])
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
       })
@@ -148,7 +195,14 @@ if (want('int') || want('e2e')) {
     if (serverUp && want('int')) {
       await stage('Integration tests (HTTP + PostgreSQL)', async () => {
         const out = path.join(testDir, 'int.json')
-        await run(bin('vitest'), ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]).catch(() => {})
+        await run(bin('vitest'), [
+          'run',
+          '--project',
+          'int',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${out}`,
+        ]).catch(() => {})
         results.push(['int', readVitest(out)])
         if (results.at(-1)[1].failed) throw new Error('integration tests failed')
       })

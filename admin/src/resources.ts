@@ -27,7 +27,8 @@ import {
 export type ResourceAction = 'list' | 'create' | 'edit'
 
 /** How a column's value is shown in the generic list (see lib/format.ts). */
-export type ColumnKind = 'text' | 'number' | 'minutes' | 'money' | 'boolean' | 'datetime' | 'date' | 'image' | 'relation'
+export type ColumnKind =
+  'text' | 'number' | 'minutes' | 'money' | 'boolean' | 'datetime' | 'date' | 'image' | 'relation'
 
 export interface ColumnDef {
   field: string
@@ -223,7 +224,10 @@ export function relativeToDashboard(path: string): string {
 }
 
 /** The routes of one resource that exist in the shared table (e.g. operators have no create). */
-export function routesOf(segment: string, table: readonly RouteDef[] = DASHBOARD_ROUTES): Partial<Record<ResourceAction, string>> {
+export function routesOf(
+  segment: string,
+  table: readonly RouteDef[] = DASHBOARD_ROUTES,
+): Partial<Record<ResourceAction, string>> {
   const base = `${DASHBOARD_BASE}/${segment}`
   const wanted: Record<ResourceAction, string> = { list: base, create: `${base}/create`, edit: `${base}/:id` }
   const routes: Partial<Record<ResourceAction, string>> = {}

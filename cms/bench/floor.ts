@@ -23,8 +23,20 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const { services } = await loadServices(pool, ids)
     const tz = cal.settings.timezone
     const eligible = operator === 'any' ? cal.operators.map((o) => o.id) : [operator]
-    const reservations = await loadBlocking(pool, eligible, startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz))
-    const slots = daySlots({ day, services: services as ServiceInfo[], operator, calendar: cal, reservations, now: new Date() })
+    const reservations = await loadBlocking(
+      pool,
+      eligible,
+      startOfLocalDay(day, tz),
+      startOfLocalDay(addCalendarDays(day, 1), tz),
+    )
+    const slots = daySlots({
+      day,
+      services: services as ServiceInfo[],
+      operator,
+      calendar: cal,
+      reservations,
+      now: new Date(),
+    })
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ date: day, slots }))
   } catch (err) {
@@ -35,5 +47,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
 const server = http.createServer((req, res) => {
   answer(req, res).catch((err: unknown) => console.error(err))
 })
-server.listen(port, '127.0.0.1', () => process.send?.({ type: 'ready', port: (server.address() as { port: number }).port }))
+server.listen(port, '127.0.0.1', () =>
+  process.send?.({ type: 'ready', port: (server.address() as { port: number }).port }),
+)
 process.on('disconnect', () => process.exit(0))

@@ -20,7 +20,11 @@ export async function bootstrap(payload: Payload) {
   const client = await pool(payload).connect()
   try {
     await client.query('select pg_advisory_lock($1)', [BOOT_LOCK])
-    await payload.db.migrate({ migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends { migrations?: infer M } ? M : never })
+    await payload.db.migrate({
+      migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends { migrations?: infer M }
+        ? M
+        : never,
+    })
     if (isDemo()) {
       await seedDemo(payload)
     } else {

@@ -43,7 +43,10 @@ function reachableBy(uid, gid, dir) {
 function postgresUser() {
   const lookup = () => {
     try {
-      return { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) }
+      return {
+        uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+        gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+      }
     } catch {
       return null
     }
@@ -96,7 +99,13 @@ async function stopLeftover(dataDir, log) {
  * Starts PostgreSQL on a free port with its data in `dataDir` (created on first use, kept
  * afterwards unless `ephemeral`). Returns the connection URL and `stop()`.
  */
-export async function startPostgres({ dataDir, database = 'salon', log = console.log, preferredPort = 54329, ephemeral = false }) {
+export async function startPostgres({
+  dataDir,
+  database = 'salon',
+  log = console.log,
+  preferredPort = 54329,
+  ephemeral = false,
+}) {
   const { nativeDir: shippedDir } = await binaries()
   const isRoot = process.getuid?.() === 0
   let ids = {}
@@ -105,14 +114,21 @@ export async function startPostgres({ dataDir, database = 'salon', log = console
     ids = postgresUser()
     // Under a 0700 home the `postgres` user cannot reach the repository: use /var/tmp copies.
     if (!reachableBy(ids.uid, ids.gid, shippedDir)) {
-      const copy = path.join(os.tmpdir(), `salon-pg-bin-${path.basename(path.dirname(path.dirname(shippedDir)))}-${fs.statSync(shippedDir).mtimeMs | 0}`)
+      const copy = path.join(
+        os.tmpdir(),
+        `salon-pg-bin-${path.basename(path.dirname(path.dirname(shippedDir)))}-${fs.statSync(shippedDir).mtimeMs | 0}`,
+      )
       if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
         fs.cpSync(shippedDir, copy, { recursive: true, verbatimSymlinks: true })
       }
       nativeDir = copy
     }
     if (!reachableBy(ids.uid, ids.gid, dataDir)) {
-      const moved = path.join(os.tmpdir(), 'salon-pg-data', Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-40))
+      const moved = path.join(
+        os.tmpdir(),
+        'salon-pg-data',
+        Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-40),
+      )
       log(`PostgreSQL data moved to ${moved} (the postgres user cannot reach ${dataDir})`)
       dataDir = moved
     }
@@ -128,7 +144,18 @@ export async function startPostgres({ dataDir, database = 'salon', log = console
     const pwFile = path.join(os.tmpdir(), `salon-pg-pw-${process.pid}`)
     fs.writeFileSync(pwFile, 'postgres\n', { mode: 0o644 })
     try {
-      const r = spawnSync(bin('initdb'), [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], { ...asPg, encoding: 'utf8' })
+      const r = spawnSync(
+        bin('initdb'),
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        { ...asPg, encoding: 'utf8' },
+      )
       if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr || r.error}`)
     } finally {
       fs.rmSync(pwFile, { force: true })
@@ -136,7 +163,20 @@ export async function startPostgres({ dataDir, database = 'salon', log = console
   }
 
   const port = await freePort(preferredPort)
-  const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB']
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+    '-k',
+    '',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=128MB',
+  ]
   if (ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const child = spawn(bin('postgres'), args, { ...asPg, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
@@ -146,7 +186,9 @@ export async function startPostgres({ dataDir, database = 'salon', log = console
       if (stderr.includes('ready to accept connections')) resolve()
     }
     child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited (${code}) while starting:\n${stderr.slice(-2000)}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited (${code}) while starting:\n${stderr.slice(-2000)}`)),
+    )
   })
   child.stderr.resume()
   child.removeAllListeners('exit')
@@ -173,7 +215,13 @@ export async function startPostgres({ dataDir, database = 'salon', log = console
 async function ensureDatabase(port, database) {
   const require = createRequire(path.join(root, 'package.json'))
   const pg = require('pg')
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' })
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    database: 'postgres',
+  })
   await client.connect()
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database])

@@ -19,7 +19,10 @@ export async function startSmtp(dir) {
       stream.on('data', (c) => chunks.push(c))
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',')
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${++n}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`), Buffer.concat(chunks))
+        fs.writeFileSync(
+          path.join(dir, `${Date.now()}-${++n}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`),
+          Buffer.concat(chunks),
+        )
         callback()
       })
     },

@@ -6,7 +6,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '../..')
-export const PNPM_VERSION = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
+export const PNPM_VERSION = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split(
+  '@',
+)[1]
 
 export const log = (...args) => console.log('\x1b[32m›\x1b[0m', ...args)
 
@@ -69,7 +71,15 @@ const writeStamp = (key, value) => {
 
 /** `pnpm install` unless the lockfile and manifests are what was installed last time. */
 export async function install() {
-  const key = hashFiles(['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', 'shared/package.json', 'cms/package.json', 'web/package.json', 'admin/package.json'])
+  const key = hashFiles([
+    'pnpm-lock.yaml',
+    'pnpm-workspace.yaml',
+    'package.json',
+    'shared/package.json',
+    'cms/package.json',
+    'web/package.json',
+    'admin/package.json',
+  ])
   if (fs.existsSync(path.join(root, 'node_modules', '.pnpm')) && readStamps().install === key) return false
   log('Installing dependencies (pnpm)…')
   const frozen = fs.existsSync(path.join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : []
@@ -79,9 +89,21 @@ export async function install() {
 }
 
 const TARGETS = {
-  web: { inputs: ['web', 'shared/src'], output: 'web/dist/index.html', cmd: ['--filter', '@salon/web', 'run', 'build'] },
-  admin: { inputs: ['admin', 'shared/src'], output: 'admin/dist/index.html', cmd: ['--filter', '@salon/admin', 'run', 'build'] },
-  cms: { inputs: ['cms/src', 'cms/next.config.mjs', 'cms/tsconfig.json', 'cms/package.json', 'shared/src'], output: 'cms/.next/BUILD_ID', cmd: ['--filter', '@salon/cms', 'run', 'build'] },
+  web: {
+    inputs: ['web', 'shared/src'],
+    output: 'web/dist/index.html',
+    cmd: ['--filter', '@salon/web', 'run', 'build'],
+  },
+  admin: {
+    inputs: ['admin', 'shared/src'],
+    output: 'admin/dist/index.html',
+    cmd: ['--filter', '@salon/admin', 'run', 'build'],
+  },
+  cms: {
+    inputs: ['cms/src', 'cms/next.config.mjs', 'cms/tsconfig.json', 'cms/package.json', 'shared/src'],
+    output: 'cms/.next/BUILD_ID',
+    cmd: ['--filter', '@salon/cms', 'run', 'build'],
+  },
 }
 
 /** Builds each app whose sources changed since its last build (one at a time: 2 cores). */

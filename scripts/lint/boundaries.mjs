@@ -17,8 +17,10 @@ function webLayer(file) {
 function webViolation(from, to) {
   if (!from || !to || from === to) return null
   if (from === 'app') return null
-  if (to === 'app') return `${from === 'lib' ? 'web/src/lib' : 'a feature'} must not import web/src/app (imports go app → features → lib)`
-  if (from === 'lib' && to.startsWith('feature:')) return `web/src/lib must not import a feature (${to.slice(8)}): move the shared part into lib`
+  if (to === 'app')
+    return `${from === 'lib' ? 'web/src/lib' : 'a feature'} must not import web/src/app (imports go app → features → lib)`
+  if (from === 'lib' && to.startsWith('feature:'))
+    return `web/src/lib must not import a feature (${to.slice(8)}): move the shared part into lib`
   if (from.startsWith('feature:') && to.startsWith('feature:'))
     return `feature "${from.slice(8)}" must not import feature "${to.slice(8)}": move what both need into web/src/lib, or compose them in web/src/app`
   return null

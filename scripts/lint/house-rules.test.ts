@@ -64,7 +64,9 @@ describe('shared/ is pure', () => {
   it.each(['react', 'payload', '@refinedev/core', 'pg', '../../cms/src/env', '@salon/web/x'])(
     'shared imports nothing from %s',
     async (source) => {
-      expect(await findings('shared/src/constants.ts', `export * from '${source}'\n`)).toContain('no-restricted-imports')
+      expect(await findings('shared/src/constants.ts', `export * from '${source}'\n`)).toContain(
+        'no-restricted-imports',
+      )
     },
   )
   it.each([

@@ -25,7 +25,10 @@ describe('route table', () => {
 
   it('prefers literal routes over parameterised ones and decodes params', () => {
     expect(findRoute('/password-recovery/ok')?.route.name).toBe('password-recovery-ok')
-    expect(matchPath('/password-recovery/:code/:email', '/password-recovery/X/a%40b.it')).toEqual({ code: 'X', email: 'a@b.it' })
+    expect(matchPath('/password-recovery/:code/:email', '/password-recovery/X/a%40b.it')).toEqual({
+      code: 'X',
+      email: 'a@b.it',
+    })
     expect(matchPath('/password-recovery/:code/:email', '/password-recovery/X/%E0%A4%A')).toBeNull()
   })
 
@@ -37,7 +40,9 @@ describe('route table', () => {
     expect(isCrawler('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true)
     expect(isCrawler('facebookexternalhit/1.1')).toBe(true)
     expect(isCrawler('Mozilla/5.0 (Linux; Android 14) Chrome-Lighthouse')).toBe(true)
-    expect(isCrawler('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1')).toBe(false)
+    expect(isCrawler('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1')).toBe(
+      false,
+    )
     expect(isCrawler(undefined)).toBe(false)
   })
 })

@@ -36,7 +36,14 @@ const dashboardResource = (resource: string, opts: { create?: boolean } = {}): R
   { path: `/dashboard/${resource}`, name: `dashboard-${resource}`, layout: 'dashboard', auth: 'admin' },
   ...(opts.create === false
     ? []
-    : [{ path: `/dashboard/${resource}/create`, name: `dashboard-${resource}-create`, layout: 'dashboard', auth: 'admin' } as RouteDef]),
+    : [
+        {
+          path: `/dashboard/${resource}/create`,
+          name: `dashboard-${resource}-create`,
+          layout: 'dashboard',
+          auth: 'admin',
+        } as RouteDef,
+      ]),
   { path: `/dashboard/${resource}/:id`, name: `dashboard-${resource}-edit`, layout: 'dashboard', auth: 'admin' },
 ]
 

@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react'
-import { Alert, Box, Button, Group, LoadingOverlay, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core'
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
 import { type BaseRecord, type CrudSort, type HttpError, useResourceParams, useTable } from '@refinedev/core'
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react'
 import type { SalonResourceMeta } from '../resources'
@@ -90,7 +101,10 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
                     {col.sortable === false ? (
                       col.label
                     ) : (
-                      <UnstyledButton onClick={() => toggleSort(col.field)} sx={{ fontWeight: 700, fontSize: 'inherit' }}>
+                      <UnstyledButton
+                        onClick={() => toggleSort(col.field)}
+                        sx={{ fontWeight: 700, fontSize: 'inherit' }}
+                      >
                         <Group spacing={4} noWrap>
                           {col.label}
                           <Icon size={14} aria-hidden />

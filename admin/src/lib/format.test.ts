@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY, formatBoolean, formatDateTime, formatMinutes, formatMoney, formatRelation, formatValue, humanize, inferColumns } from './format'
+import {
+  EMPTY,
+  formatBoolean,
+  formatDateTime,
+  formatMinutes,
+  formatMoney,
+  formatRelation,
+  formatValue,
+  humanize,
+  inferColumns,
+} from './format'
 
 const spaces = (s: string) => s.replace(/\s/g, ' ')
 

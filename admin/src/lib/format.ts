@@ -83,7 +83,17 @@ export function humanize(field: string): string {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 /** Bookkeeping and secret-looking fields are never picked as columns. */
-const SKIPPED = new Set(['id', 'createdAt', 'updatedAt', 'created_at', 'updated_at', 'password', 'hash', 'salt', 'sessions'])
+const SKIPPED = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'created_at',
+  'updated_at',
+  'password',
+  'hash',
+  'salt',
+  'sessions',
+])
 
 /**
  * Columns for a resource without configured ones: `id`, then the first `max` fields of the first

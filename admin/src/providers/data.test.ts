@@ -73,7 +73,13 @@ describe('Payload data provider', () => {
 
   it('throws HttpError with field errors on a validation failure', async () => {
     const { provider } = stubApi(400, {
-      errors: [{ name: 'ValidationError', message: 'Dati non validi: title', data: { errors: [{ path: 'title', message: 'Obbligatorio' }] } }],
+      errors: [
+        {
+          name: 'ValidationError',
+          message: 'Dati non validi: title',
+          data: { errors: [{ path: 'title', message: 'Obbligatorio' }] },
+        },
+      ],
     })
     await expect(provider.create({ resource: 'services', variables: {} })).rejects.toEqual({
       name: 'ValidationError',

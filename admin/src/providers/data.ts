@@ -48,7 +48,13 @@ export function createPayloadDataProvider(apiUrl = '/api', fetchImpl?: FetchLike
   const provider = {
     ...base,
 
-    getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
+    getList: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      pagination,
+      filters,
+      sorters,
+      meta,
+    }: GetListParams) => {
       const query = listQuery({ pagination, filters, sorters, depth: depthOf(meta) })
       const body = await request<PayloadList<TData>>('GET', withQuery(`${apiUrl}/${resource}`, query), {
         headers: headersOf(meta),
@@ -66,34 +72,63 @@ export function createPayloadDataProvider(apiUrl = '/api', fetchImpl?: FetchLike
     },
 
     getOne: async <TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) => {
-      const data = await request<TData>('GET', withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) }), {
-        headers: headersOf(meta),
-      })
+      const data = await request<TData>(
+        'GET',
+        withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) }),
+        {
+          headers: headersOf(meta),
+        },
+      )
       return { data }
     },
 
-    create: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: CreateParams<TVariables>) => {
-      const body = await request<PayloadDocAnswer<TData>>('POST', withQuery(`${apiUrl}/${resource}`, { depth: depthOf(meta) }), {
-        body: variables,
-        headers: headersOf(meta),
-      })
+    create: async <TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      variables,
+      meta,
+    }: CreateParams<TVariables>) => {
+      const body = await request<PayloadDocAnswer<TData>>(
+        'POST',
+        withQuery(`${apiUrl}/${resource}`, { depth: depthOf(meta) }),
+        {
+          body: variables,
+          headers: headersOf(meta),
+        },
+      )
       return { data: body.doc }
     },
 
-    update: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: UpdateParams<TVariables>) => {
+    update: async <TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      variables,
+      meta,
+    }: UpdateParams<TVariables>) => {
       const url = withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) })
       const body = await request<PayloadDocAnswer<TData>>('PATCH', url, { body: variables, headers: headersOf(meta) })
       return { data: body.doc }
     },
 
-    deleteOne: async <TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, meta }: DeleteOneParams<TVariables>) => {
+    deleteOne: async <TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      meta,
+    }: DeleteOneParams<TVariables>) => {
       const url = withQuery(`${apiUrl}/${resource}/${idPath(id)}`, { depth: depthOf(meta) })
       const body = await request<PayloadDocAnswer<TData>>('DELETE', url, { headers: headersOf(meta) })
       return { data: body.doc }
     },
 
     /** Custom endpoints (counts, aggregates, status changes): same cookie, query style and errors. */
-    custom: async <TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({ url, method, filters, sorters, payload, query, headers }: CustomParams<TQuery, TPayload>) => {
+    custom: async <TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({
+      url,
+      method,
+      filters,
+      sorters,
+      payload,
+      query,
+      headers,
+    }: CustomParams<TQuery, TPayload>) => {
       const q: QueryObject = { ...(query as QueryObject | undefined) }
       const where = toWhere(filters)
       const sort = toSort(sorters)

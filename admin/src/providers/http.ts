@@ -33,7 +33,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export function createHttpClient(fetchImpl: FetchLike = (input, init) => fetch(input, init)) {
-  return async function request<T = unknown>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
+  return async function request<T = unknown>(
+    method: HttpMethod,
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
     const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal }
     if (options.body !== undefined) {

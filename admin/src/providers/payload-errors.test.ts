@@ -44,7 +44,9 @@ describe('toHttpError', () => {
   })
 
   it('ignores malformed entries instead of crashing on them', () => {
-    const error = toHttpError(400, { errors: [null, 'x', { message: 'Bad', data: { errors: [{ message: 'no path' }, 3] } }] })
+    const error = toHttpError(400, {
+      errors: [null, 'x', { message: 'Bad', data: { errors: [{ message: 'no path' }, 3] } }],
+    })
     expect(error).toEqual({ statusCode: 400, message: 'Bad' })
   })
 })

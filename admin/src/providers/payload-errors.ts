@@ -48,7 +48,10 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   const items = errorItems(body)
   const bodyMessage = isObject(body) && typeof body.message === 'string' ? body.message : ''
   const message =
-    items.map((i) => (typeof i.message === 'string' ? i.message.trim() : '')).filter(Boolean).join(' ') ||
+    items
+      .map((i) => (typeof i.message === 'string' ? i.message.trim() : ''))
+      .filter(Boolean)
+      .join(' ') ||
     bodyMessage ||
     statusText ||
     `HTTP ${status}`

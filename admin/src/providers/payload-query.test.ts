@@ -8,9 +8,7 @@ describe('stringifyQuery', () => {
 
   it('indexes arrays and percent-encodes keys and values', () => {
     expect(stringifyQuery({ where: { id: { in: [1, 2] } } })).toBe('where[id][in][0]=1&where[id][in][1]=2')
-    expect(stringifyQuery({ where: { 'a b': { equals: 'x&y=z é' } } })).toBe(
-      'where[a%20b][equals]=x%26y%3Dz%20%C3%A9',
-    )
+    expect(stringifyQuery({ where: { 'a b': { equals: 'x&y=z é' } } })).toBe('where[a%20b][equals]=x%26y%3Dz%20%C3%A9')
   })
 
   it('leaves out undefined and null, keeps false and 0', () => {

@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { accessDecision, createSessionCache, displayName, type SessionUser } from './session'
 
 const targets = { login: '/login?redirectTo=%2Fdashboard%2Fservice&reason=admin', home: '/' }
-const user = (user_role: SessionUser['user_role']): SessionUser => ({ id: 1, email: 'a@b.it', name: 'Anna', surname: 'Rossi', user_role })
+const user = (user_role: SessionUser['user_role']): SessionUser => ({
+  id: 1,
+  email: 'a@b.it',
+  name: 'Anna',
+  surname: 'Rossi',
+  user_role,
+})
 
 describe('accessDecision (spec §2 dashboard guard)', () => {
   it('lets an ADMIN in', () => {

@@ -19,7 +19,10 @@ export const isAdmin = (user: SessionUser | null | undefined): user is SessionUs
 
 /** "Nome Cognome", falling back to the e-mail. */
 export function displayName(user: Pick<SessionUser, 'name' | 'surname' | 'email'>): string {
-  const full = [user.name, user.surname].map((s) => s?.trim()).filter(Boolean).join(' ')
+  const full = [user.name, user.surname]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ')
   return full || user.email
 }
 

@@ -31,7 +31,8 @@ export const reservationReadAccess: Access = ({ req }): boolean | Where => {
   if (!user) return false
   if (isAdminUser(user as never)) return true
   // An operator's agenda, plus what they booked for themselves as a customer.
-  if (hasRole(user as never, 'OPERATOR')) return { or: [{ 'operator.user': { equals: user.id } }, { user: { equals: user.id } }] }
+  if (hasRole(user as never, 'OPERATOR'))
+    return { or: [{ 'operator.user': { equals: user.id } }, { user: { equals: user.id } }] }
   return { user: { equals: user.id } }
 }
 

@@ -22,7 +22,12 @@ export const OperatingIntervals: CollectionConfig = {
         if (base !== true) return base
         const opening = (options.siblingData as { opening_time?: string }).opening_time
         // HH:mm strings compare correctly as text.
-        if (typeof value === 'string' && typeof opening === 'string' && hhmm.safeParse(opening).success && value <= opening) {
+        if (
+          typeof value === 'string' &&
+          typeof opening === 'string' &&
+          hhmm.safeParse(opening).success &&
+          value <= opening
+        ) {
           return "L'orario di chiusura deve seguire quello di apertura"
         }
         return true

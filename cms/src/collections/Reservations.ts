@@ -27,7 +27,8 @@ export const Reservations: CollectionConfig = {
       admin: { date: { pickerAppearance: 'dayAndTime' } },
       validate: (value, { siblingData }) => {
         const start = (siblingData as { date_start?: string }).date_start
-        if (value && start && new Date(value as unknown as string) <= new Date(start)) return 'La fine deve seguire l’inizio'
+        if (value && start && new Date(value as unknown as string) <= new Date(start))
+          return 'La fine deve seguire l’inizio'
         return true
       },
     },

@@ -58,7 +58,8 @@ export const Users: CollectionConfig = {
     afterChange: [
       ({ doc, operation, req }) => {
         // Registration (through the API) sends the confirmation mail; never awaited.
-        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at) inBackground(req.payload, 'Confirmation mail', () => sendConfirmation(req.payload, doc))
+        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at)
+          inBackground(req.payload, 'Confirmation mail', () => sendConfirmation(req.payload, doc))
         return doc
       },
     ],
@@ -66,10 +67,21 @@ export const Users: CollectionConfig = {
       ({ data, operation, req }) => {
         // A password is changed through the change-password flow (current password or recovery
         // code), never by a plain profile update.
-        if (operation === 'update' && req.payloadAPI !== 'local' && !isAdminUser(req.user as never) && data && 'password' in data) {
-          throw new APIError('La password si cambia con la procedura di cambio password.', 403, {
-            errors: [{ path: 'password', message: 'Non modificabile da qui' }],
-          }, true)
+        if (
+          operation === 'update' &&
+          req.payloadAPI !== 'local' &&
+          !isAdminUser(req.user as never) &&
+          data &&
+          'password' in data
+        ) {
+          throw new APIError(
+            'La password si cambia con la procedura di cambio password.',
+            403,
+            {
+              errors: [{ path: 'password', message: 'Non modificabile da qui' }],
+            },
+            true,
+          )
         }
         const password = (data as { password?: unknown } | undefined)?.password
         if (password !== undefined && (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)) {

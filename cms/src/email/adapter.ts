@@ -20,7 +20,7 @@ function fileTransport(dir: string, log: (msg: string) => void): Transporter {
   stream.sendMail = (async (mail: nodemailer.SendMailOptions) => {
     const info = await send(mail)
     fs.mkdirSync(dir, { recursive: true })
-    const to = String(Array.isArray(mail.to) ? mail.to[0] : mail.to ?? 'unknown').replace(/[^a-z0-9@._-]/gi, '_')
+    const to = String(Array.isArray(mail.to) ? mail.to[0] : (mail.to ?? 'unknown')).replace(/[^a-z0-9@._-]/gi, '_')
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${to}.eml`)
     fs.writeFileSync(file, info.message as Buffer)
     log(`E-mail to ${to} written to ${file}`)
@@ -32,7 +32,9 @@ function fileTransport(dir: string, log: (msg: string) => void): Transporter {
 let transport: Transporter | null = null
 
 export const mailer = (log: (msg: string) => void = console.log): Transporter => {
-  transport ??= env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : fileTransport(path.join(env.dataDir, 'mail'), log)
+  transport ??= env.smtpUrl
+    ? nodemailer.createTransport(env.smtpUrl)
+    : fileTransport(path.join(env.dataDir, 'mail'), log)
   return transport
 }
 
@@ -43,6 +45,7 @@ export const emailAdapter: EmailAdapter = ({ payload }) => {
     name: 'salon-nodemailer',
     defaultFromName: match?.[1] || 'Salone',
     defaultFromAddress: match?.[2] || from,
-    sendEmail: async (message) => mailer((m) => payload.logger.info(m)).sendMail({ from, ...message } as nodemailer.SendMailOptions),
+    sendEmail: async (message) =>
+      mailer((m) => payload.logger.info(m)).sendMail({ from, ...message } as nodemailer.SendMailOptions),
   }
 }

@@ -8,41 +8,68 @@ function layout(brand: string, title: string, paragraphs: string[], action?: { l
 <tr><td style="font-size:14px;color:#2f9e44;font-weight:700">${escape(brand)}</td></tr>
 <tr><td style="font-size:22px;font-weight:700;padding:12px 0">${escape(title)}</td></tr>
 ${paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.5;padding:4px 0">${escape(p)}</td></tr>`).join('\n')}
-${action ? `<tr><td style="padding:20px 0"><a href="${escape(action.url)}" style="background:#2f9e44;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:700;display:inline-block">${escape(action.label)}</a></td></tr>
-<tr><td style="font-size:12px;color:#5c6b62">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escape(action.url)}</td></tr>` : ''}
+${
+  action
+    ? `<tr><td style="padding:20px 0"><a href="${escape(action.url)}" style="background:#2f9e44;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:700;display:inline-block">${escape(action.label)}</a></td></tr>
+<tr><td style="font-size:12px;color:#5c6b62">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escape(action.url)}</td></tr>`
+    : ''
+}
 </table></td></tr></table></body></html>`
-  const text = [brand, '', title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), ''].join('\n')
+  const text = [
+    brand,
+    '',
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+  ].join('\n')
   return { html, text }
 }
 
 export function passwordRecoveryMail(brand: string, name: string, url: string) {
   return {
     subject: `${brand} — reimposta la password`,
-    ...layout(brand, 'Reimposta la tua password', [
-      `Ciao ${name},`,
-      'abbiamo ricevuto una richiesta per reimpostare la password del tuo account. Il link vale 60 minuti e si può usare una sola volta.',
-      'Se non sei stato tu, ignora questa e-mail: la tua password resta quella di prima.',
-    ], { label: 'Scegli una nuova password', url }),
+    ...layout(
+      brand,
+      'Reimposta la tua password',
+      [
+        `Ciao ${name},`,
+        'abbiamo ricevuto una richiesta per reimpostare la password del tuo account. Il link vale 60 minuti e si può usare una sola volta.',
+        'Se non sei stato tu, ignora questa e-mail: la tua password resta quella di prima.',
+      ],
+      { label: 'Scegli una nuova password', url },
+    ),
   }
 }
 
 export function passwordChangedMail(brand: string, name: string, loginUrl: string) {
   return {
     subject: `${brand} — la tua password è stata cambiata`,
-    ...layout(brand, 'Password cambiata', [
-      `Ciao ${name},`,
-      'la password del tuo account è appena stata cambiata e tutti gli accessi precedenti sono stati chiusi.',
-      'Se non sei stato tu, reimposta subito la password e contatta il salone.',
-    ], { label: 'Accedi', url: loginUrl }),
+    ...layout(
+      brand,
+      'Password cambiata',
+      [
+        `Ciao ${name},`,
+        'la password del tuo account è appena stata cambiata e tutti gli accessi precedenti sono stati chiusi.',
+        'Se non sei stato tu, reimposta subito la password e contatta il salone.',
+      ],
+      { label: 'Accedi', url: loginUrl },
+    ),
   }
 }
 
 export function confirmEmailMail(brand: string, name: string, url: string) {
   return {
     subject: `${brand} — conferma il tuo indirizzo e-mail`,
-    ...layout(brand, 'Benvenuto!', [
-      `Ciao ${name},`,
-      'grazie per esserti registrato. Conferma il tuo indirizzo e-mail per ricevere i promemoria delle tue prenotazioni. Il link vale 7 giorni.',
-    ], { label: 'Conferma l’indirizzo', url }),
+    ...layout(
+      brand,
+      'Benvenuto!',
+      [
+        `Ciao ${name},`,
+        'grazie per esserti registrato. Conferma il tuo indirizzo e-mail per ricevere i promemoria delle tue prenotazioni. Il link vale 7 giorni.',
+      ],
+      { label: 'Conferma l’indirizzo', url },
+    ),
   }
 }

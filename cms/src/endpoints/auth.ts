@@ -1,6 +1,18 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
-import { emailConfirmBody, factorCodeBody, factorEnrollBody, idParam, loggedInChangeBody, loginVerifyBody, loginBody, recoveryChangeBody, recoveryCheckBody, recoveryRequestBody, updateMeBody } from '@salon/shared'
+import {
+  emailConfirmBody,
+  factorCodeBody,
+  factorEnrollBody,
+  idParam,
+  loggedInChangeBody,
+  loginVerifyBody,
+  loginBody,
+  recoveryChangeBody,
+  recoveryCheckBody,
+  recoveryRequestBody,
+  updateMeBody,
+} from '@salon/shared'
 import {
   changeWhenLoggedIn,
   changeWithRecovery,
@@ -16,7 +28,16 @@ import {
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
-import { checkSecondFactor, enroll, hasVerifiedFactor, listFactors, seal, unenroll, unseal, verifyEnrollment } from '../services/secondFactor'
+import {
+  checkSecondFactor,
+  enroll,
+  hasVerifiedFactor,
+  listFactors,
+  seal,
+  unenroll,
+  unseal,
+  verifyEnrollment,
+} from '../services/secondFactor'
 import { LIMITS, TooManyAttempts, assertUnder, record, type Subject } from '../services/rateLimit'
 
 const users = (req: PayloadRequest) => req.payload.collections.users
@@ -25,12 +46,18 @@ const users = (req: PayloadRequest) => req.payload.collections.users
  * Brute-force guard around `attempt`: refused with 429 + Retry-After while any subject is over
  * its limit; `countWhen` decides which outcomes count (failures, or every request).
  */
-async function guarded<T>(req: PayloadRequest, subjects: Subject[], countWhen: 'failure' | 'always', attempt: () => Promise<T>): Promise<T> {
+async function guarded<T>(
+  req: PayloadRequest,
+  subjects: Subject[],
+  countWhen: 'failure' | 'always',
+  attempt: () => Promise<T>,
+): Promise<T> {
   const db = pool(req.payload)
   try {
     await assertUnder(db, subjects)
   } catch (err) {
-    if (err instanceof TooManyAttempts) req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
+    if (err instanceof TooManyAttempts)
+      req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
     throw err
   }
   if (countWhen === 'always') await record(db, subjects)
@@ -43,7 +70,6 @@ async function guarded<T>(req: PayloadRequest, subjects: Subject[], countWhen: '
   }
 }
 
-
 /** POST /api/auth/login — spec §7 login; sets the HttpOnly auth cookie. */
 export const login: Endpoint = {
   path: '/auth/login',
@@ -51,7 +77,10 @@ export const login: Endpoint = {
   handler: async (req) => {
     const data = parseOr400(loginBody, await readJsonObject(req))
     const collection = users(req)
-    const subjects: Subject[] = [[LIMITS.loginIp, clientIp(req)], [LIMITS.loginAccount, data.email]]
+    const subjects: Subject[] = [
+      [LIMITS.loginIp, clientIp(req)],
+      [LIMITS.loginAccount, data.email],
+    ]
     const result = await guarded(req, subjects, 'failure', () => loginOperation({ collection, data, req, depth: 0 }))
     const userId = (result.user as { id: number }).id
     if (await hasVerifiedFactor(pool(req.payload), userId)) {
@@ -85,10 +114,15 @@ export const loginVerify: Endpoint = {
   handler: async (req) => {
     const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
     const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
-    if (!pending || pending.until < Date.now()) throw fieldError('challenge', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
-    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${pending.uid}`]]
+    if (!pending || pending.until < Date.now())
+      throw fieldError('challenge', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
+    const subjects: Subject[] = [
+      [LIMITS.codeIp, clientIp(req)],
+      [LIMITS.codeAccount, `user:${pending.uid}`],
+    ]
     await guarded(req, subjects, 'failure', async () => {
-      if (!(await checkSecondFactor(pool(req.payload), pending.uid, code))) throw fieldError('code', 'Codice non valido')
+      if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
+        throw fieldError('code', 'Codice non valido')
     })
     return sessionResponse(req, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
@@ -123,7 +157,10 @@ export const verifyFactor: Endpoint = {
     const user = me(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const { code } = parseOr400(factorCodeBody, await readJsonObject(req))
-    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${user.id}`]]
+    const subjects: Subject[] = [
+      [LIMITS.codeIp, clientIp(req)],
+      [LIMITS.codeAccount, `user:${user.id}`],
+    ]
     const result = await guarded(req, subjects, 'failure', () => verifyEnrollment(pool(req.payload), user.id, id, code))
     return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
   },
@@ -137,7 +174,10 @@ export const deleteFactor: Endpoint = {
     const user = me(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const { code } = parseOr400(factorCodeBody, await readJsonObject(req))
-    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, `user:${user.id}`]]
+    const subjects: Subject[] = [
+      [LIMITS.codeIp, clientIp(req)],
+      [LIMITS.codeAccount, `user:${user.id}`],
+    ]
     await guarded(req, subjects, 'failure', () => unenroll(pool(req.payload), user.id, id, code))
     return Response.json({ message: 'Verifica in due passaggi disattivata' })
   },
@@ -188,10 +228,14 @@ export const passwordRecovery: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { email } = parseOr400(recoveryRequestBody, await readJsonObject(req))
-    const subjects: Subject[] = [[LIMITS.recoveryIp, clientIp(req)], [LIMITS.recoveryAccount, email]]
+    const subjects: Subject[] = [
+      [LIMITS.recoveryIp, clientIp(req)],
+      [LIMITS.recoveryAccount, email],
+    ]
     await guarded(req, subjects, 'always', () => requestRecovery(req.payload, email))
     return Response.json({
-      message: 'Se l’indirizzo è registrato, ti abbiamo inviato un’e-mail con il link per scegliere una nuova password.',
+      message:
+        'Se l’indirizzo è registrato, ti abbiamo inviato un’e-mail con il link per scegliere una nuova password.',
     })
   },
 }
@@ -202,7 +246,10 @@ export const passwordRecoveryCheck: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { token, email } = parseOr400(recoveryCheckBody, await readJsonObject(req))
-    const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, email]]
+    const subjects: Subject[] = [
+      [LIMITS.codeIp, clientIp(req)],
+      [LIMITS.codeAccount, email],
+    ]
     await guarded(req, subjects, 'failure', () => checkRecovery(req.payload, token, email))
     return Response.json({ valid: true })
   },
@@ -219,13 +266,19 @@ export const changePassword: Endpoint = {
     const body = await readJsonObject(req)
     if ('token' in body) {
       const data = parseOr400(recoveryChangeBody, body)
-      const subjects: Subject[] = [[LIMITS.codeIp, clientIp(req)], [LIMITS.codeAccount, data.email]]
+      const subjects: Subject[] = [
+        [LIMITS.codeIp, clientIp(req)],
+        [LIMITS.codeAccount, data.email],
+      ]
       await guarded(req, subjects, 'failure', () => changeWithRecovery(req.payload, data))
       return Response.json({ message: 'Password aggiornata: ora puoi accedere con la nuova password.' })
     }
     const user = requireUser(req) as unknown as { id: number; email: string; name?: string }
     const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
-    const subjects: Subject[] = [[LIMITS.loginIp, clientIp(req)], [LIMITS.loginAccount, user.email]]
+    const subjects: Subject[] = [
+      [LIMITS.loginIp, clientIp(req)],
+      [LIMITS.loginAccount, user.email],
+    ]
     await guarded(req, subjects, 'failure', () => changeWhenLoggedIn(req.payload, user, oldPassword, password))
     const collection = users(req)
     const result = await loginOperation({ collection, data: { email: user.email, password }, req, depth: 0 })
@@ -247,7 +300,9 @@ export const confirmEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { token } = parseOr400(emailConfirmBody, await readJsonObject(req))
-    const { email } = await guarded(req, [[LIMITS.codeIp, clientIp(req)]], 'failure', () => confirmEmail(req.payload, token))
+    const { email } = await guarded(req, [[LIMITS.codeIp, clientIp(req)]], 'failure', () =>
+      confirmEmail(req.payload, token),
+    )
     return Response.json({ message: 'Indirizzo confermato, grazie!', email })
   },
 }
@@ -257,9 +312,22 @@ export const resendConfirmation: Endpoint = {
   path: '/auth/confirm/resend',
   method: 'post',
   handler: async (req) => {
-    const user = requireUser(req) as unknown as { id: number; email: string; name?: string; email_verified_at?: string | null }
+    const user = requireUser(req) as unknown as {
+      id: number
+      email: string
+      name?: string
+      email_verified_at?: string | null
+    }
     if (user.email_verified_at) return Response.json({ message: 'Il tuo indirizzo è già confermato.' })
-    await guarded(req, [[LIMITS.recoveryAccount, user.email], [LIMITS.recoveryIp, clientIp(req)]], 'always', () => sendConfirmation(req.payload, user))
+    await guarded(
+      req,
+      [
+        [LIMITS.recoveryAccount, user.email],
+        [LIMITS.recoveryIp, clientIp(req)],
+      ],
+      'always',
+      () => sendConfirmation(req.payload, user),
+    )
     return Response.json({ message: 'Ti abbiamo inviato una nuova e-mail di conferma.' })
   },
 }
@@ -284,8 +352,7 @@ export const authEndpoints = [
 const closed = (path: string): Endpoint => ({
   path,
   method: 'post',
-  handler: () =>
-    Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
+  handler: () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
 })
 
 /** Payload's built-in recovery, first-admin and unthrottled login routes under /api/users, switched off. */

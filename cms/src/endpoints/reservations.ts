@@ -1,11 +1,5 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import {
-  confirmBody,
-  idParam,
-  reservationCompareQuery,
-  reservationReportQuery,
-  statusBody,
-} from '@salon/shared'
+import { confirmBody, idParam, reservationCompareQuery, reservationReportQuery, statusBody } from '@salon/shared'
 import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
 import { changeStatus, confirmSession, createSession } from '../services/booking'
 import { readBack } from '../services/reservations'
@@ -20,7 +14,9 @@ const noStore = { 'Cache-Control': 'no-store' }
 /** With `config.requireEmailVerification`, only customers with a confirmed address book. */
 async function assertMayBook(req: PayloadRequest) {
   if (!(await mayBook(pool(req.payload), (req.user as unknown as { id: number }).id))) {
-    throw new HttpError(403, 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.', { reason: 'EMAIL_NOT_VERIFIED' })
+    throw new HttpError(403, 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.', {
+      reason: 'EMAIL_NOT_VERIFIED',
+    })
   }
 }
 
@@ -81,9 +77,15 @@ const report = (path: string, run: (req: PayloadRequest) => Promise<unknown>): E
 
 export const reservationReports = [
   report('/count', (req) => reservationCount(req.payload, parseOr400(reservationReportQuery, queryObject(req)))),
-  report('/aggregate', (req) => reservationAggregate(req.payload, parseOr400(reservationReportQuery, queryObject(req)))),
-  report('/countCompare', (req) => reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), false)),
-  report('/aggregateCompare', (req) => reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), true)),
+  report('/aggregate', (req) =>
+    reservationAggregate(req.payload, parseOr400(reservationReportQuery, queryObject(req))),
+  ),
+  report('/countCompare', (req) =>
+    reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), false),
+  ),
+  report('/aggregateCompare', (req) =>
+    reservationCompare(req.payload, parseOr400(reservationCompareQuery, queryObject(req)), true),
+  ),
 ]
 
 export const reservationEndpoints = [

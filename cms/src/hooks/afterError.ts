@@ -40,9 +40,16 @@ export const mapErrors: AfterErrorHook = ({ error, req, result }) => {
     return { status: 401, response: { errors: [{ name: 'Unauthorized', message: 'Devi accedere per continuare.' }] } }
   }
   if (status && status >= 400 && status < 500 && !e.data) {
-    let body: Record<string, unknown> = { name: e.name && e.name.length > 2 ? e.name : 'Error', message: e.message || 'Richiesta non valida' }
+    let body: Record<string, unknown> = {
+      name: e.name && e.name.length > 2 ? e.name : 'Error',
+      message: e.message || 'Richiesta non valida',
+    }
     if (e.message === 'Invalid JSON') {
-      body = { name: 'ValidationError', message: 'JSON non valido', data: { errors: [{ path: 'body', message: 'JSON non valido' }] } }
+      body = {
+        name: 'ValidationError',
+        message: 'JSON non valido',
+        data: { errors: [{ path: 'body', message: 'JSON non valido' }] },
+      }
     } else if (status === 400 && malformedId(req.url)) {
       body = { name: 'ValidationError', message: 'Id non valido', data: idError('Id non valido') }
     }

@@ -3,7 +3,9 @@ import { APIError, ValidationError } from 'payload'
 import { bookingTotals, canMoveReservation, type ReservationStatus } from '@salon/shared'
 
 const ids = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((s) => (typeof s === 'object' && s ? (s as { id: number }).id : Number(s))).filter(Boolean) : []
+  Array.isArray(v)
+    ? v.map((s) => (typeof s === 'object' && s ? (s as { id: number }).id : Number(s))).filter(Boolean)
+    : []
 
 /**
  * Admin writes through POST/PUT/PATCH /api/reservations obey the booking rules: duration, price
@@ -17,7 +19,8 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
     throw new ValidationError({ errors: [{ path: 'date_start', message: 'Data non valida' }] })
   }
   const servicesChanged = data.services !== undefined && ids(data.services).join() !== ids(originalDoc?.services).join()
-  const startChanged = data.date_start !== undefined && String(data.date_start ?? '') !== String(originalDoc?.date_start ?? '')
+  const startChanged =
+    data.date_start !== undefined && String(data.date_start ?? '') !== String(originalDoc?.date_start ?? '')
   if (operation === 'update' && !servicesChanged && !startChanged) {
     // A note or a status change keeps the price and times agreed at booking.
     data.duration = originalDoc?.duration
@@ -43,12 +46,25 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
   } else {
     data.duration = 0
     data.total_price = 0
-    if (start) throw new ValidationError({ errors: [{ path: 'services', message: 'Una prenotazione con orario richiede almeno un servizio' }] })
+    if (start)
+      throw new ValidationError({
+        errors: [{ path: 'services', message: 'Una prenotazione con orario richiede almeno un servizio' }],
+      })
     data.date_end = null
   }
   if (operation === 'update' && data.status && originalDoc?.status && data.status !== originalDoc.status) {
-    if (!canMoveReservation({ status: originalDoc.status as ReservationStatus, date_start: start }, data.status as ReservationStatus)) {
-      throw new APIError(`Cambio di stato non consentito: ${originalDoc.status} → ${data.status}`, 409, { reason: 'ILLEGAL_TRANSITION' }, true)
+    if (
+      !canMoveReservation(
+        { status: originalDoc.status as ReservationStatus, date_start: start },
+        data.status as ReservationStatus,
+      )
+    ) {
+      throw new APIError(
+        `Cambio di stato non consentito: ${originalDoc.status} → ${data.status}`,
+        409,
+        { reason: 'ILLEGAL_TRANSITION' },
+        true,
+      )
     }
   }
   return data

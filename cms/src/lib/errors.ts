@@ -10,7 +10,13 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly data?: Record<string, unknown>,
-    readonly errorName = status === 400 ? 'ValidationError' : status === 404 ? 'NotFound' : status === 409 ? 'Conflict' : 'Error',
+    readonly errorName = status === 400
+      ? 'ValidationError'
+      : status === 404
+        ? 'NotFound'
+        : status === 409
+          ? 'Conflict'
+          : 'Error',
   ) {
     super(message)
   }

@@ -39,7 +39,12 @@ export function requireAdmin(req: PayloadRequest) {
   const user = requireUser(req)
   if (!isAdminUser(user as never)) {
     throw user.user_role === 'ADMIN'
-      ? new APIError('Attiva la verifica in due passaggi per usare le funzioni di amministrazione.', 403, { reason: 'TOTP_REQUIRED' }, true)
+      ? new APIError(
+          'Attiva la verifica in due passaggi per usare le funzioni di amministrazione.',
+          403,
+          { reason: 'TOTP_REQUIRED' },
+          true,
+        )
       : forbidden()
   }
   return user

@@ -2,9 +2,24 @@
 export const DEMO_CATEGORIES = ['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica'] as const
 
 export const DEMO_OPERATORS = [
-  { name: 'Giulia', surname: 'Rossi', hue: 150, description: 'Hair stylist da 12 anni, specialista in tagli e balayage.' },
-  { name: 'Marco', surname: 'Bianchi', hue: 210, description: 'Barbiere e colorista, ama i tagli corti e le sfumature.' },
-  { name: 'Sara', surname: 'Esposito', hue: 330, description: 'Estetista: manicure, pedicure e cura delle sopracciglia.' },
+  {
+    name: 'Giulia',
+    surname: 'Rossi',
+    hue: 150,
+    description: 'Hair stylist da 12 anni, specialista in tagli e balayage.',
+  },
+  {
+    name: 'Marco',
+    surname: 'Bianchi',
+    hue: 210,
+    description: 'Barbiere e colorista, ama i tagli corti e le sfumature.',
+  },
+  {
+    name: 'Sara',
+    surname: 'Esposito',
+    hue: 330,
+    description: 'Estetista: manicure, pedicure e cura delle sopracciglia.',
+  },
   { name: 'Luca', surname: 'Romano', hue: 35, description: 'Tricologo, esperto di trattamenti per cute e capelli.' },
 ] as const
 
@@ -19,18 +34,102 @@ export const DEMO_SERVICES: {
   /** Empty: every operator. */
   operators: Op[]
 }[] = [
-  { title: 'Taglio donna', category: 'Taglio e piega', time: 45, price: 35, description: 'Consulenza, shampoo, taglio e piega.', operators: ['Giulia', 'Marco', 'Luca'] },
-  { title: 'Taglio uomo', category: 'Taglio e piega', time: 30, price: 22, description: 'Taglio a forbice o macchinetta, con rifinitura.', operators: ['Giulia', 'Marco', 'Luca'] },
-  { title: 'Taglio bambino', category: 'Taglio e piega', time: 20, price: 15, description: 'Per i più piccoli, fino a 12 anni.', operators: ['Giulia', 'Marco', 'Luca'] },
-  { title: 'Piega', category: 'Taglio e piega', time: 30, price: 20, description: 'Shampoo e piega liscia o mossa.', operators: [] },
-  { title: 'Colore', category: 'Colore', time: 60, price: 45, description: 'Colore uniforme con prodotti senza ammoniaca.', operators: ['Giulia', 'Marco'] },
-  { title: 'Colpi di sole', category: 'Colore', time: 90, price: 70, description: 'Schiariture luminose con cartine.', operators: ['Giulia', 'Marco'] },
-  { title: 'Balayage', category: 'Colore', time: 120, price: 95, description: 'Sfumature naturali dipinte a mano.', operators: ['Giulia'] },
-  { title: 'Trattamento ristrutturante', category: 'Trattamenti', time: 30, price: 25, description: 'Maschera alla cheratina per capelli sfibrati.', operators: [] },
-  { title: 'Trattamento cute', category: 'Trattamenti', time: 30, price: 28, description: 'Purificante o anticaduta, con massaggio.', operators: ['Luca'] },
-  { title: 'Manicure', category: 'Estetica', time: 40, price: 25, description: 'Cura delle unghie e smalto a scelta.', operators: ['Sara'] },
-  { title: 'Pedicure', category: 'Estetica', time: 50, price: 32, description: 'Pedicure estetico con smalto.', operators: ['Sara'] },
-  { title: 'Sopracciglia', category: 'Estetica', time: 15, price: 10, description: 'Definizione con pinzetta o cera.', operators: ['Sara'] },
+  {
+    title: 'Taglio donna',
+    category: 'Taglio e piega',
+    time: 45,
+    price: 35,
+    description: 'Consulenza, shampoo, taglio e piega.',
+    operators: ['Giulia', 'Marco', 'Luca'],
+  },
+  {
+    title: 'Taglio uomo',
+    category: 'Taglio e piega',
+    time: 30,
+    price: 22,
+    description: 'Taglio a forbice o macchinetta, con rifinitura.',
+    operators: ['Giulia', 'Marco', 'Luca'],
+  },
+  {
+    title: 'Taglio bambino',
+    category: 'Taglio e piega',
+    time: 20,
+    price: 15,
+    description: 'Per i più piccoli, fino a 12 anni.',
+    operators: ['Giulia', 'Marco', 'Luca'],
+  },
+  {
+    title: 'Piega',
+    category: 'Taglio e piega',
+    time: 30,
+    price: 20,
+    description: 'Shampoo e piega liscia o mossa.',
+    operators: [],
+  },
+  {
+    title: 'Colore',
+    category: 'Colore',
+    time: 60,
+    price: 45,
+    description: 'Colore uniforme con prodotti senza ammoniaca.',
+    operators: ['Giulia', 'Marco'],
+  },
+  {
+    title: 'Colpi di sole',
+    category: 'Colore',
+    time: 90,
+    price: 70,
+    description: 'Schiariture luminose con cartine.',
+    operators: ['Giulia', 'Marco'],
+  },
+  {
+    title: 'Balayage',
+    category: 'Colore',
+    time: 120,
+    price: 95,
+    description: 'Sfumature naturali dipinte a mano.',
+    operators: ['Giulia'],
+  },
+  {
+    title: 'Trattamento ristrutturante',
+    category: 'Trattamenti',
+    time: 30,
+    price: 25,
+    description: 'Maschera alla cheratina per capelli sfibrati.',
+    operators: [],
+  },
+  {
+    title: 'Trattamento cute',
+    category: 'Trattamenti',
+    time: 30,
+    price: 28,
+    description: 'Purificante o anticaduta, con massaggio.',
+    operators: ['Luca'],
+  },
+  {
+    title: 'Manicure',
+    category: 'Estetica',
+    time: 40,
+    price: 25,
+    description: 'Cura delle unghie e smalto a scelta.',
+    operators: ['Sara'],
+  },
+  {
+    title: 'Pedicure',
+    category: 'Estetica',
+    time: 50,
+    price: 32,
+    description: 'Pedicure estetico con smalto.',
+    operators: ['Sara'],
+  },
+  {
+    title: 'Sopracciglia',
+    category: 'Estetica',
+    time: 15,
+    price: 10,
+    description: 'Definizione con pinzetta o cera.',
+    operators: ['Sara'],
+  },
 ]
 
 /** Tuesday–Saturday, morning and afternoon. */

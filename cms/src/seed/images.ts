@@ -16,7 +16,13 @@ export async function portrait(initials: string, hue: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
 
-export async function banner(title: string, subtitle: string, hue: number, width = 1600, height = 900): Promise<Buffer> {
+export async function banner(
+  title: string,
+  subtitle: string,
+  hue: number,
+  width = 1600,
+  height = 900,
+): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0.6">
     <stop offset="0" stop-color="hsl(${hue},50%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,55%)"/>

@@ -53,7 +53,10 @@ async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) =>
 export async function ensureConfig(payload: Payload, businessName?: string) {
   const { totalDocs } = await payload.count({ collection: 'config' })
   if (totalDocs === 0) {
-    await payload.create({ collection: 'config', data: { ...CONFIG_DEFAULTS, businessName: businessName ?? 'Il tuo salone' } })
+    await payload.create({
+      collection: 'config',
+      data: { ...CONFIG_DEFAULTS, businessName: businessName ?? 'Il tuo salone' },
+    })
   }
 }
 
@@ -63,7 +66,9 @@ export async function ensureFirstAdmin(payload: Payload) {
   const { totalDocs } = await payload.count({ collection: 'users', where: { user_role: { equals: 'ADMIN' } } })
   if (totalDocs > 0) return
   if (!admin) {
-    payload.logger.warn('No ADMIN account exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create the first one.')
+    payload.logger.warn(
+      'No ADMIN account exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create the first one.',
+    )
     return
   }
   await payload.create({
@@ -99,7 +104,14 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
     },
   })
 
-  const image = async (name: string, data: Buffer, mimetype: string, label: 'HOME_CAROUSEL' | 'IMAGES', alt: string, position = 0) =>
+  const image = async (
+    name: string,
+    data: Buffer,
+    mimetype: string,
+    label: 'HOME_CAROUSEL' | 'IMAGES',
+    alt: string,
+    position = 0,
+  ) =>
     create({
       collection: 'upload',
       data: { name, label, alt, position },
@@ -109,18 +121,40 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   // Accounts
   const admin = await create({
     collection: 'users',
-    data: { email_verified_at: now.toISOString(), email: 'admin@demo.salon', password: DEMO_PASSWORD, name: 'Anna', surname: 'Amministratrice', user_role: 'ADMIN' },
+    data: {
+      email_verified_at: now.toISOString(),
+      email: 'admin@demo.salon',
+      password: DEMO_PASSWORD,
+      name: 'Anna',
+      surname: 'Amministratrice',
+      user_role: 'ADMIN',
+    },
   })
   const operatorUser = await create({
     collection: 'users',
-    data: { email_verified_at: now.toISOString(), email: 'operatore@demo.salon', password: DEMO_PASSWORD, name: 'Giulia', surname: 'Rossi', user_role: 'OPERATOR' },
+    data: {
+      email_verified_at: now.toISOString(),
+      email: 'operatore@demo.salon',
+      password: DEMO_PASSWORD,
+      name: 'Giulia',
+      surname: 'Rossi',
+      user_role: 'OPERATOR',
+    },
   })
   const customers = []
   for (const c of DEMO_CUSTOMERS) {
     customers.push(
       await create({
         collection: 'users',
-        data: { email_verified_at: now.toISOString(), email: c.email, password: DEMO_PASSWORD, name: c.name, surname: c.surname, phone_number: c.phone, user_role: 'USER' },
+        data: {
+          email_verified_at: now.toISOString(),
+          email: c.email,
+          password: DEMO_PASSWORD,
+          name: c.name,
+          surname: c.surname,
+          phone_number: c.phone,
+          user_role: 'USER',
+        },
       }),
     )
   }
@@ -133,7 +167,13 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   }
   const operatorIds = new Map<string, number>()
   for (const [position, op] of DEMO_OPERATORS.entries()) {
-    const picture = await image(`operatore-${op.name.toLowerCase()}`, await portrait(op.name[0]! + op.surname[0]!, op.hue), 'image/png', 'IMAGES', `${op.name} ${op.surname}`)
+    const picture = await image(
+      `operatore-${op.name.toLowerCase()}`,
+      await portrait(op.name[0]! + op.surname[0]!, op.hue),
+      'image/png',
+      'IMAGES',
+      `${op.name} ${op.surname}`,
+    )
     const doc = await create({
       collection: 'operators',
       data: {
@@ -169,18 +209,25 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   for (const d of DEMO_OPENING) {
     const bh = await create({ collection: 'business_hours', data: { day_of_week: d.day, is_closed: d.closed } })
     if (!d.closed) {
-      for (const i of DEMO_INTERVALS) await create({ collection: 'operating_intervals', data: { ...i, business_hours: bh.id } })
+      for (const i of DEMO_INTERVALS)
+        await create({ collection: 'operating_intervals', data: { ...i, business_hours: bh.id } })
     }
   }
   const today = localDayOf(now, tz)
   const year = Number(today.slice(0, 4))
   const holidayDays = new Set<string>()
   for (const h of NATIONAL_HOLIDAYS) {
-    await create({ collection: 'holidays', data: { name: h.name, date: calendarDay(`${year}-${h.md}`), recurring_yearly: true, is_active: true } })
+    await create({
+      collection: 'holidays',
+      data: { name: h.name, date: calendarDay(`${year}-${h.md}`), recurring_yearly: true, is_active: true },
+    })
     for (const y of [year - 1, year, year + 1]) holidayDays.add(`${y}-${h.md}`)
   }
   for (const day of EASTER_MONDAYS) {
-    await create({ collection: 'holidays', data: { name: 'Lunedì dell’Angelo', date: calendarDay(day), recurring_yearly: false, is_active: true } })
+    await create({
+      collection: 'holidays',
+      data: { name: 'Lunedì dell’Angelo', date: calendarDay(day), recurring_yearly: false, is_active: true },
+    })
     holidayDays.add(day)
   }
   const summerStart = `${year + (today > `${year}-08-22` ? 1 : 0)}-08-09`
@@ -213,7 +260,13 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
     ['Regala un momento di bellezza', 'Chiedi in salone la nostra gift card', '/map-site', 45],
   ] as const
   for (const [i, [title, subtitle, link, hue]] of banners.entries()) {
-    const img = await image(`banner-${i + 1}`, await banner(title, subtitle, hue, 1200, 400), 'image/jpeg', 'IMAGES', title)
+    const img = await image(
+      `banner-${i + 1}`,
+      await banner(title, subtitle, hue, 1200, 400),
+      'image/jpeg',
+      'IMAGES',
+      title,
+    )
     await create({ collection: 'banner', data: { title, link, alt: subtitle, show: true, position: i, image: img.id } })
   }
 
@@ -250,8 +303,16 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
           }
           const r = random()
           const status = past
-            ? r < 0.8 ? 'COMPLETED' : r < 0.9 ? 'CANCELLED' : 'NO_SHOW'
-            : r < 0.6 ? 'CONFIRMED' : r < 0.9 ? 'PENDING' : 'CANCELLED'
+            ? r < 0.8
+              ? 'COMPLETED'
+              : r < 0.9
+                ? 'CANCELLED'
+                : 'NO_SHOW'
+            : r < 0.6
+              ? 'CONFIRMED'
+              : r < 0.9
+                ? 'PENDING'
+                : 'CANCELLED'
           const customer = random() < 0.2 ? customers[0]! : pick(customers)
           await create({
             collection: 'reservations',

@@ -80,11 +80,16 @@ function notifyChanged(payload: Payload, user: { email: string; name: string }) 
 }
 
 const notTheEmail = (password: string, email: string) => {
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) throw fieldError('password', 'La password non può essere il tuo indirizzo e-mail')
+  if (password.trim().toLowerCase() === email.trim().toLowerCase())
+    throw fieldError('password', 'La password non può essere il tuo indirizzo e-mail')
 }
 
 /** change_password with a recovery code: single use, under a row lock. */
-export async function changeWithRecovery(payload: Payload, body: { token: string; email: string; password: string }, now = new Date()) {
+export async function changeWithRecovery(
+  payload: Payload,
+  body: { token: string; email: string; password: string },
+  now = new Date(),
+) {
   notTheEmail(body.password, body.email)
   const client = await pool(payload).connect()
   try {
@@ -104,7 +109,12 @@ export async function changeWithRecovery(payload: Payload, body: { token: string
 }
 
 /** change_password when logged in: checks the current password, then ends every older session. */
-export async function changeWhenLoggedIn(payload: Payload, user: { id: number; email: string; name?: string }, oldPassword: string, password: string) {
+export async function changeWhenLoggedIn(
+  payload: Payload,
+  user: { id: number; email: string; name?: string },
+  oldPassword: string,
+  password: string,
+) {
   notTheEmail(password, user.email)
   try {
     await payload.login({ collection: 'users', data: { email: user.email, password: oldPassword } })
@@ -119,7 +129,10 @@ export async function changeWhenLoggedIn(payload: Payload, user: { id: number; e
    covers the address too, so a link stops working if the address changes. */
 const CONFIRM_DAYS = 7
 const sign = (userId: number, email: string, expires: number) =>
-  crypto.createHmac('sha256', env.secret).update(`confirm:${userId}:${email.toLowerCase()}:${expires}`).digest('base64url')
+  crypto
+    .createHmac('sha256', env.secret)
+    .update(`confirm:${userId}:${email.toLowerCase()}:${expires}`)
+    .digest('base64url')
 
 export function confirmationToken(user: { id: number; email: string }, now = Date.now()) {
   const expires = Math.floor(now / 1000) + CONFIRM_DAYS * 86_400
@@ -144,7 +157,10 @@ export async function confirmEmail(payload: Payload, token: string, now = Date.n
   const expected = Buffer.from(sign(user.id, user.email, exp))
   const given = Buffer.from(sig)
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw invalid()
-  await pool(payload).query('update users set email_verified_at = coalesce(email_verified_at, $2) where id = $1', [user.id, new Date(now)])
+  await pool(payload).query('update users set email_verified_at = coalesce(email_verified_at, $2) where id = $1', [
+    user.id,
+    new Date(now),
+  ])
   return { email: user.email }
 }
 

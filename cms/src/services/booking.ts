@@ -25,7 +25,10 @@ type Actor = { id: number; user_role: Role }
 type OperatorChoice = number | 'any'
 
 /** Why a slot cannot be booked, in the customer's language. */
-export const UNAVAILABLE_MESSAGES: Record<UnavailableReason | 'SLOT_TAKEN' | 'SESSION_EXPIRED' | 'SESSION_CONFIRMED', string> = {
+export const UNAVAILABLE_MESSAGES: Record<
+  UnavailableReason | 'SLOT_TAKEN' | 'SESSION_EXPIRED' | 'SESSION_CONFIRMED',
+  string
+> = {
   INVALID_SERVICES: 'Uno dei servizi scelti non è prenotabile.',
   NO_ELIGIBLE_OPERATOR: 'Nessun operatore può eseguire tutti i servizi scelti.',
   IN_THE_PAST: 'Questo orario è già passato.',
@@ -40,7 +43,8 @@ export const UNAVAILABLE_MESSAGES: Record<UnavailableReason | 'SLOT_TAKEN' | 'SE
   SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',
 }
 
-const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) => new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
+const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
+  new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
 
 async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
   const { services, missing } = await loadServices(db, ids)
@@ -57,10 +61,17 @@ function operatorOr400(calendar: { operators: { id: number }[] }, operator: Oper
 }
 
 /** Operators whose reservations matter for a query. */
-const candidates = (services: ServiceInfo[], calendar: Awaited<ReturnType<typeof loadCalendar>>, operator: OperatorChoice) =>
-  operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator]
+const candidates = (
+  services: ServiceInfo[],
+  calendar: Awaited<ReturnType<typeof loadCalendar>>,
+  operator: OperatorChoice,
+) => (operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator])
 
-export async function dayAvailability(db: Pool, q: { date: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+export async function dayAvailability(
+  db: Pool,
+  q: { date: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+) {
   const calendar = await loadCalendar(db, now.getTime())
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
@@ -72,7 +83,11 @@ export async function dayAvailability(db: Pool, q: { date: string; services: num
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
 }
 
-export async function monthAvailability(db: Pool, q: { month: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+export async function monthAvailability(
+  db: Pool,
+  q: { month: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+) {
   const calendar = await loadCalendar(db, now.getTime())
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
@@ -80,19 +95,33 @@ export async function monthAvailability(db: Pool, q: { month: string; services: 
   const first = `${q.month}-01`
   const [y, m] = q.month.split('-').map(Number) as [number, number]
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
-  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), startOfLocalDay(first, tz), startOfLocalDay(next, tz))
+  const reservations = await loadBlocking(
+    db,
+    candidates(services, calendar, q.operator),
+    startOfLocalDay(first, tz),
+    startOfLocalDay(next, tz),
+  )
   const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
   return { month: q.month, timezone: tz, days }
 }
 
-export async function checkAvailability(db: Pool, q: { date_start: string; services: number[]; operator: OperatorChoice }, now = new Date()) {
+export async function checkAvailability(
+  db: Pool,
+  q: { date_start: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+) {
   const calendar = await loadCalendar(db, now.getTime())
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
   const day = localDayOf(start, calendar.settings.timezone)
   const tz = calendar.settings.timezone
-  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz))
+  const reservations = await loadBlocking(
+    db,
+    candidates(services, calendar, q.operator),
+    startOfLocalDay(day, tz),
+    startOfLocalDay(addCalendarDays(day, 1), tz),
+  )
   const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
@@ -109,13 +138,21 @@ async function inTransaction<T>(pool: Pool, work: (db: PoolClient) => Promise<T>
     return result
   } catch (err) {
     // A client whose rollback failed is broken: destroy it rather than return it to the pool.
-    await client.query('rollback').then(() => client.release(), (e: Error) => client.release(e))
+    await client.query('rollback').then(
+      () => client.release(),
+      (e: Error) => client.release(e),
+    )
     throw err
   }
 }
 
 /** Drafts that were never confirmed stop existing once their hold has passed. */
-export async function removeExpiredHolds(db: Pick<PoolClient, 'query'>, holdMinutes: number, now: Date, userId?: number) {
+export async function removeExpiredHolds(
+  db: Pick<PoolClient, 'query'>,
+  holdMinutes: number,
+  now: Date,
+  userId?: number,
+) {
   const { rowCount } = await db.query(
     `delete from reservations where status = 'PENDING_CONFIRMATION' and created_at < $1 and ($2::int is null or user_id = $2)`,
     [new Date(now.getTime() - holdMinutes * 60_000), userId ?? null],
@@ -130,8 +167,16 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
     await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
     // Serialise one customer's session requests, then cap the drafts they can hold at once.
     await db.query('select id from users where id = $1 for update', [user.id])
-    const open = (await db.query(`select count(*)::int as n from reservations where user_id = $1 and status = 'PENDING_CONFIRMATION'`, [user.id])).rows[0].n
-    if (open >= MAX_OPEN_DRAFTS) throw new HttpError(429, 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.', { reason: 'TOO_MANY_DRAFTS' })
+    const open = (
+      await db.query(
+        `select count(*)::int as n from reservations where user_id = $1 and status = 'PENDING_CONFIRMATION'`,
+        [user.id],
+      )
+    ).rows[0].n
+    if (open >= MAX_OPEN_DRAFTS)
+      throw new HttpError(429, 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.', {
+        reason: 'TOO_MANY_DRAFTS',
+      })
     const { rows } = await db.query(
       `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
        values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $2) returning id`,
@@ -153,17 +198,26 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
   const { settings } = calendar
   operatorOr400(calendar, body.operator)
   return inTransaction(pool, async (db) => {
-    const draft = (await db.query('select id, user_id, status, created_at from reservations where id = $1 for update', [body.id])).rows[0]
+    const draft = (
+      await db.query('select id, user_id, status, created_at from reservations where id = $1 for update', [body.id])
+    ).rows[0]
     if (!draft || draft.user_id !== user.id) throw notFound()
     if (draft.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
-    if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime()) throw conflict('SESSION_EXPIRED')
+    if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime())
+      throw conflict('SESSION_EXPIRED')
 
     const services = await servicesOr400(db, body.services)
     const start = new Date(body.date_start)
     const tz = settings.timezone
     const day = localDayOf(start, tz)
     const ops = candidates(services, calendar, body.operator)
-    const reservations = await loadBlocking(db, ops, startOfLocalDay(day, tz), startOfLocalDay(addCalendarDays(day, 1), tz), body.id)
+    const reservations = await loadBlocking(
+      db,
+      ops,
+      startOfLocalDay(day, tz),
+      startOfLocalDay(addCalendarDays(day, 1), tz),
+      body.id,
+    )
     const check = checkSlot({ services, operator: body.operator, calendar, reservations, now, start })
     if (!check.available) {
       if (check.reason === 'INVALID_SERVICES') {
@@ -171,7 +225,8 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
       }
       throw conflict(check.reason)
     }
-    const first = body.operator === 'any' ? pickOperator(check.operators, reservations, now, settings.holdMinutes) : body.operator
+    const first =
+      body.operator === 'any' ? pickOperator(check.operators, reservations, now, settings.holdMinutes) : body.operator
     const order = [first!, ...check.operators.filter((o) => o !== first)]
     const { duration, total_price } = bookingTotals(services)
     const status: ReservationStatus = settings.autoConfirm ? 'CONFIRMED' : 'PENDING'
@@ -232,7 +287,10 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
       settings,
       now,
     )
-    if (!verdict.ok) throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, { reason: verdict.reason })
+    if (!verdict.ok)
+      throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, {
+        reason: verdict.reason,
+      })
     await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
     return { id }
   })

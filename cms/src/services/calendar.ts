@@ -64,22 +64,37 @@ export async function readCalendar(db: Db): Promise<SalonCalendar> {
     db.query(`select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
               from business_hours bh left join operating_intervals oi on oi.business_hours_id = bh.id
               order by bh.id, oi.opening_time`),
-    db.query(`select closure_type, start_date, end_date, recurring_rule, is_active from business_closures where is_active`),
+    db.query(
+      `select closure_type, start_date, end_date, recurring_rule, is_active from business_closures where is_active`,
+    ),
     db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
     db.query(`select id, active, position from operators where active order by position, id`),
   ])
   const opening = new Map<string, SalonCalendar['opening'][number]>()
   for (const r of hours.rows) {
-    const day: OpeningDay = opening.get(r.day_of_week) ?? { day_of_week: r.day_of_week, is_closed: !!r.is_closed, intervals: [] }
-    if (r.opening_time && r.closing_time) day.intervals.push({ opening_time: r.opening_time, closing_time: r.closing_time })
+    const day: OpeningDay = opening.get(r.day_of_week) ?? {
+      day_of_week: r.day_of_week,
+      is_closed: !!r.is_closed,
+      intervals: [],
+    }
+    if (r.opening_time && r.closing_time)
+      day.intervals.push({ opening_time: r.opening_time, closing_time: r.closing_time })
     opening.set(r.day_of_week, day)
   }
   return {
     settings,
     opening: [...opening.values()],
-    closures: closures.rows.map((c: ClosureRule) => ({ ...c, start_date: iso(c.start_date), end_date: iso(c.end_date) })),
+    closures: closures.rows.map((c: ClosureRule) => ({
+      ...c,
+      start_date: iso(c.start_date),
+      end_date: iso(c.end_date),
+    })),
     holidays: holidays.rows.map((h: HolidayRule) => ({ ...h, date: iso(h.date) })),
-    operators: operators.rows.map((o: { id: number; active: boolean; position: unknown }) => ({ id: o.id, active: o.active, position: num(o.position, 0) })),
+    operators: operators.rows.map((o: { id: number; active: boolean; position: unknown }) => ({
+      id: o.id,
+      active: o.active,
+      position: num(o.position, 0),
+    })),
   }
 }
 
@@ -92,12 +107,23 @@ export async function loadServices(db: Db, ids: number[]): Promise<{ services: S
       where s.id = any($1::int[]) group by s.id`,
     [ids],
   )
-  const byId = new Map(rows.map((r) => [r.id, { id: r.id, time: Number(r.time), price: Number(r.price), active: r.active, operators: r.operators }]))
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, time: Number(r.time), price: Number(r.price), active: r.active, operators: r.operators },
+    ]),
+  )
   return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
 }
 
 /** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
-export async function loadBlocking(db: Db, operatorIds: number[], from: Date, to: Date, excludeId?: number): Promise<ExistingReservation[]> {
+export async function loadBlocking(
+  db: Db,
+  operatorIds: number[],
+  from: Date,
+  to: Date,
+  excludeId?: number,
+): Promise<ExistingReservation[]> {
   const { rows } = await db.query(
     `select id, operator_id, date_start, date_end, status, created_at from reservations
       where operator_id = any($1::int[]) and date_start < $3 and date_end > $2

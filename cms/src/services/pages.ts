@@ -1,9 +1,29 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { OCCURRING_STATUSES, calendarPeriod, compareCounts, compareMetrics, previousPeriod, type ReservationStatus } from '@salon/shared'
+import {
+  OCCURRING_STATUSES,
+  calendarPeriod,
+  compareCounts,
+  compareMetrics,
+  previousPeriod,
+  type ReservationStatus,
+} from '@salon/shared'
 import { pool } from '../lib/sql'
 import { reservationMetrics, reservationSeries } from './reservationReports'
 
-const PUBLIC_CONFIG = ['businessName', 'address', 'phone', 'email', 'timezone', 'cancellationEnabled', 'cancellationTimeLimit', 'slotStepMinutes', 'minNoticeMinutes', 'bookingHorizonDays', 'autoConfirm', 'holdMinutes'] as const
+const PUBLIC_CONFIG = [
+  'businessName',
+  'address',
+  'phone',
+  'email',
+  'timezone',
+  'cancellationEnabled',
+  'cancellationTimeLimit',
+  'slotStepMinutes',
+  'minNoticeMinutes',
+  'bookingHorizonDays',
+  'autoConfirm',
+  'holdMinutes',
+] as const
 
 /**
  * Everything the home page shows, in one response, read as a visitor (access rules applied):
@@ -11,13 +31,41 @@ const PUBLIC_CONFIG = ['businessName', 'address', 'phone', 'email', 'timezone', 
  * hours, upcoming closures, public settings.
  */
 export async function homePage(req: PayloadRequest, now = new Date()) {
-  const asVisitor = { req: { ...req, user: null } as unknown as PayloadRequest, overrideAccess: false, pagination: false as const }
+  const asVisitor = {
+    req: { ...req, user: null } as unknown as PayloadRequest,
+    overrideAccess: false,
+    pagination: false as const,
+  }
   const [carousel, banners, categories, services, operators, hours, intervals, closures, config] = await Promise.all([
-    req.payload.find({ collection: 'upload', where: { label: { equals: 'HOME_CAROUSEL' } }, sort: 'position', depth: 0, ...asVisitor }),
-    req.payload.find({ collection: 'banner', where: { show: { equals: true } }, sort: 'position', depth: 1, ...asVisitor }),
+    req.payload.find({
+      collection: 'upload',
+      where: { label: { equals: 'HOME_CAROUSEL' } },
+      sort: 'position',
+      depth: 0,
+      ...asVisitor,
+    }),
+    req.payload.find({
+      collection: 'banner',
+      where: { show: { equals: true } },
+      sort: 'position',
+      depth: 1,
+      ...asVisitor,
+    }),
     req.payload.find({ collection: 'category', sort: 'position', depth: 0, ...asVisitor }),
-    req.payload.find({ collection: 'services', where: { active: { equals: true } }, sort: 'title', depth: 1, ...asVisitor }),
-    req.payload.find({ collection: 'operators', where: { active: { equals: true } }, sort: 'position', depth: 1, ...asVisitor }),
+    req.payload.find({
+      collection: 'services',
+      where: { active: { equals: true } },
+      sort: 'title',
+      depth: 1,
+      ...asVisitor,
+    }),
+    req.payload.find({
+      collection: 'operators',
+      where: { active: { equals: true } },
+      sort: 'position',
+      depth: 1,
+      ...asVisitor,
+    }),
     req.payload.find({ collection: 'business_hours', depth: 0, ...asVisitor }),
     req.payload.find({ collection: 'operating_intervals', sort: 'opening_time', depth: 0, ...asVisitor }),
     req.payload.find({
@@ -57,13 +105,23 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
 }
 
 /** Dashboard KPIs for this day / week / month / year against the previous period of equal length. */
-export async function dashboardIndex(payload: Payload, period: 'day' | 'week' | 'month' | 'year', timeZone: string, now = new Date()) {
+export async function dashboardIndex(
+  payload: Payload,
+  period: 'day' | 'week' | 'month' | 'year',
+  timeZone: string,
+  now = new Date(),
+) {
   const current = calendarPeriod(period, now, timeZone)
   const previous = previousPeriod(current)
   const booked = { status: [...OCCURRING_STATUSES] as ReservationStatus[] }
   const db = pool(payload)
   const newCustomers = async (p: { from: Date; to: Date }) =>
-    (await db.query(`select count(*)::int as n from users where user_role = 'USER' and created_at >= $1 and created_at < $2`, [p.from, p.to])).rows[0].n as number
+    (
+      await db.query(
+        `select count(*)::int as n from users where user_role = 'USER' and created_at >= $1 and created_at < $2`,
+        [p.from, p.to],
+      )
+    ).rows[0].n as number
   const today = calendarPeriod('day', now, timeZone)
   const [cur, prev, custCur, custPrev, statuses, topServices, series, upcoming] = await Promise.all([
     reservationMetrics(payload, { ...current, ...booked }),

@@ -66,4 +66,5 @@ export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
 }
 
 /** Old windows are useless: dropped by the minute sweep. */
-export const pruneRateLimits = (db: Pool) => db.query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+export const pruneRateLimits = (db: Pool) =>
+  db.query(`delete from rate_limits where window_start < now() - interval '1 day'`)

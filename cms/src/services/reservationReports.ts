@@ -52,7 +52,11 @@ type Query = { from?: string; to?: string; status?: ReservationStatus[]; operato
 
 export async function reservationCount(payload: Payload, q: Query) {
   const tz = await salonTimeZone(payload)
-  const { count } = await reservationMetrics(payload, { ...resolvePeriod(q, tz), status: q.status, operator: q.operator })
+  const { count } = await reservationMetrics(payload, {
+    ...resolvePeriod(q, tz),
+    status: q.status,
+    operator: q.operator,
+  })
   return { count }
 }
 
@@ -60,17 +64,27 @@ export async function reservationAggregate(payload: Payload, q: Query) {
   const tz = await salonTimeZone(payload)
   const f = { ...resolvePeriod(q, tz), status: q.status, operator: q.operator }
   const groupBy = q.groupBy ?? 'day'
-  const [totals, series] = await Promise.all([reservationMetrics(payload, f), reservationSeries(payload, f, groupBy, tz)])
+  const [totals, series] = await Promise.all([
+    reservationMetrics(payload, f),
+    reservationSeries(payload, f, groupBy, tz),
+  ])
   return { groupBy, timezone: tz, totals, series }
 }
 
-export async function reservationCompare(payload: Payload, q: Query & { from: string; to: string }, withSeries: boolean) {
+export async function reservationCompare(
+  payload: Payload,
+  q: Query & { from: string; to: string },
+  withSeries: boolean,
+) {
   const tz = await salonTimeZone(payload)
   const r = resolvePeriod(q, tz)
   const current = { from: r.from!, to: r.to! }
   const previous = previousPeriod(current)
   const base = { status: q.status, operator: q.operator }
-  const [a, b] = await Promise.all([reservationMetrics(payload, { ...base, ...current }), reservationMetrics(payload, { ...base, ...previous })])
+  const [a, b] = await Promise.all([
+    reservationMetrics(payload, { ...base, ...current }),
+    reservationMetrics(payload, { ...base, ...previous }),
+  ])
   const result = compareMetrics(current, a, previous, b)
   if (!withSeries) return result
   const groupBy = q.groupBy ?? 'day'
@@ -78,5 +92,10 @@ export async function reservationCompare(payload: Payload, q: Query & { from: st
     reservationSeries(payload, { ...base, ...current }, groupBy, tz),
     reservationSeries(payload, { ...base, ...previous }, groupBy, tz),
   ])
-  return { ...result, groupBy, current: { ...result.current, series: sa }, previous: { ...result.previous, series: sb } }
+  return {
+    ...result,
+    groupBy,
+    current: { ...result.current, series: sa },
+    previous: { ...result.previous, series: sb },
+  }
 }

@@ -41,7 +41,8 @@ export function unseal<T>(sealed: string): T | null {
 const totpFor = (secret: string, label: string, issuer: string) =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
 
-const hashCode = (code: string) => crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex')
+const hashCode = (code: string) =>
+  crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex')
 
 export interface FactorRow {
   id: number
@@ -53,7 +54,13 @@ export interface FactorRow {
   created_at: Date
 }
 
-const publicFactor = (f: FactorRow) => ({ id: f.id, factor_type: 'totp' as const, status: f.status, friendly_name: f.friendly_name, created_at: f.created_at })
+const publicFactor = (f: FactorRow) => ({
+  id: f.id,
+  factor_type: 'totp' as const,
+  status: f.status,
+  friendly_name: f.friendly_name,
+  created_at: f.created_at,
+})
 
 export async function listFactors(db: Pool, userId: number) {
   const { rows } = await db.query<FactorRow>('select * from user_factors where user_id = $1', [userId])
@@ -69,7 +76,9 @@ export async function hasVerifiedFactor(db: Pool, userId: number) {
 export async function enroll(db: Pool, user: { id: number; email: string }, friendlyName: string | undefined) {
   const issuer = await readBusinessName(db)
   if (await hasVerifiedFactor(db, user.id)) {
-    throw new HttpError(409, 'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.', { reason: 'FACTOR_EXISTS' })
+    throw new HttpError(409, 'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.', {
+      reason: 'FACTOR_EXISTS',
+    })
   }
   const secret = new Secret({ size: 20 }).base32
   const { rows } = await db.query<FactorRow>(
@@ -108,7 +117,12 @@ async function useRecoveryCode(db: Pool, userId: number, code: string) {
 }
 
 const factorOf = async (db: Pool, userId: number, id?: number) =>
-  (await db.query<FactorRow>('select * from user_factors where user_id = $1 and ($2::int is null or id = $2)', [userId, id ?? null])).rows[0]
+  (
+    await db.query<FactorRow>('select * from user_factors where user_id = $1 and ($2::int is null or id = $2)', [
+      userId,
+      id ?? null,
+    ])
+  ).rows[0]
 
 /** Activates the factor with a first code; returns 10 single-use recovery codes (shown once). */
 export async function verifyEnrollment(db: Pool, userId: number, factorId: number, code: string, now = Date.now()) {
@@ -121,10 +135,10 @@ export async function verifyEnrollment(db: Pool, userId: number, factorId: numbe
     const raw = crypto.randomBytes(5).toString('hex').toUpperCase()
     return `${raw.slice(0, 5)}-${raw.slice(5)}`
   })
-  await db.query(
-    'insert into user_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])',
-    [userId, codes.map(hashCode)],
-  )
+  await db.query('insert into user_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])', [
+    userId,
+    codes.map(hashCode),
+  ])
   return { factor: { ...publicFactor(factor), status: 'verified' as const }, recovery_codes: codes }
 }
 
@@ -139,7 +153,8 @@ export async function checkSecondFactor(db: Pool, userId: number, code: string, 
 export async function unenroll(db: Pool, userId: number, factorId: number, code: string) {
   const factor = await factorOf(db, userId, factorId)
   if (!factor) throw notFound()
-  if (factor.status === 'verified' && !(await checkSecondFactor(db, userId, code))) throw fieldError('code', 'Codice non valido')
+  if (factor.status === 'verified' && !(await checkSecondFactor(db, userId, code)))
+    throw fieldError('code', 'Codice non valido')
   await db.query('delete from user_factors where id = $1', [factor.id])
   await db.query('delete from user_recovery_codes where user_id = $1', [userId])
 }

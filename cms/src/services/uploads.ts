@@ -24,11 +24,26 @@ async function findByName(req: PayloadRequest, name: string) {
 export async function upsertUpload(req: PayloadRequest, data: UpsertFields, file: UploadFile) {
   const current = await findByName(req, data.name)
   if (current) {
-    const doc = await req.payload.update({ collection: 'upload', id: current.id, data, file, depth: 0, req, overrideAccess: false })
+    const doc = await req.payload.update({
+      collection: 'upload',
+      id: current.id,
+      data,
+      file,
+      depth: 0,
+      req,
+      overrideAccess: false,
+    })
     return { created: false, doc }
   }
   if (!file) throw new ValidationError({ errors: [{ path: 'file', message: 'Il file è obbligatorio' }] })
-  const doc = await req.payload.create({ collection: 'upload', data: { label: 'IMAGES', ...data }, file, depth: 0, req, overrideAccess: false })
+  const doc = await req.payload.create({
+    collection: 'upload',
+    data: { label: 'IMAGES', ...data },
+    file,
+    depth: 0,
+    req,
+    overrideAccess: false,
+  })
   return { created: true, doc }
 }
 

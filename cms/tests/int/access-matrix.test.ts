@@ -29,7 +29,17 @@ interface Spec {
   target?: () => Promise<number>
 }
 
-let ids: { tuesday: number; admin: number; operatorUser: number; customer: number; otherCustomer: number; giulia: number; marco: number; service: number; category: number }
+let ids: {
+  tuesday: number
+  admin: number
+  operatorUser: number
+  customer: number
+  otherCustomer: number
+  giulia: number
+  marco: number
+  service: number
+  category: number
+}
 
 /** A distinct day per call, so the admin's test reservations never overlap (the guard would 409). */
 let dayCounter = 0
@@ -66,7 +76,12 @@ const SPECS: Spec[] = [
     update: { note: 'Nota aggiornata' },
     // Another customer's reservation with an operator other than the OPERATOR's own.
     target: async () =>
-      (await sql('select id from reservations where user_id = $1 and operator_id = $2 limit 1', [ids.otherCustomer, ids.marco]))[0].id,
+      (
+        await sql('select id from reservations where user_id = $1 and operator_id = $2 limit 1', [
+          ids.otherCustomer,
+          ids.marco,
+        ])
+      )[0].id,
   },
   {
     slug: 'operators',
@@ -109,7 +124,12 @@ const SPECS: Spec[] = [
   {
     slug: 'business-closures',
     expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
-    create: () => ({ name: 'Inventario', closure_type: 'FULL_DAY', start_date: '2031-02-03T12:00:00.000Z', end_date: '2031-02-03T12:00:00.000Z' }),
+    create: () => ({
+      name: 'Inventario',
+      closure_type: 'FULL_DAY',
+      start_date: '2031-02-03T12:00:00.000Z',
+      end_date: '2031-02-03T12:00:00.000Z',
+    }),
     update: { description: 'Chiusi per inventario' },
   },
   {
@@ -127,7 +147,8 @@ const SPECS: Spec[] = [
   {
     slug: 'upload',
     expect: { ...PUBLIC_READ, ...ADMIN_WRITE },
-    create: () => uploadForm({ name: unique('img'), label: 'IMAGES' }, { name: 'pixel.png', data: PNG_8x8, type: 'image/png' }),
+    create: () =>
+      uploadForm({ name: unique('img'), label: 'IMAGES' }, { name: 'pixel.png', data: PNG_8x8, type: 'image/png' }),
     update: { alt: 'Descrizione immagine' },
   },
   {
@@ -164,7 +185,8 @@ async function freshRecord(spec: Spec): Promise<number> {
   if (spec.slug === 'password_recovery') return insertRecovery()
   if (spec.slug === 'config') return (await sql('select id from config order by id limit 1'))[0].id
   if (spec.slug === 'business_hours') {
-    const [row] = await sql(`insert into business_hours (day_of_week, is_closed, updated_at, created_at) values ('MONDAY', true, now(), now())
+    const [row] =
+      await sql(`insert into business_hours (day_of_week, is_closed, updated_at, created_at) values ('MONDAY', true, now(), now())
       on conflict (day_of_week) do update set is_closed = true returning id`)
     return row.id
   }
@@ -175,7 +197,8 @@ async function freshRecord(spec: Spec): Promise<number> {
 
 async function createAs(spec: Spec, role: Role) {
   const body = spec.create()
-  if (spec.slug === 'business_hours' && role === 'ADMIN') await sql(`delete from business_hours where day_of_week = 'MONDAY'`)
+  if (spec.slug === 'business_hours' && role === 'ADMIN')
+    await sql(`delete from business_hours where day_of_week = 'MONDAY'`)
   return body instanceof FormData
     ? api('POST', `/api/${spec.slug}`, { as: role, rawBody: body })
     : api('POST', `/api/${spec.slug}`, { as: role, body })
@@ -272,8 +295,12 @@ describe('ownership cells', () => {
   it('an OPERATOR sees the reservations of their own operator record (and their own bookings as a customer) only', async () => {
     const res = await api('GET', '/api/reservations?limit=2000', { as: 'OPERATOR' })
     expect(res.body.docs.filter((r: any) => r.operator === ids.giulia).length).toBeGreaterThan(0)
-    for (const r of res.body.docs) expect(r.operator === ids.giulia || r.user === ids.operatorUser, JSON.stringify(r)).toBe(true)
-    const [{ n }] = await sql('select count(*)::int as n from reservations where operator_id = $1 or user_id = $2', [ids.giulia, ids.operatorUser])
+    for (const r of res.body.docs)
+      expect(r.operator === ids.giulia || r.user === ids.operatorUser, JSON.stringify(r)).toBe(true)
+    const [{ n }] = await sql('select count(*)::int as n from reservations where operator_id = $1 or user_id = $2', [
+      ids.giulia,
+      ids.operatorUser,
+    ])
     expect(res.body.totalDocs).toBe(n)
   })
 
@@ -288,7 +315,10 @@ describe('ownership cells', () => {
   })
 
   it('visitors see only active services and visible banners; admins see all', async () => {
-    const svc = await api('POST', '/api/services', { as: 'ADMIN', body: { title: unique('Nascosto'), time: 10, price: 5, active: false } })
+    const svc = await api('POST', '/api/services', {
+      as: 'ADMIN',
+      body: { title: unique('Nascosto'), time: 10, price: 5, active: false },
+    })
     const ban = await api('POST', '/api/banner', { as: 'ADMIN', body: { title: 'Nascosto', show: false } })
     expect((await api('GET', `/api/services/${svc.body.doc.id}`, { as: 'visitor' })).status).toBe(404)
     expect((await api('GET', `/api/banner/${ban.body.doc.id}`, { as: 'USER' })).status).toBe(404)
@@ -306,7 +336,10 @@ describe('ownership cells', () => {
 
 describe('PUT behaves as PATCH', () => {
   it('changes only the fields sent', async () => {
-    const created = await api('POST', '/api/services', { as: 'ADMIN', body: { title: unique('Piega lunga'), time: 40, price: 30, description: 'Prima' } })
+    const created = await api('POST', '/api/services', {
+      as: 'ADMIN',
+      body: { title: unique('Piega lunga'), time: 40, price: 30, description: 'Prima' },
+    })
     const id = created.body.doc.id
     const res = await api('PUT', `/api/services/${id}`, { as: 'ADMIN', body: { price: 32 } })
     expect(res.status).toBe(200)

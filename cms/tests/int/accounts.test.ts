@@ -31,21 +31,32 @@ describe('password recovery', () => {
     expect(link.url).toContain('/password-recovery/')
 
     // The code is stored only hashed.
-    const [row] = await sql('select token from password_recovery pr join users u on u.id = pr.user_id where u.email = $1', [email])
+    const [row] = await sql(
+      'select token from password_recovery pr join users u on u.id = pr.user_id where u.email = $1',
+      [email],
+    )
     expect(row.token).not.toBe(link.token)
     expect(row.token).toMatch(/^[0-9a-f]{64}$/)
 
-    expect((await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email } })).body).toEqual({ valid: true })
-    const changed = await api('POST', '/api/auth/change_password', { body: { token: link.token, email, password: 'nuova-password-1' } })
+    expect(
+      (await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email } })).body,
+    ).toEqual({ valid: true })
+    const changed = await api('POST', '/api/auth/change_password', {
+      body: { token: link.token, email, password: 'nuova-password-1' },
+    })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
 
     await expect(login(email, 'nuova-password-1')).resolves.toBeTruthy()
     await expect(login(email, 'password123')).rejects.toThrow(/401/)
     expect((await api('GET', '/api/auth/me', { token: oldToken })).body.user).toBeNull()
-    const again = await api('POST', '/api/auth/change_password', { body: { token: link.token, email, password: 'altra-password-2' } })
+    const again = await api('POST', '/api/auth/change_password', {
+      body: { token: link.token, email, password: 'altra-password-2' },
+    })
     expect(again.status).toBe(400)
     expect(errorPaths(again.body)).toContain('token')
-    expect((await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email } })).status).toBe(400)
+    expect(
+      (await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email } })).status,
+    ).toBe(400)
     await waitForMail(email, /password è stata cambiata/, since)
   })
 
@@ -71,10 +82,19 @@ describe('password recovery', () => {
     await api('POST', '/api/auth/password_recovery', { body: { email } })
     const second = linkIn((await waitForMail(email, /reimposta/, since2)).body)
     expect(second.token).not.toBe(first.token)
-    expect((await api('POST', '/api/auth/password_recovery/check', { body: { token: first.token, email } })).status).toBe(400)
-    expect((await api('POST', '/api/auth/password_recovery/check', { body: { token: second.token, email } })).status).toBe(200)
-    await sql(`update password_recovery set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1)`, [email])
-    const late = await api('POST', '/api/auth/change_password', { body: { token: second.token, email, password: 'nuova-password-1' } })
+    expect(
+      (await api('POST', '/api/auth/password_recovery/check', { body: { token: first.token, email } })).status,
+    ).toBe(400)
+    expect(
+      (await api('POST', '/api/auth/password_recovery/check', { body: { token: second.token, email } })).status,
+    ).toBe(200)
+    await sql(
+      `update password_recovery set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1)`,
+      [email],
+    )
+    const late = await api('POST', '/api/auth/change_password', {
+      body: { token: second.token, email, password: 'nuova-password-1' },
+    })
     expect(late.status).toBe(400)
     await expect(login(email, 'password123')).resolves.toBeTruthy()
   })
@@ -85,14 +105,26 @@ describe('password recovery', () => {
     const since = Date.now()
     await api('POST', '/api/auth/password_recovery', { body: { email: a.email } })
     const link = linkIn((await waitForMail(a.email, /reimposta/, since)).body)
-    expect((await api('POST', '/api/auth/change_password', { body: { token: link.token, email: b.email, password: 'nuova-password-1' } })).status).toBe(400)
-    const short = await api('POST', '/api/auth/change_password', { body: { token: link.token, email: a.email, password: 'corta' } })
+    expect(
+      (
+        await api('POST', '/api/auth/change_password', {
+          body: { token: link.token, email: b.email, password: 'nuova-password-1' },
+        })
+      ).status,
+    ).toBe(400)
+    const short = await api('POST', '/api/auth/change_password', {
+      body: { token: link.token, email: a.email, password: 'corta' },
+    })
     expect(errorPaths(short.body)).toContain('password')
-    const same = await api('POST', '/api/auth/change_password', { body: { token: link.token, email: a.email, password: a.email } })
+    const same = await api('POST', '/api/auth/change_password', {
+      body: { token: link.token, email: a.email, password: a.email },
+    })
     expect(same.status).toBe(400)
     expect(errorPaths(same.body)).toContain('password')
     // Refusals did not use the link up.
-    expect((await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email: a.email } })).status).toBe(200)
+    expect(
+      (await api('POST', '/api/auth/password_recovery/check', { body: { token: link.token, email: a.email } })).status,
+    ).toBe(200)
   })
 
   it.each([
@@ -116,12 +148,18 @@ describe('change password when logged in', () => {
     const { email } = await customer()
     const elsewhere = await login(email, 'password123')
     const here = await login(email, 'password123')
-    const wrong = await api('POST', '/api/auth/change_password', { token: here, body: { oldPassword: 'sbagliata', password: 'nuova-password-1' } })
+    const wrong = await api('POST', '/api/auth/change_password', {
+      token: here,
+      body: { oldPassword: 'sbagliata', password: 'nuova-password-1' },
+    })
     expect(wrong.status).toBe(400)
     expect(errorPaths(wrong.body)).toContain('oldPassword')
 
     const since = Date.now()
-    const ok = await api('POST', '/api/auth/change_password', { token: here, body: { oldPassword: 'password123', password: 'nuova-password-1' } })
+    const ok = await api('POST', '/api/auth/change_password', {
+      token: here,
+      body: { oldPassword: 'password123', password: 'nuova-password-1' },
+    })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
     expect(ok.headers.get('set-cookie')).toMatch(/payload-token=/)
     expect((await api('GET', '/api/auth/me', { token: elsewhere })).body.user).toBeNull()
@@ -131,7 +169,10 @@ describe('change password when logged in', () => {
   })
 
   it('a visitor without a code gets 401', async () => {
-    expect((await api('POST', '/api/auth/change_password', { body: { oldPassword: 'x', password: 'nuova-password-1' } })).status).toBe(401)
+    expect(
+      (await api('POST', '/api/auth/change_password', { body: { oldPassword: 'x', password: 'nuova-password-1' } }))
+        .status,
+    ).toBe(401)
   })
 })
 
@@ -163,7 +204,9 @@ describe('e-mail confirmation', () => {
     const token = await login(email, 'password123')
     await api('PATCH', `/api/users/${id}`, { token, body: { email_verified_at: new Date().toISOString() } })
     expect((await sql('select email_verified_at from users where id = $1', [id]))[0].email_verified_at).toBeNull()
-    expect((await api('PUT', '/api/auth/me', { token, body: { email_verified_at: new Date().toISOString() } })).status).toBe(400)
+    expect(
+      (await api('PUT', '/api/auth/me', { token, body: { email_verified_at: new Date().toISOString() } })).status,
+    ).toBe(400)
   })
 
   it('with the config switch on, only confirmed customers book; a new mail can be asked for', async () => {

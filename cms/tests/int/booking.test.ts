@@ -24,15 +24,26 @@ async function newCustomers(n: number): Promise<{ id: number; token: string }[]>
 async function freeDay(offset: number): Promise<string> {
   for (let d = offset; d < offset + 14; d++) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    const res = await api('GET', `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=any`)
+    const res = await api(
+      'GET',
+      `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=any`,
+    )
     if (res.status === 200 && res.body.slots.length > 20) return day
   }
   throw new Error('no free day found')
 }
 
 const slotAt = async (day: string, services: number[], operator: number | 'any', hhmm: string) => {
-  const res = await api('GET', `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`)
-  const slot = res.body.slots.find((s: any) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(new Date(s.start)) === hhmm)
+  const res = await api(
+    'GET',
+    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
+  )
+  const slot = res.body.slots.find(
+    (s: any) =>
+      new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(s.start),
+      ) === hhmm,
+  )
   if (!slot) throw new Error(`no ${hhmm} slot on ${day}`)
   return slot as { start: string; end: string; operators: number[] }
 }
@@ -56,19 +67,41 @@ describe('a customer books', () => {
     const slot = await slotAt(day, [svc['Taglio donna'], svc.Piega], ops.Giulia, '10:00')
     const res = await api('POST', '/api/reservations/confirm', {
       as: 'USER',
-      body: { id: draft, services: [svc['Taglio donna'], svc.Piega], operator: ops.Giulia, date_start: slot.start, note: 'Capelli lunghi' },
+      body: {
+        id: draft,
+        services: [svc['Taglio donna'], svc.Piega],
+        operator: ops.Giulia,
+        date_start: slot.start,
+        note: 'Capelli lunghi',
+      },
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect(res.body.data).toMatchObject({ id: draft, status: 'PENDING', operator: ops.Giulia, duration: 75, total_price: 55, user: customerId, note: 'Capelli lunghi' })
+    expect(res.body.data).toMatchObject({
+      id: draft,
+      status: 'PENDING',
+      operator: ops.Giulia,
+      duration: 75,
+      total_price: 55,
+      user: customerId,
+      note: 'Capelli lunghi',
+    })
     expect(new Date(res.body.data.date_end).getTime() - new Date(slot.start).getTime()).toBe(75 * 60_000)
     expect(res.body.data.services).toEqual([svc['Taglio donna'], svc.Piega])
 
     const mine = await api('GET', `/api/reservations/${draft}`, { as: 'USER' })
     expect(mine.status).toBe(200)
-    const after = await api('GET', `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=${ops.Giulia}`)
-    const overlapping = after.body.slots.filter((s: any) => new Date(s.start) < new Date(res.body.data.date_end) && new Date(s.end) > new Date(slot.start))
+    const after = await api(
+      'GET',
+      `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=${ops.Giulia}`,
+    )
+    const overlapping = after.body.slots.filter(
+      (s: any) => new Date(s.start) < new Date(res.body.data.date_end) && new Date(s.end) > new Date(slot.start),
+    )
     expect(overlapping).toEqual([])
-    const check = await api('GET', `/api/reservations/check-availability?date_start=${encodeURIComponent(slot.start)}&services=${svc.Piega}&operator=${ops.Giulia}`)
+    const check = await api(
+      'GET',
+      `/api/reservations/check-availability?date_start=${encodeURIComponent(slot.start)}&services=${svc.Piega}&operator=${ops.Giulia}`,
+    )
     expect(check.body).toMatchObject({ available: false, reason: 'OPERATOR_BUSY' })
   })
 
@@ -85,11 +118,23 @@ describe('a customer books', () => {
     const draft = await session((await tokenOf('USER'))!)
     const day = await freeDay(34)
     const slot = await slotAt(day, [svc.Piega], 'any', '11:00')
-    for (const extra of [{ total_price: 1 }, { duration: 5 }, { status: 'CONFIRMED' }, { date_end: slot.end }, { user: 1 }]) {
-      const res = await api('POST', '/api/reservations/confirm', { as: 'USER', body: { id: draft, services: [svc.Piega], date_start: slot.start, ...extra } })
+    for (const extra of [
+      { total_price: 1 },
+      { duration: 5 },
+      { status: 'CONFIRMED' },
+      { date_end: slot.end },
+      { user: 1 },
+    ]) {
+      const res = await api('POST', '/api/reservations/confirm', {
+        as: 'USER',
+        body: { id: draft, services: [svc.Piega], date_start: slot.start, ...extra },
+      })
       expect(res.status, JSON.stringify(extra)).toBe(400)
     }
-    expect((await sql('select status, date_start from reservations where id = $1', [draft]))[0]).toEqual({ status: 'PENDING_CONFIRMATION', date_start: null })
+    expect((await sql('select status, date_start from reservations where id = $1', [draft]))[0]).toEqual({
+      status: 'PENDING_CONFIRMATION',
+      date_start: null,
+    })
   })
 
   it("a customer cannot confirm someone else's draft, nor confirm twice", async () => {
@@ -111,7 +156,10 @@ describe('a customer books', () => {
     await sql(`update reservations set created_at = now() - interval '11 minutes' where id = $1`, [draft])
     const day = await freeDay(36)
     const slot = await slotAt(day, [svc.Piega], 'any', '15:00')
-    const res = await api('POST', '/api/reservations/confirm', { token: c!.token, body: { id: draft, services: [svc.Piega], date_start: slot.start } })
+    const res = await api('POST', '/api/reservations/confirm', {
+      token: c!.token,
+      body: { id: draft, services: [svc.Piega], date_start: slot.start },
+    })
     expect(res.status).toBe(409)
     expect(res.body.errors[0].data.reason).toBe('SESSION_EXPIRED')
     await session(c!.token) // a new session sweeps this customer's expired drafts
@@ -120,7 +168,9 @@ describe('a customer books', () => {
 
   it('a customer holds at most 10 drafts at once', async () => {
     const [c] = await newCustomers(1)
-    const opened = await Promise.all(Array.from({ length: 12 }, () => api('POST', '/api/reservations/create-session', { token: c!.token })))
+    const opened = await Promise.all(
+      Array.from({ length: 12 }, () => api('POST', '/api/reservations/create-session', { token: c!.token })),
+    )
     expect(opened.filter((r) => r.status === 201)).toHaveLength(10)
     expect(opened.filter((r) => r.status === 429)).toHaveLength(2)
     expect((await sql(`select count(*)::int as n from reservations where user_id = $1`, [c!.id]))[0].n).toBe(10)
@@ -128,7 +178,13 @@ describe('a customer books', () => {
 
   it('visitors cannot open sessions or confirm', async () => {
     expect((await api('POST', '/api/reservations/create-session')).status).toBe(401)
-    expect((await api('POST', '/api/reservations/confirm', { body: { id: 1, services: [1], date_start: '2030-01-01T10:00:00Z' } })).status).toBe(401)
+    expect(
+      (
+        await api('POST', '/api/reservations/confirm', {
+          body: { id: 1, services: [1], date_start: '2030-01-01T10:00:00Z' },
+        })
+      ).status,
+    ).toBe(401)
   })
 })
 
@@ -150,7 +206,8 @@ describe('no double booking, ever', () => {
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(49)
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.errors[0].message).toMatch(/disponibile|prenotato/)
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.errors[0].message).toMatch(/disponibile|prenotato/)
     const rows = await sql(
       `select id from reservations where operator_id = $1 and status in ('PENDING','CONFIRMED')
         and tstzrange(date_start, date_end) && tstzrange($2::timestamptz, $3::timestamptz)`,
@@ -166,7 +223,12 @@ describe('no double booking, ever', () => {
     const customers = await newCustomers(10)
     const drafts = await Promise.all(customers.map((c) => session(c.token)))
     const results = await Promise.all(
-      customers.map((c, i) => api('POST', '/api/reservations/confirm', { token: c.token, body: { id: drafts[i], services: [svc.Colore], operator: 'any', date_start: slot.start } })),
+      customers.map((c, i) =>
+        api('POST', '/api/reservations/confirm', {
+          token: c.token,
+          body: { id: drafts[i], services: [svc.Colore], operator: 'any', date_start: slot.start },
+        }),
+      ),
     )
     const ok = results.filter((r) => r.status === 200)
     expect(ok).toHaveLength(2)
@@ -179,17 +241,35 @@ describe('no double booking, ever', () => {
     const slot = await slotAt(day, [svc.Balayage], ops.Giulia, '09:00')
     const first = await api('POST', '/api/reservations', {
       as: 'ADMIN',
-      body: { user: customerId, operator: ops.Giulia, services: [svc.Balayage], date_start: slot.start, status: 'CONFIRMED', total_price: 1, duration: 1, date_end: slot.start },
+      body: {
+        user: customerId,
+        operator: ops.Giulia,
+        services: [svc.Balayage],
+        date_start: slot.start,
+        status: 'CONFIRMED',
+        total_price: 1,
+        duration: 1,
+        date_end: slot.start,
+      },
     })
     expect(first.status, JSON.stringify(first.body)).toBe(201)
     expect(first.body.doc).toMatchObject({ duration: 120, total_price: 95 })
     expect(new Date(first.body.doc.date_end).getTime() - new Date(slot.start).getTime()).toBe(120 * 60_000)
     const overlap = await api('POST', '/api/reservations', {
       as: 'ADMIN',
-      body: { user: customerId, operator: ops.Giulia, services: [svc.Piega], date_start: new Date(new Date(slot.start).getTime() + 60 * 60_000).toISOString(), status: 'PENDING' },
+      body: {
+        user: customerId,
+        operator: ops.Giulia,
+        services: [svc.Piega],
+        date_start: new Date(new Date(slot.start).getTime() + 60 * 60_000).toISOString(),
+        status: 'PENDING',
+      },
     })
     expect(overlap.status).toBe(409)
-    const moved = await api('PATCH', `/api/reservations/${first.body.doc.id}`, { as: 'ADMIN', body: { services: [svc.Piega] } })
+    const moved = await api('PATCH', `/api/reservations/${first.body.doc.id}`, {
+      as: 'ADMIN',
+      body: { services: [svc.Piega] },
+    })
     expect(moved.status).toBe(200)
     expect(moved.body.doc).toMatchObject({ duration: 30, total_price: 20 })
   })
@@ -201,7 +281,12 @@ async function tokenOf(role: 'USER' | 'OPERATOR' | 'ADMIN') {
 }
 
 /** A reservation in a given status, inserted directly (no operator, so the guard stays out of it). */
-async function reservationIn(status: string, userId = customerId, startInHours = 24 * 20, operatorId: number | null = null) {
+async function reservationIn(
+  status: string,
+  userId = customerId,
+  startInHours = 24 * 20,
+  operatorId: number | null = null,
+) {
   const start = new Date(Date.now() + startInHours * 3_600_000)
   const [row] = await sql(
     `insert into reservations (user_id, operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
@@ -234,7 +319,9 @@ describe('the status machine', () => {
 
   it('a customer cancels their own booking inside the time limit, not outside it, not when disabled', async () => {
     const inside = await reservationIn('CONFIRMED', customerId, 24.1) // limit: 24 hours before
-    expect((await api('PUT', `/api/reservations/${inside}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/api/reservations/${inside}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status,
+    ).toBe(200)
     const near = await reservationIn('CONFIRMED', customerId, 23.9)
     const late = await api('PUT', `/api/reservations/${near}/status`, { as: 'USER', body: { status: 'CANCELLED' } })
     expect(late.status).toBe(409)
@@ -253,11 +340,15 @@ describe('the status machine', () => {
 
   it('a customer can only cancel, and only their own', async () => {
     const own = await reservationIn('PENDING')
-    expect((await api('PUT', `/api/reservations/${own}/status`, { as: 'USER', body: { status: 'CONFIRMED' } })).status).toBe(403)
+    expect(
+      (await api('PUT', `/api/reservations/${own}/status`, { as: 'USER', body: { status: 'CONFIRMED' } })).status,
+    ).toBe(403)
     const [other] = await sql(`select id from users where email = 'francesca.gallo@example.com'`)
     const theirs = await reservationIn('CONFIRMED', other.id)
     expect((await api('GET', `/api/reservations/${theirs}`, { as: 'USER' })).status).toBe(404)
-    expect((await api('PUT', `/api/reservations/${theirs}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(404)
+    expect(
+      (await api('PUT', `/api/reservations/${theirs}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status,
+    ).toBe(404)
     expect((await api('PATCH', `/api/reservations/${theirs}`, { as: 'USER', body: { note: 'x' } })).status).toBe(403)
     expect((await sql('select status from reservations where id = $1', [theirs]))[0].status).toBe('CONFIRMED')
   })
@@ -267,7 +358,9 @@ describe('the status machine', () => {
     const res = await api('PUT', `/api/reservations/${mine}/status`, { as: 'OPERATOR', body: { status: 'COMPLETED' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const marcos = await reservationIn('CONFIRMED', customerId, -3, ops.Marco)
-    expect((await api('PUT', `/api/reservations/${marcos}/status`, { as: 'OPERATOR', body: { status: 'NO_SHOW' } })).status).toBe(404)
+    expect(
+      (await api('PUT', `/api/reservations/${marcos}/status`, { as: 'OPERATOR', body: { status: 'NO_SHOW' } })).status,
+    ).toBe(404)
     expect((await sql('select status from reservations where id = $1', [marcos]))[0].status).toBe('CONFIRMED')
   })
 })
@@ -290,7 +383,12 @@ describe('availability input', () => {
   })
 
   it.each([
-    ['POST', '/api/reservations/confirm', { id: 'x', services: [], date_start: 'now' }, ['id', 'services', 'date_start']],
+    [
+      'POST',
+      '/api/reservations/confirm',
+      { id: 'x', services: [], date_start: 'now' },
+      ['id', 'services', 'date_start'],
+    ],
     ['PUT', '/api/reservations/abc/status', { status: 'CANCELLED' }, ['id']],
   ])('%s %s with bad input → 400', async (method, path, body, fields) => {
     const res = await api(method, path, { as: 'USER', body })
@@ -303,33 +401,63 @@ describe('edges found in review', () => {
   it('an admin editing a note keeps the price and times agreed at booking', async () => {
     const day = await freeDay(41)
     const slot = await slotAt(day, [svc['Taglio uomo']], ops.Luca, '16:00')
-    const created = await api('POST', '/api/reservations', { as: 'ADMIN', body: { user: customerId, operator: ops.Luca, services: [svc['Taglio uomo']], date_start: slot.start, status: 'CONFIRMED' } })
+    const created = await api('POST', '/api/reservations', {
+      as: 'ADMIN',
+      body: {
+        user: customerId,
+        operator: ops.Luca,
+        services: [svc['Taglio uomo']],
+        date_start: slot.start,
+        status: 'CONFIRMED',
+      },
+    })
     expect(created.status).toBe(201)
     await sql('update services set price = price + 10, time = time + 15 where id = $1', [svc['Taglio uomo']])
     try {
-      const edited = await api('PATCH', `/api/reservations/${created.body.doc.id}`, { as: 'ADMIN', body: { note: 'Porta la foto del taglio' } })
+      const edited = await api('PATCH', `/api/reservations/${created.body.doc.id}`, {
+        as: 'ADMIN',
+        body: { note: 'Porta la foto del taglio' },
+      })
       expect(edited.status).toBe(200)
-      expect(edited.body.doc).toMatchObject({ total_price: created.body.doc.total_price, duration: created.body.doc.duration, date_end: created.body.doc.date_end })
+      expect(edited.body.doc).toMatchObject({
+        total_price: created.body.doc.total_price,
+        duration: created.body.doc.duration,
+        date_end: created.body.doc.date_end,
+      })
     } finally {
       await sql('update services set price = price - 10, time = time - 15 where id = $1', [svc['Taglio uomo']])
     }
   })
 
   it('an unreadable start or a year beyond the calendar is a 400, not a 500', async () => {
-    const bad = await api('POST', '/api/reservations', { as: 'ADMIN', body: { services: [svc.Piega], date_start: 'domani' } })
+    const bad = await api('POST', '/api/reservations', {
+      as: 'ADMIN',
+      body: { services: [svc.Piega], date_start: 'domani' },
+    })
     expect(bad.status).toBe(400)
     expect(errorPaths(bad.body)).toContain('date_start')
-    const far = await api('GET', `/api/reservations/check-availability?date_start=9999-12-31T23:30:00Z&services=${svc.Piega}`)
+    const far = await api(
+      'GET',
+      `/api/reservations/check-availability?date_start=9999-12-31T23:30:00Z&services=${svc.Piega}`,
+    )
     expect(far.status).toBe(400)
     expect(errorPaths(far.body)).toContain('date_start')
-    expect((await api('GET', `/api/reservations/time-availability-day?date=9999-12-31&services=${svc.Piega}`)).status).toBe(400)
+    expect(
+      (await api('GET', `/api/reservations/time-availability-day?date=9999-12-31&services=${svc.Piega}`)).status,
+    ).toBe(400)
   })
 
   it('a draft without a time can be cancelled but never turned into a booking', async () => {
     const draft = await session((await tokenOf('USER'))!)
-    expect((await api('PUT', `/api/reservations/${draft}/status`, { as: 'ADMIN', body: { status: 'CONFIRMED' } })).status).toBe(409)
-    expect((await api('PATCH', `/api/reservations/${draft}`, { as: 'ADMIN', body: { status: 'PENDING' } })).status).toBe(409)
-    expect((await api('PUT', `/api/reservations/${draft}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/api/reservations/${draft}/status`, { as: 'ADMIN', body: { status: 'CONFIRMED' } })).status,
+    ).toBe(409)
+    expect(
+      (await api('PATCH', `/api/reservations/${draft}`, { as: 'ADMIN', body: { status: 'PENDING' } })).status,
+    ).toBe(409)
+    expect(
+      (await api('PUT', `/api/reservations/${draft}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status,
+    ).toBe(200)
   })
 
   it('an operator can book for themselves and read the booking back', async () => {

@@ -46,36 +46,60 @@ describe('login', () => {
   })
 
   it("Payload's own unthrottled /api/users/login is closed", async () => {
-    expect((await api('POST', '/api/users/login', { body: { email: 'cliente@demo.salon', password: 'demo1234' } })).status).toBe(404)
+    expect(
+      (await api('POST', '/api/users/login', { body: { email: 'cliente@demo.salon', password: 'demo1234' } })).status,
+    ).toBe(404)
   })
 })
 
 describe('password recovery and code checks', () => {
   it('3 recovery mails per account per hour; the same answer holds for unknown addresses', async () => {
     const email = await account()
-    for (let i = 0; i < 3; i++) expect((await api('POST', '/api/auth/password_recovery', { body: { email }, headers: from(freshIp()) })).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api('POST', '/api/auth/password_recovery', { body: { email }, headers: from(freshIp()) })).status,
+      ).toBe(200)
     const fourth = await api('POST', '/api/auth/password_recovery', { body: { email }, headers: from(freshIp()) })
     expect(fourth.status).toBe(429)
     expect(fourth.headers.get('retry-after')).toBeTruthy()
     const ghost = `${unique('ghost')}@example.com`
-    for (let i = 0; i < 3; i++) await api('POST', '/api/auth/password_recovery', { body: { email: ghost }, headers: from(freshIp()) })
-    expect((await api('POST', '/api/auth/password_recovery', { body: { email: ghost }, headers: from(freshIp()) })).status).toBe(429)
+    for (let i = 0; i < 3; i++)
+      await api('POST', '/api/auth/password_recovery', { body: { email: ghost }, headers: from(freshIp()) })
+    expect(
+      (await api('POST', '/api/auth/password_recovery', { body: { email: ghost }, headers: from(freshIp()) })).status,
+    ).toBe(429)
   })
 
   it('20 wrong codes from one IP, then 429 — guessing links does not scale', async () => {
     const ip = freshIp()
     for (let i = 0; i < 20; i++) {
-      const res = await api('POST', '/api/auth/password_recovery/check', { body: { token: `guess-${i}`, email: `${unique('g')}@example.com` }, headers: from(ip) })
+      const res = await api('POST', '/api/auth/password_recovery/check', {
+        body: { token: `guess-${i}`, email: `${unique('g')}@example.com` },
+        headers: from(ip),
+      })
       expect(res.status).toBe(400)
     }
-    const res = await api('POST', '/api/auth/password_recovery/check', { body: { token: 'guess', email: 'cliente@demo.salon' }, headers: from(ip) })
+    const res = await api('POST', '/api/auth/password_recovery/check', {
+      body: { token: 'guess', email: 'cliente@demo.salon' },
+      headers: from(ip),
+    })
     expect(res.status).toBe(429)
-    expect((await api('POST', '/api/auth/change_password', { body: { token: 'guess', email: 'cliente@demo.salon', password: 'password123' }, headers: from(ip) })).status).toBe(429)
+    expect(
+      (
+        await api('POST', '/api/auth/change_password', {
+          body: { token: 'guess', email: 'cliente@demo.salon', password: 'password123' },
+          headers: from(ip),
+        })
+      ).status,
+    ).toBe(429)
   })
 
   it('a client cannot pick its own address without a trusted proxy header', async () => {
     const ip = freshIp()
-    const res = await api('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'x' }, headers: { ...from(ip), 'x-salon-client-ip': '1.2.3.4' } })
+    const res = await api('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'x' },
+      headers: { ...from(ip), 'x-salon-client-ip': '1.2.3.4' },
+    })
     expect(res.status).toBe(401)
     expect(await sql(`select key from rate_limits where key = 'login:ip:1.2.3.4'`)).toEqual([])
     expect((await sql(`select key from rate_limits where key = $1`, [`login:ip:${ip}`])).length).toBe(1)

@@ -30,12 +30,18 @@ describe('auth', () => {
       const body = await res.json()
       expect(body.user).toMatchObject({ email, user_role: role })
       // As a browser sends it from our own pages.
-      const me = await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie: cookie.split(';')[0]!, 'sec-fetch-site': 'same-origin' } })
+      const me = await fetch(`${BASE_URL}/api/auth/me`, {
+        headers: { cookie: cookie.split(';')[0]!, 'sec-fetch-site': 'same-origin' },
+      })
       expect((await me.json()).user).toMatchObject({ email, user_role: role })
-      const sameOrigin = await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie: cookie.split(';')[0]!, origin: BASE_URL } })
+      const sameOrigin = await fetch(`${BASE_URL}/api/auth/me`, {
+        headers: { cookie: cookie.split(';')[0]!, origin: BASE_URL },
+      })
       expect((await sameOrigin.json()).user).toMatchObject({ email })
       // A cross-site page cannot ride on the cookie (CSRF).
-      const crossSite = await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie: cookie.split(';')[0]!, origin: 'https://evil.example' } })
+      const crossSite = await fetch(`${BASE_URL}/api/auth/me`, {
+        headers: { cookie: cookie.split(';')[0]!, origin: 'https://evil.example' },
+      })
       expect((await crossSite.json()).user).toBeNull()
     }
   })
@@ -58,9 +64,17 @@ describe('auth', () => {
     const email = `${unique('me')}@example.com`
     await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Lia' } })
     const token = await login(email, 'password123')
-    const res = await api('PUT', '/api/auth/me', { token, body: { surname: 'Verdi', phone_number: '+39 333 000 1111' } })
+    const res = await api('PUT', '/api/auth/me', {
+      token,
+      body: { surname: 'Verdi', phone_number: '+39 333 000 1111' },
+    })
     expect(res.status).toBe(200)
-    expect(res.body.user).toMatchObject({ email, surname: 'Verdi', phone_number: '+39 333 000 1111', user_role: 'USER' })
+    expect(res.body.user).toMatchObject({
+      email,
+      surname: 'Verdi',
+      phone_number: '+39 333 000 1111',
+      user_role: 'USER',
+    })
   })
 
   it('logout ends the session: the old token no longer works', async () => {
@@ -77,11 +91,13 @@ describe('auth', () => {
 
 describe('counts (admin)', () => {
   it('users/count counts users created in the period, optionally by role', async () => {
-    await sql(`insert into users (name, email, user_role, created_at, updated_at) values
+    await sql(
+      `insert into users (name, email, user_role, created_at, updated_at) values
       ('Old1', $1, 'USER', '2020-03-10T10:00:00Z', now()),
       ('Old2', $2, 'USER', '2020-03-20T10:00:00Z', now()),
       ('Old3', $3, 'OPERATOR', '2020-02-15T10:00:00Z', now())`,
-      [`${unique('c')}@x.it`, `${unique('c')}@x.it`, `${unique('c')}@x.it`])
+      [`${unique('c')}@x.it`, `${unique('c')}@x.it`, `${unique('c')}@x.it`],
+    )
     const march = await api('GET', '/api/users/count?from=2020-03-01&to=2020-03-31', { as: 'ADMIN' })
     expect(march.body).toEqual({ count: 2 })
     const ops = await api('GET', '/api/users/count?from=2020-01-01&to=2020-12-31&role=OPERATOR', { as: 'ADMIN' })
@@ -145,21 +161,29 @@ describe('uploads', () => {
     const noFile = await api('PATCH', '/api/upload/upsert', { as: 'ADMIN', rawBody: uploadForm({ name: unique('x') }) })
     expect(noFile.status).toBe(400)
     expect(noFile.body.errors[0].data.errors[0].path).toBe('file')
-    const noName = await api('PATCH', '/api/upload/upsert', { as: 'ADMIN', rawBody: uploadForm({}, { name: 'a.png', data: PNG_8x8, type: 'image/png' }) })
+    const noName = await api('PATCH', '/api/upload/upsert', {
+      as: 'ADMIN',
+      rawBody: uploadForm({}, { name: 'a.png', data: PNG_8x8, type: 'image/png' }),
+    })
     expect(noName.status).toBe(400)
     expect(noName.body.errors[0].data.errors[0].path).toBe('name')
   })
 })
 
 describe('upload hardening', () => {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="8" height="8"/></svg>')
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="8" height="8"/></svg>',
+  )
   it.each([
     ['an SVG', svg, 'image/svg+xml', 'x.svg'],
     ['an SVG disguised as a PNG', svg, 'image/png', 'x.png'],
     ['a text file disguised as a JPEG', Buffer.from('just text, not an image at all'), 'image/jpeg', 'x.jpg'],
   ])('refuses %s', async (_name, data, type, filename) => {
     const before = (await sql('select count(*)::int as n from upload'))[0].n
-    const res = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: unique('bad') }, { name: filename, data, type }) })
+    const res = await api('POST', '/api/upload', {
+      as: 'ADMIN',
+      rawBody: uploadForm({ name: unique('bad') }, { name: filename, data, type }),
+    })
     expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400)
     expect(res.status).toBeLessThan(500)
     expect((await sql('select count(*)::int as n from upload'))[0].n).toBe(before)
@@ -167,7 +191,10 @@ describe('upload hardening', () => {
 
   it('refuses a file over 10 MB', async () => {
     const big = Buffer.concat([PNG_8x8, Buffer.alloc(11 * 1024 * 1024)])
-    const res = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: unique('big') }, { name: 'big.png', data: big, type: 'image/png' }) })
+    const res = await api('POST', '/api/upload', {
+      as: 'ADMIN',
+      rawBody: uploadForm({ name: unique('big') }, { name: 'big.png', data: big, type: 'image/png' }),
+    })
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeGreaterThanOrEqual(400)
     expect(res.status).toBeLessThan(500)
   })

@@ -6,12 +6,54 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PNG_8x8, api, sql, uploadForm } from './helpers'
 
-const COLLECTIONS = ['users', 'reservations', 'operators', 'services', 'category', 'banner', 'business_hours', 'operating_intervals', 'business-closures', 'config', 'upload', 'holidays', 'password_recovery']
-const TABLES = ['users', 'reservations', 'reservations_rels', 'operators', 'services', 'services_rels', 'category', 'banner', 'business_hours', 'operating_intervals', 'business_closures', 'config', 'upload', 'holidays', 'password_recovery', 'users_sessions']
+const COLLECTIONS = [
+  'users',
+  'reservations',
+  'operators',
+  'services',
+  'category',
+  'banner',
+  'business_hours',
+  'operating_intervals',
+  'business-closures',
+  'config',
+  'upload',
+  'holidays',
+  'password_recovery',
+]
+const TABLES = [
+  'users',
+  'reservations',
+  'reservations_rels',
+  'operators',
+  'services',
+  'services_rels',
+  'category',
+  'banner',
+  'business_hours',
+  'operating_intervals',
+  'business_closures',
+  'config',
+  'upload',
+  'holidays',
+  'password_recovery',
+  'users_sessions',
+]
 
 const HUGE = 'x'.repeat(100_000)
 const SQLISH = ["' OR 1=1 --", '1; DROP TABLE users; --', '") or ("1"="1', "admin'--", '%27%20OR%201=1']
-const BAD_IDS = ['-1', '0', '1.5', '99999999999999999999', 'abc', "1' or '1'='1", '%00', '..%2F..%2Fetc%2Fpasswd', 'null', '1e3']
+const BAD_IDS = [
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  'abc',
+  "1' or '1'='1",
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  'null',
+  '1e3',
+]
 
 const BODIES: (unknown | { raw: string })[] = [
   { raw: '{"broken":' },
@@ -98,7 +140,11 @@ async function fingerprint(): Promise<string> {
 async function send(method: string, path: string, body: unknown, as: 'visitor' | 'ADMIN') {
   if (method === 'GET') return api(method, path, { as })
   if (body && typeof body === 'object' && 'raw' in (body as object)) {
-    return api(method, path, { as, rawBody: (body as { raw: string }).raw, headers: { 'content-type': 'application/json' } })
+    return api(method, path, {
+      as,
+      rawBody: (body as { raw: string }).raw,
+      headers: { 'content-type': 'application/json' },
+    })
   }
   return method === 'GET' || method === 'DELETE' ? api(method, path, { as }) : api(method, path, { as, body })
 }
@@ -107,7 +153,9 @@ async function send(method: string, path: string, body: unknown, as: 'visitor' |
 async function probe(method: string, path: string, body: unknown, as: 'visitor' | 'ADMIN') {
   const before = await fingerprint()
   const res = await send(method, path, body, as)
-  expect(res.status, `${as} ${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500)
+  expect(res.status, `${as} ${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(
+    500,
+  )
   if (res.status >= 400) expect(await fingerprint(), `${as} ${method} ${path} changed the database`).toBe(before)
   return res.status
 }
@@ -121,17 +169,43 @@ beforeAll(async () => {
     return res.body.doc.id as number
   }
   const tuesday = (await sql(`select id from business_hours where day_of_week = 'TUESDAY'`))[0].id
-  known.users = await create('users', { email: `fuzz-${Date.now()}@example.com`, password: 'password123', name: 'Fuzz' })
+  known.users = await create('users', {
+    email: `fuzz-${Date.now()}@example.com`,
+    password: 'password123',
+    name: 'Fuzz',
+  })
   known.operators = await create('operators', { name: 'Fuzz', active: false })
   known.services = await create('services', { title: `Fuzz ${Date.now()}`, time: 10, price: 1, active: false })
   known.category = await create('category', { name: `Fuzz ${Date.now()}` })
   known.banner = await create('banner', { title: 'Fuzz', show: false })
-  known.operating_intervals = await create('operating_intervals', { opening_time: '22:00', closing_time: '23:00', business_hours: tuesday })
-  known['business-closures'] = await create('business-closures', { name: 'Fuzz', closure_type: 'FULL_DAY', start_date: '2035-01-01T12:00:00Z', end_date: '2035-01-01T12:00:00Z', is_active: false })
+  known.operating_intervals = await create('operating_intervals', {
+    opening_time: '22:00',
+    closing_time: '23:00',
+    business_hours: tuesday,
+  })
+  known['business-closures'] = await create('business-closures', {
+    name: 'Fuzz',
+    closure_type: 'FULL_DAY',
+    start_date: '2035-01-01T12:00:00Z',
+    end_date: '2035-01-01T12:00:00Z',
+    is_active: false,
+  })
   known.holidays = await create('holidays', { name: 'Fuzz', date: '2035-01-02T12:00:00Z', is_active: false })
-  known.reservations = (await sql(`insert into reservations (status, created_at, updated_at) values ('CANCELLED', now(), now()) returning id`))[0].id
-  known.password_recovery = (await sql(`insert into password_recovery (user_id, token, expires_at, created_at, updated_at) values ($1, md5(random()::text), now(), now(), now()) returning id`, [known.users]))[0].id
-  const up = await api('POST', '/api/upload', { as: 'ADMIN', rawBody: uploadForm({ name: `fuzz-${Date.now()}` }, { name: 'f.png', data: PNG_8x8, type: 'image/png' }) })
+  known.reservations = (
+    await sql(
+      `insert into reservations (status, created_at, updated_at) values ('CANCELLED', now(), now()) returning id`,
+    )
+  )[0].id
+  known.password_recovery = (
+    await sql(
+      `insert into password_recovery (user_id, token, expires_at, created_at, updated_at) values ($1, md5(random()::text), now(), now(), now()) returning id`,
+      [known.users],
+    )
+  )[0].id
+  const up = await api('POST', '/api/upload', {
+    as: 'ADMIN',
+    rawBody: uploadForm({ name: `fuzz-${Date.now()}` }, { name: 'f.png', data: PNG_8x8, type: 'image/png' }),
+  })
   known.upload = up.body.doc.id
 })
 
@@ -146,7 +220,8 @@ describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
   it('documents with bad ids on every method', async () => {
     for (const c of COLLECTIONS) {
       for (const id of BAD_IDS) {
-        for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) await probe(method, `/api/${c}/${id}`, { name: 'x' }, as)
+        for (const method of ['GET', 'PATCH', 'PUT', 'DELETE'])
+          await probe(method, `/api/${c}/${id}`, { name: 'x' }, as)
       }
     }
   })
@@ -164,7 +239,16 @@ describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
   it('custom endpoints with malformed bodies and queries', async () => {
     for (const [method, path] of CUSTOM) {
       for (const body of BODIES) await probe(method, path, body, as)
-      for (const q of ['date=' + SQLISH[0], 'services=' + encodeURIComponent(HUGE.slice(0, 3000)), 'from=x&to=y', 'month=9999-99', 'operator=-1', 'status=' + SQLISH[1], 'period=' + SQLISH[2], 'date_start=%00']) {
+      for (const q of [
+        'date=' + SQLISH[0],
+        'services=' + encodeURIComponent(HUGE.slice(0, 3000)),
+        'from=x&to=y',
+        'month=9999-99',
+        'operator=-1',
+        'status=' + SQLISH[1],
+        'period=' + SQLISH[2],
+        'date_start=%00',
+      ]) {
         if (method === 'GET') await probe(method, `${path}?${q}`, undefined, as)
       }
     }

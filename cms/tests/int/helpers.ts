@@ -121,11 +121,13 @@ function decodeQuotedPrintable(s: string) {
 
 function decodeSubject(s: string) {
   // Adjacent encoded words are one text: the folding space between them is not part of it.
-  return s.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?(Q|B)\?([^?]*)\?=/gi, (_, enc, text) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
-  )
+  return s
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?(Q|B)\?([^?]*)\?=/gi, (_, enc, text) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+    )
 }
 
 function readMail(file: string): ReceivedMail {
@@ -143,7 +145,9 @@ export async function waitForMail(to: string, subject: RegExp, since = 0, timeou
   const deadline = Date.now() + timeoutMs
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
   for (;;) {
-    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
+    const files = fs.existsSync(MAIL_DIR)
+      ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
+      : []
     for (const f of files.sort()) {
       const mail = readMail(path.join(MAIL_DIR, f))
       if (subject.test(mail.subject)) return mail
@@ -156,5 +160,7 @@ export async function waitForMail(to: string, subject: RegExp, since = 0, timeou
 export async function mailsTo(to: string, since = 0): Promise<string[]> {
   const fs = await import('node:fs')
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
-  return fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since) : []
+  return fs.existsSync(MAIL_DIR)
+    ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
+    : []
 }

@@ -82,10 +82,14 @@ describe('production mode', () => {
       body: JSON.stringify({ email: 'titolare@salone.example', password: 'una-password-lunga' }),
     })
     expect(login.status).toBe(200)
-    expect((await fetch(`http://localhost:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo1234' }),
-    })).status).toBe(401)
+    expect(
+      (
+        await fetch(`http://localhost:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo1234' }),
+        })
+      ).status,
+    ).toBe(401)
   }, 90_000)
 })

@@ -28,29 +28,48 @@ describe('reservation counts and aggregates (admin)', () => {
   it('count with period, status and operator filters', async () => {
     const all = await api('GET', '/api/reservations/count?from=2019-06-03&to=2019-06-09', { as: 'ADMIN' })
     expect(all.body).toEqual({ count: 3 })
-    const done = await api('GET', `/api/reservations/count?from=2019-06-03&to=2019-06-09&status=COMPLETED&operator=${marco}`, { as: 'ADMIN' })
+    const done = await api(
+      'GET',
+      `/api/reservations/count?from=2019-06-03&to=2019-06-09&status=COMPLETED&operator=${marco}`,
+      { as: 'ADMIN' },
+    )
     expect(done.body).toEqual({ count: 2 })
   })
 
   it('aggregate sums count, price and minutes per local day', async () => {
-    const res = await api('GET', '/api/reservations/aggregate?from=2019-06-03&to=2019-06-09&status=COMPLETED,CANCELLED&groupBy=day', { as: 'ADMIN' })
+    const res = await api(
+      'GET',
+      '/api/reservations/aggregate?from=2019-06-03&to=2019-06-09&status=COMPLETED,CANCELLED&groupBy=day',
+      { as: 'ADMIN' },
+    )
     expect(res.status).toBe(200)
     expect(res.body.totals).toEqual({ count: 3, total_price: 100, duration: 135 })
     expect(res.body.series).toEqual([
       { period: '2019-06-03', count: 1, total_price: 20, duration: 30 },
       { period: '2019-06-04', count: 2, total_price: 80, duration: 105 },
     ])
-    const weekly = await api('GET', '/api/reservations/aggregate?from=2019-05-27&to=2019-06-09&groupBy=week', { as: 'ADMIN' })
-    expect(weekly.body.series.map((s: any) => [s.period, s.count])).toEqual([['2019-05-27', 1], ['2019-06-03', 3]])
+    const weekly = await api('GET', '/api/reservations/aggregate?from=2019-05-27&to=2019-06-09&groupBy=week', {
+      as: 'ADMIN',
+    })
+    expect(weekly.body.series.map((s: any) => [s.period, s.count])).toEqual([
+      ['2019-05-27', 1],
+      ['2019-06-03', 3],
+    ])
   })
 
   it('countCompare and aggregateCompare against the previous period of equal length', async () => {
-    const cmp = await api('GET', '/api/reservations/countCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED', { as: 'ADMIN' })
+    const cmp = await api('GET', '/api/reservations/countCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED', {
+      as: 'ADMIN',
+    })
     expect(cmp.body.current).toMatchObject({ count: 2, total_price: 65 })
     expect(cmp.body.previous).toMatchObject({ count: 1, total_price: 22 })
     expect(cmp.body.difference).toEqual({ count: 1, total_price: 43, duration: 60 })
     expect(cmp.body.percentage.count).toBe(100)
-    const agg = await api('GET', '/api/reservations/aggregateCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED&groupBy=day', { as: 'ADMIN' })
+    const agg = await api(
+      'GET',
+      '/api/reservations/aggregateCompare?from=2019-06-03&to=2019-06-09&status=COMPLETED&groupBy=day',
+      { as: 'ADMIN' },
+    )
     expect(agg.body.current.series).toHaveLength(2)
     expect(agg.body.previous.series).toEqual([{ period: '2019-05-28', count: 1, total_price: 22, duration: 30 }])
   })
@@ -62,7 +81,9 @@ describe('reservation counts and aggregates (admin)', () => {
     const bad = await api('GET', '/api/reservations/aggregate?status=DONE&groupBy=hour&operator=x', { as: 'ADMIN' })
     expect(bad.status).toBe(400)
     expect(errorPaths(bad.body)).toEqual(expect.arrayContaining(['status.0', 'groupBy', 'operator']))
-    expect(errorPaths((await api('GET', '/api/reservations/countCompare?from=2019-06-03', { as: 'ADMIN' })).body)).toContain('to')
+    expect(
+      errorPaths((await api('GET', '/api/reservations/countCompare?from=2019-06-03', { as: 'ADMIN' })).body),
+    ).toContain('to')
   })
 })
 
@@ -78,7 +99,9 @@ describe('GET /api/pages/home', () => {
     expect(body.carousel.every((u: any) => u.label === 'HOME_CAROUSEL' && u.imageUrl)).toBe(true)
     expect(body.banners.length).toBeGreaterThanOrEqual(2)
     expect(body.banners.every((b: any) => b.show)).toBe(true)
-    expect(body.categories.map((c: any) => c.name)).toEqual(expect.arrayContaining(['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica']))
+    expect(body.categories.map((c: any) => c.name)).toEqual(
+      expect.arrayContaining(['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica']),
+    )
     for (const c of body.categories) for (const s of c.services) expect(s.active).toBe(true)
     expect(body.operators.map((o: any) => o.name)).toEqual(expect.arrayContaining(['Giulia', 'Marco', 'Sara', 'Luca']))
     expect(body.operators.every((o: any) => o.active)).toBe(true)
@@ -92,10 +115,12 @@ describe('GET /api/pages/home', () => {
     )
     const sorted = (xs: any[]) => xs.map((x) => `${x.opening_time}-${x.closing_time}`).sort()
     expect(sorted(body.openingHours.find((d: any) => d.day_of_week === 'TUESDAY').intervals)).toEqual(sorted(tuesday))
-    expect(tuesday).toEqual(expect.arrayContaining([
-      { opening_time: '09:00', closing_time: '13:00' },
-      { opening_time: '14:30', closing_time: '19:30' },
-    ]))
+    expect(tuesday).toEqual(
+      expect.arrayContaining([
+        { opening_time: '09:00', closing_time: '13:00' },
+        { opening_time: '14:30', closing_time: '19:30' },
+      ]),
+    )
     expect(body.closures.some((c: any) => c.name === 'Chiusura estiva')).toBe(true)
     expect(body.config).toMatchObject({ businessName: 'Salone Demo', timezone: 'Europe/Rome' })
     const again = await fetch(`${BASE_URL}/api/pages/home`, { headers: { 'if-none-match': etag } })

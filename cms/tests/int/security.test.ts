@@ -2,12 +2,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, api, login, sql, unique } from './helpers'
 
-const roleOf = async (email: string) => (await sql('select user_role from users where email = $1', [email]))[0]?.user_role
+const roleOf = async (email: string) =>
+  (await sql('select user_role from users where email = $1', [email]))[0]?.user_role
 
 describe('registration', () => {
   it('a visitor registering as ADMIN becomes a USER', async () => {
     const email = `${unique('reg')}@example.com`
-    const res = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Mario', user_role: 'ADMIN' } })
+    const res = await api('POST', '/api/users', {
+      body: { email, password: 'password123', name: 'Mario', user_role: 'ADMIN' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.doc.user_role).toBe('USER')
     expect(await roleOf(email)).toBe('USER')
@@ -15,21 +18,29 @@ describe('registration', () => {
 
   it('a visitor registering as OPERATOR becomes a USER', async () => {
     const email = `${unique('reg')}@example.com`
-    const res = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Mario', user_role: 'OPERATOR' } })
+    const res = await api('POST', '/api/users', {
+      body: { email, password: 'password123', name: 'Mario', user_role: 'OPERATOR' },
+    })
     expect(res.status).toBe(201)
     expect(await roleOf(email)).toBe('USER')
   })
 
   it('a logged-in customer cannot create accounts', async () => {
     const email = `${unique('reg')}@example.com`
-    const res = await api('POST', '/api/users', { as: 'USER', body: { email, password: 'password123', name: 'X', user_role: 'ADMIN' } })
+    const res = await api('POST', '/api/users', {
+      as: 'USER',
+      body: { email, password: 'password123', name: 'X', user_role: 'ADMIN' },
+    })
     expect(res.status).toBe(403)
     expect(await roleOf(email)).toBeUndefined()
   })
 
   it('an admin creates an OPERATOR account', async () => {
     const email = `${unique('staff')}@example.com`
-    const res = await api('POST', '/api/users', { as: 'ADMIN', body: { email, password: 'password123', name: 'Staff', user_role: 'OPERATOR' } })
+    const res = await api('POST', '/api/users', {
+      as: 'ADMIN',
+      body: { email, password: 'password123', name: 'Staff', user_role: 'OPERATOR' },
+    })
     expect(res.status).toBe(201)
     expect(await roleOf(email)).toBe('OPERATOR')
   })
@@ -69,7 +80,10 @@ describe('no role escalation on update', () => {
   })
 
   it('a customer cannot change another customer through bulk update', async () => {
-    const res = await api('PATCH', `/api/users?where[email][equals]=cliente@demo.salon`, { token, body: { name: 'Hacked' } })
+    const res = await api('PATCH', `/api/users?where[email][equals]=cliente@demo.salon`, {
+      token,
+      body: { name: 'Hacked' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.docs).toEqual([]) // the where clause of access leaves nothing to change
     const [row] = await sql(`select name from users where email = 'cliente@demo.salon'`)
@@ -117,7 +131,10 @@ describe('passwords and Payload built-ins', () => {
     const email = `${unique('pw')}@example.com`
     const created = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Pia' } })
     const token = await login(email, 'password123')
-    const res = await api('PATCH', `/api/users/${created.body.doc.id}`, { token, body: { password: 'changed-password' } })
+    const res = await api('PATCH', `/api/users/${created.body.doc.id}`, {
+      token,
+      body: { password: 'changed-password' },
+    })
     expect(res.status).toBe(403)
     expect(res.body.errors[0].data.errors[0].path).toBe('password')
     await expect(login(email, 'password123')).resolves.toBeTruthy()
@@ -125,7 +142,9 @@ describe('passwords and Payload built-ins', () => {
   })
 
   it.each(['forgot-password', 'reset-password', 'first-register'])('POST /api/users/%s is closed', async (path) => {
-    const res = await api('POST', `/api/users/${path}`, { body: { email: 'cliente@demo.salon', password: 'password123', token: 'x', name: 'X' } })
+    const res = await api('POST', `/api/users/${path}`, {
+      body: { email: 'cliente@demo.salon', password: 'password123', token: 'x', name: 'X' },
+    })
     expect(res.status).toBe(404)
   })
 })
@@ -134,10 +153,18 @@ describe('CSRF and admin-only built-ins', () => {
   it('a cookie-authenticated write from another site is not authenticated; from our own pages it is', async () => {
     const email = `${unique('csrf')}@example.com`
     await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Carla' } })
-    const res = await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password123' }) })
+    const res = await fetch(`${BASE_URL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123' }),
+    })
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
     const put = (headers: Record<string, string>) =>
-      fetch(`${BASE_URL}/api/auth/me`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ surname: 'Cambiato' }) })
+      fetch(`${BASE_URL}/api/auth/me`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ surname: 'Cambiato' }),
+      })
     const cross = await put({ origin: 'https://evil.example' })
     expect(cross.status).toBe(401)
     expect((await sql('select surname from users where email = $1', [email]))[0].surname).toBeNull()
@@ -147,7 +174,9 @@ describe('CSRF and admin-only built-ins', () => {
   })
 
   it('unlocking accounts is for admins only', async () => {
-    expect((await api('POST', '/api/users/unlock', { as: 'USER', body: { email: 'cliente@demo.salon' } })).status).toBe(403)
+    expect((await api('POST', '/api/users/unlock', { as: 'USER', body: { email: 'cliente@demo.salon' } })).status).toBe(
+      403,
+    )
     expect((await api('POST', '/api/users/unlock', { body: { email: 'cliente@demo.salon' } })).status).toBe(401)
   })
 })

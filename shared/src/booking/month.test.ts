@@ -12,16 +12,32 @@ const base = {
 
 describe('daysWithSlots', () => {
   it('lists the bookable days of the month: from today, within the horizon, open, not on holiday', () => {
-    const opening = everyDay(['09:00', '13:00']).map((d) => (d.day_of_week === 'SUNDAY' ? { ...d, is_closed: true } : d))
+    const opening = everyDay(['09:00', '13:00']).map((d) =>
+      d.day_of_week === 'SUNDAY' ? { ...d, is_closed: true } : d,
+    )
     const cal = calendar({
       opening,
       settings: settings({ bookingHorizonDays: 14, minNoticeMinutes: 60 }),
       holidays: [{ date: '2026-05-14T12:00:00.000Z', is_active: true }],
-      closures: [{ closure_type: 'FULL_DAY', start_date: '2026-05-19T12:00:00Z', end_date: '2026-05-20T12:00:00Z', is_active: true }],
+      closures: [
+        {
+          closure_type: 'FULL_DAY',
+          start_date: '2026-05-19T12:00:00Z',
+          end_date: '2026-05-20T12:00:00Z',
+          is_active: true,
+        },
+      ],
     })
     expect(daysWithSlots({ ...base, calendar: cal, month: '2026-05' })).toEqual([
-      '2026-05-11', '2026-05-12', '2026-05-13', '2026-05-15', '2026-05-16',
-      '2026-05-18', '2026-05-21', '2026-05-22', '2026-05-23',
+      '2026-05-11',
+      '2026-05-12',
+      '2026-05-13',
+      '2026-05-15',
+      '2026-05-16',
+      '2026-05-18',
+      '2026-05-21',
+      '2026-05-22',
+      '2026-05-23',
     ])
     // Today (Sunday) is closed anyway; a past month has nothing; June is beyond the horizon.
     expect(daysWithSlots({ ...base, calendar: cal, month: '2026-04' })).toEqual([])
@@ -37,7 +53,15 @@ describe('daysWithSlots', () => {
 
   it('a fully booked day disappears', () => {
     const cal = calendar({ opening: everyDay(['09:00', '10:00']), operators: [{ id: 1 }] })
-    const booked = [{ operator: 1, date_start: '2026-05-12T07:00:00Z', date_end: '2026-05-12T08:00:00Z', status: 'CONFIRMED' as const, createdAt: '2026-05-01T00:00:00Z' }]
+    const booked = [
+      {
+        operator: 1,
+        date_start: '2026-05-12T07:00:00Z',
+        date_end: '2026-05-12T08:00:00Z',
+        status: 'CONFIRMED' as const,
+        createdAt: '2026-05-01T00:00:00Z',
+      },
+    ]
     const days = daysWithSlots({ ...base, calendar: cal, reservations: booked, month: '2026-05' })
     expect(days).toContain('2026-05-11')
     expect(days).not.toContain('2026-05-12')

@@ -47,9 +47,15 @@ describe('openingRanges', () => {
   })
 
   it('24:00 (or 00:00 after an opening) closes at the next local midnight; backwards or broken intervals are ignored', () => {
-    expect(show(openingRanges('2026-10-24', everyDay(['20:00', '24:00']), ROME))).toEqual([['2026-10-24T18:00:00.000Z', '2026-10-24T22:00:00.000Z']])
-    expect(show(openingRanges('2026-10-25', everyDay(['20:00', '00:00']), ROME))).toEqual([['2026-10-25T19:00:00.000Z', '2026-10-25T23:00:00.000Z']])
-    expect(openingRanges('2026-05-04', everyDay(['12:00', '09:00'], ['xx', '10:00'], ['09:00', '25:00']), ROME)).toEqual([])
+    expect(show(openingRanges('2026-10-24', everyDay(['20:00', '24:00']), ROME))).toEqual([
+      ['2026-10-24T18:00:00.000Z', '2026-10-24T22:00:00.000Z'],
+    ])
+    expect(show(openingRanges('2026-10-25', everyDay(['20:00', '00:00']), ROME))).toEqual([
+      ['2026-10-25T19:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+    ])
+    expect(
+      openingRanges('2026-05-04', everyDay(['12:00', '09:00'], ['xx', '10:00'], ['09:00', '25:00']), ROME),
+    ).toEqual([])
   })
 
   it('keeps overlapping intervals apart (each anchors its own slot grid), sorted', () => {

@@ -67,13 +67,19 @@ describe('dashboard periods and metric comparisons', () => {
     expect(month.from.toISOString()).toBe('2026-09-30T22:00:00.000Z') // still +02:00
     expect(month.to.toISOString()).toBe('2026-10-31T23:00:00.000Z') // +01:00 again
     expect(calendarPeriod('year', now, 'Europe/Rome').from.toISOString()).toBe('2025-12-31T23:00:00.000Z')
-    expect(calendarPeriod('day', new Date('2026-10-31T23:30:00Z'), 'Europe/Rome').from.toISOString()).toBe('2026-10-31T23:00:00.000Z')
+    expect(calendarPeriod('day', new Date('2026-10-31T23:30:00Z'), 'Europe/Rome').from.toISOString()).toBe(
+      '2026-10-31T23:00:00.000Z',
+    )
   })
 
   it('compares every metric, rounding money to cents', async () => {
     const { compareMetrics, previousPeriod } = await import('./periods')
     const cur = { from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-05-08T00:00:00Z') }
-    const r = compareMetrics(cur, { count: 6, total_price: 180.3, duration: 300 }, previousPeriod(cur), { count: 4, total_price: 120.1, duration: 0 })
+    const r = compareMetrics(cur, { count: 6, total_price: 180.3, duration: 300 }, previousPeriod(cur), {
+      count: 4,
+      total_price: 120.1,
+      duration: 0,
+    })
     expect(r.difference).toEqual({ count: 2, total_price: 60.2, duration: 300 })
     expect(r.percentage).toEqual({ count: 50, total_price: 50.1, duration: null })
   })

@@ -18,10 +18,7 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
  * Turns the `from`/`to` of a report query into instants. A date-only `to` includes the whole
  * day (in the salon's time zone); a missing bound is open.
  */
-export function resolvePeriod(
-  query: { from?: string; to?: string },
-  timeZone: string,
-): { from?: Date; to?: Date } {
+export function resolvePeriod(query: { from?: string; to?: string }, timeZone: string): { from?: Date; to?: Date } {
   const from = query.from
     ? DATE_ONLY.test(query.from)
       ? startOfLocalDay(query.from, timeZone)
@@ -48,7 +45,12 @@ export interface Comparison {
   percentage: number | null
 }
 
-export function compareCounts(current: Period, currentCount: number, previous: Period, previousCount: number): Comparison {
+export function compareCounts(
+  current: Period,
+  currentCount: number,
+  previous: Period,
+  previousCount: number,
+): Comparison {
   const difference = currentCount - previousCount
   return {
     current: { from: current.from.toISOString(), to: current.to.toISOString(), count: currentCount },

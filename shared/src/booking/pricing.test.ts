@@ -4,10 +4,20 @@ import { service } from './test-fixtures'
 
 describe('bookingTotals', () => {
   it('adds minutes and prices of services done back to back', () => {
-    expect(bookingTotals([{ time: 30, price: 25 }, { time: 45, price: 40.5 }])).toEqual({ duration: 75, total_price: 65.5 })
+    expect(
+      bookingTotals([
+        { time: 30, price: 25 },
+        { time: 45, price: 40.5 },
+      ]),
+    ).toEqual({ duration: 75, total_price: 65.5 })
   })
   it('adds prices in cents: 0.1 + 0.2 is 0.3, 19.99 × 3 is 59.97', () => {
-    expect(bookingTotals([{ time: 1, price: 0.1 }, { time: 1, price: 0.2 }]).total_price).toBe(0.3)
+    expect(
+      bookingTotals([
+        { time: 1, price: 0.1 },
+        { time: 1, price: 0.2 },
+      ]).total_price,
+    ).toBe(0.3)
     expect(bookingTotals(Array(3).fill({ time: 10, price: 19.99 })).total_price).toBe(59.97)
     expect(bookingTotals(Array(10).fill({ time: 10, price: 0.1 })).total_price).toBe(1)
   })
@@ -15,7 +25,12 @@ describe('bookingTotals', () => {
     expect(bookingTotals([])).toEqual({ duration: 0, total_price: 0 })
   })
   it('never throws on odd values: they count as 0', () => {
-    expect(bookingTotals([{ time: Number.NaN, price: Number.POSITIVE_INFINITY }, { time: 15, price: 10 }])).toEqual({
+    expect(
+      bookingTotals([
+        { time: Number.NaN, price: Number.POSITIVE_INFINITY },
+        { time: 15, price: 10 },
+      ]),
+    ).toEqual({
       duration: 15,
       total_price: 10,
     })
@@ -35,7 +50,12 @@ describe('eligibleOperators', () => {
     expect(eligibleOperators([service(1, 30)], ops)).toEqual([1, 2, 3, 4])
   })
   it('keeps only those who can perform every service (empty list = everyone)', () => {
-    expect(eligibleOperators([service(1, 30, { operators: [2, 3, 4] }), service(2, 30, { operators: [3, 4, 5] }), service(3, 15)], ops)).toEqual([3, 4])
+    expect(
+      eligibleOperators(
+        [service(1, 30, { operators: [2, 3, 4] }), service(2, 30, { operators: [3, 4, 5] }), service(3, 15)],
+        ops,
+      ),
+    ).toEqual([3, 4])
     expect(eligibleOperators([service(1, 30, { operators: [5] })], ops)).toEqual([])
   })
   it('no services: every active operator', () => {

@@ -4,7 +4,10 @@ import type { OperatorInfo, ServiceInfo } from './types'
  * Services done back to back: duration = sum of minutes, total_price = sum of prices. Prices are
  * added in whole cents so that 0.1 + 0.2 is 0.3. Values that are not finite numbers count as 0.
  */
-export function bookingTotals(services: Pick<ServiceInfo, 'time' | 'price'>[]): { duration: number; total_price: number } {
+export function bookingTotals(services: Pick<ServiceInfo, 'time' | 'price'>[]): {
+  duration: number
+  total_price: number
+} {
   let duration = 0
   let cents = 0
   for (const s of services ?? []) {
@@ -26,7 +29,8 @@ export function isActive(x: { active?: boolean | null }): boolean {
  * perform EVERY service (service.operators empty = everyone).
  */
 export function eligibleOperators(services: ServiceInfo[], operators: OperatorInfo[]): number[] {
-  const position = (o: OperatorInfo) => (typeof o.position === 'number' && Number.isFinite(o.position) ? o.position : Number.POSITIVE_INFINITY)
+  const position = (o: OperatorInfo) =>
+    typeof o.position === 'number' && Number.isFinite(o.position) ? o.position : Number.POSITIVE_INFINITY
   const sorted = operators.filter(isActive).sort((a, b) => position(a) - position(b) || a.id - b.id)
   const out: number[] = []
   for (const o of sorted) {

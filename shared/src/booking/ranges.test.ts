@@ -35,8 +35,12 @@ describe('range algebra (half-open)', () => {
   })
 
   // Oracle: sets of integer points 0..59.
-  const arbRanges = fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 })).map(([a, b]) => r(a, b)), { maxLength: 8 })
-  const points = (rs: Range[]) => new Set(Array.from({ length: 60 }, (_, i) => i).filter((i) => rs.some((x) => x.start <= i && i < x.end)))
+  const arbRanges = fc.array(
+    fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 })).map(([a, b]) => r(a, b)),
+    { maxLength: 8 },
+  )
+  const points = (rs: Range[]) =>
+    new Set(Array.from({ length: 60 }, (_, i) => i).filter((i) => rs.some((x) => x.start <= i && i < x.end)))
   const sortedDisjoint = (rs: Range[]) => rs.every((x, i) => x.end > x.start && (i === 0 || rs[i - 1]!.end < x.start))
 
   it('agree with point sets (property)', () => {

@@ -22,8 +22,15 @@ const DAY_MS = 86_400_000
 /** The shortest length of each period, so that period counts are over- not under-estimated. */
 const FREQ_DAYS: Record<string, number> = { YEARLY: 365, MONTHLY: 28, WEEKLY: 7, DAILY: 1 }
 
-const int = (min: number, max: number, nonZero = false) => (v: string) =>
-  v.split(',').every((x) => /^[+-]?\d{1,4}$/.test(x) && Math.abs(Number(x)) <= max && Number(x) >= min && (!nonZero || Number(x) !== 0))
+const int =
+  (min: number, max: number, nonZero = false) =>
+  (v: string) =>
+    v
+      .split(',')
+      .every(
+        (x) =>
+          /^[+-]?\d{1,4}$/.test(x) && Math.abs(Number(x)) <= max && Number(x) >= min && (!nonZero || Number(x) !== 0),
+      )
 
 /** The RRULE parts we accept and how each value must look (rrule itself loops forever on INTERVAL=abc). */
 const PARTS: Record<string, (v: string) => boolean> = {
@@ -112,7 +119,16 @@ export function parseRecurrence(text: string, dtstartWall: number): Recurrence |
     if (!freq || (seen.has('COUNT') && seen.has('UNTIL'))) return null
     const options = RRule.parseString(`DTSTART:${floatingStamp(dtstartWall)}\nRRULE:${rrule}`)
     const rule = new RRule({ ...options, dtstart: new Date(dtstartWall), tzid: null }, true)
-    return { freq, dtstart: dtstartWall, rule, exdates, exdays, rdates, occurrences: [], coveredUntil: Number.NEGATIVE_INFINITY }
+    return {
+      freq,
+      dtstart: dtstartWall,
+      rule,
+      exdates,
+      exdays,
+      rdates,
+      occurrences: [],
+      coveredUntil: Number.NEGATIVE_INFINITY,
+    }
   } catch {
     return null
   }
@@ -140,7 +156,12 @@ function occurrencesUntil(r: Recurrence, until: number): number[] {
   try {
     found = r.rule.all((d) => d.getTime() <= until)
   } finally {
-    Object.defineProperty(options, 'interval', { value: interval, writable: true, configurable: true, enumerable: true })
+    Object.defineProperty(options, 'interval', {
+      value: interval,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    })
   }
   const excluded = (t: number) => r.exdates.has(t) || r.exdays.has(t - (((t % DAY_MS) + DAY_MS) % DAY_MS))
   const out = found.map((d) => d.getTime()).filter((t) => t <= until)

@@ -19,15 +19,25 @@ const MIN = 60_000
 const H = 60 * MIN
 const ZONES = ['Europe/Rome', 'UTC', 'America/New_York'] as const
 const DST_DAYS = ['2026-03-29', '2026-10-25', '2026-03-08', '2026-11-01', '2026-03-28', '2026-10-24']
-const hhmm = (m: number) => (m === 1440 ? '24:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`)
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+const hhmm = (m: number) =>
+  m === 1440 ? '24:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 /** 'YYYY-MM-DD HH:mm' on the wall clock of `tz` (Intl only, nothing from the engine). */
 function wall(t: number, tz: string): string {
   let f = formatters.get(tz)
   if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
     formatters.set(tz, f)
   }
   return f.format(t)
@@ -46,31 +56,54 @@ interface Scenario {
   operator: number | 'any'
   nowOffset: number
   reservations: { operator: number; from: number; length: number; status: ReservationStatus; age: number }[]
-  closures: { kind: 'PARTIAL' | 'FULL' | 'WEEKLY' | 'DAILY2' | 'BROKEN'; from: number; length: number; active: boolean }[]
+  closures: {
+    kind: 'PARTIAL' | 'FULL' | 'WEEKLY' | 'DAILY2' | 'BROKEN'
+    from: number
+    length: number
+    active: boolean
+  }[]
   holidays: { shift: number; yearly: boolean; active: boolean }[]
 }
 
 const arbInterval = fc
   .tuple(fc.integer({ min: 0, max: 287 }), fc.integer({ min: 1, max: 144 }))
-  .map(([start, length]) => ({ opening_time: hhmm(start * 5), closing_time: hhmm(Math.min(1440, (start + length) * 5)) }))
+  .map(([start, length]) => ({
+    opening_time: hhmm(start * 5),
+    closing_time: hhmm(Math.min(1440, (start + length) * 5)),
+  }))
 
 const arbScenario: fc.Arbitrary<Scenario> = fc.record({
   tz: fc.constantFrom(...ZONES),
-  day: fc.oneof(fc.constantFrom(...DST_DAYS), fc.integer({ min: 0, max: 400 }).map((n) => addDays('2026-01-01', n))),
+  day: fc.oneof(
+    fc.constantFrom(...DST_DAYS),
+    fc.integer({ min: 0, max: 400 }).map((n) => addDays('2026-01-01', n)),
+  ),
   step: fc.constantFrom(5, 10, 15, 20, 30, 45, 60, 25),
   notice: fc.integer({ min: 0, max: 300 }),
   horizon: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }) }),
   hold: fc.integer({ min: 0, max: 30 }),
-  opening: fc.tuple(...DAYS_OF_WEEK.map(() => fc.tuple(fc.boolean(), fc.array(arbInterval, { minLength: 1, maxLength: 3 })))).map((days) =>
-    days.map(([closed, intervals], i) => ({ day_of_week: DAYS_OF_WEEK[i]!, is_closed: closed && intervals.length === 3, intervals })),
-  ),
+  opening: fc
+    .tuple(...DAYS_OF_WEEK.map(() => fc.tuple(fc.boolean(), fc.array(arbInterval, { minLength: 1, maxLength: 3 }))))
+    .map((days) =>
+      days.map(([closed, intervals], i) => ({
+        day_of_week: DAYS_OF_WEEK[i]!,
+        is_closed: closed && intervals.length === 3,
+        intervals,
+      })),
+    ),
   services: fc.array(
     fc.record({
       id: fc.integer({ min: 1, max: 9 }),
       time: fc.constantFrom(5, 10, 15, 20, 30, 45, 60, 90, 120),
       price: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100),
-      operators: fc.oneof({ weight: 6, arbitrary: fc.constant([] as number[]) }, { weight: 1, arbitrary: fc.subarray([1, 2, 3, 4], { minLength: 1 }) }),
-      active: fc.oneof({ weight: 30, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constantFrom(false, null) }),
+      operators: fc.oneof(
+        { weight: 6, arbitrary: fc.constant([] as number[]) },
+        { weight: 1, arbitrary: fc.subarray([1, 2, 3, 4], { minLength: 1 }) },
+      ),
+      active: fc.oneof(
+        { weight: 30, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constantFrom(false, null) },
+      ),
     }),
     { minLength: 1, maxLength: 3 },
   ),
@@ -82,8 +115,14 @@ const arbScenario: fc.Arbitrary<Scenario> = fc.record({
     }),
     { selector: (o) => o.id, minLength: 1, maxLength: 4 },
   ),
-  operator: fc.oneof({ weight: 6, arbitrary: fc.constant('any' as const) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) }),
-  nowOffset: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -1440, max: 720 }) }, { weight: 1, arbitrary: fc.integer({ min: -6 * 1440, max: 1440 }) }),
+  operator: fc.oneof(
+    { weight: 6, arbitrary: fc.constant('any' as const) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) },
+  ),
+  nowOffset: fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: -1440, max: 720 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -6 * 1440, max: 1440 }) },
+  ),
   reservations: fc.array(
     fc.record({
       operator: fc.integer({ min: 1, max: 4 }),
@@ -103,7 +142,10 @@ const arbScenario: fc.Arbitrary<Scenario> = fc.record({
     }),
     { maxLength: 3 },
   ),
-  holidays: fc.array(fc.record({ shift: fc.integer({ min: -1, max: 1 }), yearly: fc.boolean(), active: fc.boolean() }), { maxLength: 1 }),
+  holidays: fc.array(
+    fc.record({ shift: fc.integer({ min: -1, max: 1 }), yearly: fc.boolean(), active: fc.boolean() }),
+    { maxLength: 1 },
+  ),
 })
 
 /** The instants of a local day, every 5 minutes, with their wall clock (Intl only). */
@@ -123,16 +165,37 @@ function build(s: Scenario): { q: SlotQuery; dayStart: number } {
   const weeksBack = 7 * 86_400_000 * 3
   const closures: ClosureRule[] = s.closures.map((c) => {
     const start = dayStart + c.from * MIN
-    const base = { start_date: new Date(start).toISOString(), end_date: new Date(start + c.length * MIN).toISOString(), is_active: c.active }
+    const base = {
+      start_date: new Date(start).toISOString(),
+      end_date: new Date(start + c.length * MIN).toISOString(),
+      is_active: c.active,
+    }
     switch (c.kind) {
       case 'PARTIAL':
         return { ...base, closure_type: 'PARTIAL_DAY' }
       case 'FULL':
-        return { ...base, closure_type: 'FULL_DAY', start_date: `${s.day}T12:00:00.000Z`, end_date: `${s.day}T12:00:00.000Z` }
+        return {
+          ...base,
+          closure_type: 'FULL_DAY',
+          start_date: `${s.day}T12:00:00.000Z`,
+          end_date: `${s.day}T12:00:00.000Z`,
+        }
       case 'WEEKLY':
-        return { ...base, closure_type: 'RECURRING_WEEKLY', recurring_rule: 'FREQ=WEEKLY', start_date: new Date(start - weeksBack).toISOString(), end_date: new Date(start - weeksBack + c.length * MIN).toISOString() }
+        return {
+          ...base,
+          closure_type: 'RECURRING_WEEKLY',
+          recurring_rule: 'FREQ=WEEKLY',
+          start_date: new Date(start - weeksBack).toISOString(),
+          end_date: new Date(start - weeksBack + c.length * MIN).toISOString(),
+        }
       case 'DAILY2':
-        return { ...base, closure_type: 'RECURRING_WEEKLY', recurring_rule: 'RRULE:FREQ=DAILY;INTERVAL=2', start_date: new Date(start - 10 * 86_400_000).toISOString(), end_date: new Date(start - 10 * 86_400_000 + c.length * MIN).toISOString() }
+        return {
+          ...base,
+          closure_type: 'RECURRING_WEEKLY',
+          recurring_rule: 'RRULE:FREQ=DAILY;INTERVAL=2',
+          start_date: new Date(start - 10 * 86_400_000).toISOString(),
+          end_date: new Date(start - 10 * 86_400_000 + c.length * MIN).toISOString(),
+        }
       case 'BROKEN':
         return { ...base, closure_type: 'RECURRING_MONTHLY', recurring_rule: 'FREQ=SOMETIMES' }
     }
@@ -220,7 +283,10 @@ function oracle(q: SlotQuery): Slot[] {
         const free = ops.filter(
           (id) =>
             !q.reservations.some(
-              (r) => r.operator === id && blocks(r, now, q.calendar.settings.holdMinutes) && overlaps({ start: Date.parse(r.date_start), end: Date.parse(r.date_end) }, slot),
+              (r) =>
+                r.operator === id &&
+                blocks(r, now, q.calendar.settings.holdMinutes) &&
+                overlaps({ start: Date.parse(r.date_start), end: Date.parse(r.date_end) }, slot),
             ),
         )
         if (free.length > 0) found.set(s, free)
@@ -229,7 +295,11 @@ function oracle(q: SlotQuery): Slot[] {
   }
   return [...found.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([s, operators]) => ({ start: new Date(s).toISOString(), end: new Date(s + duration).toISOString(), operators }))
+    .map(([s, operators]) => ({
+      start: new Date(s).toISOString(),
+      end: new Date(s + duration).toISOString(),
+      operators,
+    }))
 }
 
 const RUNS = { numRuns: 300 }
@@ -254,7 +324,12 @@ describe('daySlots properties (random salons, days, reservations, closures, cloc
           const r = { start: Date.parse(slot.start), end: Date.parse(slot.end) }
           expect(closed.some((c) => overlaps(c, r))).toBe(false)
           for (const op of slot.operators) {
-            const clash = q.reservations.filter((x) => x.operator === op && blocks(x, q.now as number, s.hold) && overlaps({ start: Date.parse(x.date_start), end: Date.parse(x.date_end) }, r))
+            const clash = q.reservations.filter(
+              (x) =>
+                x.operator === op &&
+                blocks(x, q.now as number, s.hold) &&
+                overlaps({ start: Date.parse(x.date_start), end: Date.parse(x.date_end) }, r),
+            )
             expect(clash).toEqual([])
           }
         }
@@ -274,7 +349,9 @@ describe('daySlots properties (random salons, days, reservations, closures, cloc
           const start = Date.parse(slot.start)
           const end = Date.parse(slot.end)
           expect(end - start).toBe(q.services.reduce((m, x) => m + x.time, 0) * MIN)
-          expect(opening.some((o) => o.start <= start && end <= o.end && (start - o.start) % (s.step * MIN) === 0)).toBe(true)
+          expect(
+            opening.some((o) => o.start <= start && end <= o.end && (start - o.start) % (s.step * MIN) === 0),
+          ).toBe(true)
           expect(start).toBeGreaterThanOrEqual((q.now as number) + s.notice * MIN)
           expect(slot.operators.length).toBeGreaterThan(0)
           expect(slot.operators.every((id) => ok.includes(id))).toBe(true)
@@ -295,9 +372,16 @@ describe('daySlots properties (random salons, days, reservations, closures, cloc
         const { q } = build(s)
         const before = daySlots(q)
         const variants: SlotQuery[] = []
-        if (q.reservations.length) variants.push({ ...q, reservations: q.reservations.filter((_, i) => i !== pick % q.reservations.length) })
+        if (q.reservations.length)
+          variants.push({ ...q, reservations: q.reservations.filter((_, i) => i !== pick % q.reservations.length) })
         if (q.calendar.closures.length)
-          variants.push({ ...q, calendar: { ...q.calendar, closures: q.calendar.closures.filter((_, i) => i !== pick % q.calendar.closures.length) } })
+          variants.push({
+            ...q,
+            calendar: {
+              ...q.calendar,
+              closures: q.calendar.closures.filter((_, i) => i !== pick % q.calendar.closures.length),
+            },
+          })
         if (q.calendar.holidays.length) variants.push({ ...q, calendar: { ...q.calendar, holidays: [] } })
         for (const v of variants) {
           const after = new Map(daySlots(v).map((x) => [x.start, x.operators]))
@@ -313,23 +397,32 @@ describe('daySlots properties (random salons, days, reservations, closures, cloc
 
   it('checkSlot agrees with daySlots for every slot and for random other starts', () => {
     fc.assert(
-      fc.property(arbScenario, fc.array(fc.integer({ min: -120, max: 1560 }), { minLength: 10, maxLength: 30 }), fc.boolean(), (s, offsets, odd) => {
-        const { q, dayStart } = build(s)
-        const { day: _day, ...rest } = q
-        const slots = daySlots(q)
-        const byStart = new Map(slots.map((x) => [Date.parse(x.start), x]))
-        for (const slot of slots) {
-          expect(checkSlot({ ...rest, start: slot.start })).toEqual({ available: true, operators: slot.operators, end: slot.end })
-        }
-        for (const m of offsets) {
-          const t = dayStart + m * (odd ? 1 : 5) * MIN
-          if (wall(t, s.tz).slice(0, 10) !== q.day) continue
-          const answer = checkSlot({ ...rest, start: new Date(t) })
-          const slot = byStart.get(t)
-          if (slot) expect(answer).toEqual({ available: true, operators: slot.operators, end: slot.end })
-          else expect(answer.available).toBe(false)
-        }
-      }),
+      fc.property(
+        arbScenario,
+        fc.array(fc.integer({ min: -120, max: 1560 }), { minLength: 10, maxLength: 30 }),
+        fc.boolean(),
+        (s, offsets, odd) => {
+          const { q, dayStart } = build(s)
+          const { day: _day, ...rest } = q
+          const slots = daySlots(q)
+          const byStart = new Map(slots.map((x) => [Date.parse(x.start), x]))
+          for (const slot of slots) {
+            expect(checkSlot({ ...rest, start: slot.start })).toEqual({
+              available: true,
+              operators: slot.operators,
+              end: slot.end,
+            })
+          }
+          for (const m of offsets) {
+            const t = dayStart + m * (odd ? 1 : 5) * MIN
+            if (wall(t, s.tz).slice(0, 10) !== q.day) continue
+            const answer = checkSlot({ ...rest, start: new Date(t) })
+            const slot = byStart.get(t)
+            if (slot) expect(answer).toEqual({ available: true, operators: slot.operators, end: slot.end })
+            else expect(answer.available).toBe(false)
+          }
+        },
+      ),
       RUNS,
     )
   })
@@ -342,7 +435,8 @@ describe('daySlots properties (random salons, days, reservations, closures, cloc
         const { day: _day, ...rest } = q
         const days = daysWithSlots({ ...rest, month })
         const expected: string[] = []
-        for (let d = `${month}-01`; d.startsWith(month); d = addDays(d, 1)) if (daySlots({ ...q, day: d }).length > 0) expected.push(d)
+        for (let d = `${month}-01`; d.startsWith(month); d = addDays(d, 1))
+          if (daySlots({ ...q, day: d }).length > 0) expected.push(d)
         expect(days).toEqual(expected)
       }),
       { numRuns: 60 },

@@ -46,7 +46,14 @@ describe('daySlots', () => {
     const cal = calendar({
       opening: everyDay(['09:10', '12:00']),
       settings: settings({ slotStepMinutes: 30 }),
-      closures: [{ closure_type: 'PARTIAL_DAY', start_date: '2026-05-04T08:00:00Z', end_date: '2026-05-04T08:30:00Z', is_active: true }],
+      closures: [
+        {
+          closure_type: 'PARTIAL_DAY',
+          start_date: '2026-05-04T08:00:00Z',
+          end_date: '2026-05-04T08:30:00Z',
+          is_active: true,
+        },
+      ],
     })
     expect(localStarts({ calendar: cal })).toEqual(['09:10', '10:40', '11:10'])
     // 09:40 would end at 10:10, inside the 10:00–10:30 closure; 10:30 is not on the grid.
@@ -94,7 +101,9 @@ describe('daySlots', () => {
 
   it('a PENDING_CONFIRMATION draft blocks only while its hold lasts', () => {
     const now = Date.parse('2026-05-03T10:00:00Z')
-    const draft = (createdAt: string) => [reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', 'PENDING_CONFIRMATION', createdAt)]
+    const draft = (createdAt: string) => [
+      reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', 'PENDING_CONFIRMATION', createdAt),
+    ]
     const ops = (createdAt: string) => daySlots(query({ now, reservations: draft(createdAt) }))[0]!.operators
     expect(ops('2026-05-03T09:55:00Z')).toEqual([2]) // 5 minutes old, hold 10
     expect(ops('2026-05-03T09:50:00Z')).toEqual([1, 2]) // expired exactly now
@@ -110,7 +119,13 @@ describe('daySlots', () => {
   })
 
   it('lists free operators in preference order (position, then id)', () => {
-    const cal = calendar({ operators: [{ id: 1, position: 3 }, { id: 2, position: 1 }, { id: 3, position: 1 }] })
+    const cal = calendar({
+      operators: [
+        { id: 1, position: 3 },
+        { id: 2, position: 1 },
+        { id: 3, position: 1 },
+      ],
+    })
     expect(daySlots(query({ calendar: cal }))[0]!.operators).toEqual([2, 3, 1])
   })
 
@@ -126,16 +141,30 @@ describe('daySlots', () => {
   })
 
   it('no slots on a closed weekday, a holiday or a FULL_DAY closure', () => {
-    const opening = everyDay(['09:00', '13:00']).map((d) => (d.day_of_week === 'MONDAY' ? { ...d, is_closed: true } : d))
+    const opening = everyDay(['09:00', '13:00']).map((d) =>
+      d.day_of_week === 'MONDAY' ? { ...d, is_closed: true } : d,
+    )
     expect(daySlots(query({ calendar: calendar({ opening }) }))).toEqual([])
-    expect(daySlots(query({ calendar: calendar({ holidays: [{ date: '2026-05-04T12:00:00.000Z', is_active: true }] }) }))).toEqual([])
-    const full: ClosureRule = { closure_type: 'FULL_DAY', start_date: '2026-05-03T12:00:00Z', end_date: '2026-05-05T12:00:00Z', is_active: true }
+    expect(
+      daySlots(query({ calendar: calendar({ holidays: [{ date: '2026-05-04T12:00:00.000Z', is_active: true }] }) })),
+    ).toEqual([])
+    const full: ClosureRule = {
+      closure_type: 'FULL_DAY',
+      start_date: '2026-05-03T12:00:00Z',
+      end_date: '2026-05-05T12:00:00Z',
+      is_active: true,
+    }
     expect(daySlots(query({ calendar: calendar({ closures: [full] }) }))).toEqual([])
     expect(daySlots(query({ calendar: calendar({ closures: [{ ...full, is_active: false }] }) }))).toHaveLength(34)
   })
 
   it('a partial closure removes the slots it overlaps', () => {
-    const closure: ClosureRule = { closure_type: 'PARTIAL_DAY', start_date: '2026-05-04T08:00:00Z', end_date: '2026-05-04T09:00:00Z', is_active: true }
+    const closure: ClosureRule = {
+      closure_type: 'PARTIAL_DAY',
+      start_date: '2026-05-04T08:00:00Z',
+      end_date: '2026-05-04T09:00:00Z',
+      is_active: true,
+    }
     const local = localStarts({ calendar: calendar({ closures: [closure] }) })
     expect(local).toContain('09:30') // ends 10:00, when the closure starts
     expect(local).not.toContain('09:45')
@@ -156,14 +185,31 @@ describe('daySlots', () => {
 describe('checkSlot', () => {
   const cal = calendar({
     holidays: [{ date: '2026-05-06T12:00:00.000Z', is_active: true }],
-    closures: [{ closure_type: 'PARTIAL_DAY', start_date: '2026-05-04T08:00:00Z', end_date: '2026-05-04T09:00:00Z', is_active: true }],
-    opening: everyDay(['09:00', '13:00'], ['14:00', '19:00']).map((d) => (d.day_of_week === 'TUESDAY' ? { ...d, is_closed: true } : d)),
+    closures: [
+      {
+        closure_type: 'PARTIAL_DAY',
+        start_date: '2026-05-04T08:00:00Z',
+        end_date: '2026-05-04T09:00:00Z',
+        is_active: true,
+      },
+    ],
+    opening: everyDay(['09:00', '13:00'], ['14:00', '19:00']).map((d) =>
+      d.day_of_week === 'TUESDAY' ? { ...d, is_closed: true } : d,
+    ),
   })
   const q = { calendar: cal }
 
   it('accepts a free slot with its end and its free operators', () => {
-    expect(check('2026-05-04T07:00:00Z', q)).toEqual({ available: true, operators: [1, 2], end: '2026-05-04T07:30:00.000Z' })
-    expect(check('2026-05-04T09:00:00+02:00', q)).toEqual({ available: true, operators: [1, 2], end: '2026-05-04T07:30:00.000Z' })
+    expect(check('2026-05-04T07:00:00Z', q)).toEqual({
+      available: true,
+      operators: [1, 2],
+      end: '2026-05-04T07:30:00.000Z',
+    })
+    expect(check('2026-05-04T09:00:00+02:00', q)).toEqual({
+      available: true,
+      operators: [1, 2],
+      end: '2026-05-04T07:30:00.000Z',
+    })
     const { day: _d, ...rest } = query(q)
     expect(checkSlot({ ...rest, start: new Date('2026-05-04T07:00:00Z') }).available).toBe(true)
   })
@@ -173,7 +219,11 @@ describe('checkSlot', () => {
     ['INVALID_SERVICES', '2026-05-04T07:00:00Z', { services: [service(1, 30, { active: false })] }],
     ['NO_ELIGIBLE_OPERATOR', '2026-05-04T07:00:00Z', { services: [service(1, 30, { operators: [7] })] }],
     ['NO_ELIGIBLE_OPERATOR', '2026-05-04T07:00:00Z', { operator: 2, services: [service(1, 30, { operators: [1] })] }],
-    ['NO_ELIGIBLE_OPERATOR', '2026-05-04T07:00:00Z', { operator: 2, calendar: calendar({ operators: [{ id: 1 }, { id: 2, active: false }] }) }],
+    [
+      'NO_ELIGIBLE_OPERATOR',
+      '2026-05-04T07:00:00Z',
+      { operator: 2, calendar: calendar({ operators: [{ id: 1 }, { id: 2, active: false }] }) },
+    ],
     ['IN_THE_PAST', '2026-04-30T07:00:00Z', {}],
     ['TOO_SOON', '2026-05-01T08:45:00Z', {}],
     ['BEYOND_HORIZON', '2026-07-01T07:00:00Z', {}], // today 1 May + 60 days = 30 June is the last day
@@ -185,17 +235,36 @@ describe('checkSlot', () => {
     ['NOT_ON_SLOT_GRID', '2026-05-04T07:05:00Z', {}],
     ['NOT_ON_SLOT_GRID', '2026-05-04T07:00:30Z', {}],
     ['NOT_ON_SLOT_GRID', 'not a date', {}],
-    ['OPERATOR_BUSY', '2026-05-04T07:00:00Z', { reservations: [reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'), reservation(2, '2026-05-04T07:29:00Z', '2026-05-04T08:00:00Z')] }],
-    ['OPERATOR_BUSY', '2026-05-04T07:00:00Z', { operator: 1, reservations: [reservation(1, '2026-05-04T06:45:00Z', '2026-05-04T07:01:00Z')] }],
+    [
+      'OPERATOR_BUSY',
+      '2026-05-04T07:00:00Z',
+      {
+        reservations: [
+          reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'),
+          reservation(2, '2026-05-04T07:29:00Z', '2026-05-04T08:00:00Z'),
+        ],
+      },
+    ],
+    [
+      'OPERATOR_BUSY',
+      '2026-05-04T07:00:00Z',
+      { operator: 1, reservations: [reservation(1, '2026-05-04T06:45:00Z', '2026-05-04T07:01:00Z')] },
+    ],
   ] as const)('%s for %s', (reason, start, over) => {
     expect(check(start, { ...q, ...(over as Partial<SlotQuery>) })).toEqual({ available: false, reason })
   })
 
   it('checks reasons in the documented order', () => {
     // Inactive services beat everything, even a start in the past on a holiday.
-    expect(check('2026-04-29T07:00:00Z', { ...q, services: [service(1, 30, { active: false })] })).toEqual({ available: false, reason: 'INVALID_SERVICES' })
+    expect(check('2026-04-29T07:00:00Z', { ...q, services: [service(1, 30, { active: false })] })).toEqual({
+      available: false,
+      reason: 'INVALID_SERVICES',
+    })
     // No operator beats the past.
-    expect(check('2026-04-29T07:00:00Z', { ...q, operator: 5 })).toEqual({ available: false, reason: 'NO_ELIGIBLE_OPERATOR' })
+    expect(check('2026-04-29T07:00:00Z', { ...q, operator: 5 })).toEqual({
+      available: false,
+      reason: 'NO_ELIGIBLE_OPERATOR',
+    })
     // Past beats closed.
     expect(check('2026-04-28T07:00:00Z', q)).toEqual({ available: false, reason: 'IN_THE_PAST' })
     // Too soon beats outside hours.
@@ -205,7 +274,15 @@ describe('checkSlot', () => {
     // Outside hours beats off-grid.
     expect(check('2026-05-04T05:07:00Z', q)).toEqual({ available: false, reason: 'OUTSIDE_OPENING_HOURS' })
     // Off-grid beats busy.
-    expect(check('2026-05-04T07:05:00Z', { ...q, reservations: [reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'), reservation(2, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z')] })).toEqual({
+    expect(
+      check('2026-05-04T07:05:00Z', {
+        ...q,
+        reservations: [
+          reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'),
+          reservation(2, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'),
+        ],
+      }),
+    ).toEqual({
       available: false,
       reason: 'NOT_ON_SLOT_GRID',
     })
@@ -214,7 +291,8 @@ describe('checkSlot', () => {
 
 describe('pickOperator', () => {
   const now = Date.parse('2026-05-01T08:00:00Z')
-  const r = (op: number, status: Parameters<typeof reservation>[3] = 'CONFIRMED') => reservation(op, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', status)
+  const r = (op: number, status: Parameters<typeof reservation>[3] = 'CONFIRMED') =>
+    reservation(op, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', status)
   it('picks the free operator with the fewest blocking reservations that day', () => {
     expect(pickOperator([1, 2, 3], [r(1), r(1), r(2), r(3), r(3)], now, 10)).toBe(2)
   })
@@ -224,8 +302,20 @@ describe('pickOperator', () => {
   })
   it('ignores non-blocking reservations, expired holds and operators who are not free', () => {
     expect(pickOperator([1, 2], [r(1, 'CANCELLED'), r(1, 'NO_SHOW'), r(2), r(4), r(4)], now, 10)).toBe(1)
-    const expired = reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', 'PENDING_CONFIRMATION', '2026-04-01T00:00:00Z')
-    const live = reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z', 'PENDING_CONFIRMATION', '2026-05-01T07:55:00Z')
+    const expired = reservation(
+      1,
+      '2026-05-04T07:00:00Z',
+      '2026-05-04T08:00:00Z',
+      'PENDING_CONFIRMATION',
+      '2026-04-01T00:00:00Z',
+    )
+    const live = reservation(
+      1,
+      '2026-05-04T07:00:00Z',
+      '2026-05-04T08:00:00Z',
+      'PENDING_CONFIRMATION',
+      '2026-05-01T07:55:00Z',
+    )
     expect(pickOperator([1, 2], [expired, r(2)], now, 10)).toBe(1)
     expect(pickOperator([1, 2], [live, live, r(2)], now, 10)).toBe(2)
   })
@@ -236,7 +326,8 @@ describe('pickOperator', () => {
 
 describe('DST days in Europe/Rome', () => {
   const now = Date.parse('2026-03-01T00:00:00Z')
-  const cal = (over: Partial<SalonCalendar> = {}) => calendar({ settings: settings({ bookingHorizonDays: 400 }), ...over })
+  const cal = (over: Partial<SalonCalendar> = {}) =>
+    calendar({ settings: settings({ bookingHorizonDays: 400 }), ...over })
 
   it('a 09:00 opening starts at 07:00Z on 2026-03-29 and at 08:00Z on 2026-10-25', () => {
     expect(daySlots(query({ day: '2026-03-29', now, calendar: cal() }))[0]!.start).toBe('2026-03-29T07:00:00.000Z')
@@ -247,7 +338,15 @@ describe('DST days in Europe/Rome', () => {
 
   it('spring: 01:00–04:00 gives no slot at a local time that does not exist, and real 30-minute slots', () => {
     const slots = daySlots(query({ day: '2026-03-29', now, calendar: cal({ opening: everyDay(['01:00', '04:00']) }) }))
-    expect(slots.map((s) => wallTime(s.start, ROME))).toEqual(['01:00', '01:15', '01:30', '01:45', '03:00', '03:15', '03:30'])
+    expect(slots.map((s) => wallTime(s.start, ROME))).toEqual([
+      '01:00',
+      '01:15',
+      '01:30',
+      '01:45',
+      '03:00',
+      '03:15',
+      '03:30',
+    ])
     for (const s of slots) expect(Date.parse(s.end) - Date.parse(s.start)).toBe(30 * MIN)
     expect(slots.find((s) => wallTime(s.start, ROME) === '01:45')!.end).toBe('2026-03-29T01:15:00.000Z') // ends 03:15 local
   })
@@ -268,7 +367,10 @@ describe('DST days in Europe/Rome', () => {
     expect(checkSlot({ ...rest, start: '2026-10-25T00:30:00Z' }).available).toBe(true) // first 02:30
     expect(checkSlot({ ...rest, start: '2026-10-25T01:30:00Z' }).available).toBe(true) // second 02:30
     expect(checkSlot({ ...rest, start: '2026-03-29T01:00:00Z' }).available).toBe(true) // 03:00 CEST
-    expect(checkSlot({ ...rest, start: '2026-03-29T01:45:00Z' })).toEqual({ available: false, reason: 'OUTSIDE_OPENING_HOURS' }) // ends 04:15
+    expect(checkSlot({ ...rest, start: '2026-03-29T01:45:00Z' })).toEqual({
+      available: false,
+      reason: 'OUTSIDE_OPENING_HOURS',
+    }) // ends 04:15
   })
 
   it('a weekly Sunday 10:00–12:00 closure blocks 10:00–12:00 local on the Sundays around both changes', () => {
@@ -282,12 +384,30 @@ describe('DST days in Europe/Rome', () => {
     for (const day of ['2026-03-22', '2026-03-29', '2026-04-05', '2026-10-18', '2026-10-25', '2026-11-01']) {
       const slots = daySlots(query({ day, now, calendar: cal({ closures: [sunday] }) }))
       const local = slots.map((s) => [wallTime(s.start, ROME), wallTime(s.end, ROME)] as const)
-      expect(local.filter(([a, b]) => a < '12:00' && b > '10:00'), day).toEqual([])
-      expect(local.map(([a]) => a), day).toEqual(expect.arrayContaining(['09:00', '09:30', '12:00', '12:30']))
-      expect(local.map(([a]) => a), day).not.toContain('09:45')
+      expect(
+        local.filter(([a, b]) => a < '12:00' && b > '10:00'),
+        day,
+      ).toEqual([])
+      expect(
+        local.map(([a]) => a),
+        day,
+      ).toEqual(expect.arrayContaining(['09:00', '09:30', '12:00', '12:30']))
+      expect(
+        local.map(([a]) => a),
+        day,
+      ).not.toContain('09:45')
       // The same hours on the Monday after are open.
-      const monday = daySlots(query({ day: `${day.slice(0, 8)}${String(Number(day.slice(8)) + 1).padStart(2, '0')}`, now, calendar: cal({ closures: [sunday] }) }))
-      expect(monday.map((s) => wallTime(s.start, ROME)), day).toContain('10:30')
+      const monday = daySlots(
+        query({
+          day: `${day.slice(0, 8)}${String(Number(day.slice(8)) + 1).padStart(2, '0')}`,
+          now,
+          calendar: cal({ closures: [sunday] }),
+        }),
+      )
+      expect(
+        monday.map((s) => wallTime(s.start, ROME)),
+        day,
+      ).toContain('10:30')
     }
   })
 })

@@ -17,8 +17,7 @@ export interface SlotQuery {
 }
 
 export type SlotCheck =
-  | { available: true; operators: number[]; end: string }
-  | { available: false; reason: UnavailableReason }
+  { available: true; operators: number[]; end: string } | { available: false; reason: UnavailableReason }
 
 const MINUTE_MS = 60_000
 
@@ -73,7 +72,10 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
     closures(from, to) {
       const key = `${from}|${to}`
       if (closureIndex?.key !== key) {
-        closureIndex = { key, index: buildClosureIndex(q.calendar.closures ?? [], q.calendar.holidays ?? [], timeZone, from, to) }
+        closureIndex = {
+          key,
+          index: buildClosureIndex(q.calendar.closures ?? [], q.calendar.holidays ?? [], timeZone, from, to),
+        }
       }
       return closureIndex.index
     },
@@ -122,7 +124,11 @@ export function slotsOfDay(p: PreparedQuery, day: string, limit = Number.POSITIV
     // The grid is anchored at the interval's opening; a closure only removes slots from it.
     let k = Math.max(0, Math.ceil((earliest - interval.start) / stepMs))
     let inInterval = 0
-    for (let s = interval.start + k * stepMs; s + durationMs <= interval.end && s < horizonEnd; s = interval.start + ++k * stepMs) {
+    for (
+      let s = interval.start + k * stepMs;
+      s + durationMs <= interval.end && s < horizonEnd;
+      s = interval.start + ++k * stepMs
+    ) {
       const end = s + durationMs
       if (overlapsSorted(closed, s, end)) continue
       const operators = freeOperators(p, s, end)
@@ -137,7 +143,11 @@ export function slotsOfDay(p: PreparedQuery, day: string, limit = Number.POSITIV
   for (const f of found) {
     if (f.start === last) continue // overlapping intervals can propose the same start
     last = f.start
-    slots.push({ start: new Date(f.start).toISOString(), end: new Date(f.start + durationMs).toISOString(), operators: f.operators })
+    slots.push({
+      start: new Date(f.start).toISOString(),
+      end: new Date(f.start + durationMs).toISOString(),
+      operators: f.operators,
+    })
     if (slots.length >= limit) break
   }
   return slots

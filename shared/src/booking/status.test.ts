@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
-import { authorizeTransition, canTransition, customerMayCancel, isBlocking, STATUS_TRANSITIONS, type TransitionActor } from './status'
+import {
+  authorizeTransition,
+  canTransition,
+  customerMayCancel,
+  isBlocking,
+  STATUS_TRANSITIONS,
+  type TransitionActor,
+} from './status'
 import { settings } from './test-fixtures'
 
 // PRODUCT.md "Status flow", copied as written there.
@@ -79,7 +86,9 @@ describe('customerMayCancel', () => {
     expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T10:00:00Z'))).toEqual({ allowed: true })
   })
   it('allows just inside the limit', () => {
-    expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T09:59:59.999Z'))).toEqual({ allowed: true })
+    expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T09:59:59.999Z'))).toEqual({
+      allowed: true,
+    })
   })
   it('refuses just outside the limit', () => {
     expect(customerMayCancel({ date_start: start }, s, Date.parse('2026-05-09T10:00:00.001Z'))).toEqual({
@@ -88,15 +97,25 @@ describe('customerMayCancel', () => {
     })
   })
   it('refuses when cancellation is disabled, however early', () => {
-    expect(customerMayCancel({ date_start: start }, settings({ cancellationEnabled: false }), Date.parse('2026-01-01T00:00:00Z'))).toEqual({
+    expect(
+      customerMayCancel(
+        { date_start: start },
+        settings({ cancellationEnabled: false }),
+        Date.parse('2026-01-01T00:00:00Z'),
+      ),
+    ).toEqual({
       allowed: false,
       reason: 'CANCELLATION_DISABLED',
     })
   })
   it('reads the start with its offset; a zero limit allows up to the start itself', () => {
     const zero = settings({ cancellationTimeLimit: 0 })
-    expect(customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:00Z')).allowed).toBe(true)
-    expect(customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:01Z')).allowed).toBe(false)
+    expect(
+      customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:00Z')).allowed,
+    ).toBe(true)
+    expect(
+      customerMayCancel({ date_start: '2026-05-10T12:00:00+02:00' }, zero, new Date('2026-05-10T10:00:01Z')).allowed,
+    ).toBe(false)
   })
   it('a draft without a slot may be dropped; an unreadable start counts as too late', () => {
     expect(customerMayCancel({ date_start: null }, s, 0)).toEqual({ allowed: true })
@@ -140,9 +159,9 @@ describe('authorizeTransition', () => {
   })
 
   it('user cancellation is refused when the salon disabled it', () => {
-    expect(authorizeTransition(userOwn, confirmedFarAway, 'CANCELLED', settings({ cancellationEnabled: false }), now)).toEqual(
-      e(409, 'CANCELLATION_DISABLED'),
-    )
+    expect(
+      authorizeTransition(userOwn, confirmedFarAway, 'CANCELLED', settings({ cancellationEnabled: false }), now),
+    ).toEqual(e(409, 'CANCELLATION_DISABLED'))
   })
 
   it('an unknown role is refused', () => {
@@ -171,7 +190,9 @@ describe('canMoveReservation', () => {
     expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'CONFIRMED')).toBe(false)
     expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'PENDING')).toBe(false)
     expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: null }, 'CANCELLED')).toBe(true)
-    expect(canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED')).toBe(true)
+    expect(
+      canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED'),
+    ).toBe(true)
     expect(canMoveReservation({ status: 'CANCELLED', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED')).toBe(false)
   })
 })

@@ -25,13 +25,23 @@ export function canTransition(from: ReservationStatus, to: ReservationStatus): b
  * A legal move for this reservation: the status flow, and a draft without a time (a booking
  * session never confirmed) can only be dropped — never turned into a booking of nothing.
  */
-export function canMoveReservation(r: { status: ReservationStatus; date_start: string | null | undefined }, to: ReservationStatus): boolean {
+export function canMoveReservation(
+  r: { status: ReservationStatus; date_start: string | null | undefined },
+  to: ReservationStatus,
+): boolean {
   if (!r.date_start && to !== 'CANCELLED') return false
   return canTransition(r.status, to)
 }
 
 /** Appointments that happen or happened: what the dashboard counts as booked work and revenue. */
-export const OCCURRING_STATUSES = ['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'COMPLETED'] as const satisfies readonly ReservationStatus[]
+export const OCCURRING_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'CONFIRMED',
+  'PENDING_PAYMENT',
+  'MODIFIED',
+  'COMPLETED',
+] as const satisfies readonly ReservationStatus[]
 
 const ALWAYS_BLOCKING: ReadonlySet<string> = new Set(BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'))
 
@@ -40,7 +50,11 @@ const ALWAYS_BLOCKING: ReadonlySet<string> = new Set(BLOCKING_STATUSES.filter((s
  * while createdAt + holdMinutes > now. A hold whose createdAt cannot be read keeps blocking:
  * a stale hold costs a slot, a wrongly released one costs a double booking.
  */
-export function isBlocking(r: { status: ReservationStatus; createdAt: string }, now: Date | number, holdMinutes: number): boolean {
+export function isBlocking(
+  r: { status: ReservationStatus; createdAt: string },
+  now: Date | number,
+  holdMinutes: number,
+): boolean {
   if (r.status === 'PENDING_CONFIRMATION') {
     const created = parseInstant(r.createdAt, 'UTC')
     if (Number.isNaN(created)) return true
@@ -54,8 +68,7 @@ export type TransitionActor = { role: 'ADMIN' | 'OPERATOR' | 'USER'; ownsReserva
 export type TransitionDecision = { ok: true } | { ok: false; status: 403 | 409; reason: string }
 
 export type CancellationDecision =
-  | { allowed: true }
-  | { allowed: false; reason: 'CANCELLATION_DISABLED' | 'TOO_LATE_TO_CANCEL' }
+  { allowed: true } | { allowed: false; reason: 'CANCELLATION_DISABLED' | 'TOO_LATE_TO_CANCEL' }
 
 /**
  * Customer cancellation policy: cancellationEnabled and now <= date_start - cancellationTimeLimit

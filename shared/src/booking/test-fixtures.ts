@@ -29,7 +29,10 @@ export const calendar = (over: Partial<SalonCalendar> = {}): SalonCalendar => ({
   opening: everyDay(['09:00', '13:00'], ['14:00', '19:00']),
   closures: [],
   holidays: [],
-  operators: [{ id: 1, position: 1 }, { id: 2, position: 2 }],
+  operators: [
+    { id: 1, position: 1 },
+    { id: 2, position: 2 },
+  ],
   ...over,
 })
 
@@ -90,9 +93,26 @@ export function busySalon(perDay = 50): { calendar: SalonCalendar; reservations:
       opening,
       operators: [1, 2, 3, 4, 5].map((id) => ({ id, position: id })),
       closures: [
-        { closure_type: 'RECURRING_WEEKLY', start_date: '2025-01-07T12:00:00Z', end_date: '2025-01-07T13:00:00Z', recurring_rule: 'FREQ=WEEKLY;BYDAY=TU,TH', is_active: true },
-        { closure_type: 'RECURRING_MONTHLY', start_date: '2024-01-01T08:00:00Z', end_date: '2024-01-01T10:00:00Z', recurring_rule: 'FREQ=MONTHLY;BYDAY=1SA', is_active: true },
-        { closure_type: 'PARTIAL_DAY', start_date: '2026-05-20T08:00:00Z', end_date: '2026-05-20T12:00:00Z', is_active: true },
+        {
+          closure_type: 'RECURRING_WEEKLY',
+          start_date: '2025-01-07T12:00:00Z',
+          end_date: '2025-01-07T13:00:00Z',
+          recurring_rule: 'FREQ=WEEKLY;BYDAY=TU,TH',
+          is_active: true,
+        },
+        {
+          closure_type: 'RECURRING_MONTHLY',
+          start_date: '2024-01-01T08:00:00Z',
+          end_date: '2024-01-01T10:00:00Z',
+          recurring_rule: 'FREQ=MONTHLY;BYDAY=1SA',
+          is_active: true,
+        },
+        {
+          closure_type: 'PARTIAL_DAY',
+          start_date: '2026-05-20T08:00:00Z',
+          end_date: '2026-05-20T12:00:00Z',
+          is_active: true,
+        },
       ],
       holidays: [
         { date: '2020-05-01T12:00:00.000Z', recurring_yearly: true, is_active: true },

@@ -91,7 +91,15 @@ export function parseInstant(iso: string | null | undefined, timeZone: string): 
   if (typeof iso !== 'string') return Number.NaN
   const m = ZONELESS.exec(iso.trim())
   if (!m) return Date.parse(iso)
-  const wall = Date.UTC(+m[1]! , +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +(m[7] ?? '0').padEnd(3, '0'))
+  const wall = Date.UTC(
+    +m[1]!,
+    +m[2]! - 1,
+    +m[3]!,
+    +(m[4] ?? 0),
+    +(m[5] ?? 0),
+    +(m[6] ?? 0),
+    +(m[7] ?? '0').padEnd(3, '0'),
+  )
   return wallClockToInstant(wall, timeZone)
 }
 

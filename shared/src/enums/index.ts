@@ -36,15 +36,7 @@ export const BUSINESS_CLOSURE_TYPES = [
 export type BusinessClosureType = (typeof BUSINESS_CLOSURE_TYPES)[number]
 
 /** Monday first, as the salon's week is read in Italy. */
-export const DAYS_OF_WEEK = [
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'SUNDAY',
-] as const
+export const DAYS_OF_WEEK = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number]
 
 /** Spec §3 calls it "UpdateLabel"; it labels uploads. */

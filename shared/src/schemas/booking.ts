@@ -8,7 +8,10 @@ const sensibleYear = (v: string) => Number(v.slice(0, 4)) >= 2000 && Number(v.sl
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa il formato YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v), 'Data inesistente')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v),
+    'Data inesistente',
+  )
   .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 
 const month = z
@@ -52,7 +55,11 @@ export const confirmBody = z
   .object({
     id,
     services: serviceIds,
-    operator: z.union([z.literal('any'), id]).nullable().optional().transform((v) => v ?? 'any'),
+    operator: z
+      .union([z.literal('any'), id])
+      .nullable()
+      .optional()
+      .transform((v) => v ?? 'any'),
     date_start: instant,
     note: z.string().trim().max(1000, 'Al massimo 1000 caratteri').optional(),
   })
@@ -62,7 +69,10 @@ export type ConfirmBody = z.infer<typeof confirmBody>
 export const statusBody = z.object({ status: z.enum(RESERVATION_STATUSES, { message: 'Stato sconosciuto' }) }).strict()
 
 const statusList = z
-  .preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.enum(RESERVATION_STATUSES, { message: 'Stato sconosciuto' })))
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.split(',') : v),
+    z.array(z.enum(RESERVATION_STATUSES, { message: 'Stato sconosciuto' })),
+  )
   .optional()
 
 export const reservationReportQuery = z
@@ -73,7 +83,10 @@ export const reservationReportQuery = z
     operator: id.optional(),
     groupBy: z.enum(['day', 'week', 'month'], { message: 'Usa day, week o month' }).optional(),
   })
-  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
+  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
+    message: '`to` non può precedere `from`',
+    path: ['to'],
+  })
 export type ReservationReportQuery = z.infer<typeof reservationReportQuery>
 
 export const reservationCompareQuery = z
@@ -88,5 +101,8 @@ export const reservationCompareQuery = z
 
 export const DASHBOARD_PERIODS = ['day', 'week', 'month', 'year'] as const
 export const dashboardQuery = z.object({
-  period: z.enum(DASHBOARD_PERIODS, { message: 'Usa day, week, month o year' }).optional().transform((v) => v ?? 'month'),
+  period: z
+    .enum(DASHBOARD_PERIODS, { message: 'Usa day, week, month o year' })
+    .optional()
+    .transform((v) => v ?? 'month'),
 })

@@ -3,17 +3,18 @@ import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
 
 /** `HH:mm`, 00:00–23:59 (24:00 allowed as a closing time: "open until midnight"). */
-export const hhmm = z
-  .string()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa il formato HH:mm (es. 09:30)')
+export const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa il formato HH:mm (es. 09:30)')
 
 /** Italian-friendly phone: optional +, digits, spaces, dots, dashes, parentheses; 6–15 digits. */
 export const phone = z
   .string()
   .trim()
-  .refine((v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15, {
-    message: 'Numero di telefono non valido',
-  })
+  .refine(
+    (v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15,
+    {
+      message: 'Numero di telefono non valido',
+    },
+  )
 
 export const email = z.string().trim().toLowerCase().email('Indirizzo e-mail non valido').max(254)
 
@@ -107,14 +108,20 @@ export const recoveryRequestBody = z.object({ email }).strict()
 export const recoveryCheckBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email }).strict()
 
 /** change_password with a recovery code (a visitor who forgot the password). */
-export const recoveryChangeBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email, password: passwordField }).strict()
+export const recoveryChangeBody = z
+  .object({ token: z.string().min(1, 'Codice mancante').max(200), email, password: passwordField })
+  .strict()
 /** change_password when logged in: the current password proves it is them. */
-export const loggedInChangeBody = z.object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField }).strict()
+export const loggedInChangeBody = z
+  .object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField })
+  .strict()
 
-export const emailConfirmBody = z.object({ token: z.string().min(1, "Codice mancante").max(300) }).strict()
+export const emailConfirmBody = z.object({ token: z.string().min(1, 'Codice mancante').max(300) }).strict()
 
 /** A second-factor code: 6 digits from the app, or a recovery code like `AB12C-3DE45`. */
 const factorCode = z.string().trim().min(6, 'Codice non valido').max(20, 'Codice non valido')
 export const factorEnrollBody = z.object({ friendly_name: z.string().trim().max(100).optional() }).strict()
 export const factorCodeBody = z.object({ code: factorCode }).strict()
-export const loginVerifyBody = z.object({ challenge: z.string().min(1, 'Richiesta di accesso mancante').max(4000), code: factorCode }).strict()
+export const loginVerifyBody = z
+  .object({ challenge: z.string().min(1, 'Richiesta di accesso mancante').max(4000), code: factorCode })
+  .strict()

@@ -2,25 +2,38 @@ import { describe, expect, it } from 'vitest'
 import { comparePeriodQuery, dateOrDateTime, hhmm, loginBody, periodQuery, phone, updateMeBody } from './index'
 
 describe('shared schemas', () => {
-  it.each(['2026-05-01', '2026-05-01T09:00Z', '2026-05-01T09:00:00Z', '2026-05-01T09:00:00.123+02:00'])('accepts %s', (v) => {
-    expect(dateOrDateTime.safeParse(v).success).toBe(true)
-  })
-  it.each(['ieri', '2026-13-45', '2026-02-30', '2026-05-01T25:00Z', '2026-05-01T09:00', '01/05/2026'])('refuses %s with an Italian hint', (v) => {
-    const r = dateOrDateTime.safeParse(v)
-    expect(r.success).toBe(false)
-    expect(r.error?.issues[0]?.message).toMatch(/YYYY-MM-DD/)
-  })
+  it.each(['2026-05-01', '2026-05-01T09:00Z', '2026-05-01T09:00:00Z', '2026-05-01T09:00:00.123+02:00'])(
+    'accepts %s',
+    (v) => {
+      expect(dateOrDateTime.safeParse(v).success).toBe(true)
+    },
+  )
+  it.each(['ieri', '2026-13-45', '2026-02-30', '2026-05-01T25:00Z', '2026-05-01T09:00', '01/05/2026'])(
+    'refuses %s with an Italian hint',
+    (v) => {
+      const r = dateOrDateTime.safeParse(v)
+      expect(r.success).toBe(false)
+      expect(r.error?.issues[0]?.message).toMatch(/YYYY-MM-DD/)
+    },
+  )
   it('a period cannot end before it starts; compare needs both ends', () => {
     expect(periodQuery.safeParse({ from: '2026-05-02', to: '2026-05-01' }).error?.issues[0]?.path).toEqual(['to'])
-    expect(comparePeriodQuery.safeParse({}).error?.issues.map((i) => i.path[0]).sort()).toEqual(['from', 'to'])
+    expect(
+      comparePeriodQuery
+        .safeParse({})
+        .error?.issues.map((i) => i.path[0])
+        .sort(),
+    ).toEqual(['from', 'to'])
   })
   it('HH:mm times', () => {
     for (const ok of ['00:00', '09:30', '23:59', '24:00']) expect(hhmm.safeParse(ok).success, ok).toBe(true)
     for (const bad of ['9:30', '24:01', '12:60', '12.30', '']) expect(hhmm.safeParse(bad).success, bad).toBe(false)
   })
   it('phone numbers: 6 to 15 digits with the usual separators', () => {
-    for (const ok of ['+39 333 123 4567', '02-1234567', '(02) 123.456']) expect(phone.safeParse(ok).success, ok).toBe(true)
-    for (const bad of ['12', 'call me', '+39 333 123 4567 890 12']) expect(phone.safeParse(bad).success, bad).toBe(false)
+    for (const ok of ['+39 333 123 4567', '02-1234567', '(02) 123.456'])
+      expect(phone.safeParse(ok).success, ok).toBe(true)
+    for (const bad of ['12', 'call me', '+39 333 123 4567 890 12'])
+      expect(phone.safeParse(bad).success, bad).toBe(false)
   })
   it('login lower-cases the e-mail; the profile refuses unknown keys such as user_role', () => {
     expect(loginBody.parse({ email: ' Mario@Example.IT ', password: 'x' }).email).toBe('mario@example.it')

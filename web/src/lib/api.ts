@@ -130,7 +130,9 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
     : []
   const message =
     errors.find((e) => e.message)?.message ||
-    (typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : '') ||
+    (typeof (body as { message?: unknown } | null)?.message === 'string'
+      ? (body as { message: string }).message
+      : '') ||
     statusText ||
     `HTTP ${status}`
   return new ApiError(status, message, errors)

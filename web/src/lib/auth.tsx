@@ -36,7 +36,8 @@ interface AuthState {
  * What the password step answers: signed in, or (account with an active second factor) not yet:
  * `challenge` must come back with a code to `verifyLogin` within 5 minutes.
  */
-export type LoginResult = { mfaRequired: false; user: User } | { mfaRequired: true; challenge: string; message?: string }
+export type LoginResult =
+  { mfaRequired: false; user: User } | { mfaRequired: true; challenge: string; message?: string }
 
 export interface AuthApi {
   status: AuthStatus
@@ -73,7 +74,10 @@ interface MfaRequiredResponse {
 }
 
 const isMfaRequired = (res: unknown): res is MfaRequiredResponse =>
-  !!res && typeof res === 'object' && (res as MfaRequiredResponse).mfaRequired === true && typeof (res as MfaRequiredResponse).challenge === 'string'
+  !!res &&
+  typeof res === 'object' &&
+  (res as MfaRequiredResponse).mfaRequired === true &&
+  typeof (res as MfaRequiredResponse).challenge === 'string'
 
 const AuthContext = createContext<AuthApi | null>(null)
 

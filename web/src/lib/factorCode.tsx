@@ -17,7 +17,11 @@ function codeFailure(error: unknown, fallback: string): { code?: string; form?: 
  * A form that sends one second-factor code (login step, activation, deactivation): checks it,
  * sends it, and shows the server's answer. `handle` may take an ApiError over (returns true).
  */
-export function useFactorCodeForm(send: (code: string) => Promise<void>, fallback: string, handle?: (error: ApiError) => boolean) {
+export function useFactorCodeForm(
+  send: (code: string) => Promise<void>,
+  fallback: string,
+  handle?: (error: ApiError) => boolean,
+) {
   const [codeError, setCodeError] = useState<string | undefined>()
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)

@@ -6,7 +6,9 @@ export type Resource<T> =
   | { status: 'success'; data: T; error?: undefined; reload: () => void }
   | { status: 'error'; data?: undefined; error: unknown; reload: () => void }
 
-type Settled<T> = { load: unknown; attempt: number } & ({ status: 'success'; data: T } | { status: 'error'; error: unknown })
+type Settled<T> = { load: unknown; attempt: number } & (
+  { status: 'success'; data: T } | { status: 'error'; error: unknown }
+)
 
 /**
  * Loads data for a screen: aborts when the screen goes away or `load` changes, and can be reloaded

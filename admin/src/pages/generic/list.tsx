@@ -22,7 +22,13 @@ export function resourceColumns(meta: Partial<SalonResourceMeta>) {
 }
 
 /** A resource's records, read-only, for the resources whose own screens come in later issues. */
-export function ResourceTable({ resource, syncWithLocation = false }: { resource: string; syncWithLocation?: boolean }) {
+export function ResourceTable({
+  resource,
+  syncWithLocation = false,
+}: {
+  resource: string
+  syncWithLocation?: boolean
+}) {
   const { resource: item } = useResourceParams({ resource })
   const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
   return <RecordTable resource={resource} columns={resourceColumns(meta)} syncWithLocation={syncWithLocation} />

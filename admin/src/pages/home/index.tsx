@@ -17,7 +17,14 @@ export default function DashboardHome() {
           Da qui gestisci il salone: scegli cosa vuoi consultare.
         </Text>
       </Card>
-      <SimpleGrid cols={4} breakpoints={[{ maxWidth: 'md', cols: 3 }, { maxWidth: 'sm', cols: 2 }, { maxWidth: 'xs', cols: 1 }]}>
+      <SimpleGrid
+        cols={4}
+        breakpoints={[
+          { maxWidth: 'md', cols: 3 },
+          { maxWidth: 'sm', cols: 2 },
+          { maxWidth: 'xs', cols: 1 },
+        ]}
+      >
         {entries.map(({ identifier, label, icon: Icon, path }) => (
           <UnstyledButton key={identifier} component={Link} to={path}>
             <Card withBorder p="md" sx={{ height: '100%' }}>

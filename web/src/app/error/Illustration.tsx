@@ -1,7 +1,14 @@
 /** A hand mirror with a question mark: "we looked, it isn't here". Decorative. */
 export function LostMirrorIllustration() {
   return (
-    <svg className="error-screen__art" viewBox="0 0 240 200" width="240" height="200" aria-hidden="true" focusable="false">
+    <svg
+      className="error-screen__art"
+      viewBox="0 0 240 200"
+      width="240"
+      height="200"
+      aria-hidden="true"
+      focusable="false"
+    >
       <ellipse cx="120" cy="186" rx="64" ry="7" fill="#d3f9d8" />
       <circle cx="120" cy="92" r="84" fill="#ebfbee" />
       <rect x="111" y="128" width="18" height="54" rx="9" fill="var(--color-primary)" />

@@ -42,7 +42,12 @@ export function PersonalAreaLayout() {
                 {t.account.settings}
               </NavLink>
             </nav>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => void onLogout()} disabled={leaving}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => void onLogout()}
+              disabled={leaving}
+            >
               {t.common.logout}
             </button>
           </div>

@@ -96,7 +96,13 @@ export function SecondFactorCard() {
       <>
         <p>{t.mfa.offText}</p>
         <FormAlert>{formError}</FormAlert>
-        <button type="button" className="btn btn--primary" onClick={() => void start()} disabled={starting} aria-busy={starting}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void start()}
+          disabled={starting}
+          aria-busy={starting}
+        >
           {t.mfa.enable}
         </button>
       </>

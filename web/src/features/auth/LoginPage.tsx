@@ -67,7 +67,10 @@ export function LoginPage() {
     const data = new FormData(event.currentTarget)
     const email = String(data.get('email') ?? '').trim()
     const password = String(data.get('password') ?? '')
-    const next: Errors<LoginField> = { email: checkEmail(email), password: password ? undefined : t.auth.passwordRequired }
+    const next: Errors<LoginField> = {
+      email: checkEmail(email),
+      password: password ? undefined : t.auth.passwordRequired,
+    }
     setErrors(next)
     setFormError(null)
     if (hasErrors(next)) return
@@ -97,7 +100,9 @@ export function LoginPage() {
       <h1 className="auth-card__title">{t.auth.loginTitle}</h1>
       <p className="auth-card__intro">{t.auth.loginIntro}</p>
 
-      {params.get('registered') === '1' ? <p className="notice notice--success">{t.auth.registeredButLoginFailed}</p> : null}
+      {params.get('registered') === '1' ? (
+        <p className="notice notice--success">{t.auth.registeredButLoginFailed}</p>
+      ) : null}
 
       {auth.status === 'authenticated' && auth.user ? (
         <p className="notice">

@@ -96,7 +96,8 @@ export function PasswordRecoveryPage() {
 export function PasswordRecoveryOkPage() {
   useDocumentTitle(t.auth.recoveryOkTitle)
   const { state } = useLocation()
-  const email = typeof (state as { email?: unknown } | null)?.email === 'string' ? (state as { email: string }).email : null
+  const email =
+    typeof (state as { email?: unknown } | null)?.email === 'string' ? (state as { email: string }).email : null
   return (
     <div className="auth-card">
       <h1 className="auth-card__title">{t.auth.recoveryOkTitle}</h1>

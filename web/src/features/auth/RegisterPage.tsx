@@ -26,7 +26,9 @@ export function RegisterPage() {
     const body: RegisterBody = {
       name: String(data.get('name') ?? '').trim(),
       surname: String(data.get('surname') ?? '').trim(),
-      email: String(data.get('email') ?? '').trim().toLowerCase(),
+      email: String(data.get('email') ?? '')
+        .trim()
+        .toLowerCase(),
       phone_number: String(data.get('phone_number') ?? '').trim(),
       password: String(data.get('password') ?? ''),
     }
@@ -53,7 +55,12 @@ export function RegisterPage() {
         setErrors(fields)
         setFormError(t.auth.checkFields)
       } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
-      else setFormError(error instanceof ApiError && error.message ? `${t.auth.registerFailed} (${error.message})` : t.auth.registerFailed)
+      else
+        setFormError(
+          error instanceof ApiError && error.message
+            ? `${t.auth.registerFailed} (${error.message})`
+            : t.auth.registerFailed,
+        )
       return
     }
 

@@ -13,8 +13,8 @@ export function PrivacyPage() {
       </p>
       <h2>Cookie</h2>
       <p>
-        Usiamo solo cookie tecnici, necessari per tenerti connesso dopo l’accesso. Non usiamo cookie di
-        profilazione né strumenti pubblicitari.
+        Usiamo solo cookie tecnici, necessari per tenerti connesso dopo l’accesso. Non usiamo cookie di profilazione né
+        strumenti pubblicitari.
       </p>
       <h2>I tuoi diritti</h2>
       <p>Puoi chiederci in qualsiasi momento di vedere, correggere o cancellare i tuoi dati.</p>

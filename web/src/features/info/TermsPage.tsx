@@ -13,13 +13,13 @@ export function TermsPage() {
       </p>
       <h2>Appuntamenti</h2>
       <p>
-        L’appuntamento è confermato quando lo vedi confermato nella tua area riservata. Se non puoi venire, disdici
-        il prima possibile dall’area riservata, entro i tempi indicati dal salone, o chiamaci.
+        L’appuntamento è confermato quando lo vedi confermato nella tua area riservata. Se non puoi venire, disdici il
+        prima possibile dall’area riservata, entro i tempi indicati dal salone, o chiamaci.
       </p>
       <h2>Il tuo account</h2>
       <p>
-        Sei responsabile della riservatezza della tua password. Puoi chiederci in qualsiasi momento di chiudere il
-        tuo account.
+        Sei responsabile della riservatezza della tua password. Puoi chiederci in qualsiasi momento di chiudere il tuo
+        account.
       </p>
     </article>
   )

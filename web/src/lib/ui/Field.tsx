@@ -68,7 +68,14 @@ export function NewPasswordFields({ errors }: { errors: { password?: string; con
         hint={t.password.hint(PASSWORD_MIN_LENGTH)}
         error={errors.password}
       />
-      <Field label={t.password.confirm} name="confirm" type="password" autoComplete="new-password" required error={errors.confirm} />
+      <Field
+        label={t.password.confirm}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirm}
+      />
     </>
   )
 }

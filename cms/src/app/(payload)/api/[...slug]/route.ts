@@ -11,9 +11,7 @@ const literals: Promise<Map<string, Set<string>>> = Promise.resolve(config).then
       c.collections.map((col) => [
         col.slug,
         new Set(
-          (col.endpoints || [])
-            .map((e) => e.path.split('/')[1] ?? '')
-            .filter((seg) => seg && !seg.startsWith(':')),
+          (col.endpoints || []).map((e) => e.path.split('/')[1] ?? '').filter((seg) => seg && !seg.startsWith(':')),
         ),
       ]),
     ),
@@ -24,7 +22,10 @@ const literals: Promise<Map<string, Set<string>>> = Promise.resolve(config).then
  * must be a whole number: anything else is a 400 naming `id`, before Payload sees it.
  */
 const badRequest = (path: string, message: string) =>
-  Response.json({ errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] }, { status: 400 })
+  Response.json(
+    { errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] },
+    { status: 400 },
+  )
 
 /** A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as data. */
 async function nonObjectJson(request: Request): Promise<Response | null> {
@@ -38,7 +39,9 @@ async function nonObjectJson(request: Request): Promise<Response | null> {
   } catch {
     return badRequest('body', 'JSON non valido')
   }
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? null : badRequest('body', 'Il corpo deve essere un oggetto JSON')
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? null
+    : badRequest('body', 'Il corpo deve essere un oggetto JSON')
 }
 
 const guardIds =
