@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * `unit`: pure code (shared engine, client helpers), no server.
+ * `web`: the public site's components and hooks (jsdom + Testing Library).
  * `rules`: the lint and format rules refuse what they should (scripts/lint).
  * `int`: HTTP against the real built server and a real PostgreSQL that scripts/test.mjs started.
  */

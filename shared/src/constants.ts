@@ -37,3 +37,20 @@ export const PASSWORD_MIN_LENGTH = 8
 
 /** Booking sessions (drafts) one customer may hold open at once. */
 export const MAX_OPEN_DRAFTS = 10
+
+/**
+ * Spec §9 calendar: 6 weeks of 7 days; a swipe changes month when it lasts at most 300 ms, moves at
+ * least 60 px sideways and at most 80 px up or down. The component's default week starts on
+ * Sunday (spec); the Italian site passes Monday.
+ */
+export const CALENDAR = {
+  weeks: 6,
+  swipeMaxMs: 300,
+  swipeMinX: 60,
+  swipeMaxY: 80,
+  defaultWeekStartsOn: 0,
+  italianWeekStartsOn: 1,
+} as const
+
+/** The longest note a customer may leave with a booking (the confirm schema's bound). */
+export const BOOKING_NOTE_MAX = 1000

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RESERVATION_STATUSES } from '../enums/index'
+import { BOOKING_NOTE_MAX } from '../constants'
 import { dateOrDateTime } from './index'
 
 /** Years a salon books in; beyond them date maths would leave the 4-digit calendar. */
@@ -61,7 +62,7 @@ export const confirmBody = z
       .optional()
       .transform((v) => v ?? 'any'),
     date_start: instant,
-    note: z.string().trim().max(1000, 'Al massimo 1000 caratteri').optional(),
+    note: z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`).optional(),
   })
   .strict()
 export type ConfirmBody = z.infer<typeof confirmBody>
@@ -106,3 +107,25 @@ export const dashboardQuery = z.object({
     .optional()
     .transform((v) => v ?? 'month'),
 })
+
+/**
+ * The booking wizard's choice as it travels in the URL
+ * (`/reserve?services=3,7&operator=any&day=2026-12-15&time=2026-12-15T08:00:00.000Z&step=when`).
+ * Lenient field by field: a link with one bad value keeps the rest of the choice.
+ */
+export const wizardSearch = z.object({
+  services: z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(id).max(10))
+    .transform((xs) => [...new Set(xs)])
+    .catch([]),
+  operator: z.union([z.literal('any'), id]).catch('any'),
+  day: day.optional().catch(undefined),
+  time: instant.optional().catch(undefined),
+  step: z.enum(['services', 'operator', 'when', 'summary']).optional().catch(undefined),
+  /** Set when the wizard moves an existing booking instead of making a new one. */
+  move: id.optional().catch(undefined),
+})
+export type WizardSearch = z.infer<typeof wizardSearch>
+
+/** The note field of the booking summary (the same bound as `confirmBody.note`). */
+export const bookingNote = z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`)

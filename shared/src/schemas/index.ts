@@ -9,6 +9,7 @@ export const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa i
 export const phone = z
   .string()
   .trim()
+  .min(1, 'Inserisci il tuo numero di telefono')
   .refine(
     (v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15,
     {
@@ -16,24 +17,41 @@ export const phone = z
     },
   )
 
-export const email = z.string().trim().toLowerCase().email('Indirizzo e-mail non valido').max(254)
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Inserisci la tua email')
+  .email('Indirizzo e-mail non valido')
+  .max(254, 'Indirizzo e-mail troppo lungo')
 
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, 'La password è obbligatoria').max(256),
+  password: z.string().min(1, 'Inserisci la password').max(256),
 })
 export type LoginBody = z.infer<typeof loginBody>
 
 export const passwordField = z
   .string()
+  .min(1, 'Inserisci la password')
   .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
   .max(256)
+
+/** Registration of a customer (the public form; the server adds the role USER). */
+export const registerBody = z.object({
+  name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri'),
+  surname: z.string().trim().min(1, 'Inserisci il tuo cognome').max(100, 'Al massimo 100 caratteri'),
+  email,
+  phone_number: phone,
+  password: passwordField,
+})
+export type RegisterBody = z.infer<typeof registerBody>
 
 /** What a user may change of their own profile (never the role, never the e-mail verification). */
 export const updateMeBody = z
   .object({
-    name: z.string().trim().min(1).max(100).optional(),
-    surname: z.string().trim().min(1).max(100).optional(),
+    name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri').optional(),
+    surname: z.string().trim().min(1, 'Inserisci il tuo cognome').max(100, 'Al massimo 100 caratteri').optional(),
     phone_number: phone.nullable().optional(),
     email: email.optional(),
     upload: z.number().int().positive().nullable().optional(),
@@ -119,7 +137,12 @@ export const loggedInChangeBody = z
 export const emailConfirmBody = z.object({ token: z.string().min(1, 'Codice mancante').max(300) }).strict()
 
 /** A second-factor code: 6 digits from the app, or a recovery code like `AB12C-3DE45`. */
-const factorCode = z.string().trim().min(6, 'Codice non valido').max(20, 'Codice non valido')
+const factorCode = z
+  .string()
+  .trim()
+  .min(1, 'Inserisci il codice di verifica')
+  .min(6, 'Codice non valido')
+  .max(20, 'Codice non valido')
 export const factorEnrollBody = z.object({ friendly_name: z.string().trim().max(100).optional() }).strict()
 export const factorCodeBody = z.object({ code: factorCode }).strict()
 export const loginVerifyBody = z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { comparePeriodQuery, dateOrDateTime, hhmm, loginBody, periodQuery, phone, updateMeBody } from './index'
+import { wizardSearch } from './booking'
 
 describe('shared schemas', () => {
   it.each(['2026-05-01', '2026-05-01T09:00Z', '2026-05-01T09:00:00Z', '2026-05-01T09:00:00.123+02:00'])(
@@ -38,5 +39,33 @@ describe('shared schemas', () => {
   it('login lower-cases the e-mail; the profile refuses unknown keys such as user_role', () => {
     expect(loginBody.parse({ email: ' Mario@Example.IT ', password: 'x' }).email).toBe('mario@example.it')
     expect(updateMeBody.safeParse({ name: 'Mario', user_role: 'ADMIN' }).success).toBe(false)
+  })
+})
+
+describe('wizardSearch (the booking wizard in the URL)', () => {
+  it('reads a full choice', () => {
+    expect(
+      wizardSearch.parse({
+        services: '3,7',
+        operator: '2',
+        day: '2026-12-15',
+        time: '2026-12-15T08:00:00.000Z',
+        step: 'when',
+      }),
+    ).toEqual({ services: [3, 7], operator: 2, day: '2026-12-15', time: '2026-12-15T08:00:00.000Z', step: 'when' })
+  })
+  it('drops a bad value and keeps the rest', () => {
+    expect(
+      wizardSearch.parse({ services: '3,x', operator: 'nobody', day: '2026-02-30', step: 'pay', time: 'soon' }),
+    ).toEqual({
+      services: [],
+      operator: 'any',
+      day: undefined,
+      time: undefined,
+      step: undefined,
+      move: undefined,
+    })
+    expect(wizardSearch.parse({ services: '3,3,4' }).services).toEqual([3, 4])
+    expect(wizardSearch.parse({}).operator).toBe('any')
   })
 })

@@ -11,6 +11,11 @@ export function loginHref(redirectTo?: string | null): string {
   return `${ROUTE_NAMES.login}?redirectTo=${encodeQueryValue(redirectTo)}`
 }
 
+/** The registration page, with the same `redirectTo` as login (back to the booking after signing up). */
+export function registerHref(redirectTo?: string | null): string {
+  return redirectTo ? `${ROUTE_NAMES.register}?redirectTo=${encodeQueryValue(redirectTo)}` : ROUTE_NAMES.register
+}
+
 /**
  * A redirect target we are willing to follow: a same-origin path starting with a single `/`
  * (never `//host` or `/\host`, which browsers treat as another origin).

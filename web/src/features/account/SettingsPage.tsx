@@ -5,7 +5,8 @@ import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert, NewPasswordFields } from '../../lib/ui/Field'
-import { checkNewPassword, checkPasswordConfirmation, hasErrors, type Errors } from '../../lib/validation'
+import { loggedInChangeBody } from '@salon/shared/schemas/index'
+import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
 import { SecondFactorCard } from './SecondFactorCard'
 
@@ -55,7 +56,8 @@ function ChangePasswordForm({ email }: { email: string }) {
     const password = String(data.get('password') ?? '')
     const confirm = String(data.get('confirm') ?? '')
     const next: Errors<ChangePasswordField> = {
-      oldPassword: oldPassword ? undefined : t.password.currentRequired,
+      oldPassword: fieldErrors<ChangePasswordField>(loggedInChangeBody.pick({ oldPassword: true }), { oldPassword })
+        .oldPassword,
       password: checkNewPassword(password, email),
       confirm: checkPasswordConfirmation(password, confirm),
     }

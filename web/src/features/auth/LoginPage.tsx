@@ -4,12 +4,13 @@ import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
-import { isDashboardHref, safeRedirectPath } from '../../lib/paths'
+import { isDashboardHref, registerHref, safeRedirectPath } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
-import { checkEmail, hasErrors, type Errors } from '../../lib/validation'
+import { loginBody } from '@salon/shared/schemas/index'
+import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 
 type LoginField = 'email' | 'password'
 
@@ -67,10 +68,7 @@ export function LoginPage() {
     const data = new FormData(event.currentTarget)
     const email = String(data.get('email') ?? '').trim()
     const password = String(data.get('password') ?? '')
-    const next: Errors<LoginField> = {
-      email: checkEmail(email),
-      password: password ? undefined : t.auth.passwordRequired,
-    }
+    const next = fieldErrors<LoginField>(loginBody, { email, password })
     setErrors(next)
     setFormError(null)
     if (hasErrors(next)) return
@@ -143,7 +141,8 @@ export function LoginPage() {
       <div className="auth-card__links">
         <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>
         <p>
-          {t.auth.noAccount} <Link to={ROUTE_NAMES.register}>{t.auth.createAccount}</Link>
+          {t.auth.noAccount}{' '}
+          <Link to={registerHref(safeRedirectPath(params.get('redirectTo')))}>{t.auth.createAccount}</Link>
         </p>
       </div>
     </div>

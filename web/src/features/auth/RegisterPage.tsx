@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
@@ -7,15 +7,26 @@ import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
 import { Field, FormAlert } from '../../lib/ui/Field'
+import { loginHref, safeRedirectPath } from '../../lib/paths'
 import { registerCustomer, type RegisterBody } from './api'
-import { checkEmail, checkNewPassword, checkPhone, hasErrors, type Errors } from '../../lib/validation'
+import { registerBody } from '@salon/shared/schemas/index'
+import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 
 type RegisterField = keyof RegisterBody
+
+/** Login after a registration whose automatic sign-in did not happen, still going back where asked. */
+const registeredLogin = (redirectTo: string | null) => {
+  const href = loginHref(redirectTo)
+  return `${href}${href.includes('?') ? '&' : '?'}registered=1`
+}
 
 export function RegisterPage() {
   useDocumentTitle(t.auth.registerTitle)
   const auth = useAuth()
   const navigate = useNavigate()
+  // Back where the visitor came from (e.g. the booking summary), as after a login.
+  const [params] = useSearchParams()
+  const redirectTo = safeRedirectPath(params.get('redirectTo'))
   const [errors, setErrors] = useState<Errors<RegisterField>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
@@ -32,13 +43,7 @@ export function RegisterPage() {
       phone_number: String(data.get('phone_number') ?? '').trim(),
       password: String(data.get('password') ?? ''),
     }
-    const next: Errors<RegisterField> = {
-      name: body.name ? undefined : t.auth.nameRequired,
-      surname: body.surname ? undefined : t.auth.surnameRequired,
-      email: checkEmail(body.email),
-      phone_number: checkPhone(body.phone_number),
-      password: checkNewPassword(body.password),
-    }
+    const next = fieldErrors<RegisterField>(registerBody, body)
     setErrors(next)
     setFormError(null)
     if (hasErrors(next)) return
@@ -67,11 +72,11 @@ export function RegisterPage() {
     try {
       const result = await auth.login(body.email, body.password)
       // A new account has no second factor; should it ever ask for one, the login page does it.
-      if (result.mfaRequired) void navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
-      else void navigate(ROUTE_NAMES.reservedArea, { replace: true })
+      if (result.mfaRequired) void navigate(registeredLogin(redirectTo), { replace: true })
+      else void navigate(redirectTo ?? ROUTE_NAMES.reservedArea, { replace: true })
     } catch {
       // The account exists: let them sign in by hand rather than registering twice.
-      void navigate(`${ROUTE_NAMES.login}?registered=1`, { replace: true })
+      void navigate(registeredLogin(redirectTo), { replace: true })
     }
   }
 
@@ -123,7 +128,7 @@ export function RegisterPage() {
 
       <div className="auth-card__links">
         <p>
-          {t.auth.haveAccount} <Link to={ROUTE_NAMES.login}>{t.common.login}</Link>
+          {t.auth.haveAccount} <Link to={loginHref(redirectTo)}>{t.common.login}</Link>
         </p>
       </div>
     </div>

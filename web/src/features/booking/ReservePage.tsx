@@ -1,19 +1,246 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { bookingNote } from '@salon/shared/schemas/booking'
+import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
-import { SALON_PHONE, telHref } from '../../lib/salon'
+import { loginHref, registerHref } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
-import { PhoneIcon } from '../../lib/ui/icons'
+import { ChevronLeftIcon } from '../../lib/ui/icons'
+import { PageLoader } from '../../lib/ui/Spinner'
+import { StickyBar } from '../../lib/ui/StickyBar'
+import { useResource } from '../../lib/useResource'
+import { confirmBooking, fetchCatalogue, type Catalogue } from './api'
+import { chosenServices, operatorsFor, totalsOf } from './catalogue'
+import { OperatorStep } from './OperatorStep'
+import { ServicesStep } from './ServicesStep'
+import { SummaryStep } from './SummaryStep'
+import { isSessionGone, isTimeGone, useBookingSession } from './useBookingSession'
+import { useWizard } from './useWizard'
+import { WhenStep } from './WhenStep'
 
-/** `/reserve`: placeholder until the booking wizard lands (booking issue replaces this file). */
+const NOTE_KEY = 'salon.booking.note'
+
+/** `/reserve`: the booking wizard — services, operator, day and time, summary — with its state in the URL. */
 export function ReservePage() {
   useDocumentTitle(t.booking.title)
+  const catalogue = useResource(fetchCatalogue)
+
+  if (catalogue.status === 'loading') return <PageLoader />
+  if (catalogue.status === 'error') {
+    return (
+      <div className="wizard wizard--state" role="alert">
+        <p>
+          {t.booking.loadError}{' '}
+          {catalogue.error instanceof ApiError && catalogue.error.isNetworkError ? t.common.networkError : null}
+        </p>
+        <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
+          {t.common.retry}
+        </button>
+      </div>
+    )
+  }
+  return <Wizard catalogue={catalogue.data} />
+}
+
+function Wizard({ catalogue }: { catalogue: Catalogue }) {
+  const wizard = useWizard()
+  const { choice, step } = wizard
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const signedIn = auth.status === 'authenticated'
+  const services = chosenServices(catalogue, choice.services)
+  const totals = totalsOf(services)
+  const operators = operatorsFor(catalogue, services)
+  const operator = choice.operator === 'any' ? null : (operators.find((o) => o.id === choice.operator) ?? null)
+
+  const [note, setNote] = useState(() => sessionStorage.getItem(NOTE_KEY) ?? '')
+  const [noteError, setNoteError] = useState<string>()
+  const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const session = useBookingSession(step === 'summary' && signedIn)
+
+  // Focus follows the step: its heading is announced and the page starts from the top.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    headingRef.current?.focus()
+    window.scrollTo({ top: 0 })
+  }, [step])
+
+  function onNote(value: string) {
+    setNote(value)
+    sessionStorage.setItem(NOTE_KEY, value)
+    const parsed = bookingNote.safeParse(value)
+    setNoteError(parsed.success ? undefined : parsed.error.issues[0]?.message)
+  }
+
+  async function confirm() {
+    const parsed = bookingNote.safeParse(note)
+    if (!parsed.success) return setNoteError(parsed.error.issues[0]?.message)
+    if (!choice.time) return
+    setSubmitting(true)
+    setError(null)
+    const input = { services: choice.services, operator: choice.operator, date_start: choice.time, note: parsed.data }
+    try {
+      let reservation
+      try {
+        reservation = await confirmBooking({ id: (await session.current()).id, ...input })
+      } catch (err) {
+        if (!isSessionGone(err)) throw err
+        reservation = await confirmBooking({ id: (await session.renew()).id, ...input })
+      }
+      session.forget()
+      sessionStorage.removeItem(NOTE_KEY)
+      void navigate(`${ROUTE_NAMES.reserveThankYou}?id=${reservation.id}`, { replace: true })
+    } catch (err) {
+      setSubmitting(false)
+      if (isTimeGone(err)) {
+        setConflict((c) => ({ key: (c?.key ?? 0) + 1, message: t.booking.slotTaken }))
+        wizard.goTo('when', { time: undefined })
+      } else if (err instanceof ApiError) {
+        setError(
+          err.isNetworkError ? t.common.networkError : err.fieldErrors.note || err.message || t.booking.confirmFailed,
+        )
+        if (err.fieldErrors.note) setNoteError(err.fieldErrors.note)
+      } else setError(t.booking.confirmFailed)
+    }
+  }
+
+  const summaryHref = wizard.hrefFor('summary')
+  const next: Record<
+    typeof step,
+    { label: string; disabled: boolean; go: () => void } | { label: string; href: string }
+  > = {
+    services: { label: t.booking.next, disabled: services.length === 0, go: () => wizard.goTo('operator') },
+    operator: { label: t.booking.next, disabled: operators.length === 0, go: () => wizard.goTo('when') },
+    when: { label: t.booking.next, disabled: !choice.time, go: () => wizard.goTo('summary') },
+    summary: signedIn
+      ? {
+          label: submitting ? t.booking.confirming : t.booking.confirm,
+          disabled: submitting || !!noteError || session.state.status === 'opening',
+          go: () => void confirm(),
+        }
+      : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
+  }
+  const action = next[step]
+  const previous = { services: null, operator: 'services', when: 'operator', summary: 'when' } as const
+
   return (
-    <article className="prose-page">
-      <h1>{t.booking.heading}</h1>
-      <p>{t.booking.soon}</p>
-      <a className="btn btn--primary btn--large" href={telHref(SALON_PHONE)}>
-        <PhoneIcon size={20} />
-        {t.booking.callUs}: {SALON_PHONE}
-      </a>
-    </article>
+    <div className="wizard">
+      <header className="wizard__head">
+        {previous[step] ? (
+          <Link className="wizard__back" to={wizard.hrefFor(previous[step])}>
+            <ChevronLeftIcon size={18} />
+            {t.booking.back}
+          </Link>
+        ) : (
+          <Link className="wizard__back" to={ROUTE_NAMES.home}>
+            <ChevronLeftIcon size={18} />
+            {t.common.home}
+          </Link>
+        )}
+        <p className="wizard__progress">{t.booking.stepOf(wizard.position, wizard.total)}</p>
+        <ol className="wizard__dots" aria-hidden="true">
+          {Array.from({ length: wizard.total }, (_, i) => (
+            <li key={i} className={i < wizard.position ? 'is-done' : ''} />
+          ))}
+        </ol>
+        <h1 className="wizard__title" ref={headingRef} tabIndex={-1}>
+          {t.booking.steps[step]}
+        </h1>
+      </header>
+
+      <div className="wizard__body">
+        {step === 'services' ? (
+          <ServicesStep
+            catalogue={catalogue}
+            selected={choice.services}
+            onChange={(s) => wizard.update({ services: s, time: undefined })}
+          />
+        ) : null}
+        {step === 'operator' ? (
+          <OperatorStep
+            operators={operators}
+            selected={operator ? operator.id : 'any'}
+            serviceCount={services.length}
+            onChange={(o) => wizard.update({ operator: o, time: undefined })}
+          />
+        ) : null}
+        {step === 'when' ? (
+          <WhenStep
+            key={conflict?.key ?? 0}
+            choice={choice}
+            config={catalogue.config}
+            notice={conflict?.message}
+            onDay={(day) => wizard.update({ day, time: undefined })}
+            onTime={(time) => wizard.update({ time })}
+          />
+        ) : null}
+        {step === 'summary' && choice.time ? (
+          <SummaryStep
+            services={services}
+            operator={operator}
+            time={choice.time}
+            config={catalogue.config}
+            totals={totals}
+            note={note}
+            noteError={noteError}
+            onNote={onNote}
+            signedIn={signedIn}
+            loginHref={loginHref(summaryHref)}
+            registerHref={registerHref(summaryHref)}
+            session={session.state}
+            error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
+            changeHref={wizard.hrefFor}
+          />
+        ) : null}
+      </div>
+
+      <StickyBar
+        summary={
+          services.length ? (
+            <>
+              <span className="sticky-bar__count">{t.booking.selectedCount(services.length)}</span>
+              <span>
+                <strong className="sticky-bar__total">{formatPrice(totals.total_price)}</strong>
+                <span className="sticky-bar__count"> · {formatDuration(totals.duration)}</span>
+              </span>
+            </>
+          ) : (
+            <span className="sticky-bar__count">{t.booking.nothingChosen}</span>
+          )
+        }
+        action={
+          'href' in action ? (
+            <Link className="btn btn--primary" to={action.href}>
+              {action.label}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={action.go}
+              disabled={action.disabled}
+              aria-busy={submitting || undefined}
+            >
+              {action.label}
+            </button>
+          )
+        }
+      />
+    </div>
   )
+}
+
+function sessionError(error: unknown) {
+  if (error instanceof ApiError) return error.isNetworkError ? t.common.networkError : error.message
+  return t.booking.confirmFailed
 }

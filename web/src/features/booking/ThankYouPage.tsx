@@ -1,18 +1,110 @@
-import { Link } from 'react-router'
+import { useCallback } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { statusLabelIt } from '@salon/shared/glossary'
 import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
+import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
+import { CalendarIcon, CheckIcon } from '../../lib/ui/icons'
+import { PageLoader } from '../../lib/ui/Spinner'
+import { useResource } from '../../lib/useResource'
+import { fetchCatalogue, fetchReservation } from './api'
+import { chosenServices } from './catalogue'
 
-/** `/reserve/thankyou`: where a confirmed booking lands. */
+const idOf = (x: number | { id: number }) => (typeof x === 'object' ? x.id : x)
+
+/** `/reserve/thankyou?id=…`: where a confirmed booking lands — what, with whom, when, and "Aggiungi al calendario". */
 export function ThankYouPage() {
   useDocumentTitle(t.booking.thankYouTitle)
+  const [params] = useSearchParams()
+  const id = Number(params.get('id'))
+  const data = useResource(
+    useCallback(
+      async (signal: AbortSignal) => {
+        if (!Number.isInteger(id) || id <= 0) return null
+        const [reservation, catalogue] = await Promise.all([fetchReservation(id, signal), fetchCatalogue(signal)])
+        return { reservation, catalogue }
+      },
+      [id],
+    ),
+  )
+
+  if (data.status === 'loading') return <PageLoader />
+  if (data.status === 'error' || !data.data || !data.data.reservation.date_start) {
+    const gone = data.status === 'error' && data.error instanceof ApiError && data.error.status === 404
+    return (
+      <article className="prose-page">
+        <h1>{t.booking.thankYouTitle}</h1>
+        <p>{gone || data.status === 'success' ? t.booking.thankYouText : t.common.genericError}</p>
+        <Link to={ROUTE_NAMES.reservedArea} className="btn btn--primary">
+          {t.booking.goToMyBookings}
+        </Link>
+      </article>
+    )
+  }
+
+  const { reservation, catalogue } = data.data
+  const timeZone = catalogue.config.timezone
+  const services = chosenServices(catalogue, reservation.services.map(idOf))
+  const operatorId = reservation.operator === null ? null : idOf(reservation.operator)
+  const operator = catalogue.operators.find((o) => o.id === operatorId)
+  const confirmed = reservation.status === 'CONFIRMED'
+
   return (
-    <article className="prose-page">
-      <h1>{t.booking.thankYouTitle}</h1>
-      <p>{t.booking.thankYouText}</p>
-      <Link to={ROUTE_NAMES.reservedArea} className="btn btn--primary">
-        {t.booking.seeReservedArea}
-      </Link>
+    <article className="thanks">
+      <span className="thanks__icon" aria-hidden="true">
+        <CheckIcon size={32} />
+      </span>
+      <h1 className="thanks__title">{t.booking.thankYouHeading}</h1>
+      <p className="thanks__lead">{confirmed ? t.booking.thankYouConfirmed : t.booking.thankYouPending}</p>
+      <dl className="summary__list">
+        <div className="summary__row">
+          <dt>{t.booking.when}</dt>
+          <dd className="summary__when">{formatDateTime(reservation.date_start!, timeZone)}</dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t.booking.services}</dt>
+          <dd>
+            <ul className="summary__services">
+              {services.map((s) => (
+                <li key={s.id}>
+                  <span>{s.title}</span>
+                  <span className="muted">{formatDuration(s.time)}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t.booking.operator}</dt>
+          <dd>{operator?.name ?? t.booking.anyOperator}</dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t.booking.status}</dt>
+          <dd>
+            <span className={`badge badge--${reservation.status.toLowerCase()}`}>
+              {statusLabelIt(reservation.status)}
+            </span>
+          </dd>
+        </div>
+        <div className="summary__row summary__row--total">
+          <dt>{t.booking.total}</dt>
+          <dd>
+            <strong>{formatPrice(reservation.total_price)}</strong>
+            <span className="muted"> · {formatDuration(reservation.duration)}</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="thanks__actions">
+        <a className="btn btn--secondary btn--block" href={`/api/reservations/${reservation.id}/ics`} download>
+          <CalendarIcon size={20} />
+          {t.booking.addToCalendar}
+        </a>
+        <Link to={ROUTE_NAMES.reservedArea} className="btn btn--primary btn--block">
+          {t.booking.goToMyBookings}
+        </Link>
+      </div>
     </article>
   )
 }

@@ -1,3 +1,5 @@
+import { Link } from 'react-router'
+import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
@@ -62,6 +64,13 @@ function ServiceGroupCard({ group }: { group: ServiceGroup }) {
                 <ClockIcon size={14} />
                 {formatDuration(Number(service.time) || 0)}
               </span>
+              <Link
+                className="btn btn--primary btn--small service__book"
+                to={`${ROUTE_NAMES.reserve}?services=${service.id}`}
+                aria-label={`${t.common.book}: ${service.title}`}
+              >
+                {t.common.book}
+              </Link>
             </div>
           </li>
         ))}

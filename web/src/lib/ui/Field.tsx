@@ -1,18 +1,26 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
 import { t } from '../i18n'
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  /** Visible label; also the input's accessible name (tests find inputs by it). */
+interface FrameProps {
+  /** Visible label; also the control's accessible name (tests find inputs by it). */
   label: string
-  name: string
-  /** Message shown under the input (from client checks or the API's field errors). */
+  /** Message shown under the control (from client checks or the API's field errors). */
   error?: string
   hint?: string
+  className?: string
 }
 
-/** A labelled input with its hint and error wired through aria-describedby. */
-export function Field({ label, name, error, hint, className, ...input }: FieldProps) {
+type Wiring = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+
+/** Label, hint and error around one control, wired through aria-describedby (one shape for every field). */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  className,
+  control,
+}: FrameProps & { control: (wiring: Wiring) => ReactNode }) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
@@ -22,14 +30,7 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -41,6 +42,37 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
         </p>
       ) : null}
     </div>
+  )
+}
+
+type FieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { name: string }
+
+/** A labelled input with its hint and error. */
+export function Field({ label, error, hint, className, ...input }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <input className="field__input" {...wiring} {...input} />}
+    />
+  )
+}
+
+type TextAreaFieldProps = FrameProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { name: string }
+
+/** A labelled multi-line input, wired like `Field`. */
+export function TextAreaField({ label, error, hint, className, ...input }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <textarea className="field__input field__input--area" {...wiring} {...input} />}
+    />
   )
 }
 

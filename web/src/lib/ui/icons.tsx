@@ -54,3 +54,30 @@ export const LogoMark = ({ size = 32, className }: IconProps) => (
     <circle cx="256" cy="258" r="13" fill="#fff" />
   </svg>
 )
+
+export const ChevronLeftIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="m15 18-6-6 6-6" />
+  </svg>
+)
+
+export const ChevronRightIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="m9 18 6-6-6-6" />
+  </svg>
+)
+
+export const CheckIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="M20 6 9 17l-5-5" />
+  </svg>
+)
+
+export const UsersIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7" />
+    <path d="M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </svg>
+)

@@ -1,0 +1,62 @@
+import { formatDuration, formatPrice } from '../../lib/format'
+import { t } from '../../lib/i18n'
+import { CheckIcon } from '../../lib/ui/icons'
+import type { Catalogue } from './api'
+
+/** Step 1: services grouped by category, several at once (checkboxes named by the service title). */
+export function ServicesStep({
+  catalogue,
+  selected,
+  onChange,
+}: {
+  catalogue: Catalogue
+  selected: number[]
+  onChange: (services: number[]) => void
+}) {
+  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
+
+  return (
+    <div className="choice-groups">
+      {catalogue.categories.map((category) => (
+        <fieldset key={category.id ?? 'other'} className="choice-group">
+          <legend className="choice-group__title">{category.name}</legend>
+          <ul className="choice-list">
+            {category.services.map((service) => {
+              const checked = selected.includes(service.id)
+              const titleId = `service-${service.id}-title`
+              const detailId = `service-${service.id}-detail`
+              return (
+                <li key={service.id}>
+                  <label className={`choice${checked ? ' choice--checked' : ''}`}>
+                    <input
+                      type="checkbox"
+                      className="choice__input"
+                      checked={checked}
+                      onChange={() => toggle(service.id)}
+                      aria-labelledby={titleId}
+                      aria-describedby={detailId}
+                    />
+                    <span className="choice__check" aria-hidden="true">
+                      <CheckIcon size={16} />
+                    </span>
+                    <span className="choice__body">
+                      <span id={titleId} className="choice__title">
+                        {service.title}
+                      </span>
+                      <span id={detailId} className="choice__meta">
+                        {formatDuration(service.time)}
+                        {service.description ? ` · ${service.description}` : ''}
+                      </span>
+                    </span>
+                    <span className="choice__price">{formatPrice(service.price)}</span>
+                  </label>
+                </li>
+              )
+            })}
+          </ul>
+        </fieldset>
+      ))}
+      {catalogue.categories.length === 0 ? <p className="muted">{t.home.servicesEmpty}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,117 @@
+import { Link } from 'react-router'
+import { BOOKING_NOTE_MAX } from '@salon/shared/constants'
+import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
+import { t } from '../../lib/i18n'
+import { FormAlert, TextAreaField } from '../../lib/ui/Field'
+import type { CatalogueOperator, CatalogueService, SalonConfig } from './api'
+import type { SessionState } from './useBookingSession'
+
+export interface SummaryProps {
+  services: CatalogueService[]
+  operator: CatalogueOperator | null
+  time: string
+  config: SalonConfig
+  totals: { duration: number; total_price: number }
+  note: string
+  noteError?: string
+  onNote: (note: string) => void
+  signedIn: boolean
+  loginHref: string
+  registerHref: string
+  session: SessionState
+  error?: string | null
+  changeHref: (step: 'services' | 'operator' | 'when') => string
+}
+
+const mmss = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/** Step 4: what will be booked, an optional note, and — for visitors — the way to sign in and come back. */
+export function SummaryStep(props: SummaryProps) {
+  const { services, operator, time, config, totals, session } = props
+  return (
+    <div className="summary">
+      <FormAlert>{props.error}</FormAlert>
+      <dl className="summary__list">
+        <div className="summary__row">
+          <dt>{t.booking.services}</dt>
+          <dd>
+            <ul className="summary__services">
+              {services.map((s) => (
+                <li key={s.id}>
+                  <span>{s.title}</span>
+                  <span className="muted">
+                    {formatDuration(s.time)} · {formatPrice(s.price)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Link className="summary__change" to={props.changeHref('services')}>
+              {t.booking.change}
+              <span className="visually-hidden"> {t.booking.services}</span>
+            </Link>
+          </dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t.booking.operator}</dt>
+          <dd>
+            {operator ? operator.name : t.booking.anyOperator}
+            <Link className="summary__change" to={props.changeHref('operator')}>
+              {t.booking.change}
+              <span className="visually-hidden"> {t.booking.operator}</span>
+            </Link>
+          </dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t.booking.when}</dt>
+          <dd>
+            <span className="summary__when">{formatDateTime(time, config.timezone)}</span>
+            <Link className="summary__change" to={props.changeHref('when')}>
+              {t.booking.change}
+              <span className="visually-hidden"> {t.booking.when}</span>
+            </Link>
+          </dd>
+        </div>
+        <div className="summary__row summary__row--total">
+          <dt>{t.booking.total}</dt>
+          <dd>
+            <strong>{formatPrice(totals.total_price)}</strong>
+            <span className="muted"> · {formatDuration(totals.duration)}</span>
+          </dd>
+        </div>
+      </dl>
+
+      <TextAreaField
+        label={t.booking.note}
+        name="note"
+        rows={3}
+        value={props.note}
+        onChange={(e) => props.onNote(e.target.value)}
+        hint={t.booking.noteHint(BOOKING_NOTE_MAX)}
+        maxLength={BOOKING_NOTE_MAX}
+        error={props.noteError}
+      />
+
+      {props.signedIn ? (
+        <p className="summary__hold muted" aria-live="polite">
+          {session.status === 'open' && session.renewed ? `${t.booking.holdRenewed} ` : ''}
+          {session.status === 'open' ? t.booking.holdLeft(mmss(session.remainingMs)) : null}
+        </p>
+      ) : (
+        <div className="notice summary__signin">
+          <p>{t.booking.loginIntro}</p>
+          <div className="summary__signin-actions">
+            <Link className="btn btn--secondary" to={props.loginHref}>
+              {t.common.login}
+            </Link>
+            <Link className="btn btn--ghost" to={props.registerHref}>
+              {t.common.register}
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,232 @@
+import { useCallback, useRef, useState } from 'react'
+import { CALENDAR } from '@salon/shared/constants'
+import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
+import { ApiError } from '../../lib/api'
+import { formatDay, formatTime } from '../../lib/format'
+import { t } from '../../lib/i18n'
+import { FormAlert } from '../../lib/ui/Field'
+import { MonthCalendar } from '../../lib/ui/MonthCalendar'
+import { Spinner } from '../../lib/ui/Spinner'
+import { useResource } from '../../lib/useResource'
+import { fetchDaySlots, fetchMonthDays, type SalonConfig, type Slot } from './api'
+
+interface WhenStepProps {
+  choice: WizardChoice
+  config: SalonConfig
+  notice?: string | null
+  onDay: (day: string) => void
+  onTime: (time: string) => void
+}
+
+/**
+ * Step 3: a month calendar of days with free times, then the day's times (Mattina / Pomeriggio).
+ * The wizard remounts it (a new `key`) to load fresh times after a conflict.
+ */
+export function WhenStep({ choice, config, notice, onDay, onTime }: WhenStepProps) {
+  const timeZone = config.timezone
+  const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
+  const [month, setMonth] = useState(() => monthOf(choice.day ?? bookable.first))
+  const [searching, setSearching] = useState(false)
+  const [searchResult, setSearchResult] = useState<'none' | 'failed' | null>(null)
+  const servicesKey = choice.services.join(',')
+  const operator = choice.operator
+  const timesRef = useRef<HTMLDivElement>(null)
+
+  /** On a phone the times are below the calendar: bring them into view once a day is chosen. */
+  function chooseDay(day: string) {
+    onDay(day)
+    if (!window.matchMedia('(max-width: 767px)').matches) return
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    requestAnimationFrame(() =>
+      timesRef.current?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' }),
+    )
+  }
+
+  const days = useResource(
+    useCallback(
+      (signal: AbortSignal) =>
+        fetchMonthDays(month, { services: servicesKey.split(',').map(Number), operator }, signal),
+      [month, servicesKey, operator],
+    ),
+  )
+  const freeDays = new Set(days.status === 'success' ? days.data : [])
+  const inWindow = (day: string) => day >= bookable.first && day <= bookable.last
+
+  async function firstAvailable() {
+    setSearching(true)
+    setSearchResult(null)
+    const services = servicesKey.split(',').map(Number)
+    const controller = new AbortController()
+    try {
+      for (let m = monthOf(bookable.first); m <= monthOf(bookable.last); m = addMonths(m, 1)) {
+        const found = (await fetchMonthDays(m, { services, operator }, controller.signal)).filter(inWindow)
+        if (found.length) {
+          setMonth(m)
+          chooseDay(found[0]!)
+          return
+        }
+      }
+      setSearchResult('none')
+    } catch {
+      setSearchResult('failed')
+    } finally {
+      setSearching(false)
+    }
+  }
+
+  return (
+    <div className="when">
+      <FormAlert>{notice}</FormAlert>
+      <div className="when__calendar">
+        <MonthCalendar
+          month={month}
+          selected={choice.day}
+          isEnabled={(day) => inWindow(day) && freeDays.has(day)}
+          onSelect={chooseDay}
+          onMonthChange={(delta) => setMonth((m) => addMonths(m, delta))}
+          canPrev={month > monthOf(bookable.first)}
+          canNext={month < monthOf(bookable.last)}
+          weekStartsOn={CALENDAR.italianWeekStartsOn}
+          busy={days.status === 'loading'}
+          labels={{
+            previous: t.booking.previousMonth,
+            next: t.booking.nextMonth,
+            grid: t.booking.calendarLabel,
+            unavailable: t.booking.dayUnavailable,
+          }}
+        />
+        <div className="when__month-state" aria-live="polite">
+          {days.status === 'loading' ? <Spinner /> : null}
+          {days.status === 'error' ? (
+            <p role="alert">
+              {t.booking.timesLoadError}{' '}
+              <button type="button" className="btn btn--ghost btn--small" onClick={days.reload}>
+                {t.common.retry}
+              </button>
+            </p>
+          ) : null}
+          {days.status === 'success' && freeDays.size === 0 ? (
+            <p className="muted">{t.booking.noDaysThisMonth}</p>
+          ) : null}
+          {searchResult === 'none' ? <p className="notice">{t.booking.noDaysAtAll}</p> : null}
+          {searchResult === 'failed' ? <p role="alert">{t.common.networkError}</p> : null}
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          onClick={() => void firstAvailable()}
+          disabled={searching}
+          aria-busy={searching}
+        >
+          {searching ? t.booking.searching : t.booking.firstAvailable}
+        </button>
+      </div>
+      <div className="when__times" ref={timesRef}>
+        {choice.day ? (
+          <DayTimes day={choice.day} choice={choice} timeZone={timeZone} selected={choice.time} onTime={onTime} />
+        ) : (
+          <p className="muted when__hint">{t.booking.chooseDay}</p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function DayTimes({
+  day,
+  choice,
+  timeZone,
+  selected,
+  onTime,
+}: {
+  day: string
+  choice: WizardChoice
+  timeZone: string
+  selected?: string
+  onTime: (time: string) => void
+}) {
+  const servicesKey = choice.services.join(',')
+  const operator = choice.operator
+  const slots = useResource(
+    useCallback(
+      (signal: AbortSignal) => fetchDaySlots(day, { services: servicesKey.split(',').map(Number), operator }, signal),
+      [day, servicesKey, operator],
+    ),
+  )
+  const headingId = `times-${day}`
+
+  return (
+    <section aria-labelledby={headingId} className="times">
+      <h3 id={headingId} className="times__title">
+        {t.booking.timesOf(formatDay(day))}
+      </h3>
+      {slots.status === 'loading' ? <Spinner /> : null}
+      {slots.status === 'error' ? (
+        <p role="alert">
+          {slots.error instanceof ApiError && slots.error.isNetworkError
+            ? t.common.networkError
+            : t.booking.timesLoadError}{' '}
+          <button type="button" className="btn btn--ghost btn--small" onClick={slots.reload}>
+            {t.common.retry}
+          </button>
+        </p>
+      ) : null}
+      {slots.status === 'success' ? (
+        <TimeGroups slots={slots.data} timeZone={timeZone} selected={selected} onTime={onTime} />
+      ) : null}
+    </section>
+  )
+}
+
+function TimeGroups({
+  slots,
+  timeZone,
+  selected,
+  onTime,
+}: {
+  slots: Slot[]
+  timeZone: string
+  selected?: string
+  onTime: (time: string) => void
+}) {
+  if (slots.length === 0) return <p className="muted">{t.booking.noTimes}</p>
+  const groups = [
+    {
+      key: 'morning' as const,
+      label: t.booking.morning,
+      slots: slots.filter((s) => partOfDay(s.start, timeZone) === 'morning'),
+    },
+    {
+      key: 'afternoon' as const,
+      label: t.booking.afternoon,
+      slots: slots.filter((s) => partOfDay(s.start, timeZone) === 'afternoon'),
+    },
+  ].filter((g) => g.slots.length)
+  return (
+    <>
+      {groups.map((group) => (
+        <div key={group.key} className="times__group" role="group" aria-label={group.label}>
+          <h4 className="times__group-title">{group.label}</h4>
+          <ul className="times__list">
+            {group.slots.map((slot) => {
+              const isSelected = selected !== undefined && Date.parse(selected) === Date.parse(slot.start)
+              return (
+                <li key={slot.start}>
+                  <button
+                    type="button"
+                    className="time-slot"
+                    data-testid="time-slot"
+                    aria-pressed={isSelected}
+                    onClick={() => onTime(slot.start)}
+                  >
+                    {formatTime(slot.start, timeZone)}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ))}
+    </>
+  )
+}

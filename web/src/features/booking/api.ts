@@ -1,0 +1,113 @@
+import { api } from '../../lib/api'
+
+export interface CatalogueService {
+  id: number
+  title: string
+  /** Minutes. */
+  time: number
+  /** Euro. */
+  price: number
+  description?: string | null
+  /** Who can perform it (ids, or populated at depth 1); empty = every operator. */
+  operators?: (number | { id: number })[] | null
+}
+
+export interface CatalogueOperator {
+  id: number
+  name: string
+  position?: number | null
+  active?: boolean | null
+  image?: { imageUrl?: string | null; alt?: string | null } | number | null
+}
+
+export interface SalonConfig {
+  businessName: string | null
+  address: string | null
+  phone: string | null
+  email: string | null
+  timezone: string
+  cancellationEnabled: boolean
+  cancellationTimeLimit: number
+  bookingHorizonDays: number
+  holdMinutes: number
+  autoConfirm: boolean
+}
+
+export interface Catalogue {
+  config: SalonConfig
+  categories: { id: number | null; name: string; services: CatalogueService[] }[]
+  operators: CatalogueOperator[]
+}
+
+/** Services by category, the operators and the salon's settings: one cacheable call (`/api/pages/home`). */
+export async function fetchCatalogue(signal: AbortSignal): Promise<Catalogue> {
+  const page = await api.get<Catalogue>('/api/pages/home', { signal })
+  return { config: page.config, categories: page.categories, operators: page.operators }
+}
+
+export interface Slot {
+  start: string
+  end: string
+  operators: number[]
+}
+
+type Choice = { services: number[]; operator: 'any' | number }
+const choiceQuery = (c: Choice) => ({ services: c.services.join(','), operator: String(c.operator) })
+
+/** The local days of `month` with at least one free time. */
+export async function fetchMonthDays(month: string, choice: Choice, signal: AbortSignal): Promise<string[]> {
+  const res = await api.get<{ days: string[] }>('/api/reservations/availability-month', {
+    query: { month, ...choiceQuery(choice) },
+    signal,
+  })
+  return res.days
+}
+
+/** The free times of one local day. */
+export async function fetchDaySlots(day: string, choice: Choice, signal: AbortSignal): Promise<Slot[]> {
+  const res = await api.get<{ slots: Slot[] }>('/api/reservations/time-availability-day', {
+    query: { date: day, ...choiceQuery(choice) },
+    signal,
+  })
+  return res.slots
+}
+
+export interface Reservation {
+  id: number
+  status: string
+  date_start: string | null
+  date_end: string | null
+  duration: number
+  total_price: number
+  note?: string | null
+  services: (number | { id: number })[]
+  operator: number | { id: number } | null
+}
+
+/** Opens a booking session (a draft held for `holdMinutes`). */
+export async function createSession(): Promise<{ id: number; expiresAt: string }> {
+  const res = await api.post<{ data: { id: number }; expiresAt: string }>('/api/reservations/create-session')
+  return { id: res.data.id, expiresAt: res.expiresAt }
+}
+
+export interface ConfirmInput extends Choice {
+  id: number
+  date_start: string
+  note?: string
+}
+
+/** Turns the session into a booking (PENDING, or CONFIRMED when the salon confirms automatically). */
+export async function confirmBooking(input: ConfirmInput): Promise<Reservation> {
+  const res = await api.post<{ data: Reservation }>('/api/reservations/confirm', {
+    id: input.id,
+    services: input.services,
+    operator: input.operator,
+    date_start: input.date_start,
+    ...(input.note ? { note: input.note } : {}),
+  })
+  return res.data
+}
+
+export async function fetchReservation(id: number, signal: AbortSignal): Promise<Reservation> {
+  return api.get<Reservation>(`/api/reservations/${id}`, { query: { depth: 0 }, signal })
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../lib/api'
+import { createSession } from './api'
+
+export interface BookingSession {
+  id: number
+  expiresAt: string
+}
+
+const KEY = 'salon.booking.session'
+/** A session this close to its end is not reused: a confirm needs a moment. */
+const MARGIN_MS = 5_000
+/** Fresh sessions opened by the countdown while the customer does nothing. */
+const MAX_SILENT_RENEWALS = 6
+
+const stored = (): BookingSession | null => {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as BookingSession | null
+    return s && typeof s.id === 'number' && Date.parse(s.expiresAt) > Date.now() + MARGIN_MS ? s : null
+  } catch {
+    return null
+  }
+}
+
+export type SessionState =
+  | { status: 'idle' | 'opening' }
+  | { status: 'open'; session: BookingSession; remainingMs: number; renewed: boolean }
+  | { status: 'error'; error: unknown }
+
+/**
+ * The booking session (a draft the server holds for `holdMinutes`) behind the summary: opened
+ * when a signed-in customer reaches it, reused across reloads of this tab, counted down on
+ * screen, and opened afresh when it runs out — the choice itself lives in the URL and is kept.
+ */
+export function useBookingSession(enabled: boolean) {
+  const [session, setSession] = useState<BookingSession | null>(() => stored())
+  const [phase, setPhase] = useState<{ status: 'idle' | 'opening' } | { status: 'error'; error: unknown }>({
+    status: 'idle',
+  })
+  const [renewed, setRenewed] = useState(false)
+  const [now, setNow] = useState(() => Date.now())
+  const renewals = useRef(0)
+
+  const open = useCallback(async (renewal: boolean): Promise<BookingSession> => {
+    setPhase({ status: 'opening' })
+    try {
+      const fresh = await createSession()
+      sessionStorage.setItem(KEY, JSON.stringify(fresh))
+      setSession(fresh)
+      setRenewed(renewal)
+      setNow(Date.now())
+      setPhase({ status: 'idle' })
+      return fresh
+    } catch (error) {
+      setPhase({ status: 'error', error })
+      throw error
+    }
+  }, [])
+
+  const expired = !session || Date.parse(session.expiresAt) <= now
+  useEffect(() => {
+    if (!enabled || !expired || phase.status !== 'idle') return
+    if (session && renewals.current >= MAX_SILENT_RENEWALS) return
+    if (session) renewals.current++
+    open(!!session).catch(() => {})
+  }, [enabled, expired, session, phase.status, open])
+
+  // The countdown on screen.
+  useEffect(() => {
+    if (!enabled || !session) return
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [enabled, session])
+
+  /** A session that is still open on the server, opening a new one when needed. */
+  const current = useCallback(async () => stored() ?? open(true), [open])
+  /** After the confirm: the session is a booking now (the screen is left right after). */
+  const forget = useCallback(() => sessionStorage.removeItem(KEY), [])
+
+  const state: SessionState =
+    phase.status !== 'idle'
+      ? phase
+      : session && !expired
+        ? { status: 'open', session, remainingMs: Date.parse(session.expiresAt) - now, renewed }
+        : { status: 'idle' }
+
+  return { state, current, renew: () => open(true), forget }
+}
+
+/** A confirm refused because the session is gone (expired, confirmed elsewhere, removed). */
+export const isSessionGone = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 404 ||
+    (error.status === 409 && ['SESSION_EXPIRED', 'SESSION_CONFIRMED'].includes(error.errors[0]?.data?.reason ?? '')))
+
+/** A confirm refused because the chosen time is no longer free (taken meanwhile, too soon now…). */
+export const isTimeGone = (error: unknown) => error instanceof ApiError && error.status === 409 && !isSessionGone(error)

@@ -1,0 +1,75 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { reachableStep, WIZARD_STEPS, type WizardChoice, type WizardStep } from '@salon/shared/booking/wizard'
+import { wizardSearch } from '@salon/shared/schemas/booking'
+
+export interface Wizard {
+  choice: WizardChoice
+  /** The step on screen: the one asked for in the URL, as far as the choice allows. */
+  step: WizardStep
+  /** Position of the step, 1-based, and how many there are. */
+  position: number
+  total: number
+  /** The booking being moved, when the wizard moves one instead of making a new one. */
+  moving?: number
+  /** Changes the choice in place (no new history entry: Back does not undo every tap). */
+  update: (patch: Partial<WizardChoice>) => void
+  /** Goes to a step with a new history entry, so the browser's Back returns to the previous one. */
+  goTo: (step: WizardStep, patch?: Partial<WizardChoice>) => void
+  /** The URL of the current choice at `step` (for links: login's redirectTo, "Modifica"). */
+  hrefFor: (step: WizardStep) => string
+}
+
+/** Serialises a choice (+ step) into the wizard's query string; unset values are left out. */
+export function wizardQuery(choice: WizardChoice, step: WizardStep, moving?: number): URLSearchParams {
+  const params = new URLSearchParams()
+  if (choice.services.length) params.set('services', choice.services.join(','))
+  if (choice.operator !== 'any') params.set('operator', String(choice.operator))
+  if (choice.day) params.set('day', choice.day)
+  if (choice.time) params.set('time', choice.time)
+  if (moving) params.set('move', String(moving))
+  params.set('step', step)
+  return params
+}
+
+/**
+ * The booking wizard's state lives in the URL (services, operator, day, time, step): Back works,
+ * a reload keeps the choice, a link such as `/reserve?services=3` opens with that service chosen.
+ * Values are read with the shared `wizardSearch` schema, so a bad one is dropped, not trusted.
+ */
+export function useWizard(): Wizard {
+  const [params, setParams] = useSearchParams()
+  const raw = params.toString()
+  const parsed = useMemo(() => wizardSearch.parse(Object.fromEntries(new URLSearchParams(raw))), [raw])
+  const choice = useMemo<WizardChoice>(
+    () => ({ services: parsed.services, operator: parsed.operator, day: parsed.day, time: parsed.time }),
+    [parsed],
+  )
+  const step = reachableStep(choice, parsed.step)
+  const moving = parsed.move
+
+  const update = useCallback(
+    (patch: Partial<WizardChoice>) => setParams(wizardQuery({ ...choice, ...patch }, step, moving), { replace: true }),
+    [choice, step, moving, setParams],
+  )
+  const goTo = useCallback(
+    (next: WizardStep, patch: Partial<WizardChoice> = {}) =>
+      setParams(wizardQuery({ ...choice, ...patch }, next, moving)),
+    [choice, moving, setParams],
+  )
+  const hrefFor = useCallback(
+    (target: WizardStep) => `/reserve?${wizardQuery(choice, target, moving).toString()}`,
+    [choice, moving],
+  )
+
+  return {
+    choice,
+    step,
+    position: WIZARD_STEPS.indexOf(step) + 1,
+    total: WIZARD_STEPS.length,
+    moving,
+    update,
+    goTo,
+    hrefFor,
+  }
+}
