@@ -4,6 +4,8 @@ import { withPayload } from '@payloadcms/next/withPayload'
 const nextConfig = {
   // The API only: the public site and the dashboard are separate Vite builds served by server.ts.
   transpilePackages: ['@salon/shared'],
+  // Reads its VTIMEZONE files from disk next to its own index.js: load it from node_modules, unbundled.
+  serverExternalPackages: ['@touch4it/ical-timezones'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // typechecked separately by `tsc` in npm test
 }

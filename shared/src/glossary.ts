@@ -1,11 +1,12 @@
 import type { ReservationStatus } from './enums/index'
 
 /**
- * One word for one thing (../shared/GLOSSARY.md): how every screen, e-mail and calendar file
- * names a reservation status. Enum values themselves are never shown to a person.
+ * The words of GLOSSARY.md that people read, in one place for the server (calendar files,
+ * e-mails), the public site and the dashboard: how a reservation status is named, and its colour.
+ * Enum values themselves are never shown.
  */
-export const STATUS_LABELS: Record<ReservationStatus, { it: string; en: string; colour: string }> = {
-  PENDING_CONFIRMATION: { it: 'In compilazione', en: 'Draft', colour: 'grey' },
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, { it: string; en: string; colour: string }> = {
+  PENDING_CONFIRMATION: { it: 'In compilazione (bozza)', en: 'Draft', colour: 'grey' },
   PENDING: { it: 'In attesa di conferma', en: 'Pending', colour: 'yellow' },
   APPROVED: { it: 'Approvata', en: 'Approved', colour: 'teal' },
   CONFIRMED: { it: 'Confermata', en: 'Confirmed', colour: 'green' },
@@ -18,4 +19,4 @@ export const STATUS_LABELS: Record<ReservationStatus, { it: string; en: string; 
 }
 
 /** The Italian label of a status; an unknown value reads as itself rather than breaking a screen. */
-export const statusLabelIt = (status: string) => STATUS_LABELS[status as ReservationStatus]?.it ?? status
+export const statusLabelIt = (status: string) => RESERVATION_STATUS_LABELS[status as ReservationStatus]?.it ?? status

@@ -1,8 +1,16 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import { confirmBody, idParam, reservationCompareQuery, reservationReportQuery, statusBody } from '@salon/shared'
+import {
+  confirmBody,
+  idParam,
+  idPathParams,
+  reservationCompareQuery,
+  reservationReportQuery,
+  statusBody,
+} from '@salon/shared'
 import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
 import { changeStatus, confirmSession, createSession } from '../services/booking'
 import { readBack } from '../services/reservations'
+import { reservationCalendarFile } from '../services/reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
 import { HttpError } from '../lib/errors'
 import { pool } from '../lib/sql'
@@ -66,6 +74,28 @@ export const statusEndpoint: Endpoint = {
   },
 }
 
+/**
+ * GET /api/reservations/:id/ics — "Aggiungi al calendario": the booking as an RFC 5545 file
+ * (METHOD:PUBLISH) for its customer, its operator and admins; 404 for anyone else.
+ */
+export const icsEndpoint: Endpoint = {
+  path: '/:id/ics',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
+    const { id } = parseOr400(idPathParams, { id: req.routeParams?.id })
+    const { filename, body } = await reservationCalendarFile(pool(req.payload), user as never, id)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  },
+}
+
 const report = (path: string, run: (req: PayloadRequest) => Promise<unknown>): Endpoint => ({
   path,
   method: 'get',
@@ -93,5 +123,6 @@ export const reservationEndpoints = [
   createSessionEndpoint,
   confirmEndpoint,
   statusEndpoint,
+  icsEndpoint,
   ...reservationReports,
 ]

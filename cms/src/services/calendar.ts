@@ -43,6 +43,21 @@ export async function readBusinessName(db: Db): Promise<string> {
   return (rows[0]?.business_name as string | undefined) ?? 'Il tuo salone'
 }
 
+/** The salon as customers see it (calendar files, e-mails): name, contacts and time zone. */
+export async function readSalonContact(db: Db) {
+  const { rows } = await db.query(
+    'select business_name, address, phone, email, timezone from config order by id limit 1',
+  )
+  const c = rows[0] ?? {}
+  return {
+    name: (c.business_name as string | null) ?? 'Il tuo salone',
+    address: (c.address as string | null) ?? null,
+    phone: (c.phone as string | null) ?? null,
+    email: (c.email as string | null) ?? null,
+    timeZone: (c.timezone as string | null) ?? CONFIG_DEFAULTS.timezone,
+  }
+}
+
 export async function readSettings(db: Db): Promise<BookingSettings> {
   const { rows } = await db.query('select * from config order by id limit 1')
   const c = rows[0] ?? {}

@@ -114,6 +114,7 @@ const CUSTOM: [string, string][] = [
   ['POST', '/api/reservations/create-session'],
   ['POST', '/api/reservations/confirm'],
   ['PUT', '/api/reservations/1/status'],
+  ['GET', '/api/reservations/1/ics'],
   ['GET', '/api/reservations/count'],
   ['GET', '/api/reservations/aggregate'],
   ['GET', '/api/reservations/countCompare'],

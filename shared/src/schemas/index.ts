@@ -100,6 +100,9 @@ export const roleSchema = z.enum(ROLES)
 /** A positive integer id in a path or query. */
 export const idParam = z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')
 
+/** Route params `{ id }` of `/…/:id/…`: a refusal names `id`. */
+export const idPathParams = z.object({ id: idParam })
+
 /** Flattens a zod error into the API's error body: one entry per field. */
 export function zodErrorBody(error: z.ZodError) {
   return {

@@ -1,0 +1,90 @@
+import type { Pool, PoolClient } from 'pg'
+import { calendarSequence, type CalendarReservation, type CalendarSalon, type ReservationStatus } from '@salon/shared'
+import { isAdminUser, type RoleUser } from '../access/roles'
+import { env } from '../env'
+import { HttpError, notFound } from '../lib/errors'
+import { reservationIcs } from '../lib/ics'
+import { readSalonContact } from './calendar'
+
+type Db = Pool | PoolClient
+
+/** A reservation's calendar facts plus who may read them and its change clock. */
+export interface ReservationCalendarFacts {
+  reservation: Omit<CalendarReservation, 'start' | 'end'> & { start: Date | null; end: Date | null }
+  customerId: number | null
+  operatorUserId: number | null
+  updatedAt: Date
+}
+
+/** One reservation as a calendar event needs it (service titles in booked order), or null. */
+export async function loadReservationCalendarFacts(db: Db, id: number): Promise<ReservationCalendarFacts | null> {
+  const { rows } = await db.query(
+    `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, r.updated_at,
+            o.user_id as operator_user_id, nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
+            coalesce((select array_agg(s.title order by rr."order")
+                        from reservations_rels rr join services s on s.id = rr.services_id
+                       where rr.parent_id = r.id and rr.path = 'services'), '{}') as services
+       from reservations r left join operators o on o.id = r.operator_id
+      where r.id = $1`,
+    [id],
+  )
+  const r = rows[0]
+  if (!r) return null
+  return {
+    reservation: {
+      id: r.id as number,
+      start: r.date_start ? new Date(r.date_start) : null,
+      end: r.date_end ? new Date(r.date_end) : null,
+      status: r.status as ReservationStatus,
+      services: r.services as string[],
+      operator: (r.operator_name as string | null) ?? null,
+      note: (r.note as string | null) ?? null,
+    },
+    customerId: (r.user_id as number | null) ?? null,
+    operatorUserId: (r.operator_user_id as number | null) ?? null,
+    updatedAt: new Date(r.updated_at),
+  }
+}
+
+/** The address part of `Name <address>` (MAIL_FROM), or the text itself. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
+
+/**
+ * The salon as calendar files show it. ORGANIZER needs an address: the salon's own e-mail, else
+ * the address our mails are sent from.
+ */
+export async function loadCalendarSalon(db: Db): Promise<CalendarSalon> {
+  const contact = await readSalonContact(db)
+  return { ...contact, email: contact.email || addressOf(env.mailFrom) || null, publicUrl: env.serverUrl }
+}
+
+/**
+ * GET /api/reservations/:id/ics — the booking's customer, the operator it is assigned to and
+ * admins may download it; for anyone else it does not exist (404, as for the REST read). A draft
+ * without a time has no calendar event yet (409).
+ */
+export async function reservationCalendarFile(
+  db: Pool,
+  user: NonNullable<RoleUser> & { id: number },
+  id: number,
+  now = new Date(),
+): Promise<{ filename: string; body: string }> {
+  const facts = await loadReservationCalendarFacts(db, id)
+  const visible = facts && (isAdminUser(user) || facts.customerId === user.id || facts.operatorUserId === user.id)
+  if (!visible) throw notFound()
+  const { start, end } = facts.reservation
+  if (!start || !end) {
+    throw new HttpError(409, 'Questa prenotazione non ha ancora un orario: completala per aggiungerla al calendario.', {
+      reason: 'NO_TIME_YET',
+    })
+  }
+  const body = reservationIcs({
+    reservation: { ...facts.reservation, start, end },
+    salon: await loadCalendarSalon(db),
+    method: 'PUBLISH',
+    // No change history yet: SEQUENCE is derived from updatedAt, which every write moves forward.
+    sequence: calendarSequence(facts.updatedAt),
+    now,
+  })
+  return { filename: `prenotazione-${id}.ics`, body }
+}
