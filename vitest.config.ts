@@ -16,8 +16,16 @@ export default defineConfig({
             'shared/src/**/*.test.ts',
             'cms/src/**/*.test.ts',
             'admin/src/**/*.test.ts',
-            'web/src/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // The public site's components and hooks, on jsdom with Testing Library.
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {

@@ -15,6 +15,7 @@ export const t = {
     home: 'Home',
     networkError: 'Connessione non riuscita. Controlla la rete e riprova.',
     genericError: 'Qualcosa è andato storto. Riprova tra poco.',
+    newWindow: 'si apre in una nuova finestra',
   },
   nav: {
     main: 'Navigazione principale',
@@ -234,7 +235,7 @@ export const t = {
       'Grazie per averci scelto. Se hai inviato una prenotazione ti confermeremo l’appuntamento al più presto.',
     status: 'Stato',
     addToCalendar: 'Aggiungi al calendario',
-    googleCalendar: 'Google Calendar',
+    googleCalendar: 'Aggiungi a Google Calendar',
     goToMyBookings: 'Vai ai miei appuntamenti',
     seeReservedArea: 'Vai all’area riservata',
     bookAgain: 'Prenota un altro appuntamento',

@@ -1,10 +1,13 @@
 import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { googleCalendarUrl } from '@salon/shared/calendar/google'
+import type { ReservationStatus } from '@salon/shared/enums/index'
 import { statusLabelIt } from '@salon/shared/glossary'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
+import { BRAND } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { CalendarIcon, CheckIcon } from '../../lib/ui/icons'
 import { PageLoader } from '../../lib/ui/Spinner'
@@ -50,6 +53,25 @@ export function ThankYouPage() {
   const operatorId = reservation.operator === null ? null : idOf(reservation.operator)
   const operator = catalogue.operators.find((o) => o.id === operatorId)
   const confirmed = reservation.status === 'CONFIRMED'
+  const google = googleCalendarUrl(
+    {
+      id: reservation.id,
+      start: reservation.date_start!,
+      end: reservation.date_end ?? reservation.date_start!,
+      status: reservation.status as ReservationStatus,
+      services: services.map((s) => s.title),
+      operator: operator?.name ?? null,
+      note: reservation.note,
+    },
+    {
+      name: catalogue.config.businessName ?? BRAND,
+      address: catalogue.config.address,
+      phone: catalogue.config.phone,
+      email: catalogue.config.email,
+      timeZone,
+      publicUrl: window.location.origin,
+    },
+  )
 
   return (
     <article className="thanks">
@@ -100,6 +122,10 @@ export function ThankYouPage() {
         <a className="btn btn--secondary btn--block" href={`/api/reservations/${reservation.id}/ics`} download>
           <CalendarIcon size={20} />
           {t.booking.addToCalendar}
+        </a>
+        <a className="btn btn--ghost btn--block" href={google} target="_blank" rel="noopener noreferrer">
+          {t.booking.googleCalendar}
+          <span className="visually-hidden"> ({t.common.newWindow})</span>
         </a>
         <Link to={ROUTE_NAMES.reservedArea} className="btn btn--primary btn--block">
           {t.booking.goToMyBookings}

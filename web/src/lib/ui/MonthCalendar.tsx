@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
 import { addCalendarDays } from '@salon/shared/booking/periods'
 import { monthGrid } from '@salon/shared/booking/wizard'
@@ -51,9 +51,20 @@ export function MonthCalendar({
   const gridRef = useRef<HTMLDivElement>(null)
   const swipe = useRef<{ x: number; y: number; t: number } | null>(null)
 
+  // Focus moves after the render that shows the day (it may be in the month just switched to).
+  const pendingFocus = useRef<string | null>(null)
+  useEffect(() => {
+    const day = pendingFocus.current
+    if (!day) return
+    const button = gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)
+    if (button) {
+      pendingFocus.current = null
+      button.focus()
+    }
+  })
   const focus = (day: string) => {
+    pendingFocus.current = day
     setFocusDay(day)
-    requestAnimationFrame(() => gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus())
   }
 
   function onKeyDown(event: KeyboardEvent) {
