@@ -1,12 +1,7 @@
+import type { RegisterBody } from '@salon/shared/schemas/index'
 import { api } from '../../lib/api'
 
-export interface RegisterBody {
-  email: string
-  password: string
-  name: string
-  surname: string
-  phone_number: string
-}
+export type { RegisterBody }
 
 /** `POST /api/users` → 201 `{ doc, message }`; 400 with field errors. Always creates a customer (role USER). */
 export function registerCustomer(body: RegisterBody) {

@@ -1,0 +1,46 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+let seq = 0
+/** A fresh customer for one test: nothing left over from another test can get in the way. */
+export const newCustomer = (prefix = 'e2e') => ({
+  name: 'Anna',
+  surname: 'Verdi',
+  email: `${prefix}-${process.pid}-${Date.now()}-${++seq}@example.com`,
+  phone_number: '+39 333 123 4567',
+  password: 'prenota-2026',
+})
+
+/** Registers a customer over the API and returns a JWT for `Authorization: JWT …` calls. */
+export async function registerViaApi(request: APIRequestContext, customer = newCustomer('api')) {
+  expect((await request.post('/api/users', { data: customer })).status()).toBe(201)
+  const login = await request.post('/api/auth/login', { data: { email: customer.email, password: customer.password } })
+  expect(login.status()).toBe(200)
+  return { ...customer, token: (await login.json()).token as string }
+}
+
+/** Books a time over the API (create-session + confirm), as another customer would meanwhile. */
+export async function bookViaApi(
+  request: APIRequestContext,
+  token: string,
+  body: { services: number[]; operator: number | 'any'; date_start: string },
+) {
+  const headers = { authorization: `JWT ${token}` }
+  const session = await request.post('/api/reservations/create-session', { headers })
+  expect(session.status()).toBe(201)
+  const id = (await session.json()).data.id
+  const res = await request.post('/api/reservations/confirm', { headers, data: { id, ...body } })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()).data as { id: number; date_start: string; operator: number }
+}
+
+/** The wizard's choice as the page's URL holds it. */
+export const wizardParams = (page: Page) => new URL(page.url()).searchParams
+
+/** The service ids of the demo salon by title (the catalogue the wizard reads). */
+export async function serviceIds(request: APIRequestContext) {
+  const home = await (await request.get('/api/pages/home')).json()
+  const ids = new Map<string, number>()
+  for (const c of home.categories) for (const s of c.services) ids.set(s.title, s.id)
+  const operators = new Map<string, number>(home.operators.map((o: { name: string; id: number }) => [o.name, o.id]))
+  return { services: ids, operators }
+}
