@@ -5,12 +5,13 @@ import {
   idParam,
   mineQuery,
   moveBody,
+  moveSlotsQuery,
   reservationCompareQuery,
   reservationReportQuery,
   statusBody,
 } from '@salon/shared'
 import { forbidden, parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
-import { changeStatus, confirmSession, createSession, moveReservation } from '../services/booking'
+import { changeStatus, confirmSession, createSession, moveReservation, moveSlots } from '../services/booking'
 import { agenda, myReservations } from '../services/reservationLists'
 import { readBack } from '../services/reservations'
 import { AVAILABILITY_ROUTES } from './availability'
@@ -92,6 +93,19 @@ export const moveEndpoint: Endpoint = {
   },
 }
 
+/** GET /api/reservations/:id/move-slots?date=&operator= — where this booking could go that day. */
+export const moveSlotsEndpoint: Endpoint = {
+  path: '/:id/move-slots',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const query = parseOr400(moveSlotsQuery, queryObject(req))
+    return Response.json(await moveSlots(pool(req.payload), user as never, id, query), { headers: noStore })
+  },
+}
+
 /** GET /api/reservations/mine?pastPage=&pastLimit= — the caller's own bookings, with their actions. */
 export const mineEndpoint: Endpoint = {
   path: '/mine',
@@ -144,6 +158,7 @@ export const reservationEndpoints = [
   confirmEndpoint,
   statusEndpoint,
   moveEndpoint,
+  moveSlotsEndpoint,
   mineEndpoint,
   agendaEndpoint,
   ...reservationReports,

@@ -7,6 +7,8 @@ import {
   type BookingActor,
   type Decision,
   type MoveBody,
+  type MoveSlotsQuery,
+  type BookingSettings,
   type ReservationFacts,
   bookingTotals,
   checkSlot,
@@ -25,6 +27,7 @@ import {
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
+import { withRetries } from '../lib/retry'
 import { loadBlocking, loadCalendar, loadServices } from './calendar'
 
 type Actor = { id: number; user_role: Role }
@@ -284,11 +287,11 @@ export async function loadActor(db: Pick<PoolClient, 'query'>, user: Actor): Pro
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
 
-/** A reservation row locked for the rest of the transaction, as the engine reads it. */
-async function lockReservation(db: PoolClient, id: number) {
+/** A reservation row (locked for the rest of the transaction unless `lock` is false), as the engine reads it. */
+async function lockReservation(db: Pick<PoolClient, 'query'>, id: number, lock = true) {
   const row = (
     await db.query(
-      'select id, user_id, operator_id, status, date_start, date_end from reservations where id = $1 for update',
+      `select id, user_id, operator_id, status, date_start, date_end from reservations where id = $1${lock ? ' for update' : ''}`,
       [id],
     )
   ).rows[0] as
@@ -334,6 +337,54 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
   )
 }
 
+/** The booking a caller wants to move, the engine's verdict (refusals thrown) and its services in order. */
+async function movableBooking(
+  db: Pool | PoolClient,
+  user: Actor,
+  id: number,
+  settings: BookingSettings,
+  now: Date,
+  lock: boolean,
+) {
+  const actor = await loadActor(db, user)
+  const locked = await lockReservation(db, id, lock)
+  if (!locked) throw notFound()
+  const verdict = authorizeMove(actor, locked.facts, settings, now)
+  if (!verdict.ok) throw refusal(verdict)
+  const serviceIds = (
+    await db.query(
+      `select services_id from reservations_rels where parent_id = $1 and path = 'services' and services_id is not null order by "order"`,
+      [id],
+    )
+  ).rows.map((r: { services_id: number }) => r.services_id)
+  const { services, missing } = await loadServices(db, serviceIds)
+  if (!serviceIds.length || missing.length) throw conflict('INVALID_SERVICES')
+  return { locked, verdict, services }
+}
+
+/**
+ * GET /api/reservations/:id/move-slots: the free starts of a day for this booking — its services,
+ * the chosen operator (default: the current one), and the booking itself not counted as busy, so
+ * a shift that overlaps its own current time is offered. Only for someone who may move it now.
+ */
+export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlotsQuery, now = new Date()) {
+  const calendar = await loadCalendar(pool, now.getTime())
+  const { settings } = calendar
+  if (q.operator !== undefined) operatorOr400(calendar, q.operator)
+  const { locked, services } = await movableBooking(pool, user, id, settings, now, false)
+  const operator: OperatorChoice = q.operator ?? locked.row.operator_id ?? 'any'
+  const tz = settings.timezone
+  const reservations = await loadBlocking(
+    pool,
+    candidates(services, calendar, operator),
+    startOfLocalDay(q.date, tz),
+    startOfLocalDay(addCalendarDays(q.date, 1), tz),
+    id,
+  )
+  const slots = daySlots({ day: q.date, services, operator, calendar, reservations, now })
+  return { id, date: q.date, timezone: tz, operator, ...bookingTotals(services), slots }
+}
+
 /**
  * POST /api/reservations/:id/move: the engine says whether this actor may move this booking
  * (`authorizeMove`) and whether the new time is free (`checkSlot` with the same services, the
@@ -347,21 +398,7 @@ export async function moveReservation(pool: Pool, user: Actor, id: number, body:
   if (body.operator !== undefined) operatorOr400(calendar, body.operator)
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const actor = await loadActor(db, user)
-      const locked = await lockReservation(db, id)
-      if (!locked) throw notFound()
-      const verdict = authorizeMove(actor, locked.facts, settings, now)
-      if (!verdict.ok) throw refusal(verdict)
-
-      const serviceIds = (
-        await db.query(
-          `select services_id from reservations_rels where parent_id = $1 and path = 'services' and services_id is not null order by "order"`,
-          [id],
-        )
-      ).rows.map((r: { services_id: number }) => r.services_id)
-      const { services, missing } = await loadServices(db, serviceIds)
-      if (!serviceIds.length || missing.length) throw conflict('INVALID_SERVICES')
-
+      const { locked, verdict, services } = await movableBooking(db, user, id, settings, now, true)
       const current = locked.row.operator_id
       // Omitted: the same operator (or, for a booking without one, anybody free).
       const choice: OperatorChoice = body.operator ?? current ?? 'any'
@@ -410,23 +447,6 @@ export async function moveReservation(pool: Pool, user: Actor, id: number, body:
   )
 }
 
-/** Deadlocks and serialization failures: the whole transaction runs again, a few times, then 409. */
-const RETRYABLE = new Set(['40P01', '40001'])
-export const MAX_ATTEMPTS = 4
-
-export async function withRetries<T>(run: () => Promise<T>, attempts = MAX_ATTEMPTS): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run()
-    } catch (err) {
-      if (!RETRYABLE.has(pgErrorCode(err) ?? '')) throw err
-      if (attempt >= attempts) throw new HttpError(409, DECISION_MESSAGES.BUSY, { reason: 'BUSY' })
-      // Jittered back-off, so that the transactions that collided do not collide again.
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.floor(Math.random() * 20)))
-    }
-  }
-}
-
 const DECISION_MESSAGES: Record<string, string> = {
   ILLEGAL_TRANSITION: 'Questo cambio di stato non è consentito.',
   FORBIDDEN_ROLE: 'Non hai i permessi per questa operazione.',
@@ -437,5 +457,4 @@ const DECISION_MESSAGES: Record<string, string> = {
   NOT_MOVABLE: 'Questa prenotazione non ha ancora un orario da spostare.',
   FINAL_STATUS: 'Questa prenotazione è chiusa e non si può più modificare.',
   ALREADY_STARTED: 'L’appuntamento è già iniziato.',
-  BUSY: 'Troppe richieste nello stesso momento: riprova.',
 }

@@ -115,6 +115,7 @@ const CUSTOM: [string, string][] = [
   ['POST', '/api/reservations/confirm'],
   ['PUT', '/api/reservations/1/status'],
   ['POST', '/api/reservations/1/move'],
+  ['GET', '/api/reservations/1/move-slots'],
   ['GET', '/api/reservations/mine'],
   ['GET', '/api/reservations/agenda'],
   ['GET', '/api/reservations/count'],

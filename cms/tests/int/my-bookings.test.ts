@@ -230,6 +230,55 @@ describe('POST /api/reservations/:id/move', () => {
     expect(free).not.toContain(target.start)
   })
 
+  it('move-slots offers the day for this booking, its own current time not counted as busy', async () => {
+    const day = await freeDay(49)
+    const [c, stranger] = [await newCustomer(), await newCustomer()]
+    const services = [svc['Taglio donna'], svc.Piega]
+    const id = await book(c.token, day, '10:00', ops.Giulia, services)
+    const res = await api('GET', `/api/reservations/${id}/move-slots?date=${day}`, { token: c.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.body).toMatchObject({
+      id,
+      date: day,
+      timezone: ROME,
+      operator: ops.Giulia,
+      duration: 75,
+      total_price: 55,
+    })
+    const offered = res.body.slots.map((s: any) => hhmmInRome(s.start))
+    // 10:15 overlaps the booking itself: the public list hides it, move-slots offers it.
+    expect(offered).toEqual(expect.arrayContaining(['10:00', '10:15', '11:00']))
+    const publicList = (await slots(day, services, ops.Giulia)).map((s) => hhmmInRome(s.start))
+    expect(publicList).not.toContain('10:15')
+    for (const slot of res.body.slots) expect(slot.operators).toEqual([ops.Giulia])
+    const target = res.body.slots.find((s: any) => hhmmInRome(s.start) === '10:15')
+    const moved = await api('POST', `/api/reservations/${id}/move`, {
+      token: c.token,
+      body: { date_start: target.start },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(new Date(moved.body.data.date_start).toISOString()).toBe(target.start)
+    // "any" lists every eligible operator free at each time.
+    const any = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&operator=any`, { token: c.token })
+    expect(any.status).toBe(200)
+    expect(any.body.operator).toBe('any')
+    // Taglio donna is Giulia's, Marco's and Luca's (Sara does not cut).
+    expect(new Set(any.body.slots.flatMap((s: any) => s.operators))).toEqual(new Set([ops.Giulia, ops.Marco, ops.Luca]))
+    // Not theirs, bad input, too late.
+    expect((await api('GET', `/api/reservations/${id}/move-slots?date=${day}`, { token: stranger.token })).status).toBe(
+      404,
+    )
+    expect((await api('GET', `/api/reservations/${id}/move-slots?date=${day}`)).status).toBe(401)
+    const bad = await api('GET', `/api/reservations/${id}/move-slots?date=domani&operator=x`, { token: c.token })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toEqual(expect.arrayContaining(['date', 'operator']))
+    const late = await insert({ user: c.id, start: inHours(5), status: 'CONFIRMED' })
+    const tooLate = await api('GET', `/api/reservations/${late}/move-slots?date=${day}`, { token: c.token })
+    expect(tooLate.status).toBe(409)
+    expect(tooLate.body.errors[0].data.reason).toBe('TOO_LATE_TO_MOVE')
+  })
+
   it('a customer moving a confirmed booking makes it MODIFIED (the salon re-confirms); staff moves keep the status', async () => {
     const day = await freeDay(45)
     const c = await newCustomer()

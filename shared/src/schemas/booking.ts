@@ -118,6 +118,10 @@ export const moveBody = z
   .strict()
 export type MoveBody = z.infer<typeof moveBody>
 
+/** GET /api/reservations/:id/move-slots?date=&operator= — operator omitted: the booking's current one. */
+export const moveSlotsQuery = z.object({ date: day, operator: z.union([z.literal('any'), id]).optional() }).strict()
+export type MoveSlotsQuery = z.infer<typeof moveSlotsQuery>
+
 const positiveIntOr = (fallback: number, max: number, message: string) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : v),
