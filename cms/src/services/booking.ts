@@ -288,7 +288,7 @@ export async function loadActor(db: Pick<PoolClient, 'query'>, user: Actor): Pro
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
 
 /** A reservation row (locked for the rest of the transaction unless `lock` is false), as the engine reads it. */
-async function lockReservation(db: Pick<PoolClient, 'query'>, id: number, lock = true) {
+async function readReservation(db: Pick<PoolClient, 'query'>, id: number, lock = true) {
   const row = (
     await db.query(
       `select id, user_id, operator_id, status, date_start, date_end from reservations where id = $1${lock ? ' for update' : ''}`,
@@ -327,7 +327,7 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const actor = await loadActor(db, user)
-      const locked = await lockReservation(db, id)
+      const locked = await readReservation(db, id)
       if (!locked) throw notFound()
       const verdict = authorizeTransition(actor, locked.facts, to, settings, now)
       if (!verdict.ok) throw refusal(verdict)
@@ -347,7 +347,7 @@ async function movableBooking(
   lock: boolean,
 ) {
   const actor = await loadActor(db, user)
-  const locked = await lockReservation(db, id, lock)
+  const locked = await readReservation(db, id, lock)
   if (!locked) throw notFound()
   const verdict = authorizeMove(actor, locked.facts, settings, now)
   if (!verdict.ok) throw refusal(verdict)
