@@ -8,6 +8,8 @@ import path from 'node:path'
 import { build, install, log, root, run } from './lib/workspace.mjs'
 
 const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
+// `node scripts/test.mjs int booking move`: only the integration files whose names match.
+const intFilters = only === 'int' ? process.argv.slice(3).filter((a) => !a.startsWith('-')) : []
 const want = (stage) => !only || only === stage
 const testDir = path.join(root, '.data', 'test')
 const results = []
@@ -202,6 +204,7 @@ if (want('int') || want('e2e')) {
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${out}`,
+          ...intFilters,
         ]).catch(() => {})
         results.push(['int', readVitest(out)])
         if (results.at(-1)[1].failed) throw new Error('integration tests failed')

@@ -1,14 +1,19 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import {
+  agendaQuery,
   confirmBody,
   idParam,
   idPathParams,
+  mineQuery,
+  moveBody,
+  moveSlotsQuery,
   reservationCompareQuery,
   reservationReportQuery,
   statusBody,
 } from '@salon/shared'
-import { parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
-import { changeStatus, confirmSession, createSession } from '../services/booking'
+import { forbidden, parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
+import { changeStatus, confirmSession, createSession, moveReservation, moveSlots } from '../services/booking'
+import { agenda, myReservations } from '../services/reservationLists'
 import { readBack } from '../services/reservations'
 import { reservationCalendarFile } from '../services/reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
@@ -96,6 +101,59 @@ export const icsEndpoint: Endpoint = {
   },
 }
 
+/** POST /api/reservations/:id/move { date_start, operator? } — the same booking at another time. */
+export const moveEndpoint: Endpoint = {
+  path: '/:id/move',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const body = parseOr400(moveBody, await readJsonObject(req))
+    await moveReservation(pool(req.payload), user as never, id, body)
+    // Read back without access rules: the engine authorised this caller, and a move may reassign
+    // the booking to an operator whose agenda the caller does not see.
+    return Response.json({ message: 'Appuntamento spostato', data: await readBack(req, id, true) })
+  },
+}
+
+/** GET /api/reservations/:id/move-slots?date=&operator= — where this booking could go that day. */
+export const moveSlotsEndpoint: Endpoint = {
+  path: '/:id/move-slots',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const query = parseOr400(moveSlotsQuery, queryObject(req))
+    return Response.json(await moveSlots(pool(req.payload), user as never, id, query), { headers: noStore })
+  },
+}
+
+/** GET /api/reservations/mine?pastPage=&pastLimit= — the caller's own bookings, with their actions. */
+export const mineEndpoint: Endpoint = {
+  path: '/mine',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireUser(req)
+    const query = parseOr400(mineQuery, queryObject(req))
+    return Response.json(await myReservations(pool(req.payload), user as never, query), { headers: noStore })
+  },
+}
+
+/** GET /api/reservations/agenda?from=&to=&operator= — staff only. */
+export const agendaEndpoint: Endpoint = {
+  path: '/agenda',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireUser(req)
+    if (user.user_role === 'ADMIN') requireAdmin(req)
+    else if (user.user_role !== 'OPERATOR') throw forbidden()
+    const query = parseOr400(agendaQuery, queryObject(req))
+    return Response.json(await agenda(pool(req.payload), user as never, query), { headers: noStore })
+  },
+}
+
 const report = (path: string, run: (req: PayloadRequest) => Promise<unknown>): Endpoint => ({
   path,
   method: 'get',
@@ -124,5 +182,9 @@ export const reservationEndpoints = [
   confirmEndpoint,
   statusEndpoint,
   icsEndpoint,
+  moveEndpoint,
+  moveSlotsEndpoint,
+  mineEndpoint,
+  agendaEndpoint,
   ...reservationReports,
 ]

@@ -28,6 +28,10 @@ export function statusForPgError(code: string | undefined): { status: number; me
   switch (code) {
     case '23P01':
       return { status: 409, message: 'Questo orario non è più disponibile: è già occupato da un’altra prenotazione.' }
+    case '40P01':
+    case '40001':
+      // A deadlock or serialization failure that a service's bounded retry did not absorb.
+      return { status: 409, message: 'Troppe richieste nello stesso momento: riprova.' }
     case '23505':
       return { status: 409, message: 'Esiste già un elemento con questo valore.' }
     case '23503':

@@ -1,7 +1,15 @@
 import type { Pool, PoolClient } from 'pg'
 import {
   addCalendarDays,
+  authorizeMove,
   authorizeTransition,
+  statusAfterMove,
+  type BookingActor,
+  type Decision,
+  type MoveBody,
+  type MoveSlotsQuery,
+  type BookingSettings,
+  type ReservationFacts,
   bookingTotals,
   checkSlot,
   daySlots,
@@ -19,6 +27,7 @@ import {
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
+import { withRetries } from '../lib/retry'
 import { loadBlocking, loadCalendar, loadServices } from './calendar'
 
 type Actor = { id: number; user_role: Role }
@@ -195,8 +204,18 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
   const calendar = await loadCalendar(pool, now.getTime())
-  const { settings } = calendar
   operatorOr400(calendar, body.operator)
+  return withRetries(() => confirmOnce(pool, user, body, calendar, now))
+}
+
+async function confirmOnce(
+  pool: Pool,
+  user: Actor,
+  body: ConfirmBody,
+  calendar: Awaited<ReturnType<typeof loadCalendar>>,
+  now: Date,
+) {
+  const { settings } = calendar
   return inTransaction(pool, async (db) => {
     const draft = (
       await db.query('select id, user_id, status, created_at from reservations where id = $1 for update', [body.id])
@@ -260,46 +279,182 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
   })
 }
 
+/** Who is asking, as the engine reads it: role, user id and the operator records linked to the user. */
+export async function loadActor(db: Pick<PoolClient, 'query'>, user: Actor): Promise<BookingActor> {
+  const { rows } = await db.query('select id from operators where user_id = $1 order by id', [user.id])
+  return { role: user.user_role, userId: user.id, operatorIds: rows.map((r: { id: number }) => r.id) }
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+
+/** A reservation row (locked for the rest of the transaction unless `lock` is false), as the engine reads it. */
+async function readReservation(db: Pick<PoolClient, 'query'>, id: number, lock = true) {
+  const row = (
+    await db.query(
+      `select id, user_id, operator_id, status, date_start, date_end from reservations where id = $1${lock ? ' for update' : ''}`,
+      [id],
+    )
+  ).rows[0] as
+    | {
+        id: number
+        user_id: number | null
+        operator_id: number | null
+        status: ReservationStatus
+        date_start: Date | null
+      }
+    | undefined
+  if (!row) return undefined
+  const facts: ReservationFacts = {
+    user: row.user_id,
+    operator: row.operator_id,
+    status: row.status,
+    date_start: iso(row.date_start),
+  }
+  return { row, facts }
+}
+
+function refusal(d: Exclude<Decision, { ok: true }>): HttpError {
+  if (d.status === 404) return notFound()
+  return new HttpError(d.status, DECISION_MESSAGES[d.reason] ?? d.reason, { reason: d.reason })
+}
+
 /**
- * PUT /api/reservations/:id/status: the status machine of the engine, with ownership read from
- * the database under a row lock. Someone who may not see the reservation gets 404.
+ * PUT /api/reservations/:id/status: the engine decides who may set what (`authorizeTransition`)
+ * from the actor and the row, read under a row lock. Someone who may not see it gets 404.
  */
 export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
   const { settings } = await loadCalendar(pool, now.getTime())
-  return inTransaction(pool, async (db) => {
-    const row = (
-      await db.query(
-        `select r.id, r.user_id, r.status, r.date_start, o.user_id as operator_user_id
-           from reservations r left join operators o on o.id = r.operator_id where r.id = $1 for update of r`,
-        [id],
-      )
-    ).rows[0]
-    const visible =
-      row &&
-      (user.user_role === 'ADMIN' ||
-        (user.user_role === 'USER' && row.user_id === user.id) ||
-        (user.user_role === 'OPERATOR' && row.operator_user_id === user.id))
-    if (!visible) throw notFound()
-    const verdict = authorizeTransition(
-      { role: user.user_role, ownsReservation: true },
-      { status: row.status, date_start: row.date_start ? new Date(row.date_start).toISOString() : null },
-      to,
-      settings,
-      now,
-    )
-    if (!verdict.ok)
-      throw new HttpError(verdict.status, TRANSITION_MESSAGES[verdict.reason] ?? verdict.reason, {
-        reason: verdict.reason,
-      })
-    await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
-    return { id }
-  })
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const actor = await loadActor(db, user)
+      const locked = await readReservation(db, id)
+      if (!locked) throw notFound()
+      const verdict = authorizeTransition(actor, locked.facts, to, settings, now)
+      if (!verdict.ok) throw refusal(verdict)
+      await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
+      return { id }
+    }),
+  )
 }
 
-const TRANSITION_MESSAGES: Record<string, string> = {
+/** The booking a caller wants to move, the engine's verdict (refusals thrown) and its services in order. */
+async function movableBooking(
+  db: Pool | PoolClient,
+  user: Actor,
+  id: number,
+  settings: BookingSettings,
+  now: Date,
+  lock: boolean,
+) {
+  const actor = await loadActor(db, user)
+  const locked = await readReservation(db, id, lock)
+  if (!locked) throw notFound()
+  const verdict = authorizeMove(actor, locked.facts, settings, now)
+  if (!verdict.ok) throw refusal(verdict)
+  const serviceIds = (
+    await db.query(
+      `select services_id from reservations_rels where parent_id = $1 and path = 'services' and services_id is not null order by "order"`,
+      [id],
+    )
+  ).rows.map((r: { services_id: number }) => r.services_id)
+  const { services, missing } = await loadServices(db, serviceIds)
+  if (!serviceIds.length || missing.length) throw conflict('INVALID_SERVICES')
+  return { locked, verdict, services }
+}
+
+/**
+ * GET /api/reservations/:id/move-slots: the free starts of a day for this booking — its services,
+ * the chosen operator (default: the current one), and the booking itself not counted as busy, so
+ * a shift that overlaps its own current time is offered. Only for someone who may move it now.
+ */
+export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlotsQuery, now = new Date()) {
+  const calendar = await loadCalendar(pool, now.getTime())
+  const { settings } = calendar
+  if (q.operator !== undefined) operatorOr400(calendar, q.operator)
+  const { locked, services } = await movableBooking(pool, user, id, settings, now, false)
+  const operator: OperatorChoice = q.operator ?? locked.row.operator_id ?? 'any'
+  const tz = settings.timezone
+  const reservations = await loadBlocking(
+    pool,
+    candidates(services, calendar, operator),
+    startOfLocalDay(q.date, tz),
+    startOfLocalDay(addCalendarDays(q.date, 1), tz),
+    id,
+  )
+  const slots = daySlots({ day: q.date, services, operator, calendar, reservations, now })
+  return { id, date: q.date, timezone: tz, operator, ...bookingTotals(services), slots }
+}
+
+/**
+ * POST /api/reservations/:id/move: the engine says whether this actor may move this booking
+ * (`authorizeMove`) and whether the new time is free (`checkSlot` with the same services, the
+ * booking itself not counted as busy); then one UPDATE sets times, operator, duration, price and
+ * the status after the move. The exclusion constraint judges the race: if a concurrent booking
+ * took the time, the transaction rolls back and the booking keeps its old time (409 SLOT_TAKEN).
+ */
+export async function moveReservation(pool: Pool, user: Actor, id: number, body: MoveBody, now = new Date()) {
+  const calendar = await loadCalendar(pool, now.getTime())
+  const { settings } = calendar
+  if (body.operator !== undefined) operatorOr400(calendar, body.operator)
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const { locked, verdict, services } = await movableBooking(db, user, id, settings, now, true)
+      const current = locked.row.operator_id
+      // Omitted: the same operator (or, for a booking without one, anybody free).
+      const choice: OperatorChoice = body.operator ?? current ?? 'any'
+      const start = new Date(body.date_start)
+      const tz = settings.timezone
+      const day = localDayOf(start, tz)
+      const reservations = await loadBlocking(
+        db,
+        candidates(services, calendar, choice),
+        startOfLocalDay(day, tz),
+        startOfLocalDay(addCalendarDays(day, 1), tz),
+        id,
+      )
+      const check = checkSlot({ services, operator: choice, calendar, reservations, now, start })
+      if (!check.available) throw conflict(check.reason)
+      const preferred =
+        choice !== 'any'
+          ? choice
+          : current !== null && check.operators.includes(current)
+            ? current
+            : pickOperator(check.operators, reservations, now, settings.holdMinutes)
+      const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
+      const { duration, total_price } = bookingTotals(services)
+      const status = statusAfterMove(locked.row.status, verdict.as, settings)
+
+      let chosen: number | undefined
+      for (const operatorId of order) {
+        await db.query('savepoint try_operator')
+        try {
+          await db.query(
+            `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                    status = $7, updated_at = $8 where id = $1`,
+            [id, operatorId, start, new Date(check.end), duration, total_price, status, now],
+          )
+          await db.query('release savepoint try_operator')
+          chosen = operatorId
+          break
+        } catch (err) {
+          await db.query('rollback to savepoint try_operator')
+          if (pgErrorCode(err) !== '23P01') throw err
+        }
+      }
+      if (chosen === undefined) throw conflict('SLOT_TAKEN')
+      return { id, status, operator: chosen }
+    }),
+  )
+}
+
+const DECISION_MESSAGES: Record<string, string> = {
   ILLEGAL_TRANSITION: 'Questo cambio di stato non è consentito.',
-  NOT_OWNER: 'Questa prenotazione non è tua.',
-  CANCELLATION_DISABLED: 'La cancellazione online non è attiva: contatta il salone.',
+  FORBIDDEN_ROLE: 'Non hai i permessi per questa operazione.',
+  CANCELLATION_DISABLED: 'Le modifiche online non sono attive: contatta il salone.',
   TOO_LATE_TO_CANCEL: 'È troppo tardi per cancellare online: contatta il salone.',
+  TOO_LATE_TO_MOVE: 'È troppo tardi per spostare l’appuntamento online: contatta il salone.',
   FORBIDDEN_STATUS: 'Non puoi impostare questo stato.',
+  NOT_MOVABLE: 'Questa prenotazione non ha ancora un orario da spostare.',
+  FINAL_STATUS: 'Questa prenotazione è chiusa e non si può più modificare.',
+  ALREADY_STARTED: 'L’appuntamento è già iniziato.',
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
-import {
-  authorizeTransition,
-  canTransition,
-  customerMayCancel,
-  isBlocking,
-  STATUS_TRANSITIONS,
-  type TransitionActor,
-} from './status'
+import { canTransition, customerMayCancel, isBlocking, STATUS_TRANSITIONS } from './status'
 import { settings } from './test-fixtures'
 
 // PRODUCT.md "Status flow", copied as written there.
@@ -120,67 +113,6 @@ describe('customerMayCancel', () => {
   it('a draft without a slot may be dropped; an unreadable start counts as too late', () => {
     expect(customerMayCancel({ date_start: null }, s, 0)).toEqual({ allowed: true })
     expect(customerMayCancel({ date_start: 'garbage' }, s, 0)).toEqual({ allowed: false, reason: 'TOO_LATE_TO_CANCEL' })
-  })
-})
-
-describe('authorizeTransition', () => {
-  const s = settings({ cancellationTimeLimit: 24 })
-  const now = Date.parse('2026-05-01T10:00:00Z')
-  const confirmedFarAway = { status: 'CONFIRMED' as const, date_start: '2026-05-20T10:00:00Z' }
-  const confirmedTomorrowMorning = { status: 'CONFIRMED' as const, date_start: '2026-05-02T09:00:00Z' }
-  const completed = { status: 'COMPLETED' as const, date_start: '2026-04-20T10:00:00Z' }
-
-  const admin: TransitionActor = { role: 'ADMIN', ownsReservation: false }
-  const operatorOwn: TransitionActor = { role: 'OPERATOR', ownsReservation: true }
-  const operatorOther: TransitionActor = { role: 'OPERATOR', ownsReservation: false }
-  const userOwn: TransitionActor = { role: 'USER', ownsReservation: true }
-  const userOther: TransitionActor = { role: 'USER', ownsReservation: false }
-  const ok = { ok: true }
-  const e = (status: 403 | 409, reason: string) => ({ ok: false, status, reason })
-
-  it.each([
-    // actor, reservation, to, expected
-    ['admin: legal', admin, confirmedFarAway, 'COMPLETED', ok],
-    ['admin: legal even if not theirs and late', admin, confirmedTomorrowMorning, 'NO_SHOW', ok],
-    ['admin: illegal', admin, completed, 'CONFIRMED', e(409, 'ILLEGAL_TRANSITION')],
-    ['operator own: legal', operatorOwn, confirmedFarAway, 'COMPLETED', ok],
-    ['operator own: no-show', operatorOwn, confirmedTomorrowMorning, 'NO_SHOW', ok],
-    ['operator own: illegal', operatorOwn, completed, 'NO_SHOW', e(409, 'ILLEGAL_TRANSITION')],
-    ['operator not own: legal', operatorOther, confirmedFarAway, 'COMPLETED', e(403, 'NOT_OWNER')],
-    ['operator not own: illegal', operatorOther, completed, 'CONFIRMED', e(403, 'NOT_OWNER')],
-    ['user own: cancel in time', userOwn, confirmedFarAway, 'CANCELLED', ok],
-    ['user own: cancel too late', userOwn, confirmedTomorrowMorning, 'CANCELLED', e(409, 'TOO_LATE_TO_CANCEL')],
-    ['user own: other status', userOwn, confirmedFarAway, 'COMPLETED', e(403, 'FORBIDDEN_STATUS')],
-    ['user own: cancel a final one', userOwn, completed, 'CANCELLED', e(409, 'ILLEGAL_TRANSITION')],
-    ['user not own: cancel', userOther, confirmedFarAway, 'CANCELLED', e(403, 'NOT_OWNER')],
-    ['user not own: other status', userOther, confirmedFarAway, 'CONFIRMED', e(403, 'NOT_OWNER')],
-  ] as const)('%s', (_name, actor, r, to, expected) => {
-    expect(authorizeTransition(actor, r, to, s, now)).toEqual(expected)
-  })
-
-  it('user cancellation is refused when the salon disabled it', () => {
-    expect(
-      authorizeTransition(userOwn, confirmedFarAway, 'CANCELLED', settings({ cancellationEnabled: false }), now),
-    ).toEqual(e(409, 'CANCELLATION_DISABLED'))
-  })
-
-  it('an unknown role is refused', () => {
-    const stranger = { role: 'GUEST', ownsReservation: true } as unknown as TransitionActor
-    expect(authorizeTransition(stranger, confirmedFarAway, 'CANCELLED', s, now)).toEqual(e(403, 'FORBIDDEN_ROLE'))
-  })
-
-  it('every role agrees with the table for every pair (admin) and never exceeds it', () => {
-    for (const from of RESERVATION_STATUSES) {
-      for (const to of RESERVATION_STATUSES) {
-        const r = { status: from, date_start: '2026-06-01T10:00:00Z' }
-        const a = authorizeTransition(admin, r, to, s, now)
-        expect(a.ok).toBe(canTransition(from, to))
-        expect(authorizeTransition(operatorOwn, r, to, s, now).ok).toBe(canTransition(from, to))
-        expect(authorizeTransition(userOwn, r, to, s, now).ok).toBe(to === 'CANCELLED' && canTransition(from, to))
-        expect(authorizeTransition(operatorOther, r, to, s, now).ok).toBe(false)
-        expect(authorizeTransition(userOther, r, to, s, now).ok).toBe(false)
-      }
-    }
   })
 })
 

@@ -63,10 +63,6 @@ export function isBlocking(
   return ALWAYS_BLOCKING.has(r.status)
 }
 
-export type TransitionActor = { role: 'ADMIN' | 'OPERATOR' | 'USER'; ownsReservation: boolean }
-
-export type TransitionDecision = { ok: true } | { ok: false; status: 403 | 409; reason: string }
-
 export type CancellationDecision =
   { allowed: true } | { allowed: false; reason: 'CANCELLATION_DISABLED' | 'TOO_LATE_TO_CANCEL' }
 
@@ -85,36 +81,4 @@ export function customerMayCancel(
   const limitMs = (Number(settings.cancellationTimeLimit) || 0) * 3_600_000
   if (Number.isNaN(start) || toEpochMs(now) > start - limitMs) return { allowed: false, reason: 'TOO_LATE_TO_CANCEL' }
   return { allowed: true }
-}
-
-/**
- * Who may move a reservation where. ADMIN: any allowed transition. OPERATOR: only their own
- * reservations, any allowed transition. USER: only their own, only to CANCELLED, only when the
- * cancellation policy allows. Ownership is checked before the transition so that nobody learns
- * the state of a reservation that is not theirs.
- */
-export function authorizeTransition(
-  actor: TransitionActor,
-  r: { status: ReservationStatus; date_start: string | null },
-  to: ReservationStatus,
-  settings: BookingSettings,
-  now: Date | number,
-): TransitionDecision {
-  const illegal = { ok: false, status: 409, reason: 'ILLEGAL_TRANSITION' } as const
-  switch (actor.role) {
-    case 'ADMIN':
-      return canMoveReservation(r, to) ? { ok: true } : illegal
-    case 'OPERATOR':
-      if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
-      return canMoveReservation(r, to) ? { ok: true } : illegal
-    case 'USER': {
-      if (!actor.ownsReservation) return { ok: false, status: 403, reason: 'NOT_OWNER' }
-      if (to !== 'CANCELLED') return { ok: false, status: 403, reason: 'FORBIDDEN_STATUS' }
-      if (!canTransition(r.status, to)) return illegal
-      const policy = customerMayCancel(r, settings, now)
-      return policy.allowed ? { ok: true } : { ok: false, status: 409, reason: policy.reason }
-    }
-    default:
-      return { ok: false, status: 403, reason: 'FORBIDDEN_ROLE' }
-  }
 }

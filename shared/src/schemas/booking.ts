@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { dateOrDateTime } from './index'
@@ -129,3 +130,127 @@ export type WizardSearch = z.infer<typeof wizardSearch>
 
 /** The note field of the booking summary (the same bound as `confirmBody.note`). */
 export const bookingNote = z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`)
+
+/** POST /api/reservations/:id/move — the new start and, optionally, who: never price, duration, end or status. */
+export const moveBody = z
+  .object({
+    date_start: instant,
+    /** Omitted: keep the current operator (409 OPERATOR_BUSY if they are not free). `any`: the current one if free, else the least-booked free one. */
+    operator: z.union([z.literal('any'), id]).optional(),
+  })
+  .strict()
+export type MoveBody = z.infer<typeof moveBody>
+
+/** GET /api/reservations/:id/move-slots?date=&operator= — operator omitted: the booking's current one. */
+export const moveSlotsQuery = z.object({ date: day, operator: z.union([z.literal('any'), id]).optional() }).strict()
+export type MoveSlotsQuery = z.infer<typeof moveSlotsQuery>
+
+const positiveIntOr = (fallback: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : v),
+    z.coerce
+      .number({ message })
+      .int(message)
+      .min(1, message)
+      .max(max, message)
+      .optional()
+      .transform((v) => v ?? fallback),
+  )
+
+/** The longest past page of GET /api/reservations/mine. */
+export const MINE_PAST_LIMIT_MAX = 50
+
+/** GET /api/reservations/mine?pastPage=&pastLimit= */
+export const mineQuery = z
+  .object({
+    pastPage: positiveIntOr(1, 10_000, 'Pagina non valida'),
+    pastLimit: positiveIntOr(20, MINE_PAST_LIMIT_MAX, `Da 1 a ${MINE_PAST_LIMIT_MAX}`),
+  })
+  .strict()
+export type MineQuery = z.infer<typeof mineQuery>
+
+/** The widest agenda one request may ask for, in local days. */
+export const AGENDA_MAX_DAYS = 31
+
+/** GET /api/reservations/agenda?from=YYYY-MM-DD&to=YYYY-MM-DD&operator= (`to` defaults to `from`). */
+export const agendaQuery = z
+  .object({ from: day, to: day.optional(), operator: id.optional() })
+  .strict()
+  .transform((q) => ({ ...q, to: q.to ?? q.from }))
+  .refine((q) => q.to >= q.from, { message: '`to` non può precedere `from`', path: ['to'] })
+  .refine((q) => (Date.parse(q.to + 'T00:00:00Z') - Date.parse(q.from + 'T00:00:00Z')) / 86_400_000 < AGENDA_MAX_DAYS, {
+    message: `Al massimo ${AGENDA_MAX_DAYS} giorni`,
+    path: ['to'],
+  })
+export type AgendaQuery = z.infer<typeof agendaQuery>
+
+const isoInstant = z.string()
+const status = z.enum(RESERVATION_STATUSES)
+
+const actionFlag = z
+  .object({ allowed: z.boolean(), until: isoInstant.optional(), reason: z.enum(ACTION_REASONS).optional() })
+  .strict()
+
+/** A service of a reservation, in booking order. `duration` in minutes, `price` in euro (today's catalogue values). */
+export const reservationServiceItem = z
+  .object({ id: z.number(), title: z.string(), duration: z.number(), price: z.number() })
+  .strict()
+
+export const reservationOperatorItem = z
+  .object({ id: z.number(), name: z.string(), imageUrl: z.string().nullable() })
+  .strict()
+
+const reservationCore = {
+  id: z.number(),
+  status,
+  date_start: isoInstant.nullable(),
+  date_end: isoInstant.nullable(),
+  duration: z.number(),
+  total_price: z.number(),
+  note: z.string().nullable(),
+  services: z.array(reservationServiceItem),
+  operator: reservationOperatorItem.nullable(),
+}
+
+/** One booking in "I miei appuntamenti", with the buttons the engine allows. */
+export const myReservationItem = z
+  .object({ ...reservationCore, actions: z.object({ cancel: actionFlag, move: actionFlag }).strict() })
+  .strict()
+export type MyReservationItem = z.infer<typeof myReservationItem>
+
+export const myReservationsResponse = z
+  .object({
+    upcoming: z.array(myReservationItem),
+    past: z.array(myReservationItem),
+    pastPagination: z
+      .object({ page: z.number(), limit: z.number(), totalDocs: z.number(), hasNextPage: z.boolean() })
+      .strict(),
+    now: isoInstant,
+  })
+  .strict()
+export type MyReservationsResponse = z.infer<typeof myReservationsResponse>
+
+/** One appointment of the staff agenda, with the statuses this caller may set now. */
+export const agendaItem = z
+  .object({
+    ...reservationCore,
+    customer: z
+      .object({
+        id: z.number(),
+        name: z.string().nullable(),
+        surname: z.string().nullable(),
+        phone: z.string().nullable(),
+        email: z.string().nullable(),
+      })
+      .strict()
+      .nullable(),
+    transitions: z.array(status),
+    actions: z.object({ move: actionFlag }).strict(),
+  })
+  .strict()
+export type AgendaItem = z.infer<typeof agendaItem>
+
+export const agendaResponse = z
+  .object({ from: z.string(), to: z.string(), timezone: z.string(), reservations: z.array(agendaItem) })
+  .strict()
+export type AgendaResponse = z.infer<typeof agendaResponse>

@@ -1,0 +1,240 @@
+import { ROLES, type ReservationStatus, type Role } from '../enums/index'
+import { STATUS_TRANSITIONS, canMoveReservation, canTransition, customerMayCancel } from './status'
+import type { BookingSettings } from './types'
+import { parseInstant, toEpochMs } from './zone'
+
+/**
+ * Who is asking: the role, the user id and the operator records linked to that user
+ * (`operators.user`). Operator records count only for role OPERATOR: the role is the authority,
+ * a link left on a customer's account does not make them staff.
+ */
+export interface BookingActor {
+  role: Role
+  userId: number
+  operatorIds: readonly number[]
+}
+
+/** The parts of a reservation the rules read. `user` is the customer, `operator` the assigned operator record. */
+export interface ReservationFacts {
+  user: number | null | undefined
+  operator: number | null | undefined
+  status: ReservationStatus
+  /** ISO instant; null for a draft that holds no slot yet. */
+  date_start: string | null
+}
+
+/** The capacities in which an actor stands to a reservation; an actor may hold several or none. */
+export interface Capacities {
+  admin: boolean
+  /** The reservation is assigned to one of the actor's operator records (role OPERATOR). */
+  operator: boolean
+  /** The actor is the reservation's customer, whatever their role. */
+  customer: boolean
+}
+
+/** The capacity a decision was granted in: staff rules (ADMIN, OPERATOR) or the customer's policy. */
+export type ActingAs = 'ADMIN' | 'OPERATOR' | 'CUSTOMER'
+
+export type Decision = { ok: true; as: ActingAs } | { ok: false; status: 403 | 404 | 409; reason: DecisionReason }
+
+export type DecisionReason =
+  | 'NOT_FOUND'
+  | 'FORBIDDEN_ROLE'
+  | 'FORBIDDEN_STATUS'
+  | 'ILLEGAL_TRANSITION'
+  | 'CANCELLATION_DISABLED'
+  | 'TOO_LATE_TO_CANCEL'
+  | 'TOO_LATE_TO_MOVE'
+  | 'NOT_MOVABLE'
+  | 'FINAL_STATUS'
+  | 'ALREADY_STARTED'
+
+const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES)
+const same = (a: unknown, b: unknown) => a !== null && a !== undefined && a === b
+
+export function capacitiesOf(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): Capacities {
+  const known = KNOWN_ROLES.has(actor.role)
+  return {
+    admin: known && actor.role === 'ADMIN',
+    operator:
+      known &&
+      actor.role === 'OPERATOR' &&
+      r.operator !== null &&
+      r.operator !== undefined &&
+      (actor.operatorIds ?? []).includes(r.operator),
+    customer: known && same(r.user, actor.userId),
+  }
+}
+
+/** Someone who may not see a reservation must not learn that it exists: 404, never 403. */
+export function maySeeReservation(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): boolean {
+  const c = capacitiesOf(actor, r)
+  return c.admin || c.operator || c.customer
+}
+
+const notFound = { ok: false, status: 404, reason: 'NOT_FOUND' } as const
+const forbiddenRole = { ok: false, status: 403, reason: 'FORBIDDEN_ROLE' } as const
+const refuse = (status: 403 | 409, reason: DecisionReason): Decision => ({ ok: false, status, reason })
+
+/**
+ * Who may set which status. ADMIN: any legal transition. The assigned OPERATOR: any legal
+ * transition of that reservation. The customer (any role — an operator who booked for themselves
+ * included): only CANCELLED, only under the cancellation policy. Staff rights win where an actor
+ * holds both; someone who holds neither gets 404.
+ */
+export function authorizeTransition(
+  actor: BookingActor,
+  r: ReservationFacts,
+  to: ReservationStatus,
+  settings: BookingSettings,
+  now: Date | number,
+): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (c.admin || c.operator) {
+    return canMoveReservation(r, to)
+      ? { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+      : refuse(409, 'ILLEGAL_TRANSITION')
+  }
+  if (!c.customer) return notFound
+  if (to !== 'CANCELLED') return refuse(403, 'FORBIDDEN_STATUS')
+  if (!canTransition(r.status, to)) return refuse(409, 'ILLEGAL_TRANSITION')
+  const policy = customerMayCancel(r, settings, now)
+  return policy.allowed ? { ok: true, as: 'CUSTOMER' } : refuse(409, policy.reason)
+}
+
+/** The statuses this actor may set now, in the order of the status flow. */
+export function allowedTransitions(
+  actor: BookingActor,
+  r: ReservationFacts,
+  settings: BookingSettings,
+  now: Date | number,
+): ReservationStatus[] {
+  const next = Object.prototype.hasOwnProperty.call(STATUS_TRANSITIONS, r.status) ? STATUS_TRANSITIONS[r.status] : []
+  return next.filter((to) => authorizeTransition(actor, r, to, settings, now).ok)
+}
+
+/** Bookings that hold a time and can be moved to another: the blocking statuses, drafts excepted. */
+export const MOVABLE_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'CONFIRMED',
+  'PENDING_PAYMENT',
+  'MODIFIED',
+] as const satisfies readonly ReservationStatus[]
+const MOVABLE: ReadonlySet<string> = new Set(MOVABLE_STATUSES)
+
+/**
+ * Who may move a booking to another time. Only a booked time that has not started moves (a draft
+ * is NOT_MOVABLE; a final status is FINAL_STATUS). ADMIN and the assigned OPERATOR: until it
+ * starts. The customer: while cancelling would be allowed — the same policy function, read on the
+ * *current* start (CANCELLATION_DISABLED, TOO_LATE_TO_MOVE). Where the new time is free is the
+ * slot check's business, not this one's.
+ */
+export function authorizeMove(
+  actor: BookingActor,
+  r: ReservationFacts,
+  settings: BookingSettings,
+  now: Date | number,
+): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (!c.admin && !c.operator && !c.customer) return notFound
+  if (r.status === 'PENDING_CONFIRMATION' || !r.date_start) return refuse(409, 'NOT_MOVABLE')
+  if (!MOVABLE.has(r.status)) return refuse(409, 'FINAL_STATUS')
+  const start = parseInstant(r.date_start, settings.timezone)
+  const started = Number.isNaN(start) || toEpochMs(now) >= start
+  if (c.admin || c.operator)
+    return started ? refuse(409, 'ALREADY_STARTED') : { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+  const policy = customerMayCancel(r, settings, now)
+  if (!policy.allowed) return refuse(409, policy.reason === 'TOO_LATE_TO_CANCEL' ? 'TOO_LATE_TO_MOVE' : policy.reason)
+  return started ? refuse(409, 'ALREADY_STARTED') : { ok: true, as: 'CUSTOMER' }
+}
+
+/**
+ * The status a booking has after a move. When the salon moves it (ADMIN, OPERATOR) it has agreed
+ * to the new time: the status stays. When the customer moves it and the salon confirms by hand
+ * (`autoConfirm` off), an APPROVED or CONFIRMED booking becomes MODIFIED so that the salon
+ * re-confirms the new time; PENDING, PENDING_PAYMENT and MODIFIED stay as they are. With
+ * `autoConfirm` the status stays: the salon accepts whatever the engine accepts.
+ */
+export function statusAfterMove(
+  status: ReservationStatus,
+  movedAs: ActingAs,
+  settings: Pick<BookingSettings, 'autoConfirm'>,
+): ReservationStatus {
+  if (movedAs !== 'CUSTOMER' || settings.autoConfirm) return status
+  return (status === 'CONFIRMED' || status === 'APPROVED') && canTransition(status, 'MODIFIED') ? 'MODIFIED' : status
+}
+
+/** The last instant at which the customer may still cancel (or move): start − cancellationTimeLimit hours. */
+export function cancellationDeadline(
+  r: { date_start: string | null },
+  settings: Pick<BookingSettings, 'cancellationTimeLimit' | 'timezone'>,
+): string | undefined {
+  if (!r.date_start) return undefined
+  const start = parseInstant(r.date_start, settings.timezone)
+  if (Number.isNaN(start)) return undefined
+  return new Date(start - (Number(settings.cancellationTimeLimit) || 0) * 3_600_000).toISOString()
+}
+
+/** Why a screen's action is off. NOT_ALLOWED: the caller holds no capacity for it. */
+export const ACTION_REASONS = [
+  'FINAL_STATUS',
+  'CANCELLATION_DISABLED',
+  'TOO_LATE_TO_CANCEL',
+  'TOO_LATE_TO_MOVE',
+  'NOT_MOVABLE',
+  'ALREADY_STARTED',
+  'NOT_ALLOWED',
+] as const
+export type ActionReason = (typeof ACTION_REASONS)[number]
+
+/** What a screen shows for one action: whether the button works, until when, and if not, why. */
+export interface ActionFlag {
+  allowed: boolean
+  /** ISO instant until which the action stays allowed (present only when it is allowed and has an end). */
+  until?: string
+  reason?: ActionReason
+}
+
+function flagOf(decision: Decision, until: () => string | undefined): ActionFlag {
+  if (decision.ok) {
+    const u = until()
+    return u ? { allowed: true, until: u } : { allowed: true }
+  }
+  const reason: ActionReason =
+    decision.reason === 'ILLEGAL_TRANSITION'
+      ? 'FINAL_STATUS'
+      : (ACTION_REASONS as readonly string[]).includes(decision.reason)
+        ? (decision.reason as ActionReason)
+        : 'NOT_ALLOWED'
+  return { allowed: false, reason }
+}
+
+/**
+ * The cancel and move buttons of one reservation for this actor, computed by the same decisions
+ * the status and move endpoints take — so a screen never offers what the server would refuse.
+ * `until`: for the customer, start − cancellationTimeLimit (both actions); for staff moving, the
+ * start; staff cancelling has no deadline.
+ */
+export function reservationActions(
+  actor: BookingActor,
+  r: ReservationFacts,
+  settings: BookingSettings,
+  now: Date | number,
+): { cancel: ActionFlag; move: ActionFlag } {
+  const cancel = authorizeTransition(actor, r, 'CANCELLED', settings, now)
+  const move = authorizeMove(actor, r, settings, now)
+  const deadline = () => cancellationDeadline(r, settings)
+  return {
+    cancel: flagOf(cancel, () => (cancel.ok && cancel.as === 'CUSTOMER' ? deadline() : undefined)),
+    move: flagOf(move, () =>
+      move.ok && move.as === 'CUSTOMER'
+        ? deadline()
+        : r.date_start
+          ? new Date(parseInstant(r.date_start, settings.timezone)).toISOString()
+          : undefined,
+    ),
+  }
+}
