@@ -2,9 +2,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 let seq = 0
 /** A fresh customer for one test: nothing left over from another test can get in the way. */
-export const newCustomer = (prefix = 'e2e') => ({
-  name: 'Anna',
-  surname: 'Verdi',
+export const newCustomer = (prefix = 'e2e', name = 'Anna', surname = 'Verdi') => ({
+  name,
+  surname,
   email: `${prefix}-${process.pid}-${Date.now()}-${++seq}@example.com`,
   phone_number: '+39 333 123 4567',
   password: 'prenota-2026',
@@ -43,4 +43,30 @@ export async function serviceIds(request: APIRequestContext) {
   for (const c of home.categories) for (const s of c.services) ids.set(s.title, s.id)
   const operators = new Map<string, number>(home.operators.map((o: { name: string; id: number }) => [o.name, o.id]))
   return { services: ids, operators }
+}
+
+/** The first free start for these services and operator, from today on (the engine's own answers). */
+export async function firstFreeSlot(
+  request: APIRequestContext,
+  services: number[],
+  operator: number | 'any',
+  skip = 0,
+) {
+  const query = `services=${services.join(',')}&operator=${operator}`
+  const today = new Date()
+  for (let m = 0; m < 3; m++) {
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + m, 1)).toISOString().slice(0, 7)
+    const { days } = await (await request.get(`/api/reservations/availability-month?month=${month}&${query}`)).json()
+    for (const day of days as string[]) {
+      const { slots } = await (await request.get(`/api/reservations/time-availability-day?date=${day}&${query}`)).json()
+      if (slots.length > skip) return { day, start: slots[skip].start as string }
+    }
+  }
+  throw new Error('no free time in the next three months')
+}
+
+/** Logs the browser context in (the cookie session the apps use). */
+export async function loginInBrowser(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } })
+  expect(res.status()).toBe(200)
 }

@@ -1,3 +1,5 @@
+import { api } from './api'
+
 /**
  * Who the public site speaks for. Build-time values for now (VITE_BRAND_NAME, VITE_SALON_PHONE);
  * the salon's `config` document (name, phone, address) will feed these once the home page
@@ -10,3 +12,23 @@ export const SALON_PHONE: string = import.meta.env.VITE_SALON_PHONE?.trim() || D
 
 /** `tel:` href for a human-written phone number. */
 export const telHref = (phone: string) => 'tel:' + phone.replace(/[^\d+]/g, '')
+
+/** The salon's public settings (`config` of `/api/pages/home`): what screens need to speak for it. */
+export interface SalonSettings {
+  businessName: string | null
+  address: string | null
+  phone: string | null
+  email: string | null
+  timezone: string
+  cancellationEnabled: boolean
+  cancellationTimeLimit: number
+  bookingHorizonDays: number
+  holdMinutes: number
+  autoConfirm: boolean
+}
+
+/** Reads the salon's public settings (one cacheable call shared with the home page). */
+export async function fetchSalonSettings(signal: AbortSignal): Promise<SalonSettings> {
+  const page = await api.get<{ config: SalonSettings }>('/api/pages/home', { signal })
+  return page.config
+}

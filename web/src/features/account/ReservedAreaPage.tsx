@@ -1,15 +1,18 @@
-import { Link } from 'react-router'
-import { ROUTE_NAMES } from '@salon/shared/routes'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
-import { CalendarIcon } from '../../lib/ui/icons'
+import { Agenda } from './Agenda'
+import { MyBookings } from './MyBookings'
 
-/** `/reserved-area`: the customer's home. Bookings arrive with the booking issue. */
+/**
+ * `/reserved-area`: a customer's "I miei appuntamenti"; for an operator, their agenda instead
+ * (an operator's own bookings as a customer are in the dashboard's bookings for now).
+ */
 export function ReservedAreaPage() {
-  useDocumentTitle(t.account.title)
   const { user } = useAuth()
+  useDocumentTitle(user?.user_role === 'OPERATOR' ? t.agenda.today : t.bookings.title)
   if (!user) return null
+  if (user.user_role === 'OPERATOR') return <Agenda name={user.name || user.email} />
 
   return (
     <>
@@ -19,17 +22,7 @@ export function ReservedAreaPage() {
           {t.account.signedInAs} <strong className="user-email">{user.email}</strong>
         </p>
       </header>
-
-      <section className="card" aria-labelledby="bookings-title">
-        <h2 id="bookings-title" className="card__title">
-          {t.account.bookingsTitle}
-        </h2>
-        <p>{t.account.bookingsSoon}</p>
-        <Link to={ROUTE_NAMES.reserve} className="btn btn--primary">
-          <CalendarIcon size={18} />
-          {t.account.bookNow}
-        </Link>
-      </section>
+      <MyBookings />
     </>
   )
 }

@@ -1,3 +1,10 @@
+import type { ReservationStatus } from '@salon/shared/enums/index'
+import type {
+  AgendaItem,
+  AgendaResponse,
+  MyReservationItem,
+  MyReservationsResponse,
+} from '@salon/shared/schemas/booking'
 import { api } from '../../lib/api'
 
 /**
@@ -55,4 +62,26 @@ export function verifyFactor(id: Factor['id'], code: string) {
 /** `DELETE /api/auth/factors/:id { code }` (app code or recovery code) → 200; 400 naming `code`. */
 export function deleteFactor(id: Factor['id'], code: string) {
   return api.delete<unknown>(`/api/auth/factors/${encodeURIComponent(String(id))}`, { body: { code } })
+}
+
+/** `PUT /api/auth/me` — the customer's own name, surname and phone (never the role); 400 names the field. */
+export function updateProfile(body: { name: string; surname: string; phone_number: string }) {
+  return api.put<{ message?: string }>('/api/auth/me', body)
+}
+
+export type { AgendaItem, AgendaResponse, MyReservationItem, MyReservationsResponse }
+
+/** `GET /api/reservations/mine`: upcoming (soonest first) and a page of past bookings, with what the caller may do. */
+export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
+  return api.get<MyReservationsResponse>('/api/reservations/mine', { query: { pastPage }, signal })
+}
+
+/** `PUT /api/reservations/:id/status` — a customer cancels (`CANCELLED`); staff move through the status flow. */
+export function setReservationStatus(id: number, status: ReservationStatus) {
+  return api.put<{ message?: string }>(`/api/reservations/${id}/status`, { status })
+}
+
+/** `GET /api/reservations/agenda?from&to` — the operator's reservations of those local days. */
+export function fetchAgenda(from: string, to: string, signal: AbortSignal) {
+  return api.get<AgendaResponse>('/api/reservations/agenda', { query: { from, to }, signal })
 }

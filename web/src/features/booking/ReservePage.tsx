@@ -8,11 +8,12 @@ import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { loginHref, registerHref } from '../../lib/paths'
 import { useDocumentTitle } from '../../lib/title'
+import { useToast } from '../../lib/toast'
 import { ChevronLeftIcon } from '../../lib/ui/icons'
 import { PageLoader } from '../../lib/ui/Spinner'
 import { StickyBar } from '../../lib/ui/StickyBar'
 import { useResource } from '../../lib/useResource'
-import { confirmBooking, fetchCatalogue, type Catalogue } from './api'
+import { confirmBooking, fetchCatalogue, moveBooking, type Catalogue } from './api'
 import { chosenServices, operatorsFor, totalsOf } from './catalogue'
 import { OperatorStep } from './OperatorStep'
 import { ServicesStep } from './ServicesStep'
@@ -22,6 +23,8 @@ import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 
 const NOTE_KEY = 'salon.booking.note'
+/** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
+const TIME_GONE = new Set(['SLOT_TAKEN', 'OPERATOR_BUSY', 'TOO_SOON', 'IN_THE_PAST', 'CLOSED', 'NO_ELIGIBLE_OPERATOR'])
 
 /** `/reserve`: the booking wizard — services, operator, day and time, summary — with its state in the URL. */
 export function ReservePage() {
@@ -61,7 +64,9 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const session = useBookingSession(step === 'summary' && signedIn)
+  const moving = wizard.moving
+  const session = useBookingSession(step === 'summary' && signedIn && !moving)
+  const { toast } = useToast()
 
   // Focus follows the step: its heading is announced and the page starts from the top.
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -114,6 +119,25 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
     }
   }
 
+  /** Moving a booking: one step on the server; a refusal leaves the booking as it was. */
+  async function move(id: number) {
+    if (!choice.time) return
+    setSubmitting(true)
+    setError(null)
+    try {
+      await moveBooking(id, choice.time, choice.operator)
+      toast({ title: t.bookings.moved, variant: 'success' })
+      void navigate(ROUTE_NAMES.reservedArea, { replace: true })
+    } catch (err) {
+      setSubmitting(false)
+      const reason = err instanceof ApiError ? err.errors[0]?.data?.reason : undefined
+      if (err instanceof ApiError && err.status === 409 && reason && TIME_GONE.has(reason)) {
+        setConflict((c) => ({ key: (c?.key ?? 0) + 1, message: t.booking.slotTaken }))
+        wizard.goTo('when', { time: undefined })
+      } else setError(err instanceof ApiError ? err.message : t.booking.confirmFailed)
+    }
+  }
+
   const summaryHref = wizard.hrefFor('summary')
   const next: Record<
     typeof step,
@@ -122,16 +146,22 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
     services: { label: t.booking.next, disabled: services.length === 0, go: () => wizard.goTo('operator') },
     operator: { label: t.booking.next, disabled: operators.length === 0, go: () => wizard.goTo('when') },
     when: { label: t.booking.next, disabled: !choice.time, go: () => wizard.goTo('summary') },
-    summary: signedIn
+    summary: moving
       ? {
-          label: submitting ? t.booking.confirming : t.booking.confirm,
-          disabled: submitting || !!noteError || session.state.status === 'opening',
-          go: () => void confirm(),
+          label: submitting ? t.booking.moving : t.booking.moveConfirm,
+          disabled: submitting,
+          go: () => void move(moving),
         }
-      : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
+      : signedIn
+        ? {
+            label: submitting ? t.booking.confirming : t.booking.confirm,
+            disabled: submitting || !!noteError || session.state.status === 'opening',
+            go: () => void confirm(),
+          }
+        : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
-  const previous = { services: null, operator: 'services', when: 'operator', summary: 'when' } as const
+  const previous = { services: null, operator: 'services', when: moving ? null : 'operator', summary: 'when' } as const
 
   return (
     <div className="wizard">
@@ -142,9 +172,9 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             {t.booking.back}
           </Link>
         ) : (
-          <Link className="wizard__back" to={ROUTE_NAMES.home}>
+          <Link className="wizard__back" to={moving ? ROUTE_NAMES.reservedArea : ROUTE_NAMES.home}>
             <ChevronLeftIcon size={18} />
-            {t.common.home}
+            {moving ? t.bookings.title : t.common.home}
           </Link>
         )}
         <p className="wizard__progress">{t.booking.stepOf(wizard.position, wizard.total)}</p>
@@ -156,6 +186,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
         <h1 className="wizard__title" ref={headingRef} tabIndex={-1}>
           {t.booking.steps[step]}
         </h1>
+        {moving ? <p className="notice">{t.booking.movingNotice}</p> : null}
       </header>
 
       <div className="wizard__body">
@@ -180,6 +211,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             choice={choice}
             config={catalogue.config}
             notice={conflict?.message}
+            moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
           />
@@ -195,6 +227,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             noteError={noteError}
             onNote={onNote}
             signedIn={signedIn}
+            moving={!!moving}
             loginHref={loginHref(summaryHref)}
             registerHref={registerHref(summaryHref)}
             session={session.state}

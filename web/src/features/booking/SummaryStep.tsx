@@ -16,6 +16,8 @@ export interface SummaryProps {
   noteError?: string
   onNote: (note: string) => void
   signedIn: boolean
+  /** Moving an existing booking: no note, no session, services and operator fixed. */
+  moving?: boolean
   loginHref: string
   registerHref: string
   session: SessionState
@@ -48,20 +50,24 @@ export function SummaryStep(props: SummaryProps) {
                 </li>
               ))}
             </ul>
-            <Link className="summary__change" to={props.changeHref('services')}>
-              {t.booking.change}
-              <span className="visually-hidden"> {t.booking.services}</span>
-            </Link>
+            {props.moving ? null : (
+              <Link className="summary__change" to={props.changeHref('services')}>
+                {t.booking.change}
+                <span className="visually-hidden"> {t.booking.services}</span>
+              </Link>
+            )}
           </dd>
         </div>
         <div className="summary__row">
           <dt>{t.booking.operator}</dt>
           <dd>
             {operator ? operator.name : t.booking.anyOperator}
-            <Link className="summary__change" to={props.changeHref('operator')}>
-              {t.booking.change}
-              <span className="visually-hidden"> {t.booking.operator}</span>
-            </Link>
+            {props.moving ? null : (
+              <Link className="summary__change" to={props.changeHref('operator')}>
+                {t.booking.change}
+                <span className="visually-hidden"> {t.booking.operator}</span>
+              </Link>
+            )}
           </dd>
         </div>
         <div className="summary__row">
@@ -83,18 +89,20 @@ export function SummaryStep(props: SummaryProps) {
         </div>
       </dl>
 
-      <TextAreaField
-        label={t.booking.note}
-        name="note"
-        rows={3}
-        value={props.note}
-        onChange={(e) => props.onNote(e.target.value)}
-        hint={t.booking.noteHint(BOOKING_NOTE_MAX)}
-        maxLength={BOOKING_NOTE_MAX}
-        error={props.noteError}
-      />
+      {props.moving ? null : (
+        <TextAreaField
+          label={t.booking.note}
+          name="note"
+          rows={3}
+          value={props.note}
+          onChange={(e) => props.onNote(e.target.value)}
+          hint={t.booking.noteHint(BOOKING_NOTE_MAX)}
+          maxLength={BOOKING_NOTE_MAX}
+          error={props.noteError}
+        />
+      )}
 
-      {props.signedIn ? (
+      {props.moving ? null : props.signedIn ? (
         <p className="summary__hold muted" aria-live="polite">
           {session.status === 'open' && session.renewed ? `${t.booking.holdRenewed} ` : ''}
           {session.status === 'open' ? t.booking.holdLeft(mmss(session.remainingMs)) : null}

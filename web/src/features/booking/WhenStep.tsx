@@ -8,12 +8,14 @@ import { FormAlert } from '../../lib/ui/Field'
 import { MonthCalendar } from '../../lib/ui/MonthCalendar'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
-import { fetchDaySlots, fetchMonthDays, type SalonConfig, type Slot } from './api'
+import { fetchDaySlots, fetchMonthDays, fetchMoveSlots, type SalonConfig, type Slot } from './api'
 
 interface WhenStepProps {
   choice: WizardChoice
   config: SalonConfig
   notice?: string | null
+  /** The booking being moved: its own time does not count as busy. */
+  moving?: number
   onDay: (day: string) => void
   onTime: (time: string) => void
 }
@@ -22,7 +24,7 @@ interface WhenStepProps {
  * Step 3: a month calendar of days with free times, then the day's times (Mattina / Pomeriggio).
  * The wizard remounts it (a new `key`) to load fresh times after a conflict.
  */
-export function WhenStep({ choice, config, notice, onDay, onTime }: WhenStepProps) {
+export function WhenStep({ choice, config, notice, moving, onDay, onTime }: WhenStepProps) {
   const timeZone = config.timezone
   const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
   const [month, setMonth] = useState(() => monthOf(choice.day ?? bookable.first))
@@ -123,7 +125,14 @@ export function WhenStep({ choice, config, notice, onDay, onTime }: WhenStepProp
       </div>
       <div className="when__times" ref={timesRef}>
         {choice.day ? (
-          <DayTimes day={choice.day} choice={choice} timeZone={timeZone} selected={choice.time} onTime={onTime} />
+          <DayTimes
+            day={choice.day}
+            choice={choice}
+            timeZone={timeZone}
+            moving={moving}
+            selected={choice.time}
+            onTime={onTime}
+          />
         ) : (
           <p className="muted when__hint">{t.booking.chooseDay}</p>
         )}
@@ -136,12 +145,14 @@ function DayTimes({
   day,
   choice,
   timeZone,
+  moving,
   selected,
   onTime,
 }: {
   day: string
   choice: WizardChoice
   timeZone: string
+  moving?: number
   selected?: string
   onTime: (time: string) => void
 }) {
@@ -149,8 +160,11 @@ function DayTimes({
   const operator = choice.operator
   const slots = useResource(
     useCallback(
-      (signal: AbortSignal) => fetchDaySlots(day, { services: servicesKey.split(',').map(Number), operator }, signal),
-      [day, servicesKey, operator],
+      (signal: AbortSignal) =>
+        moving
+          ? fetchMoveSlots(moving, day, operator, signal)
+          : fetchDaySlots(day, { services: servicesKey.split(',').map(Number), operator }, signal),
+      [day, servicesKey, operator, moving],
     ),
   )
   const headingId = `times-${day}`

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api'
+import type { SalonSettings } from '../../lib/salon'
 
 export interface CatalogueService {
   id: number
@@ -20,18 +21,7 @@ export interface CatalogueOperator {
   image?: { imageUrl?: string | null; alt?: string | null } | number | null
 }
 
-export interface SalonConfig {
-  businessName: string | null
-  address: string | null
-  phone: string | null
-  email: string | null
-  timezone: string
-  cancellationEnabled: boolean
-  cancellationTimeLimit: number
-  bookingHorizonDays: number
-  holdMinutes: number
-  autoConfirm: boolean
-}
+export type SalonConfig = SalonSettings
 
 export interface Catalogue {
   config: SalonConfig
@@ -110,4 +100,19 @@ export async function confirmBooking(input: ConfirmInput): Promise<Reservation> 
 
 export async function fetchReservation(id: number, signal: AbortSignal): Promise<Reservation> {
   return api.get<Reservation>(`/api/reservations/${id}`, { query: { depth: 0 }, signal })
+}
+
+/** The free starts of a day for moving booking `id` (its own time is not counted as busy). */
+export async function fetchMoveSlots(id: number, day: string, operator: 'any' | number, signal: AbortSignal) {
+  const res = await api.get<{ slots: Slot[] }>(`/api/reservations/${id}/move-slots`, {
+    query: { date: day, operator: String(operator) },
+    signal,
+  })
+  return res.slots
+}
+
+/** Moves booking `id` to a new start in one step on the server; a refusal leaves it as it was. */
+export async function moveBooking(id: number, date_start: string, operator: 'any' | number): Promise<Reservation> {
+  const res = await api.post<{ data: Reservation }>(`/api/reservations/${id}/move`, { date_start, operator })
+  return res.data
 }

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router'
 import { reachableStep, WIZARD_STEPS, type WizardChoice, type WizardStep } from '@salon/shared/booking/wizard'
 import { wizardSearch } from '@salon/shared/schemas/booking'
 
+const MOVE_STEPS: readonly WizardStep[] = ['when', 'summary']
+
 export interface Wizard {
   choice: WizardChoice
   /** The step on screen: the one asked for in the URL, as far as the choice allows. */
@@ -45,8 +47,11 @@ export function useWizard(): Wizard {
     () => ({ services: parsed.services, operator: parsed.operator, day: parsed.day, time: parsed.time }),
     [parsed],
   )
-  const step = reachableStep(choice, parsed.step)
   const moving = parsed.move
+  // Moving a booking keeps its services and operator: only the day, the time and the summary.
+  const steps = moving ? MOVE_STEPS : WIZARD_STEPS
+  const reachable = reachableStep(choice, parsed.step)
+  const step = moving && !MOVE_STEPS.includes(reachable) ? 'when' : reachable
 
   const update = useCallback(
     (patch: Partial<WizardChoice>) => setParams(wizardQuery({ ...choice, ...patch }, step, moving), { replace: true }),
@@ -65,8 +70,8 @@ export function useWizard(): Wizard {
   return {
     choice,
     step,
-    position: WIZARD_STEPS.indexOf(step) + 1,
-    total: WIZARD_STEPS.length,
+    position: steps.indexOf(step) + 1,
+    total: steps.length,
     moving,
     update,
     goTo,

@@ -1,0 +1,181 @@
+import { expect, test } from '@playwright/test'
+import { bookViaApi, firstFreeSlot, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+
+/** The start of a booking as the customer's list shows it ("martedì 24 novembre, 10:30"). */
+const shown = (iso: string) => {
+  const fmt = new Intl.DateTimeFormat('it-IT', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/Rome',
+  })
+  const parts = Object.fromEntries(fmt.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`
+}
+
+test.describe('I miei appuntamenti', () => {
+  test('a customer sees the booking and cancels it after confirming', async ({ page, request }) => {
+    const { services } = await serviceIds(request)
+    const me = await registerViaApi(request, newCustomer('cancel'))
+    const piega = services.get('Piega')!
+    const slot = await firstFreeSlot(request, [piega], 'any')
+    const booking = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: slot.start })
+
+    await loginInBrowser(page, me.email, me.password)
+    await page.goto('/reserved-area')
+    const card = page.getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+    await expect(card).toContainText('Piega')
+    await expect(card).toContainText('In attesa di conferma')
+    await expect(card).toContainText(/Puoi disdire o spostare online fino a/)
+    await card.getByRole('button', { name: 'Disdici' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Disdire l’appuntamento?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Sì, disdici' }).click()
+    await expect(page.getByText('Appuntamento disdetto')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Appuntamenti passati' })).toBeVisible()
+    const past = page.getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+    await expect(past).toContainText('Annullata')
+    await expect(past.getByRole('link', { name: 'Prenota di nuovo' })).toHaveAttribute('href', /services=\d+/)
+    // The time is offered to others again.
+    const day = await (
+      await request.get(`/api/reservations/time-availability-day?date=${slot.day}&services=${piega}&operator=any`)
+    ).json()
+    expect(day.slots.map((s: { start: string }) => Date.parse(s.start))).toContain(Date.parse(slot.start))
+  })
+
+  test('moving a booking: the new time in one step; a time taken meanwhile leaves it as it was', async ({
+    page,
+    request,
+  }) => {
+    const { services, operators } = await serviceIds(request)
+    const taglio = services.get('Taglio uomo')!
+    const marco = operators.get('Marco')!
+    const me = await registerViaApi(request, newCustomer('move'))
+    const rival = await registerViaApi(request, newCustomer('rival'))
+    const first = await firstFreeSlot(request, [taglio], marco)
+    const booking = await bookViaApi(request, me.token, {
+      services: [taglio],
+      operator: marco,
+      date_start: first.start,
+    })
+
+    await loginInBrowser(page, me.email, me.password)
+    await page.goto('/reserved-area')
+    await page
+      .getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+      .getByRole('link', { name: 'Sposta' })
+      .click()
+    await expect(page.getByText('Stai spostando il tuo appuntamento')).toBeVisible()
+    await expect(page.getByText('Passo 1 di 2')).toBeVisible()
+    await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
+    // A different time of that first day (its own time is offered too: it is not busy for itself).
+    const slots = page.getByTestId('time-slot')
+    await expect(slots.first()).toBeVisible()
+    const target = slots.filter({ hasNotText: new RegExp(`^${shown(first.start).slice(-5)}$`) }).nth(1)
+    await target.click()
+    const newTime = new URL(page.url()).searchParams.get('time')!
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Sposta l’appuntamento' }).click()
+    await expect(page.getByText('Appuntamento spostato')).toBeVisible()
+    await expect(page.getByRole('article', { name: new RegExp(shown(newTime), 'i') })).toContainText('Taglio uomo')
+    // The old time is free again for others.
+    const freed = await (
+      await request.get(
+        `/api/reservations/time-availability-day?date=${first.day}&services=${taglio}&operator=${marco}`,
+      )
+    ).json()
+    expect(freed.slots.map((s: { start: string }) => Date.parse(s.start))).toContain(Date.parse(first.start))
+
+    // Second move: someone takes the chosen time meanwhile.
+    await page
+      .getByRole('article', { name: new RegExp(shown(newTime), 'i') })
+      .getByRole('link', { name: 'Sposta' })
+      .click()
+    await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
+    const other = slots.filter({ hasNotText: new RegExp(`^${shown(newTime).slice(-5)}$`) }).nth(3)
+    await other.click()
+    const wanted = new URL(page.url()).searchParams.get('time')!
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
+    await bookViaApi(request, rival.token, { services: [taglio], operator: marco, date_start: wanted })
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Sposta l’appuntamento' }).click()
+    await expect(page.getByRole('alert')).toContainText('Qualcuno ha appena prenotato questo orario')
+    const mine = await (
+      await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${me.token}` } })
+    ).json()
+    const kept = mine.upcoming.find((r: { id: number }) => r.id === booking.id)
+    expect(Date.parse(kept.date_start)).toBe(Date.parse(newTime))
+  })
+
+  test('inside the cancellation limit: the reason and the phone instead of the buttons', async ({ page, request }) => {
+    const admin = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
+    const headers = { authorization: `JWT ${(await admin.json()).token}` }
+    const config = (await (await request.get('/api/config?limit=1', { headers })).json()).docs[0]
+    const { services } = await serviceIds(request)
+    const me = await registerViaApi(request, newCustomer('late'))
+    const piega = services.get('Piega')!
+    const slot = await firstFreeSlot(request, [piega], 'any', 1)
+    const booking = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: slot.start })
+    // The longest limit the config allows (30 days): longer than the time left until the first free slot.
+    expect(
+      (await request.patch(`/api/config/${config.id}`, { headers, data: { cancellationTimeLimit: 720 } })).status(),
+    ).toBe(200)
+    try {
+      await loginInBrowser(page, me.email, me.password)
+      await page.goto('/reserved-area')
+      const card = page.getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+      await expect(card).toContainText('Puoi disdire o spostare online fino a 720 ore prima dell’appuntamento.')
+      await expect(card.getByRole('link', { name: /Chiamaci al/ })).toHaveAttribute('href', /^tel:\+?\d+$/)
+      await expect(card.getByRole('button', { name: 'Disdici' })).toHaveCount(0)
+      await expect(card.getByRole('link', { name: 'Sposta' })).toHaveCount(0)
+    } finally {
+      await request.patch(`/api/config/${config.id}`, {
+        headers,
+        data: { cancellationTimeLimit: config.cancellationTimeLimit },
+      })
+    }
+  })
+})
+
+test.describe('the operator’s agenda', () => {
+  test('an operator confirms, completes and marks a no-show — and never sees another operator’s bookings', async ({
+    page,
+    request,
+  }) => {
+    const { services, operators } = await serviceIds(request)
+    const piega = services.get('Piega')!
+    const giulia = operators.get('Giulia')!
+    const marco = operators.get('Marco')!
+    const a = await registerViaApi(request, newCustomer('agenda-a', 'Aurora', 'Completa'))
+    const b = await registerViaApi(request, newCustomer('agenda-b', 'Bianca', 'Assente'))
+    const c = await registerViaApi(request, newCustomer('agenda-c', 'Carla', 'DiMarco'))
+    const slotA = await firstFreeSlot(request, [piega], giulia)
+    await bookViaApi(request, a.token, { services: [piega], operator: giulia, date_start: slotA.start })
+    const slotB = await firstFreeSlot(request, [piega], giulia)
+    await bookViaApi(request, b.token, { services: [piega], operator: giulia, date_start: slotB.start })
+    const slotC = await firstFreeSlot(request, [piega], marco)
+    await bookViaApi(request, c.token, { services: [piega], operator: marco, date_start: slotC.start })
+
+    await loginInBrowser(page, 'operatore@demo.salon', 'demo1234')
+    await page.goto('/reserved-area?view=week')
+    await expect(page.getByRole('heading', { name: 'L’agenda di Giulia' })).toBeVisible()
+    const cardA = page.getByRole('article', { name: /Aurora Completa/ })
+    const cardB = page.getByRole('article', { name: /Bianca Assente/ })
+    await expect(cardA).toContainText('+39 333 123 4567')
+    await cardA.getByRole('button', { name: 'Conferma' }).click()
+    await expect(cardA).toContainText('Confermata')
+    await cardA.getByRole('button', { name: 'Completato' }).click()
+    await expect(cardA).toContainText('Completata')
+    await expect(cardA.getByRole('button')).toHaveCount(0)
+
+    await cardB.getByRole('button', { name: 'Conferma' }).click()
+    await cardB.getByRole('button', { name: 'Non presentato' }).click()
+    await expect(cardB).toContainText('Non presentato')
+
+    await expect(page.getByRole('article', { name: /Carla DiMarco/ })).toHaveCount(0)
+  })
+})

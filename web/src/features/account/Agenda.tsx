@@ -1,0 +1,182 @@
+import { useCallback, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { addCalendarDays, localDayOf } from '@salon/shared/booking/periods'
+import type { ReservationStatus } from '@salon/shared/enums/index'
+import { statusLabelIt } from '@salon/shared/glossary'
+import { ApiError } from '../../lib/api'
+import { formatDay, formatDuration, formatTime } from '../../lib/format'
+import { t } from '../../lib/i18n'
+import { fetchSalonSettings, telHref } from '../../lib/salon'
+import { useToast } from '../../lib/toast'
+import { PhoneIcon } from '../../lib/ui/icons'
+import { Spinner } from '../../lib/ui/Spinner'
+import { useResource } from '../../lib/useResource'
+import { fetchAgenda, setReservationStatus, type AgendaItem } from './api'
+
+/**
+ * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
+ * reservation with the customer's name and phone, the services, the note and the status, and one
+ * button for each status change the engine allows this operator now. The view is in the URL.
+ */
+export function Agenda({ name }: { name: string }) {
+  const [params, setParams] = useSearchParams()
+  const view = params.get('view') === 'week' ? 'week' : 'today'
+  const { toast } = useToast()
+  const [pending, setPending] = useState<number | null>(null)
+  const data = useResource(
+    useCallback(
+      async (signal: AbortSignal) => {
+        const salon = await fetchSalonSettings(signal)
+        const today = localDayOf(new Date(), salon.timezone)
+        const to = view === 'week' ? addCalendarDays(today, 6) : today
+        return { salon, agenda: await fetchAgenda(today, to, signal) }
+      },
+      [view],
+    ),
+  )
+
+  async function change(item: AgendaItem, status: ReservationStatus) {
+    setPending(item.id)
+    try {
+      await setReservationStatus(item.id, status)
+      toast({ title: t.agenda.changed(statusLabelIt(status)), variant: 'success' })
+    } catch (error) {
+      toast({
+        title: t.agenda.changeFailed,
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'error',
+      })
+    } finally {
+      setPending(null)
+      data.reload()
+    }
+  }
+
+  const days =
+    data.status === 'success'
+      ? groupByDay(data.data.agenda.reservations, data.data.agenda.timezone)
+      : new Map<string, AgendaItem[]>()
+
+  return (
+    <>
+      <header className="page-heading">
+        <h1>{t.agenda.title(name)}</h1>
+      </header>
+      <nav className="segmented" aria-label={t.agenda.title(name)}>
+        {(['today', 'week'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className="segmented__item"
+            aria-pressed={view === v}
+            onClick={() => setParams(v === 'week' ? { view: 'week' } : {}, { replace: true })}
+          >
+            {v === 'week' ? t.agenda.week : t.agenda.today}
+          </button>
+        ))}
+      </nav>
+      {data.status === 'loading' ? <Spinner /> : null}
+      {data.status === 'error' ? (
+        <div role="alert">
+          <p>{t.agenda.loadError}</p>
+          <button type="button" className="btn btn--secondary" onClick={data.reload}>
+            {t.common.retry}
+          </button>
+        </div>
+      ) : null}
+      {data.status === 'success' && days.size === 0 ? <p className="card">{t.agenda.empty}</p> : null}
+      {[...days].map(([day, items]) => (
+        <section key={day} className="agenda-day" aria-labelledby={`day-${day}`}>
+          <h2 id={`day-${day}`} className="agenda-day__title">
+            {formatDay(day)}
+          </h2>
+          <ul className="bookings__list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <AgendaCard
+                  item={item}
+                  timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
+                  busy={pending === item.id}
+                  onChange={(status) => void change(item, status)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  )
+}
+
+function groupByDay(items: AgendaItem[], timeZone: string) {
+  const days = new Map<string, AgendaItem[]>()
+  for (const item of items) {
+    if (!item.date_start) continue
+    const day = localDayOf(new Date(item.date_start), timeZone)
+    days.set(day, [...(days.get(day) ?? []), item])
+  }
+  return days
+}
+
+function AgendaCard({
+  item,
+  timeZone,
+  busy,
+  onChange,
+}: {
+  item: AgendaItem
+  timeZone: string
+  busy: boolean
+  onChange: (status: ReservationStatus) => void
+}) {
+  const customer = item.customer
+  const who = customer ? [customer.name, customer.surname].filter(Boolean).join(' ') : t.agenda.noCustomer
+  const final = item.transitions.length === 0
+  return (
+    <article
+      className={`booking-card agenda-card${final ? ' booking-card--past' : ''}`}
+      aria-label={`${formatTime(item.date_start!, timeZone)} ${who}`}
+    >
+      <header className="booking-card__head">
+        <p className="booking-card__when">
+          {formatTime(item.date_start!, timeZone)}–{formatTime(item.date_end!, timeZone)}
+          <span className="booking-card__duration"> · {formatDuration(item.duration)}</span>
+        </p>
+        <span className={`badge badge--${item.status.toLowerCase()}`}>{statusLabelIt(item.status)}</span>
+      </header>
+      <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      <p className="agenda-card__customer">
+        <span>
+          <span className="visually-hidden">{t.agenda.customer}: </span>
+          {who}
+        </span>
+        {customer?.phone ? (
+          <a href={telHref(customer.phone)} className="booking-card__call">
+            <PhoneIcon size={16} />
+            {customer.phone}
+          </a>
+        ) : null}
+      </p>
+      {item.note ? (
+        <p className="booking-card__note">
+          <span className="visually-hidden">{t.agenda.note}: </span>“{item.note}”
+        </p>
+      ) : null}
+      {item.transitions.length ? (
+        <div className="booking-card__actions" role="group" aria-label={`${t.agenda.actions}: ${who}`}>
+          {item.transitions.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={`btn btn--small ${status === 'COMPLETED' || status === 'CONFIRMED' ? 'btn--primary' : 'btn--secondary'}`}
+              disabled={busy}
+              onClick={() => onChange(status)}
+            >
+              {t.agenda.transition[status] ?? statusLabelIt(status)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  )
+}

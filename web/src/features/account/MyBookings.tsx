@@ -1,0 +1,226 @@
+import { useCallback, useState } from 'react'
+import { Link } from 'react-router'
+import { statusLabelIt } from '@salon/shared/glossary'
+import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
+import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
+import { t } from '../../lib/i18n'
+import { fetchSalonSettings, SALON_PHONE, telHref, type SalonSettings } from '../../lib/salon'
+import { useToast } from '../../lib/toast'
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
+import { CalendarIcon, PhoneIcon } from '../../lib/ui/icons'
+import { Spinner } from '../../lib/ui/Spinner'
+import { useResource } from '../../lib/useResource'
+import { fetchMyReservations, setReservationStatus, type MyReservationItem } from './api'
+
+type Action = MyReservationItem['actions']['cancel']
+
+/** The wizard at the day step, with this booking's services and operator ("Prenota di nuovo", "Sposta"). */
+function wizardHref(item: MyReservationItem, move: boolean) {
+  const params = new URLSearchParams({ services: item.services.map((s) => s.id).join(',') })
+  if (item.operator) params.set('operator', String(item.operator.id))
+  if (move) params.set('move', String(item.id))
+  params.set('step', 'when')
+  return `${ROUTE_NAMES.reserve}?${params.toString()}`
+}
+
+/** "I miei appuntamenti": upcoming (soonest first) with cancel and move as the policy allows, then the past. */
+export function MyBookings() {
+  const [pastPage, setPastPage] = useState(1)
+  const data = useResource(
+    useCallback(
+      async (signal: AbortSignal) => {
+        const [mine, salon] = await Promise.all([fetchMyReservations(pastPage, signal), fetchSalonSettings(signal)])
+        return { mine, salon }
+      },
+      [pastPage],
+    ),
+  )
+  const [cancelling, setCancelling] = useState<MyReservationItem | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { toast } = useToast()
+
+  async function cancel(item: MyReservationItem) {
+    setBusy(true)
+    try {
+      await setReservationStatus(item.id, 'CANCELLED')
+      toast({ title: t.bookings.cancelled, variant: 'success' })
+      setCancelling(null)
+      data.reload()
+    } catch (error) {
+      toast({
+        title: t.bookings.cancelFailed,
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'error',
+      })
+      setCancelling(null)
+      data.reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (data.status === 'loading') return <Spinner />
+  if (data.status === 'error') {
+    return (
+      <div role="alert">
+        <p>{t.bookings.loadError}</p>
+        <button type="button" className="btn btn--secondary" onClick={data.reload}>
+          {t.common.retry}
+        </button>
+      </div>
+    )
+  }
+  const { mine, salon } = data.data
+  return (
+    <>
+      <section aria-labelledby="upcoming-title" className="bookings">
+        <h2 id="upcoming-title" className="bookings__title">
+          {t.bookings.upcoming}
+        </h2>
+        {mine.upcoming.length === 0 ? (
+          <div className="card bookings__empty">
+            <p>{t.bookings.noUpcoming}</p>
+            <Link to={ROUTE_NAMES.reserve} className="btn btn--primary">
+              <CalendarIcon size={18} />
+              {t.account.bookNow}
+            </Link>
+          </div>
+        ) : (
+          <ul className="bookings__list">
+            {mine.upcoming.map((item) => (
+              <li key={item.id}>
+                <BookingCard item={item} salon={salon} onCancel={() => setCancelling(item)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {mine.past.length ? (
+        <section aria-labelledby="past-title" className="bookings">
+          <h2 id="past-title" className="bookings__title">
+            {t.bookings.past}
+          </h2>
+          <ul className="bookings__list">
+            {mine.past.map((item) => (
+              <li key={item.id}>
+                <BookingCard item={item} salon={salon} past />
+              </li>
+            ))}
+          </ul>
+          <div className="bookings__pages">
+            {pastPage > 1 ? (
+              <button type="button" className="btn btn--ghost" onClick={() => setPastPage((p) => p - 1)}>
+                {t.bookings.newer}
+              </button>
+            ) : null}
+            {mine.pastPagination.hasNextPage ? (
+              <button type="button" className="btn btn--ghost" onClick={() => setPastPage((p) => p + 1)}>
+                {t.bookings.older}
+              </button>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <ConfirmDialog
+        open={!!cancelling}
+        title={t.bookings.cancelTitle}
+        confirmLabel={t.bookings.cancelConfirm}
+        cancelLabel={t.bookings.keep}
+        busy={busy}
+        danger
+        onConfirm={() => cancelling && void cancel(cancelling)}
+        onCancel={() => setCancelling(null)}
+      >
+        {cancelling?.date_start ? (
+          <p>
+            {t.bookings.cancelText(
+              cancelling.services.map((s) => s.title).join(', '),
+              formatDateTime(cancelling.date_start, salon.timezone),
+            )}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+function BookingCard({
+  item,
+  salon,
+  past,
+  onCancel,
+}: {
+  item: MyReservationItem
+  salon: SalonSettings
+  past?: boolean
+  onCancel?: () => void
+}) {
+  const phone = salon.phone || SALON_PHONE
+  const when = item.date_start ? formatDateTime(item.date_start, salon.timezone) : ''
+  const { cancel, move } = item.actions
+  return (
+    <article className={`booking-card${past ? ' booking-card--past' : ''}`} aria-label={when}>
+      <header className="booking-card__head">
+        <p className="booking-card__when">{when}</p>
+        <span className={`badge badge--${item.status.toLowerCase()}`}>{statusLabelIt(item.status)}</span>
+      </header>
+      <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      <p className="booking-card__meta">
+        {item.operator ? `${t.bookings.with(item.operator.name)} · ` : ''}
+        {formatDuration(item.duration)} · {formatPrice(item.total_price)}
+      </p>
+      {item.note ? <p className="booking-card__note">“{item.note}”</p> : null}
+      {past ? (
+        <div className="booking-card__actions">
+          <Link className="btn btn--secondary btn--small" to={wizardHref(item, false)}>
+            {t.bookings.bookAgain}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="booking-card__actions">
+            {move.allowed ? (
+              <Link className="btn btn--secondary btn--small" to={wizardHref(item, true)}>
+                {t.bookings.move}
+              </Link>
+            ) : null}
+            {cancel.allowed ? (
+              <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+                {t.bookings.cancel}
+              </button>
+            ) : null}
+          </div>
+          <PolicyNote cancel={cancel} salon={salon} phone={phone} />
+        </>
+      )}
+    </article>
+  )
+}
+
+/** Until when the booking can still be changed online — or why not, and whom to call. */
+function PolicyNote({ cancel, salon, phone }: { cancel: Action; salon: SalonSettings; phone: string }) {
+  if (cancel.allowed) {
+    return cancel.until ? (
+      <p className="booking-card__policy">{t.bookings.changeUntil(formatDateTime(cancel.until, salon.timezone))}</p>
+    ) : null
+  }
+  const why =
+    cancel.reason === 'CANCELLATION_DISABLED'
+      ? t.bookings.cancellationDisabled
+      : cancel.reason === 'TOO_LATE_TO_CANCEL'
+        ? t.bookings.tooLate(salon.cancellationTimeLimit)
+        : null
+  if (!why) return null
+  return (
+    <p className="booking-card__policy">
+      {why}{' '}
+      <a href={telHref(phone)} className="booking-card__call">
+        <PhoneIcon size={16} />
+        {t.bookings.call(phone)}
+      </a>
+    </p>
+  )
+}
