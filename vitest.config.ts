@@ -12,11 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'shared/src/**/*.test.ts',
-            'cms/src/**/*.test.ts',
-            'admin/src/**/*.test.ts',
-          ],
+          include: ['shared/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'admin/src/**/*.test.ts'],
         },
       },
       {

@@ -3,7 +3,6 @@
  * everything else the public build. Navigations get HTTP 200 or 404 from the route table in
  * `shared/`, crawlers a plain error for unknown paths.
  */
-import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
@@ -13,6 +12,14 @@ import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@sal
 import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availability'
 import { env } from './src/env'
 import { HttpError } from './src/lib/errors'
+import {
+  etagMatches,
+  loadShell,
+  negotiateEncoding,
+  staleVariants,
+  type Encoding,
+  type SpaShell,
+} from './src/lib/delivery'
 import { pgErrorCode, statusForPgError } from './src/lib/pgErrors'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -51,23 +58,27 @@ const securityHeaders: Record<string, string> = {
 /** HSTS only where the site is served over https (directly or behind a TLS proxy). */
 const isHttps = (req: http.IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || env.secureCookies
 
-const staticFiles = (dir: string) =>
-  sirv(dir, {
-    dev: false,
-    etag: true,
-    extensions: [],
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      // Vite's hashed assets never change; everything else is revalidated.
-      const hashed = pathname.startsWith('/assets/')
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-    },
-  })
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-function readIndex(dir: string) {
-  const file = path.join(dir, 'index.html')
-  return fs.existsSync(file) ? fs.readFileSync(file) : null
+/**
+ * Files of a build, precompressed by its last step (scripts/precompress.mjs): sirv answers
+ * `<file>.br`/`.gz` with `Content-Encoding` and a per-variant ETag. We decide the encoding
+ * (sirv only looks for the substring "br"/"gzip" and would ignore `br;q=0`) and set `Vary` and
+ * `Cache-Control` before sirv runs, so its 304 answers carry them too.
+ */
+const staticFiles = (dir: string) => {
+  const files = sirv(dir, { dev: false, etag: true, extensions: [], gzip: true, brotli: true })
+  const stale = staleVariants(dir)
+  for (const p of stale) console.warn(`${dir}${p}: compressed copy does not match the file; serving it uncompressed.`)
+  return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+    const pathname = new URL(req.url || '/', 'http://localhost').pathname
+    req.headers['accept-encoding'] =
+      (!stale.has(pathname) && negotiateEncoding(req.headers['accept-encoding'])) || 'identity'
+    res.setHeader('Vary', 'Accept-Encoding')
+    // Vite's hashed assets never change; everything else (index.html, sw.js, the manifest) is revalidated.
+    res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+    files(req, res, next)
+  }
 }
 
 async function main() {
@@ -77,21 +88,39 @@ async function main() {
 
   const web = staticFiles(webDist)
   const admin = staticFiles(adminDist)
-  const webIndex = readIndex(webDist)
-  const adminIndex = readIndex(adminDist)
+  const webShell = loadShell(webDist)
+  const adminShell = loadShell(adminDist)
 
-  const sendIndex = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, index: Buffer | null) => {
+  /** A routed path: the SPA shell (precompressed like the files) with the route table's status. */
+  const sendIndex = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, shell: SpaShell | null) => {
     const status = statusForPath(pathname)
     if (status === 404 && isCrawler(req.headers['user-agent'])) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
       return res.end(`404 error\n${notFoundMessage(pathname)}\n`)
     }
-    if (!index) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+    if (!shell) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
       return res.end('The app has not been built: run `npm start`.\n')
     }
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
-    res.end(req.method === 'HEAD' ? undefined : index)
+    const encoding = negotiateEncoding(req.headers['accept-encoding'], Object.keys(shell.encoded) as Encoding[])
+    const variant = (encoding && shell.encoded[encoding]) || shell.identity
+    const headers: http.OutgoingHttpHeaders = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'Content-Length': variant.body.length,
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    }
+    // Only a 200 is a representation worth revalidating; a 404 page stays a plain answer.
+    if (status === 200) {
+      headers.ETag = variant.etag
+      if (etagMatches(req.headers['if-none-match'], variant.etag)) {
+        res.writeHead(304, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: variant.etag })
+        return res.end()
+      }
+    }
+    res.writeHead(status, headers)
+    res.end(req.method === 'HEAD' ? undefined : variant.body)
   }
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
@@ -185,10 +214,10 @@ async function main() {
       req.url = original!.slice('/dashboard'.length) || '/'
       return admin(req, res, () => {
         req.url = original
-        void sendIndex(req, res, pathname, adminIndex)
+        void sendIndex(req, res, pathname, adminShell)
       })
     }
-    return web(req, res, () => void sendIndex(req, res, pathname, webIndex))
+    return web(req, res, () => void sendIndex(req, res, pathname, webShell))
   })
   server.keepAliveTimeout = 65_000
 

@@ -108,7 +108,16 @@ if (want('unit')) {
       const out = path.join(testDir, `unit-${tz.replace('/', '-')}.json`)
       await run(
         bin('vitest'),
-        ['run', '--project', 'unit', '--project', 'web', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`],
+        [
+          'run',
+          '--project',
+          'unit',
+          '--project',
+          'web',
+          '--reporter=dot',
+          '--reporter=json',
+          `--outputFile.json=${out}`,
+        ],
         { env: { ...process.env, TZ: tz } },
       ).catch(() => {})
       results.push([`unit ${tz}`, readVitest(out)])

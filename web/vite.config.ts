@@ -2,7 +2,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 
-const PRIMARY = '#2f9e44'
+const PRIMARY = '#2b7a3b'
 const DEFAULT_BRAND = 'Salone Demo'
 /** The cms (Payload on Next.js) in development; production serves everything from one origin. */
 const API_ORIGIN = 'http://localhost:3000'
@@ -71,7 +71,22 @@ export default defineConfig(({ mode }) => {
         devOptions: { enabled: false },
       }),
     ],
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          // React, react-dom and react-router in one chunk of their own: ~90 % of the home's
+          // JavaScript, and it changes only when they are upgraded, so a deploy of app code keeps
+          // it cached. Screens other than the home are split by route (src/app/routes.tsx).
+          codeSplitting: {
+            groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          },
+        },
+      },
+    },
     server: { proxy },
     preview: { proxy },
   }

@@ -90,12 +90,12 @@ export async function install() {
 
 const TARGETS = {
   web: {
-    inputs: ['web', 'shared/src'],
+    inputs: ['web', 'shared/src', 'scripts/precompress.mjs'],
     output: 'web/dist/index.html',
     cmd: ['--filter', '@salon/web', 'run', 'build'],
   },
   admin: {
-    inputs: ['admin', 'shared/src'],
+    inputs: ['admin', 'shared/src', 'scripts/precompress.mjs'],
     output: 'admin/dist/index.html',
     cmd: ['--filter', '@salon/admin', 'run', 'build'],
   },

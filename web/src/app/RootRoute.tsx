@@ -3,9 +3,11 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { findRoute, PUBLIC_ROUTES } from '@salon/shared/routes'
 import { useAuth } from '../lib/auth'
 import { NotFoundScreen } from './error/ErrorScreen'
+import { NavigationProgress } from './RouteLoading'
 
 /**
- * Wraps every screen: the throttled user refresh on navigation (spec §4) and scroll restoration.
+ * Wraps every screen: the throttled user refresh on navigation (spec §4), scroll restoration and
+ * the progress bar of a navigation that waits for a screen's code.
  * A path the shared table does not know renders the 404 screen even where react-router's own
  * matching would be more lenient (odd encodings), so the SPA and the server's 404 always agree.
  */
@@ -18,6 +20,7 @@ export function RootRoute() {
 
   return (
     <>
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         Vai al contenuto
       </a>

@@ -1,55 +1,56 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PUBLIC_ROUTES, type Layout } from '@salon/shared/routes'
-import { ReservedAreaPage } from '../features/account/ReservedAreaPage'
-import { ProfilePage } from '../features/account/ProfilePage'
-import { SettingsPage } from '../features/account/SettingsPage'
-import { ConfirmPage } from '../features/auth/ConfirmPage'
-import { LoginPage } from '../features/auth/LoginPage'
-import {
-  PasswordRecoveryCodePage,
-  PasswordRecoveryOkPage,
-  PasswordRecoveryPage,
-  PasswordRecoverySuccessPage,
-} from '../features/auth/PasswordRecoveryPages'
-import { RegisterPage } from '../features/auth/RegisterPage'
-import { ReservePage } from '../features/booking/ReservePage'
-import { ThankYouPage } from '../features/booking/ThankYouPage'
 import { HomePage } from '../features/home/HomePage'
-import { PrivacyPage } from '../features/info/PrivacyPage'
-import { SiteMapPage } from '../features/info/SiteMapPage'
-import { TermsPage } from '../features/info/TermsPage'
 import { NotFoundScreen, RouteErrorScreen } from './error/ErrorScreen'
 import { BlankLayout } from './layouts/BlankLayout'
 import { DefaultLayout } from './layouts/DefaultLayout'
 import { PersonalAreaLayout } from './layouts/PersonalAreaLayout'
 import { SimpleLayout } from './layouts/SimpleLayout'
+import { lazyScreen, type LazyScreen } from './lazyScreen'
 import { RequireAuth } from './RequireAuth'
 import { RootRoute } from './RootRoute'
+import { InitialRouteFallback } from './RouteLoading'
 
 export type PublicRouteName = (typeof PUBLIC_ROUTES)[number]['name']
+
+const passwordRecovery = () => import('../features/auth/PasswordRecoveryPages')
 
 /**
  * One screen per route of the shared table. Typed as a complete record: a route added to
  * shared/src/routes.ts does not compile here until it has a screen.
+ *
+ * Only the home is in the entry bundle (it is the first paint of most visits); every other screen
+ * is its own chunk, fetched when its route is first visited (docs/architecture.md "Delivery").
  */
-const SCREENS: Record<PublicRouteName, ComponentType> = {
+const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
   home: HomePage,
-  login: LoginPage,
-  register: RegisterPage,
-  terms: TermsPage,
-  privacy: PrivacyPage,
-  'map-site': SiteMapPage,
-  confirm: ConfirmPage,
-  'password-recovery': PasswordRecoveryPage,
-  'password-recovery-ok': PasswordRecoveryOkPage,
-  'password-recovery-successfully': PasswordRecoverySuccessPage,
-  'password-recovery-code': PasswordRecoveryCodePage,
-  'reserved-area': ReservedAreaPage,
-  'reserved-area-profile': ProfilePage,
-  'reserved-area-settings': SettingsPage,
-  reserve: ReservePage,
-  'reserve-thankyou': ThankYouPage,
+  login: lazyScreen(() => import('../features/auth/LoginPage'), 'LoginPage'),
+  register: lazyScreen(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+  terms: lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage'),
+  privacy: lazyScreen(() => import('../features/info/PrivacyPage'), 'PrivacyPage'),
+  'map-site': lazyScreen(() => import('../features/info/SiteMapPage'), 'SiteMapPage'),
+  confirm: lazyScreen(() => import('../features/auth/ConfirmPage'), 'ConfirmPage'),
+  'password-recovery': lazyScreen(passwordRecovery, 'PasswordRecoveryPage'),
+  'password-recovery-ok': lazyScreen(passwordRecovery, 'PasswordRecoveryOkPage'),
+  'password-recovery-successfully': lazyScreen(passwordRecovery, 'PasswordRecoverySuccessPage'),
+  'password-recovery-code': lazyScreen(passwordRecovery, 'PasswordRecoveryCodePage'),
+  'reserved-area': lazyScreen(() => import('../features/account/ReservedAreaPage'), 'ReservedAreaPage'),
+  'reserved-area-profile': lazyScreen(() => import('../features/account/ProfilePage'), 'ProfilePage'),
+  'reserved-area-settings': lazyScreen(() => import('../features/account/SettingsPage'), 'SettingsPage'),
+  reserve: lazyScreen(() => import('../features/booking/ReservePage'), 'ReservePage'),
+  'reserve-thankyou': lazyScreen(() => import('../features/booking/ThankYouPage'), 'ThankYouPage'),
+}
+
+/** Routes marked `auth: 'user'`: visitors go to login first. */
+function withRequireAuth(Screen: ComponentType): ComponentType {
+  return function Guarded() {
+    return (
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>
+    )
+  }
 }
 
 type PublicLayout = Exclude<Layout, 'dashboard'>
@@ -65,14 +66,17 @@ const LAYOUTS: Record<PublicLayout, ComponentType> = {
 export function buildRoutes(): RouteObject[] {
   const byLayout = new Map<PublicLayout, RouteObject[]>()
   for (const route of PUBLIC_ROUTES) {
-    const Screen = SCREENS[route.name]
-    const screen = <Screen />
+    const screen = SCREENS[route.name]
+    const guard = 'auth' in route && route.auth === 'user' ? withRequireAuth : (c: ComponentType) => c
     const children = byLayout.get(route.layout) ?? []
     children.push({
       id: route.name,
       path: route.path,
       caseSensitive: true,
-      element: 'auth' in route && route.auth === 'user' ? <RequireAuth>{screen}</RequireAuth> : screen,
+      // react-router's lazy: a client navigation keeps the current screen until the chunk is in.
+      ...('load' in screen
+        ? { lazy: async () => ({ Component: guard(await screen.load()) }) }
+        : { Component: guard(screen) }),
     })
     byLayout.set(route.layout, children)
   }
@@ -86,6 +90,8 @@ export function buildRoutes(): RouteObject[] {
       id: 'root',
       element: <RootRoute />,
       errorElement: <RouteErrorScreen />,
+      // Direct load of a lazy route: shown until its chunk is in (blank, then a spinner).
+      hydrateFallbackElement: <InitialRouteFallback />,
       children: [...groups, { id: 'not-found', path: '*', element: <NotFoundScreen /> }],
     },
   ]

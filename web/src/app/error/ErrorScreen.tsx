@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { notFoundMessage } from '@salon/shared/routes'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
+import { canReloadForNewBuild, reloadForNewBuild, ScreenLoadError } from '../lazyScreen'
 import { HomeIcon } from '../../lib/ui/icons'
 import { LostMirrorIllustration } from './Illustration'
 
@@ -47,10 +49,19 @@ export function NotFoundScreen() {
   return <ErrorScreen status={404} message={notFoundMessage(pathname)} />
 }
 
-/** Router error boundary: thrown responses keep their status, anything else is a fatal 500. */
+/**
+ * Router error boundary: thrown responses keep their status, anything else is a fatal 500. A
+ * screen whose code could not be fetched (usually a deploy since this page loaded) first reloads
+ * the page once — blank meanwhile, no error flash — and shows the error only if that did not help.
+ */
 export function RouteErrorScreen() {
   const error = useRouteError()
   const { pathname } = useLocation()
+  const reload = error instanceof ScreenLoadError && canReloadForNewBuild()
+  useEffect(() => {
+    if (reload) reloadForNewBuild()
+  }, [reload])
+  if (reload) return null
   if (isRouteErrorResponse(error)) {
     const message =
       typeof error.data === 'string' && error.data

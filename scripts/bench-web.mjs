@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// `npm run bench:web`: what a phone downloads and how fast the public site feels — a benchmark,
+// not a test (nothing here passes or fails). Builds what changed and starts the built app on a
+// throw-away PostgreSQL with the demo salon (or measures BENCH_WEB_URL), then reports:
+//   (a) JS and CSS of the first load of `/` and `/reserve` (what Chromium fetched: module
+//       scripts, modulepreloads, the route's lazy chunks), raw, gzip and brotli as served;
+//   (b) Lighthouse 12 mobile scores on `/`, `/reserve`, `/login` (median of BENCH_LH_RUNS, default 3);
+//   (c) time from opening `/reserve?services=<id>` to the first free time on screen
+//       (`[data-testid="time-slot"]`), unthrottled and with Lighthouse's mobile throttling.
+// Writes .data/bench-web/report.md and results.json; paste the report into docs/benchmarks.md.
+/* global document, window, MutationObserver -- callbacks passed to page.evaluate/addInitScript run in the browser */
+import { fork, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { build, install, log, root } from './lib/workspace.mjs'
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+const CHROMIUM = '/usr/bin/chromium'
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage'
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS || 3)
+const SLOT_RUNS = Number(process.env.BENCH_SLOT_RUNS || 3)
+const SLOT_SELECTOR = '[data-testid="time-slot"]'
+const LH_PATHS = ['/', '/reserve', '/login']
+/** Lighthouse's mobile preset (slow 4G, 4× CPU) as DevTools applies it (lighthouse constants.js). */
+const MOBILE = { latency: 150 * 3.75, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 * 0.9, cpu: 4 }
+
+const dir = path.join(root, '.data', 'bench-web')
+fs.rmSync(dir, { recursive: true, force: true })
+fs.mkdirSync(dir, { recursive: true })
+
+const children = []
+let db = null
+async function stopAll() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  await db?.stop()
+}
+process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
+
+async function startApp() {
+  await install()
+  await build()
+  const { startPostgres, freePort } = await import('./lib/postgres.mjs')
+  db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench_web', preferredPort: 0, log })
+  const port = await freePort(0)
+  await new Promise((resolve, reject) => {
+    const child = fork(path.join(root, 'cms', 'server.ts'), [], {
+      cwd: path.join(root, 'cms'),
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        DATA_DIR: dir,
+        PORT: String(port),
+        SALON_DEMO: 'true',
+        SALON_OWNED_PG_PID: String(db.child.pid),
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    })
+    children.push(child)
+    child.on('message', (m) => m?.type === 'ready' && resolve())
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)))
+  })
+  return `http://127.0.0.1:${port}`
+}
+
+/** Bytes of one file as the server sends it for an Accept-Encoding (raw socket: no decoding). */
+function sentBytes(url, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+        let n = 0
+        res.on('data', (c) => (n += c.length))
+        res.on('end', () => resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' }))
+      })
+      .on('error', reject)
+  })
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b)
+  if (!s.length) return null
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+const kb = (n) => (n / 1024).toFixed(1)
+
+async function firstLoadBytes(browser, devices, base, pagePath) {
+  const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const files = new Map()
+  page.on('requestfinished', async (request) => {
+    const type = request.resourceType()
+    if (type !== 'script' && type !== 'stylesheet') return
+    const sizes = await request.sizes().catch(() => null)
+    files.set(request.url(), { type, transferred: sizes?.responseBodySize ?? 0 })
+  })
+  await page.goto(base + pagePath, { waitUntil: 'networkidle' })
+  await page.waitForTimeout(500) // a lazy chunk requested right at idle
+  // What started after the load event (the service worker's registration code) is not first load.
+  const afterLoad = await page.evaluate(() => {
+    const loadEnd = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? Infinity
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime > loadEnd)
+      .map((e) => e.name)
+  })
+  await context.close()
+  const rows = []
+  for (const [url, f] of files) {
+    if (new URL(url).origin !== new URL(base).origin) continue
+    const [raw, gzip, br] = await Promise.all([sentBytes(url), sentBytes(url, 'gzip'), sentBytes(url, 'br')])
+    const row = { path: new URL(url).pathname, ...f, raw: raw.bytes, gzip: gzip.bytes, br: br.bytes }
+    rows.push({ ...row, afterLoad: afterLoad.includes(url) })
+  }
+  const later = rows.filter((r) => r.afterLoad)
+  const sum = (type, k) => rows.filter((r) => r.type === type && !r.afterLoad).reduce((s, r) => s + r[k], 0)
+  const total = (type) => ({
+    files: rows.filter((r) => r.type === type && !r.afterLoad).length,
+    raw: sum(type, 'raw'),
+    gzip: sum(type, 'gzip'),
+    br: sum(type, 'br'),
+    transferred: sum(type, 'transferred'),
+  })
+  return {
+    page: pagePath,
+    js: total('script'),
+    css: total('stylesheet'),
+    afterLoad: { files: later.map((r) => r.path), gzip: later.reduce((s, r) => s + r.gzip, 0) },
+    files: rows,
+  }
+}
+
+function lighthouse(url, out) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npm',
+      [
+        'exec',
+        '--yes',
+        `--package=${LIGHTHOUSE}`,
+        '--',
+        'lighthouse',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, CHROME_PATH: CHROMIUM, npm_config_loglevel: 'error' },
+      },
+    )
+    children.push(child)
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(fs.readFileSync(out, 'utf8'))) : reject(new Error(`lighthouse ${code}`)),
+    )
+  })
+}
+
+async function lighthouseScores(base) {
+  const results = []
+  for (const p of LH_PATHS) {
+    const runs = []
+    for (let i = 1; i <= LH_RUNS; i++) {
+      log(`Lighthouse ${p} (${i}/${LH_RUNS})…`)
+      const r = await lighthouse(
+        base + p,
+        path.join(dir, `lh-${p === '/' ? 'home' : p.slice(1).replace(/\W/g, '-')}-${i}.json`),
+      )
+      const a = (id) => r.audits[id]?.numericValue
+      runs.push({
+        performance: r.categories.performance.score * 100,
+        accessibility: r.categories.accessibility.score * 100,
+        bestPractices: r.categories['best-practices'].score * 100,
+        seo: r.categories.seo.score * 100,
+        fcp: a('first-contentful-paint'),
+        lcp: a('largest-contentful-paint'),
+        tbt: a('total-blocking-time'),
+        cls: a('cumulative-layout-shift'),
+      })
+    }
+    const m = (k) => median(runs.map((r) => r[k]))
+    results.push({
+      page: p,
+      runs,
+      median: Object.fromEntries(
+        ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls'].map((k) => [k, m(k)]),
+      ),
+      version: LIGHTHOUSE,
+    })
+  }
+  return results
+}
+
+/** ms from navigation start to the first time slot on screen, per run; null when none appears. */
+async function timeToSlots(browser, devices, base, serviceId, throttled) {
+  const times = []
+  for (let i = 0; i < SLOT_RUNS; i++) {
+    const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block' })
+    const page = await context.newPage()
+    if (throttled) {
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: MOBILE.latency,
+        downloadThroughput: (MOBILE.downloadKbps * 1024) / 8,
+        uploadThroughput: (MOBILE.uploadKbps * 1024) / 8,
+      })
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpu })
+    }
+    // Timestamp the first slot from inside the page, relative to navigation start.
+    await page.addInitScript((selector) => {
+      const seen = () => [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0)
+      const observer = new MutationObserver(() => {
+        if (window.__firstSlotAt === undefined && seen()) {
+          window.__firstSlotAt = performance.now()
+          observer.disconnect()
+        }
+      })
+      observer.observe(document, { childList: true, subtree: true, attributes: true })
+    }, SLOT_SELECTOR)
+    let at = null
+    try {
+      await page.goto(`${base}/reserve?services=${serviceId}`)
+      await page.waitForSelector(SLOT_SELECTOR, { state: 'visible', timeout: throttled ? 60_000 : 20_000 })
+      at = await page.evaluate(() => window.__firstSlotAt ?? null)
+    } catch {
+      at = null
+    }
+    await context.close()
+    times.push(at)
+    if (at === null) break // no wizard (yet): one timeout says it all
+  }
+  return { throttled, runs: times, median: times.includes(null) ? null : median(times) }
+}
+
+let base = process.env.BENCH_WEB_URL?.replace(/\/$/, '')
+try {
+  base ??= await startApp()
+  log(`Measuring ${base}`)
+  const services = await fetch(`${base}/api/services?limit=100&depth=0`).then((r) => r.json())
+  const serviceId = (services.docs.find((s) => s.title === 'Piega') ?? services.docs[0]).id
+  const { chromium, devices } = await import('@playwright/test')
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  })
+  let bytes, slots, chromiumVersion
+  try {
+    chromiumVersion = browser.version()
+    log('First-load bytes…')
+    bytes = [
+      await firstLoadBytes(browser, devices, base, '/'),
+      await firstLoadBytes(browser, devices, base, `/reserve?services=${serviceId}`),
+    ]
+    log('Time to the first free time (unthrottled, then mobile throttling)…')
+    slots = [
+      await timeToSlots(browser, devices, base, serviceId, false),
+      await timeToSlots(browser, devices, base, serviceId, true),
+    ]
+  } finally {
+    await browser.close()
+  }
+  const scores = LH_RUNS > 0 ? await lighthouseScores(base) : []
+
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU'
+  const nodeVersion = process.version
+  const machine = `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${nodeVersion}, Chromium ${chromiumVersion}, ${LIGHTHOUSE}`
+  const ms = (v) => (v === null || v === undefined ? 'n/a' : `${Math.round(v)} ms`)
+  const report = [
+    `### ${new Date().toISOString().slice(0, 10)} — ${machine}`,
+    '',
+    'First load (until the load event), JS and CSS as the server sends them, KiB; "sent to Chromium" is what the browser received:',
+    '',
+    '| page | JS files | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | JS+CSS sent to Chromium |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...bytes.map(
+      (b) =>
+        `| \`${b.page}\` | ${b.js.files} | ${kb(b.js.raw)} | ${kb(b.js.gzip)} | ${kb(b.js.br)} | ${kb(b.css.raw)} | ${kb(b.css.gzip)} | ${kb(b.css.br)} | ${kb(b.js.transferred + b.css.transferred)} |`,
+    ),
+    '',
+    ...bytes
+      .filter((b) => b.afterLoad.files.length)
+      .map(
+        (b) =>
+          `After the load event \`${b.page}\` also fetched ${b.afterLoad.files.join(', ')} (${kb(b.afterLoad.gzip)} KiB gzip).`,
+      ),
+    '',
+    ...(scores.length
+      ? [
+          `Lighthouse mobile (median of ${LH_RUNS}; scores swing 10–15 points between runs on shared cores):`,
+          '',
+          '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | performance per run |',
+          '|---|---|---|---|---|---|---|---|---|---|',
+          ...scores.map(
+            ({ page, median: m, runs }) =>
+              `| \`${page}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls?.toFixed(3)} | ${runs.map((r) => r.performance).join(', ')} |`,
+          ),
+          '',
+        ]
+      : []),
+    `Time from opening \`/reserve?services=<id>\` to the first free time on screen (\`${SLOT_SELECTOR}\`, cold cache, median of ${SLOT_RUNS}):`,
+    '',
+    '| profile | time to first slot | runs |',
+    '|---|---|---|',
+    ...slots.map(
+      (s) =>
+        `| ${s.throttled ? `mobile (${MOBILE.latency} ms RTT, ${Math.round(MOBILE.downloadKbps)} kbit/s, CPU ×${MOBILE.cpu})` : 'unthrottled'} | ${s.median === null ? 'n/a (no wizard yet)' : ms(s.median)} | ${s.runs.map(ms).join(', ')} |`,
+    ),
+  ].join('\n')
+  console.log('\n' + report + '\n')
+  fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
+  fs.writeFileSync(
+    path.join(dir, 'results.json'),
+    JSON.stringify({ date: new Date().toISOString(), machine, bytes, scores, slots }, null, 2),
+  )
+} finally {
+  await stopAll()
+}
