@@ -29,8 +29,14 @@ export function HomePage() {
                 <CalendarIcon size={20} />
                 {t.common.book}
               </Link>
-              {status === 'anonymous' ? (
-                <Link to={ROUTE_NAMES.register} className="btn btn--ghost btn--large">
+              {/* Kept (invisible) while the session is read, so the hero does not jump for visitors. */}
+              {status !== 'authenticated' ? (
+                <Link
+                  to={ROUTE_NAMES.register}
+                  className={`btn btn--ghost btn--large${status === 'loading' ? ' is-placeholder' : ''}`}
+                  aria-hidden={status === 'loading' || undefined}
+                  tabIndex={status === 'loading' ? -1 : undefined}
+                >
                   {t.auth.submitRegister}
                 </Link>
               ) : null}

@@ -14,7 +14,7 @@ export function ServiceMenu() {
 
   if (menu.status === 'loading') {
     return (
-      <div className="service-menu__state">
+      <div className="service-menu__state service-menu__state--loading">
         <Spinner />
       </div>
     )
