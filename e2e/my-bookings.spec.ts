@@ -179,3 +179,37 @@ test.describe('the operator’s agenda', () => {
     await expect(page.getByRole('article', { name: /Carla DiMarco/ })).toHaveCount(0)
   })
 })
+
+test.describe('profile', () => {
+  const PNG_8x8 = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVR4nGPQn+eCFTEMLQkApg5EQegZdooAAAAASUVORK5CYII=',
+    'base64',
+  )
+
+  test('a customer edits name and phone (errors next to the field) and sets a photo', async ({ page, request }) => {
+    const me = await registerViaApi(request, newCustomer('profile'))
+    await loginInBrowser(page, me.email, me.password)
+    await page.goto('/reserved-area/profile')
+    await page.getByLabel('Telefono').fill('12')
+    await page.getByRole('button', { name: 'Salva le modifiche' }).click()
+    await expect(page.getByText('Numero di telefono non valido')).toBeVisible()
+    await expect(page.getByLabel('Telefono')).toHaveAttribute('aria-invalid', 'true')
+
+    await page.getByLabel('Nome', { exact: true }).fill('Beatrice')
+    await page.getByLabel('Telefono').fill('+39 347 765 4321')
+    await page.getByRole('button', { name: 'Salva le modifiche' }).click()
+    await expect(page.getByText('Profilo aggiornato')).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Beatrice')
+    await expect(page.getByLabel('Telefono')).toHaveValue('+39 347 765 4321')
+
+    await page.getByLabel('Aggiungi una foto').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_8x8 })
+    await expect(page.getByText('Foto aggiornata')).toBeVisible()
+    await expect(page.getByRole('img', { name: 'La tua foto profilo' })).toHaveAttribute(
+      'src',
+      /\/api\/upload\/file\/avatar-/,
+    )
+    await page.getByRole('button', { name: 'Rimuovi' }).click()
+    await expect(page.getByRole('img', { name: 'La tua foto profilo' })).toHaveCount(0)
+  })
+})

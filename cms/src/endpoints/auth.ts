@@ -1,5 +1,12 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import { generateExpiredPayloadCookie, generatePayloadCookie, loginOperation, logoutOperation } from 'payload'
+import {
+  addDataAndFileToRequest,
+  generateExpiredPayloadCookie,
+  generatePayloadCookie,
+  loginOperation,
+  logoutOperation,
+  ValidationError,
+} from 'payload'
 import {
   emailConfirmBody,
   factorCodeBody,
@@ -25,6 +32,7 @@ import {
   sendConfirmation,
   updateOwnProfile,
 } from '../services/accounts'
+import { removeAvatar, setAvatar } from '../services/avatars'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
@@ -183,6 +191,32 @@ export const deleteFactor: Endpoint = {
   },
 }
 
+/** PUT /api/auth/me/avatar (multipart `file`) — the caller's profile photo; DELETE removes it. */
+export const putAvatar: Endpoint = {
+  path: '/auth/me/avatar',
+  method: 'put',
+  handler: async (req) => {
+    const user = requireUser(req)
+    try {
+      await addDataAndFileToRequest(req)
+    } catch {
+      throw new ValidationError({ errors: [{ path: 'file', message: 'Corpo della richiesta non valido' }] })
+    }
+    const result = await setAvatar(req.payload, user.id as number, req.file)
+    return Response.json({ message: 'Foto aggiornata', ...result })
+  },
+}
+
+export const deleteAvatar: Endpoint = {
+  path: '/auth/me/avatar',
+  method: 'delete',
+  handler: async (req) => {
+    const user = requireUser(req)
+    await removeAvatar(req.payload, user.id as number)
+    return Response.json({ message: 'Foto rimossa', avatarUrl: null })
+  },
+}
+
 /** POST /api/auth/logout — ends this session and clears the cookie (harmless when logged out). */
 export const logout: Endpoint = {
   path: '/auth/logout',
@@ -338,6 +372,8 @@ export const authEndpoints = [
   logout,
   getMe,
   putMe,
+  putAvatar,
+  deleteAvatar,
   passwordRecovery,
   passwordRecoveryCheck,
   changePassword,

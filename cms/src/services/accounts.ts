@@ -6,6 +6,7 @@ import { env } from '../env'
 import { fieldError } from '../lib/errors'
 import { inBackground } from '../lib/background'
 import { pool } from '../lib/sql'
+import { avatarUrl } from './avatars'
 import { readBusinessName } from './calendar'
 import { mailFrom, mailer } from '../email/adapter'
 import { confirmEmailMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
@@ -181,8 +182,10 @@ export const publicUser = <T extends { sessions?: unknown }>(user: T) => {
 }
 
 /** The caller's own profile, read with their access rights. */
-export const ownProfile = async (req: PayloadRequest, id: number) =>
-  publicUser(await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false }))
+export const ownProfile = async (req: PayloadRequest, id: number) => {
+  const user = await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false })
+  return { ...publicUser(user), avatarUrl: await avatarUrl(req.payload, user.upload) }
+}
 
 /** A user by id, for the server itself (after the second factor has been checked). */
 export const readUser = (payload: Payload, id: number) =>

@@ -16,6 +16,8 @@ export interface User {
   name?: string | null
   surname?: string | null
   phone_number?: string | null
+  /** The profile photo (1x webp, same origin), when there is one. */
+  avatarUrl?: string | null
   user_role: Role
   createdAt?: string
   updatedAt?: string

@@ -8,6 +8,7 @@ import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { updateProfile } from './api'
+import { AvatarCard } from './AvatarCard'
 
 type ProfileField = 'name' | 'surname' | 'phone_number'
 
@@ -21,6 +22,7 @@ export function ProfilePage() {
       <header className="page-heading">
         <h1>{t.account.profileTitle}</h1>
       </header>
+      <AvatarCard user={user} />
       {/* A new form per saved user, so the fields start from what the server holds. */}
       <ProfileForm key={user.updatedAt ?? String(user.id)} user={user} />
     </>

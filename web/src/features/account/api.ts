@@ -85,3 +85,15 @@ export function setReservationStatus(id: number, status: ReservationStatus) {
 export function fetchAgenda(from: string, to: string, signal: AbortSignal) {
   return api.get<AgendaResponse>('/api/reservations/agenda', { query: { from, to }, signal })
 }
+
+/** `PUT /api/auth/me/avatar` (multipart `file`) → `{ avatarUrl }`; 400 naming `file` for a missing or non-image file. */
+export function uploadAvatar(file: File) {
+  const body = new FormData()
+  body.append('file', file)
+  return api.put<{ avatarUrl: string | null }>('/api/auth/me/avatar', body)
+}
+
+/** `DELETE /api/auth/me/avatar` — removes the profile photo. */
+export function removeAvatar() {
+  return api.delete<{ avatarUrl: null }>('/api/auth/me/avatar')
+}

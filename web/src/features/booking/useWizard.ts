@@ -53,14 +53,22 @@ export function useWizard(): Wizard {
   const reachable = reachableStep(choice, parsed.step)
   const step = moving && !MOVE_STEPS.includes(reachable) ? 'when' : reachable
 
+  const navigate = useCallback(
+    (query: URLSearchParams, replace: boolean) => {
+      // flushSync: the URL (and so the checkbox or radio just tapped) updates in the same task,
+      // instead of flicking back until the router's navigation lands.
+      setParams(query, { replace, flushSync: true })
+    },
+    [setParams],
+  )
   const update = useCallback(
-    (patch: Partial<WizardChoice>) => setParams(wizardQuery({ ...choice, ...patch }, step, moving), { replace: true }),
-    [choice, step, moving, setParams],
+    (patch: Partial<WizardChoice>) => navigate(wizardQuery({ ...choice, ...patch }, step, moving), true),
+    [choice, step, moving, navigate],
   )
   const goTo = useCallback(
     (next: WizardStep, patch: Partial<WizardChoice> = {}) =>
-      setParams(wizardQuery({ ...choice, ...patch }, next, moving)),
-    [choice, moving, setParams],
+      navigate(wizardQuery({ ...choice, ...patch }, next, moving), false),
+    [choice, moving, navigate],
   )
   const hrefFor = useCallback(
     (target: WizardStep) => `/reserve?${wizardQuery(choice, target, moving).toString()}`,
