@@ -23,6 +23,13 @@ test.describe('booking wizard (phone)', () => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Prenota: Piega' }).click()
     await expect(page).toHaveURL(/\/reserve\?services=\d+/)
+    // Straight to the day and time: the first free day's times are on screen at once.
+    await expect(page.getByRole('heading', { name: 'Scegli giorno e ora' })).toBeVisible()
+    await expect(page.getByTestId('time-slot').first()).toBeVisible()
+    // One more service: back through the steps.
+    await page.getByRole('link', { name: 'Indietro' }).click()
+    await expect(page.getByRole('heading', { name: 'Con chi?' })).toBeVisible()
+    await page.getByRole('link', { name: 'Indietro' }).click()
     await expect(page.getByRole('checkbox', { name: 'Piega' })).toBeChecked()
 
     await page.getByRole('checkbox', { name: 'Taglio donna' }).check()

@@ -76,7 +76,7 @@ test.describe('I miei appuntamenti', () => {
     // A different time of that first day (its own time is offered too: it is not busy for itself).
     const slots = page.getByTestId('time-slot')
     await expect(slots.first()).toBeVisible()
-    const target = slots.filter({ hasNotText: new RegExp(`^${shown(first.start).slice(-5)}$`) }).nth(1)
+    const target = slots.filter({ hasNotText: new RegExp(`^${shown(first.start).slice(-5)}$`) }).first()
     await target.click()
     const newTime = new URL(page.url()).searchParams.get('time')!
     await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
@@ -97,7 +97,7 @@ test.describe('I miei appuntamenti', () => {
       .getByRole('link', { name: 'Sposta' })
       .click()
     await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
-    const other = slots.filter({ hasNotText: new RegExp(`^${shown(newTime).slice(-5)}$`) }).nth(3)
+    const other = slots.filter({ hasNotText: new RegExp(`^${shown(newTime).slice(-5)}$`) }).last()
     await other.click()
     const wanted = new URL(page.url()).searchParams.get('time')!
     await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
@@ -150,9 +150,10 @@ test.describe('the operator’s agenda', () => {
     const piega = services.get('Piega')!
     const giulia = operators.get('Giulia')!
     const marco = operators.get('Marco')!
-    const a = await registerViaApi(request, newCustomer('agenda-a', 'Aurora', 'Completa'))
-    const b = await registerViaApi(request, newCustomer('agenda-b', 'Bianca', 'Assente'))
-    const c = await registerViaApi(request, newCustomer('agenda-c', 'Carla', 'DiMarco'))
+    const run = Date.now().toString(36) // names unique to this run: the agenda may hold earlier ones
+    const a = await registerViaApi(request, newCustomer('agenda-a', 'Aurora', `Completa${run}`))
+    const b = await registerViaApi(request, newCustomer('agenda-b', 'Bianca', `Assente${run}`))
+    const c = await registerViaApi(request, newCustomer('agenda-c', 'Carla', `DiMarco${run}`))
     const slotA = await firstFreeSlot(request, [piega], giulia)
     await bookViaApi(request, a.token, { services: [piega], operator: giulia, date_start: slotA.start })
     const slotB = await firstFreeSlot(request, [piega], giulia)
@@ -163,8 +164,8 @@ test.describe('the operator’s agenda', () => {
     await loginInBrowser(page, 'operatore@demo.salon', 'demo1234')
     await page.goto('/reserved-area?view=week')
     await expect(page.getByRole('heading', { name: 'L’agenda di Giulia' })).toBeVisible()
-    const cardA = page.getByRole('article', { name: /Aurora Completa/ })
-    const cardB = page.getByRole('article', { name: /Bianca Assente/ })
+    const cardA = page.getByRole('article', { name: new RegExp(`Aurora Completa${run}`) })
+    const cardB = page.getByRole('article', { name: new RegExp(`Bianca Assente${run}`) })
     await expect(cardA).toContainText('+39 333 123 4567')
     await cardA.getByRole('button', { name: 'Conferma' }).click()
     await expect(cardA).toContainText('Confermata')
@@ -176,7 +177,7 @@ test.describe('the operator’s agenda', () => {
     await cardB.getByRole('button', { name: 'Non presentato' }).click()
     await expect(cardB).toContainText('Non presentato')
 
-    await expect(page.getByRole('article', { name: /Carla DiMarco/ })).toHaveCount(0)
+    await expect(page.getByRole('article', { name: new RegExp(`Carla DiMarco${run}`) })).toHaveCount(0)
   })
 })
 

@@ -17,17 +17,16 @@ beforeEach(() => {
 })
 
 describe('WhenStep', () => {
-  it('"Primo giorno disponibile" looks ahead month by month and picks the first free day', async () => {
+  it('with no day chosen, it looks ahead month by month and opens the first free day', async () => {
     api.fetchMonthDays.mockImplementation(async (month: string) =>
       month === '2027-01' ? ['2027-01-12', '2027-01-13'] : [],
     )
     const onDay = vi.fn()
     render(<WhenStep choice={choice} config={config} onDay={onDay} onTime={() => {}} />)
-    expect(await screen.findByText('Nessun giorno libero in questo mese.')).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Primo giorno disponibile' }))
-    expect(onDay).toHaveBeenCalledWith('2027-01-12')
     expect(await screen.findByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
-    // The calendar's own month, then the search from this month on, then the calendar shows January.
+    expect(onDay).toHaveBeenCalledTimes(1)
+    expect(onDay).toHaveBeenCalledWith('2027-01-12')
+    // The calendar's own month, the search from this month on, then the calendar shows January.
     expect(api.fetchMonthDays.mock.calls.map((c) => c[0])).toEqual([
       '2026-11',
       '2026-11',
@@ -35,7 +34,27 @@ describe('WhenStep', () => {
       '2027-01',
       '2027-01',
     ])
+  })
+
+  it('with a free day this month, that day is opened without searching further', async () => {
+    api.fetchMonthDays.mockResolvedValue(['2026-11-26', '2026-11-27'])
+    api.fetchDaySlots.mockResolvedValue([])
+    const onDay = vi.fn()
+    render(<WhenStep choice={choice} config={config} onDay={onDay} onTime={() => {}} />)
+    await vi.waitFor(() => expect(onDay).toHaveBeenCalledWith('2026-11-26'))
+    expect(api.fetchMonthDays).toHaveBeenCalledTimes(1)
+  })
+
+  it('"Primo giorno disponibile" jumps back to the first free day from a later month', async () => {
+    api.fetchMonthDays.mockImplementation(async (month: string) => (month === '2026-11' ? ['2026-11-26'] : []))
+    api.fetchDaySlots.mockResolvedValue([])
+    const onDay = vi.fn()
+    render(<WhenStep choice={{ ...choice, day: '2027-01-20' }} config={config} onDay={onDay} onTime={() => {}} />)
     expect(await screen.findByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
+    expect(onDay).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Primo giorno disponibile' }))
+    expect(onDay).toHaveBeenCalledWith('2026-11-26')
+    expect(await screen.findByRole('heading', { name: 'novembre 2026' })).toBeInTheDocument()
   })
 
   it('shows the day’s free times in the salon’s zone, grouped Mattina / Pomeriggio', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
 import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
 import { ApiError } from '../../lib/api'
@@ -52,9 +52,22 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
     ),
   )
   const freeDays = new Set(days.status === 'success' ? days.data : [])
+
+  // Nothing chosen yet: show the first free day's times at once (this month's, else the first
+  // month that has one) — the customer can still pick any other day.
+  const autoPicked = useRef(false)
+  const firstFree =
+    days.status === 'success' ? days.data.find((d) => d >= bookable.first && d <= bookable.last) : undefined
+  const monthLoaded = days.status === 'success'
+  useEffect(() => {
+    if (choice.day || autoPicked.current || !monthLoaded) return
+    autoPicked.current = true
+    if (firstFree) onDay(firstFree)
+    else void firstAvailable(false)
+  })
   const inWindow = (day: string) => day >= bookable.first && day <= bookable.last
 
-  async function firstAvailable() {
+  async function firstAvailable(scroll = true) {
     setSearching(true)
     setSearchResult(null)
     const services = servicesKey.split(',').map(Number)
@@ -64,7 +77,8 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
         const found = (await fetchMonthDays(m, { services, operator }, controller.signal)).filter(inWindow)
         if (found.length) {
           setMonth(m)
-          chooseDay(found[0]!)
+          if (scroll) chooseDay(found[0]!)
+          else onDay(found[0]!)
           return
         }
       }

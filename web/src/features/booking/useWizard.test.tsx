@@ -36,8 +36,11 @@ describe('useWizard (the choice lives in the URL)', () => {
     expect(seen.wizard!.position).toBe(4)
   })
 
-  it('a link with one service opens the wizard with it chosen; a deep step without a time falls back', () => {
-    expect(setup('/reserve?services=3').seen.wizard!.choice.services).toEqual([3])
+  it('a link with one service opens at the day and time with it chosen; a deep step without a time falls back', () => {
+    const linked = setup('/reserve?services=3').seen.wizard!
+    expect(linked.choice.services).toEqual([3])
+    expect(linked.step).toBe('when') // straight to the day and time, "Qualsiasi operatore"
+    expect(setup('/reserve').seen.wizard!.step).toBe('services')
     expect(setup('/reserve?services=3&step=summary').seen.wizard!.step).toBe('when')
     expect(setup('/reserve?services=abc&step=when').seen.wizard!.step).toBe('services')
   })

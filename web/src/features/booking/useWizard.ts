@@ -50,7 +50,8 @@ export function useWizard(): Wizard {
   const moving = parsed.move
   // Moving a booking keeps its services and operator: only the day, the time and the summary.
   const steps = moving ? MOVE_STEPS : WIZARD_STEPS
-  const reachable = reachableStep(choice, parsed.step)
+  // A link with services but no step (the home's "Prenota" on a service) opens at the day and time.
+  const reachable = reachableStep(choice, parsed.step ?? (choice.services.length ? 'when' : 'services'))
   const step = moving && !MOVE_STEPS.includes(reachable) ? 'when' : reachable
 
   const navigate = useCallback(
