@@ -12,6 +12,7 @@ import { PhoneIcon } from '../../lib/ui/icons'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fetchAgenda, setReservationStatus, type AgendaItem } from './api'
+import { LoadError } from '../../lib/ui/LoadError'
 
 /**
  * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
@@ -77,12 +78,7 @@ export function Agenda({ name }: { name: string }) {
       </nav>
       {data.status === 'loading' ? <Spinner /> : null}
       {data.status === 'error' ? (
-        <div role="alert">
-          <p>{t.agenda.loadError}</p>
-          <button type="button" className="btn btn--secondary" onClick={data.reload}>
-            {t.common.retry}
-          </button>
-        </div>
+        <LoadError message={t.agenda.loadError} error={data.error} onRetry={data.reload} />
       ) : null}
       {data.status === 'success' && days.size === 0 ? <p className="card">{t.agenda.empty}</p> : null}
       {[...days].map(([day, items]) => (

@@ -12,6 +12,7 @@ import { CalendarIcon, PhoneIcon } from '../../lib/ui/icons'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fetchMyReservations, setReservationStatus, type MyReservationItem } from './api'
+import { LoadError } from '../../lib/ui/LoadError'
 
 type Action = MyReservationItem['actions']['cancel']
 
@@ -62,14 +63,7 @@ export function MyBookings() {
 
   if (data.status === 'loading') return <Spinner />
   if (data.status === 'error') {
-    return (
-      <div role="alert">
-        <p>{t.bookings.loadError}</p>
-        <button type="button" className="btn btn--secondary" onClick={data.reload}>
-          {t.common.retry}
-        </button>
-      </div>
-    )
+    return <LoadError message={t.bookings.loadError} error={data.error} onRetry={data.reload} />
   }
   const { mine, salon } = data.data
   return (

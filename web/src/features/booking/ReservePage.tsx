@@ -21,6 +21,7 @@ import { SummaryStep } from './SummaryStep'
 import { isSessionGone, isTimeGone, useBookingSession } from './useBookingSession'
 import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
+import { LoadError } from '../../lib/ui/LoadError'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
@@ -34,15 +35,12 @@ export function ReservePage() {
   if (catalogue.status === 'loading') return <PageLoader />
   if (catalogue.status === 'error') {
     return (
-      <div className="wizard wizard--state" role="alert">
-        <p>
-          {t.booking.loadError}{' '}
-          {catalogue.error instanceof ApiError && catalogue.error.isNetworkError ? t.common.networkError : null}
-        </p>
-        <button type="button" className="btn btn--secondary" onClick={catalogue.reload}>
-          {t.common.retry}
-        </button>
-      </div>
+      <LoadError
+        className="wizard wizard--state"
+        message={t.booking.loadError}
+        error={catalogue.error}
+        onRetry={catalogue.reload}
+      />
     )
   }
   return <Wizard catalogue={catalogue.data} />

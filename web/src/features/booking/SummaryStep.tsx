@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { BOOKING_NOTE_MAX } from '@salon/shared/constants'
-import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { FormAlert, TextAreaField } from '../../lib/ui/Field'
+import { BookingDetails } from './BookingDetails'
 import type { CatalogueOperator, CatalogueService, SalonConfig } from './api'
 import type { SessionState } from './useBookingSession'
 
@@ -36,58 +36,22 @@ export function SummaryStep(props: SummaryProps) {
   return (
     <div className="summary">
       <FormAlert>{props.error}</FormAlert>
-      <dl className="summary__list">
-        <div className="summary__row">
-          <dt>{t.booking.services}</dt>
-          <dd>
-            <ul className="summary__services">
-              {services.map((s) => (
-                <li key={s.id}>
-                  <span>{s.title}</span>
-                  <span className="muted">
-                    {formatDuration(s.time)} · {formatPrice(s.price)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            {props.moving ? null : (
-              <Link className="summary__change" to={props.changeHref('services')}>
-                {t.booking.change}
-                <span className="visually-hidden"> {t.booking.services}</span>
-              </Link>
-            )}
-          </dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t.booking.operator}</dt>
-          <dd>
-            {operator ? operator.name : t.booking.anyOperator}
-            {props.moving ? null : (
-              <Link className="summary__change" to={props.changeHref('operator')}>
-                {t.booking.change}
-                <span className="visually-hidden"> {t.booking.operator}</span>
-              </Link>
-            )}
-          </dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t.booking.when}</dt>
-          <dd>
-            <span className="summary__when">{formatDateTime(time, config.timezone)}</span>
-            <Link className="summary__change" to={props.changeHref('when')}>
-              {t.booking.change}
-              <span className="visually-hidden"> {t.booking.when}</span>
-            </Link>
-          </dd>
-        </div>
-        <div className="summary__row summary__row--total">
-          <dt>{t.booking.total}</dt>
-          <dd>
-            <strong>{formatPrice(totals.total_price)}</strong>
-            <span className="muted"> · {formatDuration(totals.duration)}</span>
-          </dd>
-        </div>
-      </dl>
+      <BookingDetails
+        services={services}
+        operatorName={operator ? operator.name : t.booking.anyOperator}
+        start={time}
+        timeZone={config.timezone}
+        totals={totals}
+        changeHref={
+          props.moving
+            ? { when: props.changeHref('when') }
+            : {
+                services: props.changeHref('services'),
+                operator: props.changeHref('operator'),
+                when: props.changeHref('when'),
+              }
+        }
+      />
 
       {props.moving ? null : (
         <TextAreaField

@@ -5,7 +5,6 @@ import type { ReservationStatus } from '@salon/shared/enums/index'
 import { statusLabelIt } from '@salon/shared/glossary'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
-import { formatDateTime, formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { BRAND } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
@@ -13,6 +12,7 @@ import { CalendarIcon, CheckIcon } from '../../lib/ui/icons'
 import { PageLoader } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fetchCatalogue, fetchReservation } from './api'
+import { BookingDetails } from './BookingDetails'
 import { chosenServices } from './catalogue'
 
 const idOf = (x: number | { id: number }) => (typeof x === 'object' ? x.id : x)
@@ -80,44 +80,23 @@ export function ThankYouPage() {
       </span>
       <h1 className="thanks__title">{t.booking.thankYouHeading}</h1>
       <p className="thanks__lead">{confirmed ? t.booking.thankYouConfirmed : t.booking.thankYouPending}</p>
-      <dl className="summary__list">
-        <div className="summary__row">
-          <dt>{t.booking.when}</dt>
-          <dd className="summary__when">{formatDateTime(reservation.date_start!, timeZone)}</dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t.booking.services}</dt>
-          <dd>
-            <ul className="summary__services">
-              {services.map((s) => (
-                <li key={s.id}>
-                  <span>{s.title}</span>
-                  <span className="muted">{formatDuration(s.time)}</span>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t.booking.operator}</dt>
-          <dd>{operator?.name ?? t.booking.anyOperator}</dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t.booking.status}</dt>
-          <dd>
-            <span className={`badge badge--${reservation.status.toLowerCase()}`}>
-              {statusLabelIt(reservation.status)}
-            </span>
-          </dd>
-        </div>
-        <div className="summary__row summary__row--total">
-          <dt>{t.booking.total}</dt>
-          <dd>
-            <strong>{formatPrice(reservation.total_price)}</strong>
-            <span className="muted"> · {formatDuration(reservation.duration)}</span>
-          </dd>
-        </div>
-      </dl>
+      <BookingDetails
+        services={services}
+        operatorName={operator?.name ?? t.booking.anyOperator}
+        start={reservation.date_start!}
+        timeZone={timeZone}
+        totals={reservation}
+        extra={[
+          {
+            label: t.booking.status,
+            value: (
+              <span className={`badge badge--${reservation.status.toLowerCase()}`}>
+                {statusLabelIt(reservation.status)}
+              </span>
+            ),
+          },
+        ]}
+      />
       <div className="thanks__actions">
         <a className="btn btn--secondary btn--block" href={`/api/reservations/${reservation.id}/ics`} download>
           <CalendarIcon size={20} />

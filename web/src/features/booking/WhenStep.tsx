@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
 import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
-import { ApiError } from '../../lib/api'
 import { formatDay, formatTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { FormAlert } from '../../lib/ui/Field'
+import { LoadError } from '../../lib/ui/LoadError'
 import { MonthCalendar } from '../../lib/ui/MonthCalendar'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
@@ -114,12 +114,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
         <div className="when__month-state" aria-live="polite">
           {days.status === 'loading' ? <Spinner /> : null}
           {days.status === 'error' ? (
-            <p role="alert">
-              {t.booking.timesLoadError}{' '}
-              <button type="button" className="btn btn--ghost btn--small" onClick={days.reload}>
-                {t.common.retry}
-              </button>
-            </p>
+            <LoadError message={t.booking.timesLoadError} error={days.error} onRetry={days.reload} />
           ) : null}
           {days.status === 'success' && freeDays.size === 0 ? (
             <p className="muted">{t.booking.noDaysThisMonth}</p>
@@ -190,14 +185,7 @@ function DayTimes({
       </h3>
       {slots.status === 'loading' ? <Spinner /> : null}
       {slots.status === 'error' ? (
-        <p role="alert">
-          {slots.error instanceof ApiError && slots.error.isNetworkError
-            ? t.common.networkError
-            : t.booking.timesLoadError}{' '}
-          <button type="button" className="btn btn--ghost btn--small" onClick={slots.reload}>
-            {t.common.retry}
-          </button>
-        </p>
+        <LoadError message={t.booking.timesLoadError} error={slots.error} onRetry={slots.reload} />
       ) : null}
       {slots.status === 'success' ? (
         <TimeGroups slots={slots.data} timeZone={timeZone} selected={selected} onTime={onTime} />
