@@ -26,7 +26,7 @@ function wizardHref(item: MyReservationItem, move: boolean) {
 }
 
 /** "I miei appuntamenti": upcoming (soonest first) with cancel and move as the policy allows, then the past. */
-export function MyBookings() {
+export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
   const [pastPage, setPastPage] = useState(1)
   const data = useResource(
     useCallback(
@@ -61,11 +61,12 @@ export function MyBookings() {
     }
   }
 
-  if (data.status === 'loading') return <Spinner />
+  if (data.status === 'loading') return onlyIfAny ? null : <Spinner />
   if (data.status === 'error') {
     return <LoadError message={t.bookings.loadError} error={data.error} onRetry={data.reload} />
   }
   const { mine, salon } = data.data
+  if (onlyIfAny && mine.upcoming.length === 0 && mine.past.length === 0) return null
   return (
     <>
       <section aria-labelledby="upcoming-title" className="bookings">

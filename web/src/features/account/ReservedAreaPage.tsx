@@ -5,14 +5,22 @@ import { Agenda } from './Agenda'
 import { MyBookings } from './MyBookings'
 
 /**
- * `/reserved-area`: a customer's "I miei appuntamenti"; for an operator, their agenda instead
- * (an operator's own bookings as a customer are in the dashboard's bookings for now).
+ * `/reserved-area`: a customer's "I miei appuntamenti"; for an operator, their agenda first, then
+ * any booking they made for themselves as a customer.
  */
 export function ReservedAreaPage() {
   const { user } = useAuth()
   useDocumentTitle(user?.user_role === 'OPERATOR' ? t.agenda.today : t.bookings.title)
   if (!user) return null
-  if (user.user_role === 'OPERATOR') return <Agenda name={user.name || user.email} />
+  if (user.user_role === 'OPERATOR') {
+    return (
+      <>
+        <Agenda name={user.name || user.email} />
+        {/* An operator may book for themselves too: those bookings are theirs as a customer. */}
+        <MyBookings onlyIfAny />
+      </>
+    )
+  }
 
   return (
     <>
