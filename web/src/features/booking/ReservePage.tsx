@@ -32,7 +32,14 @@ export function ReservePage() {
   useDocumentTitle(t.booking.title)
   const catalogue = useResource(fetchCatalogue)
 
-  if (catalogue.status === 'loading') return <PageLoader />
+  // As tall as the wizard will be, so nothing below moves when it appears.
+  if (catalogue.status === 'loading') {
+    return (
+      <div className="wizard">
+        <PageLoader />
+      </div>
+    )
+  }
   if (catalogue.status === 'error') {
     return (
       <LoadError

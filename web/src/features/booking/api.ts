@@ -1,5 +1,6 @@
 import { api } from '../../lib/api'
 import type { SalonSettings } from '../../lib/salon'
+import { catalogueKey, dayKey, monthKey, takePrefetched } from './prefetch'
 
 export interface CatalogueService {
   id: number
@@ -31,7 +32,7 @@ export interface Catalogue {
 
 /** Services by category, the operators and the salon's settings: one cacheable call (`/api/pages/home`). */
 export async function fetchCatalogue(signal: AbortSignal): Promise<Catalogue> {
-  const page = await api.get<Catalogue>('/api/pages/home', { signal })
+  const page = await (takePrefetched<Catalogue>(catalogueKey) ?? api.get<Catalogue>('/api/pages/home', { signal }))
   return { config: page.config, categories: page.categories, operators: page.operators }
 }
 
@@ -46,19 +47,17 @@ const choiceQuery = (c: Choice) => ({ services: c.services.join(','), operator: 
 
 /** The local days of `month` with at least one free time. */
 export async function fetchMonthDays(month: string, choice: Choice, signal: AbortSignal): Promise<string[]> {
-  const res = await api.get<{ days: string[] }>('/api/reservations/availability-month', {
-    query: { month, ...choiceQuery(choice) },
-    signal,
-  })
+  const q = choiceQuery(choice)
+  const res = await (takePrefetched<{ days: string[] }>(monthKey(month, q.services, q.operator)) ??
+    api.get<{ days: string[] }>('/api/reservations/availability-month', { query: { month, ...q }, signal }))
   return res.days
 }
 
 /** The free times of one local day. */
 export async function fetchDaySlots(day: string, choice: Choice, signal: AbortSignal): Promise<Slot[]> {
-  const res = await api.get<{ slots: Slot[] }>('/api/reservations/time-availability-day', {
-    query: { date: day, ...choiceQuery(choice) },
-    signal,
-  })
+  const q = choiceQuery(choice)
+  const res = await (takePrefetched<{ slots: Slot[] }>(dayKey(day, q.services, q.operator)) ??
+    api.get<{ slots: Slot[] }>('/api/reservations/time-availability-day', { query: { date: day, ...q }, signal }))
   return res.slots
 }
 
