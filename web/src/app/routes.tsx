@@ -88,6 +88,8 @@ export function buildRoutes(): RouteObject[] {
               PREFETCH[route.name]!(new URL(request.url))
               return null
             },
+            // Once per visit: the wizard's own changes of the query must not start it again.
+            shouldRevalidate: () => false,
           }
         : {}),
       // react-router's lazy: a client navigation keeps the current screen until the chunk is in.

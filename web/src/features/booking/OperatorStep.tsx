@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { t } from '../../lib/i18n'
 import { UsersIcon } from '../../lib/ui/icons'
 import type { CatalogueOperator } from './api'
@@ -15,6 +16,8 @@ export function OperatorStep({
   serviceCount: number
   onChange: (operator: 'any' | number) => void
 }) {
+  // The tap shows at once; the URL (the wizard's state) follows a moment later via the router.
+  const [current, setCurrent] = useState(selected)
   if (operators.length === 0) return <p className="notice notice--error">{t.booking.noOperator}</p>
   const options: { value: 'any' | number; name: string; hint: string; image: string | null }[] = [
     { value: 'any', name: t.booking.anyOperator, hint: t.booking.anyOperatorHint, image: null },
@@ -30,7 +33,7 @@ export function OperatorStep({
       <legend className="visually-hidden">{t.booking.steps.operator}</legend>
       <ul className="choice-list">
         {options.map((option) => {
-          const checked = option.value === selected
+          const checked = option.value === current
           const id = `operator-${option.value}`
           return (
             <li key={option.value}>
@@ -40,7 +43,10 @@ export function OperatorStep({
                   name="operator"
                   className="choice__input"
                   checked={checked}
-                  onChange={() => onChange(option.value)}
+                  onChange={() => {
+                    setCurrent(option.value)
+                    onChange(option.value)
+                  }}
                   aria-labelledby={`${id}-name`}
                   aria-describedby={`${id}-hint`}
                 />

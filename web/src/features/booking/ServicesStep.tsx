@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { CheckIcon } from '../../lib/ui/icons'
@@ -13,7 +14,13 @@ export function ServicesStep({
   selected: number[]
   onChange: (services: number[]) => void
 }) {
-  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
+  // The tap shows at once; the URL (the wizard's state) follows a moment later via the router.
+  const [chosen, setChosen] = useState(selected)
+  const toggle = (id: number) => {
+    const next = chosen.includes(id) ? chosen.filter((s) => s !== id) : [...chosen, id]
+    setChosen(next)
+    onChange(next)
+  }
 
   return (
     <div className="choice-groups">
@@ -22,7 +29,7 @@ export function ServicesStep({
           <legend className="choice-group__title">{category.name}</legend>
           <ul className="choice-list">
             {category.services.map((service) => {
-              const checked = selected.includes(service.id)
+              const checked = chosen.includes(service.id)
               const titleId = `service-${service.id}-title`
               const detailId = `service-${service.id}-detail`
               return (
