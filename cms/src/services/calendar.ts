@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import pg, { type Pool, type PoolClient } from 'pg'
 import {
   BLOCKING_STATUSES,
   CONFIG_DEFAULTS,
@@ -10,22 +10,58 @@ import {
   type SalonCalendar,
   type ServiceInfo,
 } from '@salon/shared'
+import { env } from '../env'
 
 type Db = Pool | PoolClient
 
 /**
  * The salon's calendar (settings, opening hours, closures, holidays, operators) changes rarely and
- * is read by every availability request: it is cached for a few seconds per process and dropped
- * at once when an admin changes one of its collections here (other instances catch up by TTL).
+ * is read by every availability request, so each module graph (Payload's and the fast path in
+ * server.ts) keeps one copy — coherent across processes: a trigger on those tables sends
+ * `NOTIFY salon_calendar` when a change commits (migration `…_calendar_notify`), and a listening
+ * connection here drops the copy. Without a working listener nothing is cached: every read goes to
+ * PostgreSQL until the listener is back. The TTL only bounds how long a copy lives at all.
  */
-const TTL_MS = 5_000
+const TTL_MS = 60_000
+const RECONNECT_MS = 1_000
 let cached: { at: number; value: Promise<SalonCalendar> } | null = null
+let listener: { client: pg.Client; ready: boolean } | null = null
 
 export function invalidateCalendar() {
   cached = null
 }
 
+/** Starts (once) the connection that hears `salon_calendar`; on any failure, no cache until it is back. */
+function listen() {
+  if (listener) return
+  const client = new pg.Client({ connectionString: env.databaseUrl })
+  const current = { client, ready: false }
+  listener = current
+  const drop = () => {
+    if (listener !== current) return
+    listener = null
+    cached = null
+    client.end().catch(() => {})
+    setTimeout(listen, RECONNECT_MS).unref()
+  }
+  client.on('notification', () => {
+    cached = null
+  })
+  client.on('error', drop)
+  client.on('end', drop)
+  client
+    .connect()
+    .then(() => client.query('LISTEN salon_calendar'))
+    .then(() => {
+      cached = null // anything read before we listened may be stale
+      current.ready = true
+    })
+    .catch(drop)
+}
+
 export function loadCalendar(db: Pool, now = Date.now()): Promise<SalonCalendar> {
+  listen()
+  if (!listener?.ready) return readCalendar(db)
   if (!cached || now - cached.at > TTL_MS) {
     const value = readCalendar(db)
     cached = { at: now, value }
