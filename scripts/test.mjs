@@ -130,18 +130,53 @@ if (want('int') || want('e2e')) {
   const { startPostgres, freePort } = await import('./lib/postgres.mjs')
   let db = null
   let app = null
+  let appB = null
   let smtp = null
   let serverUp = false
+  const stopApp = (child) =>
+    child && child.exitCode === null
+      ? new Promise((r) => {
+          child.once('exit', r)
+          child.kill('SIGTERM')
+          setTimeout(() => child.kill('SIGKILL'), 8000).unref()
+        })
+      : Promise.resolve()
   const stopAll = async () => {
-    if (app && app.exitCode === null) {
-      await new Promise((r) => {
-        app.once('exit', r)
-        app.kill('SIGTERM')
-        setTimeout(() => app.kill('SIGKILL'), 8000).unref()
-      })
-    }
+    await Promise.all([stopApp(app), stopApp(appB)])
     await db?.stop()
     await smtp?.stop()
+  }
+  /** One built app process on `port` (several may share the test PostgreSQL, as in production). */
+  const startApp = async ({ port, log: logName, ownsPostgres }) => {
+    const child = fork(path.join(root, 'cms', 'server.ts'), [], {
+      cwd: path.join(root, 'cms'),
+      execArgv: ['--import', 'tsx'],
+      stdio: [
+        'ignore',
+        fs.openSync(path.join(testDir, logName), 'w'),
+        fs.openSync(path.join(testDir, logName), 'a'),
+        'ipc',
+      ],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        DATA_DIR: testDir,
+        PORT: String(port),
+        SALON_DEMO: 'true',
+        ...(ownsPostgres ? { SALON_OWNED_PG_PID: String(db.child.pid) } : {}),
+        TRUST_PROXY: 'true',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
+        NEXT_TELEMETRY_DISABLED: '1',
+        SERVER_URL: `http://localhost:${port}`,
+      },
+    })
+    await new Promise((resolve, reject) => {
+      child.on('message', (m) => m?.type === 'ready' && resolve())
+      child.once('exit', (code) => reject(new Error(`server exited (${code}); see .data/test/${logName}`)))
+    })
+    return child
   }
   process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
   process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
@@ -157,34 +192,7 @@ if (want('int') || want('e2e')) {
       const { startSmtp } = await import('./lib/smtp.mjs')
       smtp = await startSmtp(path.join(testDir, 'smtp'))
       const port = await freePort(0)
-      app = fork(path.join(root, 'cms', 'server.ts'), [], {
-        cwd: path.join(root, 'cms'),
-        execArgv: ['--import', 'tsx'],
-        stdio: [
-          'ignore',
-          fs.openSync(path.join(testDir, 'server.log'), 'w'),
-          fs.openSync(path.join(testDir, 'server.log'), 'a'),
-          'ipc',
-        ],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: db.url,
-          DATA_DIR: testDir,
-          PORT: String(port),
-          SALON_DEMO: 'true',
-          SALON_OWNED_PG_PID: String(db.child.pid),
-          TRUST_PROXY: 'true',
-          SMTP_URL: smtp.url,
-          MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
-          NEXT_TELEMETRY_DISABLED: '1',
-          SERVER_URL: `http://localhost:${port}`,
-        },
-      })
-      await new Promise((resolve, reject) => {
-        app.on('message', (m) => m?.type === 'ready' && resolve())
-        app.once('exit', (code) => reject(new Error(`server exited (${code}); see .data/test/server.log`)))
-      })
+      app = await startApp({ port, log: 'server.log', ownsPostgres: true })
       process.env.SALON_BASE_URL = `http://localhost:${port}`
       process.env.SALON_DATABASE_URL = db.url
       process.env.SALON_MAIL_DIR = path.join(testDir, 'smtp')
@@ -204,6 +212,14 @@ if (want('int') || want('e2e')) {
       })
     }
     if (serverUp && want('int')) {
+      // A second app process on the same PostgreSQL: the suite checks that two processes agree
+      // (no double booking across them, a calendar change seen by both within a second).
+      await stage('Start a second app process', async () => {
+        const port = await freePort(0)
+        appB = await startApp({ port, log: 'server-b.log', ownsPostgres: false })
+        process.env.SALON_BASE_URL_B = `http://localhost:${port}`
+        log(`Second app on ${process.env.SALON_BASE_URL_B}`)
+      })
       await stage('Integration tests (HTTP + PostgreSQL)', async () => {
         const out = path.join(testDir, 'int.json')
         await run(bin('vitest'), [

@@ -6,6 +6,8 @@ const require = createRequire(import.meta.url)
 
 /** Set by scripts/test.mjs, which started the built server and its PostgreSQL. */
 export const BASE_URL = process.env.SALON_BASE_URL ?? 'http://localhost:3000'
+/** A second app process on the same PostgreSQL (scripts/test.mjs starts it for the integration suite). */
+export const BASE_URL_B = process.env.SALON_BASE_URL_B ?? ''
 export const DATABASE_URL = process.env.SALON_DATABASE_URL ?? process.env.DATABASE_URL ?? ''
 
 export type Role = 'visitor' | 'USER' | 'OPERATOR' | 'ADMIN'
@@ -44,7 +46,15 @@ export interface ApiResult<T = any> {
 export async function api<T = any>(
   method: string,
   path: string,
-  opts: { as?: Role; token?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
+  opts: {
+    as?: Role
+    token?: string | null
+    body?: unknown
+    rawBody?: BodyInit
+    headers?: Record<string, string>
+    /** Another app process to ask (default: the first one). */
+    base?: string
+  } = {},
 ): Promise<ApiResult<T>> {
   const token = opts.token !== undefined ? opts.token : await tokenFor(opts.as ?? 'visitor')
   const headers: Record<string, string> = { ...(opts.headers ?? {}) }
@@ -54,7 +64,7 @@ export async function api<T = any>(
     headers['content-type'] = 'application/json'
     body = JSON.stringify(opts.body)
   }
-  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body })
+  const res = await fetch(`${opts.base ?? BASE_URL}${path}`, { method, headers, body })
   const text = await res.text()
   let parsed: unknown = text
   try {
