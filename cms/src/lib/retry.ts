@@ -5,6 +5,14 @@ import { pgErrorCode } from './pgErrors'
 const RETRYABLE: ReadonlySet<string> = new Set(['40P01', '40001'])
 export const MAX_ATTEMPTS = 4
 
+/** Thrown inside a transaction that found what it needs busy and chose not to wait (no lock held while waiting). */
+export class RetryLater extends Error {
+  constructor(what: string) {
+    super(`${what} is busy: the whole transaction runs again`)
+    this.name = 'RetryLater'
+  }
+}
+
 /**
  * Runs a whole transaction again after a deadlock or serialization failure, at most `attempts`
  * times with a short jittered pause, then answers 409 BUSY — never a 500. Any other error goes
@@ -19,7 +27,7 @@ export async function withRetries<T>(
     try {
       return await run()
     } catch (err) {
-      if (!RETRYABLE.has(pgErrorCode(err) ?? '')) throw err
+      if (!(err instanceof RetryLater) && !RETRYABLE.has(pgErrorCode(err) ?? '')) throw err
       if (attempt >= attempts)
         throw new HttpError(409, 'Troppe richieste nello stesso momento: riprova.', { reason: 'BUSY' })
       await pause(attempt)

@@ -27,8 +27,11 @@ import {
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
-import { withRetries } from '../lib/retry'
+import { RetryLater, withRetries } from '../lib/retry'
 import { loadBlocking, loadCalendar, loadServices } from './calendar'
+
+/** First key of the per-operator-day advisory locks (second key: the local day's number). */
+const OPERATOR_DAY_LOCK = 0x53410000
 
 type Actor = { id: number; user_role: Role }
 type OperatorChoice = number | 'any'
@@ -250,8 +253,26 @@ async function confirmOnce(
     const { duration, total_price } = bookingTotals(services)
     const status: ReservationStatus = settings.autoConfirm ? 'CONFIRMED' : 'PENDING'
 
+    // Deadlock-free by construction: one advisory lock per operator and local day, taken before
+    // the guarded write. With one candidate we wait for it (the only lock we will hold); with
+    // several ("any operator") we only try each one — never waiting while holding another — and
+    // if every candidate is busy, the whole transaction runs again a moment later (bounded).
+    const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
+    let busy = false
     let chosen: number | undefined
     for (const operatorId of order) {
+      if (order.length === 1) {
+        await db.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operatorId, dayKey])
+      } else {
+        const { rows } = await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', [
+          OPERATOR_DAY_LOCK + operatorId,
+          dayKey,
+        ])
+        if (!rows[0].ok) {
+          busy = true
+          continue
+        }
+      }
       await db.query('savepoint try_operator')
       try {
         await db.query(
@@ -267,7 +288,10 @@ async function confirmOnce(
         if (pgErrorCode(err) !== '23P01') throw err
       }
     }
-    if (chosen === undefined) throw conflict('SLOT_TAKEN')
+    if (chosen === undefined) {
+      if (busy) throw new RetryLater('every free operator of that day')
+      throw conflict('SLOT_TAKEN')
+    }
 
     await db.query(`delete from reservations_rels where parent_id = $1 and path = 'services'`, [body.id])
     await db.query(

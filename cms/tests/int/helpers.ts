@@ -174,3 +174,18 @@ export async function mailsTo(to: string, since = 0): Promise<string[]> {
     ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
     : []
 }
+
+/** `n` fresh customers with their tokens, registered from distinct addresses (a per-address limit may apply). */
+export async function registerCustomers(n: number, prefix = 'customer'): Promise<string[]> {
+  const tokens: string[] = []
+  for (let i = 0; i < n; i++) {
+    const email = `${unique(prefix)}@example.com`
+    const res = await api('POST', '/api/users', {
+      headers: { 'x-forwarded-for': `10.${20 + (seq % 200)}.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      body: { email, password: 'password123', name: 'Cliente', surname: `Test${i}`, phone_number: '+39 333 000 3333' },
+    })
+    if (res.status !== 201) throw new Error(`registration ${i}: ${res.status} ${JSON.stringify(res.body)}`)
+    tokens.push(await login(email, 'password123'))
+  }
+  return tokens
+}

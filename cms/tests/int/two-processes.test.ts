@@ -4,27 +4,12 @@
  * within a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, BASE_URL_B, api, login, sql, unique } from './helpers'
+import { BASE_URL, BASE_URL_B, api, registerCustomers, sql, unique } from './helpers'
 
 const closures: number[] = []
 afterAll(async () => {
   for (const id of closures) await api('DELETE', `/api/business-closures/${id}`, { as: 'ADMIN' })
 })
-
-/** Customers for the race, registered from distinct addresses (a per-address limit may apply). */
-async function customers(n: number) {
-  const tokens: string[] = []
-  for (let i = 0; i < n; i++) {
-    const email = `${unique('two')}@example.com`
-    const res = await api('POST', '/api/users', {
-      headers: { 'x-forwarded-for': `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}` },
-      body: { email, password: 'password123', name: 'Due', surname: `Processi${i}`, phone_number: '+39 333 000 3333' },
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    tokens.push(await login(email, 'password123'))
-  }
-  return tokens
-}
 
 async function freeDay(service: number, operator: number, after: string) {
   const today = new Date()
@@ -56,7 +41,7 @@ describe('two app processes on one database', () => {
       await api('GET', `/api/reservations/time-availability-day?date=${day}&services=${service}&operator=${operator}`)
     ).body.slots as { start: string }[]
     expect(slots.length).toBeGreaterThan(4)
-    const tokens = await customers(20)
+    const tokens = await registerCustomers(20, 'two')
     // 10 drafts each (the cap), then 200 confirms at once: every start is wanted by several
     // customers, and neighbouring 30-minute starts 15 minutes apart overlap each other.
     const attempts: Promise<number>[] = []
@@ -113,7 +98,7 @@ describe('two app processes on one database', () => {
     while (Date.now() - t0 < 1000 && after.length) after = (await api('GET', url, { base: BASE_URL_B })).body.slots
     expect(after, `process B still offered the day ${Date.now() - t0} ms later`).toEqual([])
 
-    const [token] = await customers(1)
+    const [token] = await registerCustomers(1, 'two')
     const session = await api('POST', '/api/reservations/create-session', { token, base: BASE_URL_B })
     const confirm = await api('POST', '/api/reservations/confirm', {
       token,
