@@ -8,6 +8,7 @@ import {
   ValidationError,
 } from 'payload'
 import {
+  changeEmailBody,
   emailConfirmBody,
   factorCodeBody,
   factorEnrollBody,
@@ -21,6 +22,7 @@ import {
   updateMeBody,
 } from '@salon/shared'
 import {
+  changeEmail,
   changeWhenLoggedIn,
   changeWithRecovery,
   checkRecovery,
@@ -136,7 +138,7 @@ export const loginVerify: Endpoint = {
   },
 }
 
-const me = (req: PayloadRequest) => requireUser(req) as unknown as { id: number; email: string }
+const me = requireUser
 
 /** GET /api/auth/factors — the caller's second factors. */
 export const getFactors: Endpoint = {
@@ -202,7 +204,7 @@ export const putAvatar: Endpoint = {
     } catch {
       throw new ValidationError({ errors: [{ path: 'file', message: 'Corpo della richiesta non valido' }] })
     }
-    const result = await setAvatar(req.payload, user.id as number, req.file)
+    const result = await setAvatar(req.payload, user.id, req.file)
     return Response.json({ message: 'Foto aggiornata', ...result })
   },
 }
@@ -212,7 +214,7 @@ export const deleteAvatar: Endpoint = {
   method: 'delete',
   handler: async (req) => {
     const user = requireUser(req)
-    await removeAvatar(req.payload, user.id as number)
+    await removeAvatar(req.payload, user.id)
     return Response.json({ message: 'Foto rimossa', avatarUrl: null })
   },
 }
@@ -239,7 +241,7 @@ export const getMe: Endpoint = {
   method: 'get',
   handler: async (req) => {
     if (!req.user) return Response.json({ user: null })
-    return Response.json({ user: await ownProfile(req, req.user.id as number) })
+    return Response.json({ user: await ownProfile(req, req.user.id) })
   },
 }
 
@@ -252,7 +254,7 @@ export const putMe: Endpoint = {
     const body = await readJsonObject(req)
     if ('user_role' in body) throw forbidden('Il ruolo non si può cambiare dal proprio profilo.')
     const data = parseOr400(updateMeBody, body)
-    return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id as number, data) })
+    return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id, data) })
   },
 }
 
@@ -307,7 +309,7 @@ export const changePassword: Endpoint = {
       await guarded(req, subjects, 'failure', () => changeWithRecovery(req.payload, data))
       return Response.json({ message: 'Password aggiornata: ora puoi accedere con la nuova password.' })
     }
-    const user = requireUser(req) as unknown as { id: number; email: string; name?: string }
+    const user = requireUser(req)
     const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
     const subjects: Subject[] = [
       [LIMITS.loginIp, clientIp(req)],
@@ -325,6 +327,28 @@ export const changePassword: Endpoint = {
       { message: 'Password aggiornata', token: result.token, exp: result.exp },
       { headers: { 'Set-Cookie': cookie } },
     )
+  },
+}
+
+/**
+ * POST /api/auth/change_email { password, email } — logged in, with the current password: the
+ * address changes, must be confirmed again (a link goes to it) and the old one gets a notice.
+ */
+export const changeEmailEndpoint: Endpoint = {
+  path: '/auth/change_email',
+  method: 'post',
+  handler: async (req) => {
+    const user = me(req)
+    const { password, email } = parseOr400(changeEmailBody, await readJsonObject(req))
+    const subjects: Subject[] = [
+      [LIMITS.loginIp, clientIp(req)],
+      [LIMITS.loginAccount, user.email],
+    ]
+    const updated = await guarded(req, subjects, 'failure', () => changeEmail(req.payload, user, password, email))
+    return Response.json({
+      message: `Indirizzo aggiornato: ti abbiamo inviato un link a ${updated.email} per confermarlo.`,
+      user: updated,
+    })
   },
 }
 
@@ -346,12 +370,7 @@ export const resendConfirmation: Endpoint = {
   path: '/auth/confirm/resend',
   method: 'post',
   handler: async (req) => {
-    const user = requireUser(req) as unknown as {
-      id: number
-      email: string
-      name?: string
-      email_verified_at?: string | null
-    }
+    const user = requireUser(req)
     if (user.email_verified_at) return Response.json({ message: 'Il tuo indirizzo è già confermato.' })
     await guarded(
       req,
@@ -377,6 +396,7 @@ export const authEndpoints = [
   passwordRecovery,
   passwordRecoveryCheck,
   changePassword,
+  changeEmailEndpoint,
   confirmEndpoint,
   resendConfirmation,
   getFactors,
