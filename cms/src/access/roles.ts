@@ -13,8 +13,7 @@ export const userOf = (req: Pick<PayloadRequest, 'user'>): SessionUser | null =>
   req.user && req.user.collection === 'users' ? (req.user as SessionUser) : null
 
 /** What the role checker needs to know about a user. */
-export type RoleUser =
-  Pick<SessionUser, 'user_role' | 'adminTotpRequired' | 'mfaActive'> | null | undefined
+export type RoleUser = Pick<SessionUser, 'user_role' | 'adminTotpRequired' | 'mfaActive'> | null | undefined
 
 /** The role a request really has: with `config.requireAdminTotp`, an ADMIN without an active
  *  second factor has no admin rights (the flags are set when the session's user is loaded). */

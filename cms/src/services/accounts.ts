@@ -80,8 +80,9 @@ async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest, ro
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const sessions = (payload.db as unknown as { sessions: Record<string, { db: { execute(q: Query): Promise<unknown> } }> })
-      .sessions
+    const sessions = (
+      payload.db as unknown as { sessions: Record<string, { db: { execute(q: Query): Promise<unknown> } }> }
+    ).sessions
     const tx = sessions[String(await req.transactionID)]?.db
     if (!tx) throw new Error('No database transaction')
     const rows: Rows = async (query) => ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows
@@ -170,8 +171,7 @@ export async function changeEmail(
   email: string,
 ) {
   await checkPassword(payload, user.email, password, 'password')
-  if (email.toLowerCase() === user.email.toLowerCase())
-    throw fieldError('email', 'È già il tuo indirizzo e-mail')
+  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'È già il tuo indirizzo e-mail')
   const { rows } = await pool(payload).query('select 1 from users where lower(email) = lower($1) and id <> $2', [
     email,
     user.id,

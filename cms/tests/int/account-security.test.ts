@@ -118,9 +118,9 @@ describe('changing the e-mail', () => {
     const { email, id, token } = await verifiedCustomer()
     const body = (password: string) => ({ password, email: `${unique('sec-bf')}@example.com` })
     for (let i = 0; i < 5; i++)
-      expect((await api('POST', '/api/auth/change_email', { token, body: body('wrong'), headers: from() })).status).toBe(
-        400,
-      )
+      expect(
+        (await api('POST', '/api/auth/change_email', { token, body: body('wrong'), headers: from() })).status,
+      ).toBe(400)
     const blocked = await api('POST', '/api/auth/change_email', { token, body: body('password123'), headers: from() })
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)

@@ -35,7 +35,10 @@ describe('ChangeEmailForm', () => {
   it('shows the server’s answer next to the field it names', async () => {
     changeEmail.mockRejectedValueOnce(
       new ApiError(400, 'Bad', [
-        { message: 'Bad', data: { errors: [{ path: 'email', message: 'Questo indirizzo è già usato da un altro account' }] } },
+        {
+          message: 'Bad',
+          data: { errors: [{ path: 'email', message: 'Questo indirizzo è già usato da un altro account' }] },
+        },
       ]),
     )
     render(<ChangeEmailForm email="sara@example.com" />)
