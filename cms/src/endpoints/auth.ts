@@ -35,6 +35,7 @@ import {
   updateOwnProfile,
 } from '../services/accounts'
 import { removeAvatar, setAvatar } from '../services/avatars'
+import { userOf } from '../access'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
@@ -240,8 +241,9 @@ export const getMe: Endpoint = {
   path: '/auth/me',
   method: 'get',
   handler: async (req) => {
-    if (!req.user) return Response.json({ user: null })
-    return Response.json({ user: await ownProfile(req, req.user.id) })
+    const user = userOf(req)
+    if (!user) return Response.json({ user: null })
+    return Response.json({ user: await ownProfile(req, user.id) })
   },
 }
 
