@@ -22,6 +22,7 @@ import {
   updateMeBody,
 } from '@salon/shared'
 import {
+  assertNewEmail,
   changeEmail,
   changeWhenLoggedIn,
   changeWithRecovery,
@@ -342,6 +343,8 @@ export const changeEmailEndpoint: Endpoint = {
   handler: async (req) => {
     const user = me(req)
     const { password, email } = parseOr400(changeEmailBody, await readJsonObject(req))
+    // An unusable address is not a wrong password: refused before the attempt is counted.
+    await assertNewEmail(req.payload, user, email)
     const subjects: Subject[] = [
       [LIMITS.loginIp, clientIp(req)],
       [LIMITS.loginAccount, user.email],

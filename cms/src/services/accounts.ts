@@ -160,6 +160,16 @@ export async function changeWhenLoggedIn(
   notifyChanged(payload, { email: user.email, name: user.name ?? '' })
 }
 
+/** The address is not the user's own already and no other account uses it (400 naming `email`). */
+export async function assertNewEmail(payload: Payload, user: { id: number; email: string }, email: string) {
+  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'È già il tuo indirizzo e-mail')
+  const { rows } = await pool(payload).query('select 1 from users where lower(email) = lower($1) and id <> $2', [
+    email,
+    user.id,
+  ])
+  if (rows[0]) throw fieldError('email', 'Questo indirizzo è già usato da un altro account')
+}
+
 /**
  * POST /api/auth/change_email: with the current password. The new address is unconfirmed until
  * its link is followed (so `requireEmailVerification` holds); the old address gets a notice.
@@ -170,13 +180,8 @@ export async function changeEmail(
   password: string,
   email: string,
 ) {
+  await assertNewEmail(payload, user, email)
   await checkPassword(payload, user.email, password, 'password')
-  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'È già il tuo indirizzo e-mail')
-  const { rows } = await pool(payload).query('select 1 from users where lower(email) = lower($1) and id <> $2', [
-    email,
-    user.id,
-  ])
-  if (rows[0]) throw fieldError('email', 'Questo indirizzo è già usato da un altro account')
   const updated = await payload.update({
     collection: 'users',
     id: user.id,

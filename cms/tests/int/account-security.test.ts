@@ -106,6 +106,8 @@ describe('changing the e-mail', () => {
     })
     expect(same.status).toBe(400)
     expect(errorPaths(same.body)).toEqual(['email'])
+    // Only wrong passwords count toward the (login) limit of the account.
+    expect(await sql('select hits from rate_limits where key = $1', [`login:account:${email}`])).toEqual([])
     const bad = await api('POST', '/api/auth/change_email', {
       token,
       body: { password: '', email: 'not-an-address', extra: 1 },
