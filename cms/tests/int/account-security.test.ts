@@ -64,6 +64,8 @@ describe('changing the e-mail', () => {
     const link = confirmLink((await waitForMail(newEmail, /conferma il tuo indirizzo/, since)).body)
     expect(await mailsTo(email, since)).toHaveLength(1) // the old address gets no confirmation link
 
+    // This session stays and now shows the new address; logins use the new one.
+    expect((await api('GET', '/api/auth/me', { token })).body.user).toMatchObject({ id, email: newEmail })
     await expect(login(newEmail, 'password123')).resolves.toBeTruthy()
     await expect(login(email, 'password123')).rejects.toThrow(/401/)
     expect((await api('POST', '/api/auth/confirm', { body: { token: link } })).status).toBe(200)
