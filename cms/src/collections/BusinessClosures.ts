@@ -36,7 +36,7 @@ export const BusinessClosures: CollectionConfig = {
       validate: (value, { siblingData }) => {
         if (!value) return 'Campo obbligatorio'
         const start = (siblingData as { start_date?: string }).start_date
-        if (start && new Date(value as unknown as string) < new Date(start)) return 'La fine non può precedere l’inizio'
+        if (start && new Date(value) < new Date(start)) return 'La fine non può precedere l’inizio'
         return true
       },
     },
