@@ -21,6 +21,7 @@ import {
   type SpaShell,
 } from './src/lib/delivery'
 import { pgErrorCode, statusForPgError } from './src/lib/pgErrors'
+import { logUnhandledRejections } from './src/lib/unhandled'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = env.port
@@ -250,6 +251,9 @@ async function main() {
     shutdown()
   })
 }
+
+// A rejection nobody handled is a bug: logged (the test run fails on it), the process serves on.
+logUnhandledRejections()
 
 main().catch((err) => {
   console.error(err)

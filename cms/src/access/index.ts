@@ -1,24 +1,24 @@
 import type { Access, FieldAccess, Where } from 'payload'
-import { hasRole, isAdminUser } from './roles'
+import { hasRole, isAdminUser, userOf } from './roles'
 
-export { hasRole, isAdminUser } from './roles'
+export { hasRole, isAdminUser, reqHasRole, userOf, type SessionUser } from './roles'
 
 export const anyone: Access = () => true
 export const nobody: Access = () => false
-export const isAdmin: Access = ({ req }) => isAdminUser(req.user as never)
-export const isAdminField: FieldAccess = ({ req }) => isAdminUser(req.user as never)
+export const isAdmin: Access = ({ req }) => isAdminUser(userOf(req))
+export const isAdminField: FieldAccess = ({ req }) => isAdminUser(userOf(req))
 
 /** Admin sees everything; everyone else only documents matching `where`. */
 export const adminOr =
   (where: Where): Access =>
   ({ req }) =>
-    isAdminUser(req.user as never) ? true : where
+    isAdminUser(userOf(req)) ? true : where
 
 /** Admin: every user. Anyone else logged in: only themselves. Visitor: nobody. */
 export const adminOrSelf: Access = ({ req }) => {
-  const user = req.user as never as { id: number } | null
+  const user = userOf(req)
   if (!user) return false
-  if (isAdminUser(user as never)) return true
+  if (isAdminUser(user)) return true
   return { id: { equals: user.id } }
 }
 
@@ -27,20 +27,20 @@ export const adminOrSelf: Access = ({ req }) => {
  * record; visitors none.
  */
 export const reservationReadAccess: Access = ({ req }): boolean | Where => {
-  const user = req.user as never as { id: number; user_role?: string } | null
+  const user = userOf(req)
   if (!user) return false
-  if (isAdminUser(user as never)) return true
+  if (isAdminUser(user)) return true
   // An operator's agenda, plus what they booked for themselves as a customer.
-  if (hasRole(user as never, 'OPERATOR'))
+  if (hasRole(user, 'OPERATOR'))
     return { or: [{ 'operator.user': { equals: user.id } }, { user: { equals: user.id } }] }
   return { user: { equals: user.id } }
 }
 
 /** The operator record linked to the logged-in OPERATOR, or public fields for the rest. */
 export const operatorOwnOrAdminField: FieldAccess = ({ req, doc }) => {
-  const user = req.user as never as { id: number } | null
+  const user = userOf(req)
   if (!user) return false
-  if (isAdminUser(user as never)) return true
+  if (isAdminUser(user)) return true
   const linked = (doc as { user?: number | { id: number } | null } | undefined)?.user
   const linkedId = typeof linked === 'object' && linked ? linked.id : linked
   return linkedId === user.id

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { BUSINESS_CLOSURE_TYPES } from '@salon/shared'
-import { anyone, isAdmin, isAdminField } from '../access'
+import { anyone, isAdmin, isAdminField, userOf } from '../access'
 
 const RRULE_LINE = /^(RRULE:)?([A-Z]+=[A-Z0-9,+:-]+)(;[A-Z]+=[A-Z0-9,+:-]+)*$/i
 
@@ -14,7 +14,7 @@ export const BusinessClosures: CollectionConfig = {
     ...calendarChanged,
     beforeChange: [
       ({ data, operation, req }) => {
-        const userId = (req.user as { id?: number } | null)?.id
+        const userId = userOf(req)?.id
         if (userId) {
           if (operation === 'create') data.created_by = userId
           data.updated_by = userId
@@ -36,7 +36,7 @@ export const BusinessClosures: CollectionConfig = {
       validate: (value, { siblingData }) => {
         if (!value) return 'Campo obbligatorio'
         const start = (siblingData as { start_date?: string }).start_date
-        if (start && new Date(value as unknown as string) < new Date(start)) return 'La fine non può precedere l’inizio'
+        if (start && new Date(value) < new Date(start)) return 'La fine non può precedere l’inizio'
         return true
       },
     },

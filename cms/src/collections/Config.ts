@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { ValidationError } from 'payload'
 import { CONFIG_DEFAULTS, phone, email } from '@salon/shared'
-import { anyone, isAdmin } from '../access'
+import { anyone, isAdmin, isAdminField } from '../access'
 import { integerNumber, textMatching } from '../lib/validate'
 
 const validTimeZone = (value: unknown) => {
@@ -17,7 +17,8 @@ const validTimeZone = (value: unknown) => {
 
 /**
  * The salon's settings: one document (a collection, so that spec §7's /api/config CRUD holds).
- * Every field here is public; a future internal setting gets `access.read: isAdminField`.
+ * Readable by anyone (the public site needs the salon's name, contacts and booking rules), except
+ * the security switches, which only admins read (`access.read: isAdminField`).
  */
 export const Config: CollectionConfig = {
   slug: 'config',
@@ -84,9 +85,9 @@ export const Config: CollectionConfig = {
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
     /** When on, a customer must confirm their e-mail address before booking (default: may book). */
-    { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false },
+    { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false, access: { read: isAdminField } },
     /** When on, an ADMIN account acts as an admin only once it has an active second factor. */
-    { name: 'requireAdminTotp', type: 'checkbox', defaultValue: false },
+    { name: 'requireAdminTotp', type: 'checkbox', defaultValue: false, access: { read: isAdminField } },
     {
       name: 'holdMinutes',
       type: 'number',

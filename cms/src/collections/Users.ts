@@ -6,7 +6,7 @@ import { sendConfirmation } from '../services/accounts'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
 import { PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
-import { adminOrSelf, isAdmin, isAdminField, isAdminUser } from '../access'
+import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
 
@@ -26,7 +26,7 @@ export const Users: CollectionConfig = {
   defaultSort: '-createdAt',
   access: {
     // Registration: visitors sign themselves up (always as USER, see below); admins add anyone.
-    create: ({ req }) => !req.user || isAdminUser(req.user as never),
+    create: ({ req }) => !req.user || isAdminUser(userOf(req)),
     read: adminOrSelf,
     update: adminOrSelf,
     delete: isAdmin,
@@ -70,7 +70,7 @@ export const Users: CollectionConfig = {
         if (
           operation === 'update' &&
           req.payloadAPI !== 'local' &&
-          !isAdminUser(req.user as never) &&
+          !isAdminUser(userOf(req)) &&
           data &&
           'password' in data
         ) {
@@ -94,10 +94,29 @@ export const Users: CollectionConfig = {
       },
     ],
     beforeChange: [
+      ({ data, operation, originalDoc, req }) => {
+        // The address changes only through POST /api/auth/change_email (current password) or by an
+        // admin; either way it must be confirmed again, unless the admin sets the date explicitly.
+        const before = (originalDoc as { email?: string; email_verified_at?: string | null } | undefined) ?? {}
+        if (operation !== 'update' || typeof data.email !== 'string' || !before.email) return data
+        if (data.email.trim().toLowerCase() === before.email.toLowerCase()) return data
+        if (req.payloadAPI !== 'local' && !isAdminUser(userOf(req))) {
+          throw new APIError(
+            'L’e-mail si cambia con la procedura di cambio e-mail (serve la password).',
+            403,
+            { errors: [{ path: 'email', message: 'Non modificabile da qui' }] },
+            true,
+          )
+        }
+        const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
+        if (data.email_verified_at === undefined || time(data.email_verified_at) === time(before.email_verified_at))
+          data.email_verified_at = null
+        return data
+      },
       ({ data, operation, req, originalDoc }) => {
         // Through the API nobody but an admin chooses a role (field access drops it too; this is
         // the belt). Server code using the Local API — seed, bootstrap — is trusted.
-        if (req.payloadAPI !== 'local' && !isAdminUser(req.user as never)) {
+        if (req.payloadAPI !== 'local' && !isAdminUser(userOf(req))) {
           data.user_role = operation === 'create' ? 'USER' : (originalDoc?.user_role ?? 'USER')
         }
         return data

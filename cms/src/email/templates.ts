@@ -59,6 +59,23 @@ export function passwordChangedMail(brand: string, name: string, loginUrl: strin
   }
 }
 
+/** To the old address after a change: the account now answers to `newEmail`. */
+export function emailChangedMail(brand: string, name: string, newEmail: string, loginUrl: string) {
+  return {
+    subject: `${brand} — il tuo indirizzo e-mail è stato cambiato`,
+    ...layout(
+      brand,
+      'Indirizzo e-mail cambiato',
+      [
+        `Ciao ${name},`,
+        `l’indirizzo e-mail del tuo account è appena stato cambiato in ${newEmail}. Da ora le nostre e-mail arriveranno lì.`,
+        'Se non sei stato tu, contatta subito il salone.',
+      ],
+      { label: 'Accedi', url: loginUrl },
+    ),
+  }
+}
+
 export function confirmEmailMail(brand: string, name: string, url: string) {
   return {
     subject: `${brand} — conferma il tuo indirizzo e-mail`,

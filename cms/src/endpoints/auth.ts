@@ -8,6 +8,7 @@ import {
   ValidationError,
 } from 'payload'
 import {
+  changeEmailBody,
   emailConfirmBody,
   factorCodeBody,
   factorEnrollBody,
@@ -21,6 +22,8 @@ import {
   updateMeBody,
 } from '@salon/shared'
 import {
+  assertNewEmail,
+  changeEmail,
   changeWhenLoggedIn,
   changeWithRecovery,
   checkRecovery,
@@ -33,6 +36,7 @@ import {
   updateOwnProfile,
 } from '../services/accounts'
 import { removeAvatar, setAvatar } from '../services/avatars'
+import { userOf } from '../access'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
 import { pool } from '../lib/sql'
@@ -136,7 +140,7 @@ export const loginVerify: Endpoint = {
   },
 }
 
-const me = (req: PayloadRequest) => requireUser(req) as unknown as { id: number; email: string }
+const me = requireUser
 
 /** GET /api/auth/factors — the caller's second factors. */
 export const getFactors: Endpoint = {
@@ -202,7 +206,7 @@ export const putAvatar: Endpoint = {
     } catch {
       throw new ValidationError({ errors: [{ path: 'file', message: 'Corpo della richiesta non valido' }] })
     }
-    const result = await setAvatar(req.payload, user.id as number, req.file)
+    const result = await setAvatar(req.payload, user.id, req.file)
     return Response.json({ message: 'Foto aggiornata', ...result })
   },
 }
@@ -212,7 +216,7 @@ export const deleteAvatar: Endpoint = {
   method: 'delete',
   handler: async (req) => {
     const user = requireUser(req)
-    await removeAvatar(req.payload, user.id as number)
+    await removeAvatar(req.payload, user.id)
     return Response.json({ message: 'Foto rimossa', avatarUrl: null })
   },
 }
@@ -238,8 +242,9 @@ export const getMe: Endpoint = {
   path: '/auth/me',
   method: 'get',
   handler: async (req) => {
-    if (!req.user) return Response.json({ user: null })
-    return Response.json({ user: await ownProfile(req, req.user.id as number) })
+    const user = userOf(req)
+    if (!user) return Response.json({ user: null })
+    return Response.json({ user: await ownProfile(req, user.id) })
   },
 }
 
@@ -252,7 +257,7 @@ export const putMe: Endpoint = {
     const body = await readJsonObject(req)
     if ('user_role' in body) throw forbidden('Il ruolo non si può cambiare dal proprio profilo.')
     const data = parseOr400(updateMeBody, body)
-    return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id as number, data) })
+    return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id, data) })
   },
 }
 
@@ -307,7 +312,7 @@ export const changePassword: Endpoint = {
       await guarded(req, subjects, 'failure', () => changeWithRecovery(req.payload, data))
       return Response.json({ message: 'Password aggiornata: ora puoi accedere con la nuova password.' })
     }
-    const user = requireUser(req) as unknown as { id: number; email: string; name?: string }
+    const user = requireUser(req)
     const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
     const subjects: Subject[] = [
       [LIMITS.loginIp, clientIp(req)],
@@ -325,6 +330,30 @@ export const changePassword: Endpoint = {
       { message: 'Password aggiornata', token: result.token, exp: result.exp },
       { headers: { 'Set-Cookie': cookie } },
     )
+  },
+}
+
+/**
+ * POST /api/auth/change_email { password, email } — logged in, with the current password: the
+ * address changes, must be confirmed again (a link goes to it) and the old one gets a notice.
+ */
+export const changeEmailEndpoint: Endpoint = {
+  path: '/auth/change_email',
+  method: 'post',
+  handler: async (req) => {
+    const user = me(req)
+    const { password, email } = parseOr400(changeEmailBody, await readJsonObject(req))
+    // An unusable address is not a wrong password: refused before the attempt is counted.
+    await assertNewEmail(req.payload, user, email)
+    const subjects: Subject[] = [
+      [LIMITS.loginIp, clientIp(req)],
+      [LIMITS.loginAccount, user.email],
+    ]
+    const updated = await guarded(req, subjects, 'failure', () => changeEmail(req.payload, user, password, email))
+    return Response.json({
+      message: `Indirizzo aggiornato: ti abbiamo inviato un link a ${updated.email} per confermarlo.`,
+      user: updated,
+    })
   },
 }
 
@@ -346,12 +375,7 @@ export const resendConfirmation: Endpoint = {
   path: '/auth/confirm/resend',
   method: 'post',
   handler: async (req) => {
-    const user = requireUser(req) as unknown as {
-      id: number
-      email: string
-      name?: string
-      email_verified_at?: string | null
-    }
+    const user = requireUser(req)
     if (user.email_verified_at) return Response.json({ message: 'Il tuo indirizzo è già confermato.' })
     await guarded(
       req,
@@ -377,6 +401,7 @@ export const authEndpoints = [
   passwordRecovery,
   passwordRecoveryCheck,
   changePassword,
+  changeEmailEndpoint,
   confirmEndpoint,
   resendConfirmation,
   getFactors,

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { APIError, ValidationError } from 'payload'
-import { isAdminUser } from '../access/roles'
+import { isAdminUser, userOf } from '../access/roles'
 import { parseOrThrow } from './errors'
 
 /** Parses with a zod schema from `shared/`; a failure is a 400 naming every bad field. */
@@ -31,13 +31,14 @@ export const unauthorized = () => new APIError('Devi accedere per continuare.', 
 export const forbidden = (message = 'Non hai i permessi per questa operazione.') => new APIError(message, 403, {}, true)
 
 export function requireUser(req: PayloadRequest) {
-  if (!req.user) throw unauthorized()
-  return req.user as unknown as { id: number; email: string; user_role: string }
+  const user = userOf(req)
+  if (!user) throw unauthorized()
+  return user
 }
 
 export function requireAdmin(req: PayloadRequest) {
   const user = requireUser(req)
-  if (!isAdminUser(user as never)) {
+  if (!isAdminUser(user)) {
     throw user.user_role === 'ADMIN'
       ? new APIError(
           'Attiva la verifica in due passaggi per usare le funzioni di amministrazione.',

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
 import type { z } from 'zod'
 import type { updateMeBody } from '@salon/shared'
 import { env } from '../env'
@@ -9,7 +11,7 @@ import { pool } from '../lib/sql'
 import { avatarUrl } from './avatars'
 import { readBusinessName } from './calendar'
 import { mailFrom, mailer } from '../email/adapter'
-import { confirmEmailMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
+import { confirmEmailMail, emailChangedMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
 
 const RECOVERY_MINUTES = 60
 const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
@@ -67,10 +69,36 @@ export async function checkRecovery(payload: Payload, token: string, email: stri
   if (!rows[0]) throw fieldError('token', 'Il link non è valido o è scaduto')
 }
 
-/** Sets the password (Payload hashes it) and ends every session issued before. */
-async function setPassword(payload: Payload, userId: number, password: string) {
-  await payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0 })
-  await pool(payload).query('delete from users_sessions where _parent_id = $1', [userId])
+type Query = ReturnType<typeof sql>
+type Rows = (query: Query) => Promise<Record<string, unknown>[]>
+
+/**
+ * Runs `work` in one Payload transaction: Local API calls given `req` and raw queries run with
+ * `rows` (on the transaction's own connection) commit or roll back together.
+ */
+async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest, rows: Rows) => Promise<T>): Promise<T> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const sessions = (
+      payload.db as unknown as { sessions: Record<string, { db: { execute(q: Query): Promise<unknown> } }> }
+    ).sessions
+    const tx = sessions[String(await req.transactionID)]?.db
+    if (!tx) throw new Error('No database transaction')
+    const rows: Rows = async (query) => ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows
+    const result = await work(req, rows)
+    await commitTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
+
+/** Sets the password (Payload hashes it) and ends every session issued before, in `req`'s transaction. */
+async function setPassword(req: PayloadRequest, rows: Rows, userId: number, password: string) {
+  await req.payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0, req })
+  await rows(sql`delete from users_sessions where _parent_id = ${userId}`)
 }
 
 /** The "your password was changed" notice; the answer does not wait for it. */
@@ -85,45 +113,90 @@ const notTheEmail = (password: string, email: string) => {
     throw fieldError('password', 'La password non può essere il tuo indirizzo e-mail')
 }
 
-/** change_password with a recovery code: single use, under a row lock. */
+/**
+ * change_password with a recovery code: single use, under a row lock. The password, the ended
+ * sessions and the used code are written in one transaction: all of them or none.
+ */
 export async function changeWithRecovery(
   payload: Payload,
   body: { token: string; email: string; password: string },
   now = new Date(),
 ) {
   notTheEmail(body.password, body.email)
-  const client = await pool(payload).connect()
+  const row = await inTransaction(payload, async (req, rows) => {
+    const found = (
+      await rows(sql`select pr.id, pr.user_id, u.name, u.email from password_recovery pr join users u on u.id = pr.user_id
+        where lower(u.email) = lower(${body.email}) and pr.token = ${hash(body.token)} and pr.used_at is null
+          and pr.expires_at > ${now.toISOString()} for update of pr`)
+    )[0] as { id: number; user_id: number; name: string; email: string } | undefined
+    if (!found) throw fieldError('token', 'Il link non è valido o è scaduto')
+    await setPassword(req, rows, found.user_id, body.password)
+    await rows(sql`update password_recovery set used_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+      where id = ${found.id}`)
+    return found
+  })
+  notifyChanged(payload, row)
+}
+
+/** The current password is right (else a 400 naming `field`). */
+async function checkPassword(payload: Payload, email: string, password: string, field: string) {
   try {
-    await client.query('begin')
-    const row = (await client.query(validRecovery + ' for update of pr', [body.email, hash(body.token), now])).rows[0]
-    if (!row) throw fieldError('token', 'Il link non è valido o è scaduto')
-    await setPassword(payload, row.user_id, body.password)
-    await client.query('update password_recovery set used_at = $2, updated_at = $2 where id = $1', [row.id, now])
-    await client.query('commit')
-    notifyChanged(payload, row)
-  } catch (err) {
-    await client.query('rollback').catch(() => {})
-    throw err
-  } finally {
-    client.release()
+    await payload.login({ collection: 'users', data: { email, password } })
+  } catch {
+    throw fieldError(field, 'La password attuale non è corretta')
   }
 }
 
 /** change_password when logged in: checks the current password, then ends every older session. */
 export async function changeWhenLoggedIn(
   payload: Payload,
-  user: { id: number; email: string; name?: string },
+  user: { id: number; email: string; name?: string | null },
   oldPassword: string,
   password: string,
 ) {
   notTheEmail(password, user.email)
-  try {
-    await payload.login({ collection: 'users', data: { email: user.email, password: oldPassword } })
-  } catch {
-    throw fieldError('oldPassword', 'La password attuale non è corretta')
-  }
-  await setPassword(payload, user.id, password)
+  await checkPassword(payload, user.email, oldPassword, 'oldPassword')
+  await inTransaction(payload, (req, rows) => setPassword(req, rows, user.id, password))
   notifyChanged(payload, { email: user.email, name: user.name ?? '' })
+}
+
+/** The address is not the user's own already and no other account uses it (400 naming `email`). */
+export async function assertNewEmail(payload: Payload, user: { id: number; email: string }, email: string) {
+  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'È già il tuo indirizzo e-mail')
+  const { rows } = await pool(payload).query('select 1 from users where lower(email) = lower($1) and id <> $2', [
+    email,
+    user.id,
+  ])
+  if (rows[0]) throw fieldError('email', 'Questo indirizzo è già usato da un altro account')
+}
+
+/**
+ * POST /api/auth/change_email: with the current password. The new address is unconfirmed until
+ * its link is followed (so `requireEmailVerification` holds); the old address gets a notice.
+ */
+export async function changeEmail(
+  payload: Payload,
+  user: { id: number; email: string; name?: string | null },
+  password: string,
+  email: string,
+) {
+  await assertNewEmail(payload, user, email)
+  await checkPassword(payload, user.email, password, 'password')
+  const updated = await payload.update({
+    collection: 'users',
+    id: user.id,
+    data: { email, email_verified_at: null },
+    overrideAccess: true,
+    depth: 0,
+  })
+  const name = user.name ?? ''
+  inBackground(payload, `Confirmation mail to ${email}`, () =>
+    sendConfirmation(payload, { id: user.id, email: updated.email, name }),
+  )
+  inBackground(payload, `E-mail change notice to ${user.email}`, async () =>
+    send(payload, user.email, emailChangedMail(await brand(payload), name, updated.email, `${env.serverUrl}/login`)),
+  )
+  return publicUser(updated)
 }
 
 /* E-mail confirmation: a signed, expiring token (no table): `<userId>.<expires>.<hmac>`. The HMAC

@@ -96,6 +96,7 @@ const CUSTOM: [string, string][] = [
   ['POST', '/api/auth/password_recovery'],
   ['POST', '/api/auth/password_recovery/check'],
   ['POST', '/api/auth/change_password'],
+  ['POST', '/api/auth/change_email'],
   ['POST', '/api/auth/login/verify'],
   ['POST', '/api/auth/confirm'],
   ['POST', '/api/auth/confirm/resend'],

@@ -58,7 +58,6 @@ export const updateMeBody = z
     name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri').optional(),
     surname: z.string().trim().min(1, 'Inserisci il tuo cognome').max(100, 'Al massimo 100 caratteri').optional(),
     phone_number: phone.nullable().optional(),
-    email: email.optional(),
     upload: z.number().int().positive().nullable().optional(),
   })
   .strict()
@@ -141,6 +140,12 @@ export const recoveryChangeBody = z
 export const loggedInChangeBody = z
   .object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField })
   .strict()
+
+/** change_email: the current password proves it is them; the new address must be confirmed again. */
+export const changeEmailBody = z
+  .object({ password: z.string().min(1, 'Inserisci la password attuale').max(256), email })
+  .strict()
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>
 
 export const emailConfirmBody = z.object({ token: z.string().min(1, 'Codice mancante').max(300) }).strict()
 

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react'
-import { updateMeBody } from '@salon/shared/schemas/index'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { changeEmailBody, updateMeBody } from '@salon/shared/schemas/index'
 import { ApiError } from '../../lib/api'
 import { useAuth, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
-import { updateProfile } from './api'
+import { changeEmail, updateProfile } from './api'
 import { AvatarCard } from './AvatarCard'
 
 type ProfileField = 'name' | 'surname' | 'phone_number'
@@ -25,6 +25,7 @@ export function ProfilePage() {
       <AvatarCard user={user} />
       {/* A new form per saved user, so the fields start from what the server holds. */}
       <ProfileForm key={user.updatedAt ?? String(user.id)} user={user} />
+      <ChangeEmailForm email={user.email} />
     </>
   )
 }
@@ -114,6 +115,89 @@ function ProfileForm({ user }: { user: User }) {
         <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
           {t.account.profileSave}
         </button>
+      </form>
+    </section>
+  )
+}
+
+type ChangeEmailField = 'password' | 'email'
+
+/** `POST /api/auth/change_email { password, email }`: the new address must be confirmed again. */
+export function ChangeEmailForm({ email }: { email: string }) {
+  const auth = useAuth()
+  const { toast } = useToast()
+  const titleId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [errors, setErrors] = useState<Errors<ChangeEmailField>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const body = { password: String(data.get('password') ?? ''), email: String(data.get('email') ?? '').trim() }
+    const next = fieldErrors<ChangeEmailField>(changeEmailBody, body)
+    setErrors(next)
+    setFormError(null)
+    if (hasErrors(next)) return
+    setSubmitting(true)
+    try {
+      await changeEmail(body)
+    } catch (error) {
+      setSubmitting(false)
+      // A 401 (session gone) is handled by the API client: it sends the visitor to login and back.
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length) {
+        const fields = error.fieldErrors
+        const mapped: Errors<ChangeEmailField> = {
+          password: fields.password ? t.password.currentWrong : undefined,
+          email: fields.email,
+        }
+        if (hasErrors(mapped)) setErrors(mapped)
+        else setFormError(`${t.account.changeEmailFailed} (${error.message})`)
+      } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
+      else if (error instanceof ApiError && error.status === 429) setFormError(error.message)
+      else setFormError(t.account.changeEmailFailed)
+      return
+    }
+    setSubmitting(false)
+    setErrors({})
+    formRef.current?.reset()
+    toast({ title: t.account.changeEmailDone(body.email.toLowerCase()), variant: 'success' })
+    await auth.refresh().catch(() => null)
+  }
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t.account.changeEmailTitle}
+      </h2>
+      <p className="field__hint">{t.account.changeEmailIntro}</p>
+      <form ref={formRef} className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormAlert>{formError}</FormAlert>
+        {/* For password managers: which account the password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          label={t.account.newEmail}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
+        <Field
+          label={t.password.current}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <div>
+          <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting}>
+            {t.account.changeEmailSubmit}
+          </button>
+        </div>
       </form>
     </section>
   )

@@ -16,6 +16,15 @@ export function changePassword(body: { oldPassword: string; password: string }) 
   return api.post<{ message?: string }>('/api/auth/change_password', body)
 }
 
+/**
+ * `POST /api/auth/change_email { password, email }` → 200 `{ message, user }`: the address must be
+ * confirmed again (a link goes to it). 400 naming `password` (wrong) or `email` (invalid, in use,
+ * unchanged); 429 after too many wrong passwords.
+ */
+export function changeEmail(body: { password: string; email: string }) {
+  return api.post<{ message?: string }>('/api/auth/change_email', body)
+}
+
 /** A second factor of the signed-in user (`GET /api/auth/factors`). Only TOTP exists. */
 export interface Factor {
   id: number | string

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { onUnhandledRejection } from '../../cms/src/lib/unhandled'
+import { unhandledRejections } from './serverLog.mjs'
+
+describe('server log check of the test run', () => {
+  it('finds what the server’s handler logs, and nothing in a clean log', () => {
+    const lines: string[] = []
+    onUnhandledRejection((line) => lines.push(line))(new Error('SMTP down'))
+    const log = ['Salon ready on http://localhost:3000', ...lines, 'GET /api/health 200'].join('\n')
+    expect(unhandledRejections(log)).toEqual([expect.stringContaining('Error: SMTP down')])
+    expect(unhandledRejections('Salon ready on http://localhost:3000\nE-mail to a@b.it failed')).toEqual([])
+  })
+})
