@@ -126,13 +126,16 @@ if (want('unit')) {
   }
 }
 
-if (want('int') || want('e2e')) {
+/**
+ * A throw-away PostgreSQL (demo data), a mail catcher and the built server on free ports, under
+ * `dir`. `execPath` is the Node binary that runs the server (default: this one).
+ */
+async function startStack(dir, execPath = process.execPath) {
   const { startPostgres, freePort } = await import('./lib/postgres.mjs')
-  let db = null
-  let app = null
-  let smtp = null
-  let serverUp = false
-  const stopAll = async () => {
+  const { startSmtp } = await import('./lib/smtp.mjs')
+  const stack = { db: null, app: null, smtp: null, env: {} }
+  stack.stop = async () => {
+    const { app } = stack
     if (app && app.exitCode === null) {
       await new Promise((r) => {
         app.once('exit', r)
@@ -140,59 +143,101 @@ if (want('int') || want('e2e')) {
         setTimeout(() => app.kill('SIGKILL'), 8000).unref()
       })
     }
-    await db?.stop()
-    await smtp?.stop()
+    await stack.db?.stop()
+    await stack.smtp?.stop()
   }
-  process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
-  process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
+  fs.mkdirSync(dir, { recursive: true })
+  const port = await freePort(0)
+  try {
+    stack.db = await startPostgres({
+      dataDir: path.join(dir, 'pg'),
+      database: 'salon_test',
+      ephemeral: true,
+      preferredPort: 0,
+      log,
+    })
+    stack.smtp = await startSmtp(path.join(dir, 'smtp'))
+    const serverLog = path.join(dir, 'server.log')
+    stack.app = fork(path.join(root, 'cms', 'server.ts'), [], {
+      cwd: path.join(root, 'cms'),
+      execPath,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', fs.openSync(serverLog, 'w'), fs.openSync(serverLog, 'a'), 'ipc'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: stack.db.url,
+        DATA_DIR: dir,
+        PORT: String(port),
+        SALON_DEMO: 'true',
+        SALON_OWNED_PG_PID: String(stack.db.child.pid),
+        TRUST_PROXY: 'true',
+        SMTP_URL: stack.smtp.url,
+        MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
+        NEXT_TELEMETRY_DISABLED: '1',
+        SERVER_URL: `http://localhost:${port}`,
+      },
+    })
+    await new Promise((resolve, reject) => {
+      stack.app.on('message', (m) => m?.type === 'ready' && resolve())
+      stack.app.once('exit', (code) =>
+        reject(new Error(`server exited (${code}); see ${path.relative(root, serverLog)}`)),
+      )
+    })
+  } catch (err) {
+    await stack.stop() // no PostgreSQL or mail catcher left behind when the server fails
+    throw err
+  }
+  stack.env = {
+    SALON_BASE_URL: `http://localhost:${port}`,
+    SALON_DATABASE_URL: stack.db.url,
+    SALON_MAIL_DIR: path.join(dir, 'smtp'),
+  }
+  log(
+    `App on ${stack.env.SALON_BASE_URL} (Node ${spawnSync(execPath, ['--version'], { encoding: 'utf8' }).stdout.trim()}), PostgreSQL on ${stack.db.port}`,
+  )
+  return stack
+}
+
+/** The integration suite against `stack`; `nodeDir` first in PATH runs vitest itself on that Node. */
+async function intSuite(row, stack, nodeDir) {
+  const out = path.join(testDir, `${row.replace(/\W+/g, '-')}.json`)
+  const env = { ...process.env, ...stack.env }
+  if (nodeDir) env.PATH = `${nodeDir}${path.delimiter}${env.PATH}`
+  await run(
+    bin('vitest'),
+    ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...intFilters],
+    { env },
+  ).catch(() => {})
+  results.push([row, readVitest(out)])
+  if (results.at(-1)[1].failed) throw new Error(`integration tests failed (${row})`)
+}
+
+// The production image's Node (Dockerfile): a full run, or `int … --node24`, also runs the
+// integration suite with the built server (and vitest) on Node 24, on its own fresh database.
+const PROD_NODE_MAJOR = 24
+const wantProdNode =
+  !process.argv.includes('--no-node24') && (!only || (only === 'int' && process.argv.includes('--node24')))
+
+let stacks = []
+const stopStacks = async () => {
+  const all = stacks
+  stacks = []
+  for (const s of all) await s.stop()
+}
+process.on('SIGINT', () => stopStacks().then(() => process.exit(130)))
+process.on('SIGTERM', () => stopStacks().then(() => process.exit(143)))
+
+if (want('int') || want('e2e')) {
+  let stack = null
   try {
     await stage('Start PostgreSQL and the built app', async () => {
-      db = await startPostgres({
-        dataDir: path.join(testDir, 'pg'),
-        database: 'salon_test',
-        ephemeral: true,
-        preferredPort: 0,
-        log,
-      })
-      const { startSmtp } = await import('./lib/smtp.mjs')
-      smtp = await startSmtp(path.join(testDir, 'smtp'))
-      const port = await freePort(0)
-      app = fork(path.join(root, 'cms', 'server.ts'), [], {
-        cwd: path.join(root, 'cms'),
-        execArgv: ['--import', 'tsx'],
-        stdio: [
-          'ignore',
-          fs.openSync(path.join(testDir, 'server.log'), 'w'),
-          fs.openSync(path.join(testDir, 'server.log'), 'a'),
-          'ipc',
-        ],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: db.url,
-          DATA_DIR: testDir,
-          PORT: String(port),
-          SALON_DEMO: 'true',
-          SALON_OWNED_PG_PID: String(db.child.pid),
-          TRUST_PROXY: 'true',
-          SMTP_URL: smtp.url,
-          MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
-          NEXT_TELEMETRY_DISABLED: '1',
-          SERVER_URL: `http://localhost:${port}`,
-        },
-      })
-      await new Promise((resolve, reject) => {
-        app.on('message', (m) => m?.type === 'ready' && resolve())
-        app.once('exit', (code) => reject(new Error(`server exited (${code}); see .data/test/server.log`)))
-      })
-      process.env.SALON_BASE_URL = `http://localhost:${port}`
-      process.env.SALON_DATABASE_URL = db.url
-      process.env.SALON_MAIL_DIR = path.join(testDir, 'smtp')
-      serverUp = true
-      log(`App on ${process.env.SALON_BASE_URL}, PostgreSQL on ${db.port}`)
+      stack = await startStack(testDir)
+      stacks.push(stack)
+      Object.assign(process.env, stack.env)
     })
     // Browsers first, on the pristine demo salon; the integration tests then add and change data.
-    if (serverUp && want('e2e')) {
+    if (stack && want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
@@ -203,24 +248,38 @@ if (want('int') || want('e2e')) {
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
       })
     }
-    if (serverUp && want('int')) {
-      await stage('Integration tests (HTTP + PostgreSQL)', async () => {
-        const out = path.join(testDir, 'int.json')
-        await run(bin('vitest'), [
-          'run',
-          '--project',
-          'int',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${out}`,
-          ...intFilters,
-        ]).catch(() => {})
-        results.push(['int', readVitest(out)])
-        if (results.at(-1)[1].failed) throw new Error('integration tests failed')
-      })
+    if (stack && want('int')) {
+      await stage('Integration tests (HTTP + PostgreSQL)', () => intSuite('int', stack))
     }
   } finally {
-    await stopAll()
+    await stopStacks()
+  }
+  if (wantProdNode && want('int')) {
+    const row = `int node ${PROD_NODE_MAJOR}`
+    try {
+      await stage(`Integration tests on Node ${PROD_NODE_MAJOR} (the production image's runtime)`, async () => {
+        const { nodeBinary } = await import('./lib/node-runtime.mjs')
+        let node
+        try {
+          node = nodeBinary(PROD_NODE_MAJOR, path.join(root, '.data', `node${PROD_NODE_MAJOR}`), log)
+        } catch (err) {
+          results.push([row, { passed: 0, failed: 1 }])
+          throw err
+        }
+        let s
+        try {
+          s = await startStack(path.join(testDir, `node${PROD_NODE_MAJOR}`), node)
+        } catch (err) {
+          results.push([row, { passed: 0, failed: 1 }])
+          throw err
+        } finally {
+          if (s) stacks.push(s)
+        }
+        await intSuite(row, s, path.dirname(node))
+      })
+    } finally {
+      await stopStacks()
+    }
   }
 }
 

@@ -179,19 +179,24 @@ describe('previousCalendarPeriod (Europe/Rome, DST days 2027-03-28 and 2027-10-3
     expect(iso(prev)).toEqual(['2027-03-27T11:00:00.000Z', '2027-03-28T10:00:00.000Z'])
     expect(hours(prev)).toBe(23)
     // The same instants in UTC are whole days: the day before.
-    expect(iso(previousCalendarPeriod({ from: new Date('2027-03-28T00:00:00Z'), to: new Date('2027-03-29T00:00:00Z') }, 'UTC'))).toEqual([
-      '2027-03-27T00:00:00.000Z',
-      '2027-03-28T00:00:00.000Z',
-    ])
+    expect(
+      iso(
+        previousCalendarPeriod({ from: new Date('2027-03-28T00:00:00Z'), to: new Date('2027-03-29T00:00:00Z') }, 'UTC'),
+      ),
+    ).toEqual(['2027-03-27T00:00:00.000Z', '2027-03-28T00:00:00.000Z'])
   })
 
   it('never depends on the process time zone (pure: only the zone parameter)', () => {
     const a = previousCalendarPeriod(period('2027-10-31', '2027-10-31'), ROME)
     const b = previousCalendarPeriod(period('2027-10-31', '2027-10-31'), ROME)
     expect(iso(a)).toEqual(iso(b))
-    expect(iso(previousCalendarPeriod(resolvePeriod({ from: '2027-03-01', to: '2027-03-31' }, 'America/New_York') as { from: Date; to: Date }, 'America/New_York'))).toEqual([
-      '2027-02-01T05:00:00.000Z',
-      '2027-03-01T05:00:00.000Z',
-    ])
+    expect(
+      iso(
+        previousCalendarPeriod(
+          resolvePeriod({ from: '2027-03-01', to: '2027-03-31' }, 'America/New_York') as { from: Date; to: Date },
+          'America/New_York',
+        ),
+      ),
+    ).toEqual(['2027-02-01T05:00:00.000Z', '2027-03-01T05:00:00.000Z'])
   })
 })

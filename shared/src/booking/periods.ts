@@ -69,9 +69,7 @@ export function previousCalendarPeriod(current: Period, timeZone: string): Perio
       const months = monthsBetween(fromDay, toDay)
       return { from: startOfLocalDay(addCalendarMonths(fromDay, -months), timeZone), to: current.from }
     }
-    const days = Math.round(
-      (Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000,
-    )
+    const days = Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000)
     return { from: startOfLocalDay(addCalendarDays(fromDay, -days), timeZone), to: current.from }
   }
   const wallFrom = instantToWallClock(current.from.getTime(), timeZone)
