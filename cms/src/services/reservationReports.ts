@@ -1,5 +1,11 @@
 import type { Payload } from 'payload'
-import { compareMetrics, previousCalendarPeriod, resolvePeriod, type Metrics, type ReservationStatus } from '@salon/shared'
+import {
+  compareMetrics,
+  previousCalendarPeriod,
+  resolvePeriod,
+  type Metrics,
+  type ReservationStatus,
+} from '@salon/shared'
 import { pool } from '../lib/sql'
 import { salonTimeZone } from './reports'
 
