@@ -127,81 +127,143 @@ if (want('unit')) {
   }
 }
 
-if (want('int') || want('e2e')) {
+/**
+ * A throw-away PostgreSQL (demo data), a mail catcher and the built server on free ports, under
+ * `dir`. `execPath` is the Node binary that runs the server (default: this one).
+ */
+async function startStack(dir, execPath = process.execPath, { second = false } = {}) {
   const { startPostgres, freePort } = await import('./lib/postgres.mjs')
-  let db = null
-  let app = null
-  let appB = null
-  let smtp = null
-  let serverUp = false
-  const stopApp = (child) =>
-    child && child.exitCode === null
+  const { startSmtp } = await import('./lib/smtp.mjs')
+  const stack = { db: null, app: null, appB: null, smtp: null, env: {}, logs: [] }
+  const stopApp = (app) =>
+    app && app.exitCode === null
       ? new Promise((r) => {
-          child.once('exit', r)
-          child.kill('SIGTERM')
-          setTimeout(() => child.kill('SIGKILL'), 8000).unref()
+          app.once('exit', r)
+          app.kill('SIGTERM')
+          setTimeout(() => app.kill('SIGKILL'), 8000).unref()
         })
       : Promise.resolve()
-  const stopAll = async () => {
-    await Promise.all([stopApp(app), stopApp(appB)])
-    await db?.stop()
-    await smtp?.stop()
+  stack.stop = async () => {
+    await Promise.all([stopApp(stack.app), stopApp(stack.appB)])
+    await stack.db?.stop()
+    await stack.smtp?.stop()
   }
-  /** One built app process on `port` (several may share the test PostgreSQL, as in production). */
-  const startApp = async ({ port, log: logName, ownsPostgres }) => {
-    const child = fork(path.join(root, 'cms', 'server.ts'), [], {
+  /** One built app process on `port`; several may share the stack's PostgreSQL, as in production. */
+  const startServer = async (port, logName, ownsPostgres) => {
+    const serverLog = path.join(dir, logName)
+    stack.logs.push(serverLog)
+    const app = fork(path.join(root, 'cms', 'server.ts'), [], {
       cwd: path.join(root, 'cms'),
+      execPath,
       execArgv: ['--import', 'tsx'],
-      stdio: [
-        'ignore',
-        fs.openSync(path.join(testDir, logName), 'w'),
-        fs.openSync(path.join(testDir, logName), 'a'),
-        'ipc',
-      ],
+      stdio: ['ignore', fs.openSync(serverLog, 'w'), fs.openSync(serverLog, 'a'), 'ipc'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        DATABASE_URL: db.url,
-        DATA_DIR: testDir,
+        DATABASE_URL: stack.db.url,
+        DATA_DIR: dir,
         PORT: String(port),
         SALON_DEMO: 'true',
-        ...(ownsPostgres ? { SALON_OWNED_PG_PID: String(db.child.pid) } : {}),
+        ...(ownsPostgres ? { SALON_OWNED_PG_PID: String(stack.db.child.pid) } : {}),
         TRUST_PROXY: 'true',
-        SMTP_URL: smtp.url,
+        SMTP_URL: stack.smtp.url,
         MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
         NEXT_TELEMETRY_DISABLED: '1',
         SERVER_URL: `http://localhost:${port}`,
       },
     })
     await new Promise((resolve, reject) => {
-      child.on('message', (m) => m?.type === 'ready' && resolve())
-      child.once('exit', (code) => reject(new Error(`server exited (${code}); see .data/test/${logName}`)))
+      app.on('message', (m) => m?.type === 'ready' && resolve())
+      app.once('exit', (code) => reject(new Error(`server exited (${code}); see ${path.relative(root, serverLog)}`)))
     })
-    return child
+    return app
   }
-  process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
-  process.on('SIGTERM', () => stopAll().then(() => process.exit(143)))
+  fs.mkdirSync(dir, { recursive: true })
+  const port = await freePort(0)
+  try {
+    stack.db = await startPostgres({
+      dataDir: path.join(dir, 'pg'),
+      database: 'salon_test',
+      ephemeral: true,
+      preferredPort: 0,
+      log,
+    })
+    stack.smtp = await startSmtp(path.join(dir, 'smtp'))
+    stack.app = await startServer(port, 'server.log', true)
+    if (second) {
+      // A second process on the same PostgreSQL: the integration suite checks that two agree.
+      const portB = await freePort(0)
+      stack.appB = await startServer(portB, 'server-b.log', false)
+      stack.env.SALON_BASE_URL_B = `http://localhost:${portB}`
+    }
+  } catch (err) {
+    await stack.stop() // no PostgreSQL or mail catcher left behind when the server fails
+    throw err
+  }
+  stack.env = {
+    ...stack.env,
+    SALON_BASE_URL: `http://localhost:${port}`,
+    SALON_DATABASE_URL: stack.db.url,
+    SALON_MAIL_DIR: path.join(dir, 'smtp'),
+  }
+  log(
+    `App on ${stack.env.SALON_BASE_URL} (Node ${spawnSync(execPath, ['--version'], { encoding: 'utf8' }).stdout.trim()}), PostgreSQL on ${stack.db.port}`,
+  )
+  return stack
+}
+
+/** The integration suite against `stack`; `nodeDir` first in PATH runs vitest itself on that Node. */
+async function intSuite(row, stack, nodeDir) {
+  const out = path.join(testDir, `${row.replace(/\W+/g, '-')}.json`)
+  const env = { ...process.env, ...stack.env }
+  if (nodeDir) env.PATH = `${nodeDir}${path.delimiter}${env.PATH}`
+  await run(
+    bin('vitest'),
+    ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...intFilters],
+    { env },
+  ).catch(() => {})
+  results.push([row, readVitest(out)])
+  if (results.at(-1)[1].failed) throw new Error(`integration tests failed (${row})`)
+}
+
+// The production image's Node (Dockerfile): a full run, or `int … --node24`, also runs the
+// integration suite with the built server (and vitest) on Node 24, on its own fresh database.
+const PROD_NODE_MAJOR = 24
+const wantProdNode =
+  !process.argv.includes('--no-node24') && (!only || (only === 'int' && process.argv.includes('--node24')))
+
+let stacks = []
+const stopStacks = async () => {
+  const all = stacks
+  stacks = []
+  for (const s of all) {
+    await s.stop()
+    for (const file of s.logs) checkServerLog(file)
+  }
+}
+
+/** The server logs a rejection nobody handled (cms/src/lib/unhandled.ts): a bug, so the run fails. */
+function checkServerLog(file) {
+  const unhandled = fs.existsSync(file) ? unhandledRejections(fs.readFileSync(file, 'utf8')) : []
+  results.push([`log ${path.relative(testDir, file)}`, { passed: unhandled.length ? 0 : 1, failed: unhandled.length }])
+  if (unhandled.length) {
+    failedStage ??= `unhandled promise rejection in the server log (${file})`
+    for (const line of unhandled.slice(0, 5)) console.error(`\x1b[31m${line}\x1b[0m`)
+  }
+}
+process.on('SIGINT', () => stopStacks().then(() => process.exit(130)))
+process.on('SIGTERM', () => stopStacks().then(() => process.exit(143)))
+
+if (want('int') || want('e2e')) {
+  let stack = null
   try {
     await stage('Start PostgreSQL and the built app', async () => {
-      db = await startPostgres({
-        dataDir: path.join(testDir, 'pg'),
-        database: 'salon_test',
-        ephemeral: true,
-        preferredPort: 0,
-        log,
-      })
-      const { startSmtp } = await import('./lib/smtp.mjs')
-      smtp = await startSmtp(path.join(testDir, 'smtp'))
-      const port = await freePort(0)
-      app = await startApp({ port, log: 'server.log', ownsPostgres: true })
-      process.env.SALON_BASE_URL = `http://localhost:${port}`
-      process.env.SALON_DATABASE_URL = db.url
-      process.env.SALON_MAIL_DIR = path.join(testDir, 'smtp')
-      serverUp = true
-      log(`App on ${process.env.SALON_BASE_URL}, PostgreSQL on ${db.port}`)
+      stack = await startStack(testDir, process.execPath, { second: want('int') })
+      stacks.push(stack)
+      Object.assign(process.env, stack.env)
     })
     // Browsers first, on the pristine demo salon; the integration tests then add and change data.
-    if (serverUp && want('e2e')) {
+    if (stack && want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
@@ -212,43 +274,38 @@ if (want('int') || want('e2e')) {
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
       })
     }
-    if (serverUp && want('int')) {
-      // A second app process on the same PostgreSQL: the suite checks that two processes agree
-      // (no double booking across them, a calendar change seen by both within a second).
-      await stage('Start a second app process', async () => {
-        const port = await freePort(0)
-        appB = await startApp({ port, log: 'server-b.log', ownsPostgres: false })
-        process.env.SALON_BASE_URL_B = `http://localhost:${port}`
-        log(`Second app on ${process.env.SALON_BASE_URL_B}`)
-      })
-      await stage('Integration tests (HTTP + PostgreSQL)', async () => {
-        const out = path.join(testDir, 'int.json')
-        await run(bin('vitest'), [
-          'run',
-          '--project',
-          'int',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${out}`,
-          ...intFilters,
-        ]).catch(() => {})
-        results.push(['int', readVitest(out)])
-        if (results.at(-1)[1].failed) throw new Error('integration tests failed')
-      })
+    if (stack && want('int')) {
+      await stage('Integration tests (HTTP + PostgreSQL)', () => intSuite('int', stack))
     }
   } finally {
-    await stopAll()
-    if (serverUp) checkServerLog(path.join(testDir, 'server.log'))
+    await stopStacks()
   }
-}
-
-/** The server logs a rejection nobody handled (cms/src/lib/unhandled.ts): a bug, so the run fails. */
-function checkServerLog(file) {
-  const unhandled = fs.existsSync(file) ? unhandledRejections(fs.readFileSync(file, 'utf8')) : []
-  results.push(['server log', { passed: unhandled.length ? 0 : 1, failed: unhandled.length }])
-  if (unhandled.length) {
-    failedStage ??= `unhandled promise rejection in the server log (${file})`
-    for (const line of unhandled.slice(0, 5)) console.error(`\x1b[31m${line}\x1b[0m`)
+  if (wantProdNode && want('int')) {
+    const row = `int node ${PROD_NODE_MAJOR}`
+    try {
+      await stage(`Integration tests on Node ${PROD_NODE_MAJOR} (the production image's runtime)`, async () => {
+        const { nodeBinary } = await import('./lib/node-runtime.mjs')
+        let node
+        try {
+          node = nodeBinary(PROD_NODE_MAJOR, path.join(root, '.data', `node${PROD_NODE_MAJOR}`), log)
+        } catch (err) {
+          results.push([row, { passed: 0, failed: 1 }])
+          throw err
+        }
+        let s
+        try {
+          s = await startStack(path.join(testDir, `node${PROD_NODE_MAJOR}`), node, { second: true })
+        } catch (err) {
+          results.push([row, { passed: 0, failed: 1 }])
+          throw err
+        } finally {
+          if (s) stacks.push(s)
+        }
+        await intSuite(row, s, path.dirname(node))
+      })
+    } finally {
+      await stopStacks()
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { ValidationError } from 'payload'
 import { CONFIG_DEFAULTS, phone, email } from '@salon/shared'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { integerNumber, textMatching } from '../lib/validate'
+import { configCountClosed } from '../endpoints/counts'
 
 const validTimeZone = (value: unknown) => {
   if (typeof value !== 'string' || !value) return 'Campo obbligatorio'
@@ -24,6 +25,9 @@ export const Config: CollectionConfig = {
   slug: 'config',
   admin: { useAsTitle: 'businessName' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // Spec §7 lists /api/config/count|aggregate, but the settings are one document: a count is
+  // always 1 and there is nothing to aggregate: both answer 404 (docs/api.md "Counts and aggregates").
+  endpoints: configCountClosed,
   hooks: {
     ...calendarChanged,
     beforeValidate: [

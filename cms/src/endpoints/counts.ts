@@ -40,3 +40,16 @@ export const categoryCount: Endpoint = {
     return Response.json({ count: await countRows(req.payload, 'category', query) })
   },
 }
+
+const notFound = () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 })
+
+/**
+ * GET /api/config/count and /api/config/aggregate — not provided (404). The settings are one
+ * document: Payload's built-in count would always say `{ totalDocs: 1 }`, and `/aggregate`
+ * would otherwise be read as a document id (400). Spec §7 lists them; docs/api.md says why not.
+ */
+export const configCountClosed: Endpoint[] = ['/count', '/aggregate'].map((path) => ({
+  path,
+  method: 'get',
+  handler: notFound,
+}))

@@ -4,7 +4,7 @@ import {
   calendarPeriod,
   compareCounts,
   compareMetrics,
-  previousPeriod,
+  previousCalendarPeriod,
   type ReservationStatus,
 } from '@salon/shared'
 import { pool } from '../lib/sql'
@@ -104,7 +104,7 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
   }
 }
 
-/** Dashboard KPIs for this day / week / month / year against the previous period of equal length. */
+/** Dashboard KPIs for this day / week / month / year against the previous calendar period (previousCalendarPeriod). */
 export async function dashboardIndex(
   payload: Payload,
   period: 'day' | 'week' | 'month' | 'year',
@@ -112,7 +112,7 @@ export async function dashboardIndex(
   now = new Date(),
 ) {
   const current = calendarPeriod(period, now, timeZone)
-  const previous = previousPeriod(current)
+  const previous = previousCalendarPeriod(current, timeZone)
   const booked = { status: [...OCCURRING_STATUSES] as ReservationStatus[] }
   const db = pool(payload)
   const newCustomers = async (p: { from: Date; to: Date }) =>

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { compareCounts, previousPeriod, resolvePeriod, type PeriodQuery } from '@salon/shared'
+import { compareCounts, previousCalendarPeriod, resolvePeriod, type PeriodQuery } from '@salon/shared'
 import { pool } from '../lib/sql'
 import { readSettings } from './calendar'
 
@@ -26,9 +26,10 @@ export async function countRows(payload: Payload, table: Table, query: PeriodQue
 }
 
 export async function compareRows(payload: Payload, table: Table, query: { from: string; to: string; role?: string }) {
-  const resolved = resolvePeriod(query, await salonTimeZone(payload))
+  const timeZone = await salonTimeZone(payload)
+  const resolved = resolvePeriod(query, timeZone)
   const current = { from: resolved.from!, to: resolved.to! }
-  const previous = previousPeriod(current)
+  const previous = previousCalendarPeriod(current, timeZone)
   const [a, b] = await Promise.all([
     countCreated(payload, table, current.from, current.to, query.role),
     countCreated(payload, table, previous.from, previous.to, query.role),

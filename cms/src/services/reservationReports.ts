@@ -1,5 +1,11 @@
 import type { Payload } from 'payload'
-import { compareMetrics, previousPeriod, resolvePeriod, type Metrics, type ReservationStatus } from '@salon/shared'
+import {
+  compareMetrics,
+  previousCalendarPeriod,
+  resolvePeriod,
+  type Metrics,
+  type ReservationStatus,
+} from '@salon/shared'
 import { pool } from '../lib/sql'
 import { salonTimeZone } from './reports'
 
@@ -79,7 +85,7 @@ export async function reservationCompare(
   const tz = await salonTimeZone(payload)
   const r = resolvePeriod(q, tz)
   const current = { from: r.from!, to: r.to! }
-  const previous = previousPeriod(current)
+  const previous = previousCalendarPeriod(current, tz)
   const base = { status: q.status, operator: q.operator }
   const [a, b] = await Promise.all([
     reservationMetrics(payload, { ...base, ...current }),

@@ -95,8 +95,9 @@ describe('counts (admin)', () => {
       `insert into users (name, email, user_role, created_at, updated_at) values
       ('Old1', $1, 'USER', '2020-03-10T10:00:00Z', now()),
       ('Old2', $2, 'USER', '2020-03-20T10:00:00Z', now()),
-      ('Old3', $3, 'OPERATOR', '2020-02-15T10:00:00Z', now())`,
-      [`${unique('c')}@x.it`, `${unique('c')}@x.it`, `${unique('c')}@x.it`],
+      ('Old3', $3, 'OPERATOR', '2020-02-15T10:00:00Z', now()),
+      ('Old4', $4, 'USER', '2020-01-31T10:00:00Z', now())`,
+      [`${unique('c')}@x.it`, `${unique('c')}@x.it`, `${unique('c')}@x.it`, `${unique('c')}@x.it`],
     )
     const march = await api('GET', '/api/users/count?from=2020-03-01&to=2020-03-31', { as: 'ADMIN' })
     expect(march.body).toEqual({ count: 2 })
@@ -107,14 +108,17 @@ describe('counts (admin)', () => {
     expect(all.body.count).toBe(row.n)
   })
 
-  it('users/countCompare returns both periods, difference and percentage', async () => {
+  it('users/countCompare compares March with the calendar month of February, difference and percentage', async () => {
     const res = await api('GET', '/api/users/countCompare?from=2020-03-01&to=2020-03-31', { as: 'ADMIN' })
     expect(res.status).toBe(200)
     expect(res.body.current.count).toBe(2)
-    expect(res.body.previous.count).toBe(1) // 2020-01-31 … 2020-02-29 holds Old3
+    // 1–29 February 2020 (local): Old3 only — not Old4, created on 31 January, which a
+    // "previous 31 days" window would count.
+    expect(res.body.previous.count).toBe(1)
     expect(res.body.difference).toBe(1)
     expect(res.body.percentage).toBe(100)
     expect(res.body.current.from).toBe('2020-02-29T23:00:00.000Z')
+    expect(res.body.previous).toMatchObject({ from: '2020-01-31T23:00:00.000Z', to: '2020-02-29T23:00:00.000Z' })
   })
 
   it('category/count', async () => {

@@ -13,6 +13,12 @@ beforeAll(async () => {
     ['2019-06-04T08:00:00Z', 'COMPLETED', 60, 45],
     ['2019-06-04T12:00:00Z', 'CANCELLED', 45, 35],
     ['2019-05-28T08:00:00Z', 'COMPLETED', 30, 22],
+    // Calendar comparisons in 2021 (Rome changed to summer time on Sunday 28 March 2021).
+    ['2021-01-30T09:00:00Z', 'COMPLETED', 30, 10], // 30 January: outside February
+    ['2021-02-10T09:00:00Z', 'COMPLETED', 30, 25], // February
+    ['2021-03-27T22:30:00Z', 'COMPLETED', 30, 30], // Saturday 27 March, 23:30 local
+    ['2021-03-28T09:00:00Z', 'COMPLETED', 45, 40], // the 23-hour DST day
+    ['2021-03-29T08:00:00Z', 'COMPLETED', 60, 50], // Monday 29 March
   ] as const
   for (const [start, status, duration, price] of rows) {
     const [r] = await sql(
@@ -74,6 +80,58 @@ describe('reservation counts and aggregates (admin)', () => {
     expect(agg.body.previous.series).toEqual([{ period: '2019-05-28', count: 1, total_price: 22, duration: 30 }])
   })
 
+  it('countCompare: the day after the spring DST change compares with the 23-hour local day before', async () => {
+    const res = await api('GET', '/api/reservations/countCompare?from=2021-03-29&to=2021-03-29', { as: 'ADMIN' })
+    expect(res.status).toBe(200)
+    expect(res.body.current).toMatchObject({
+      from: '2021-03-28T22:00:00.000Z',
+      to: '2021-03-29T22:00:00.000Z',
+      count: 1,
+      total_price: 50,
+    })
+    // 28 March local is 23 hours; 24 hours back would also take Saturday's 23:30 booking.
+    expect(res.body.previous).toMatchObject({
+      from: '2021-03-27T23:00:00.000Z',
+      to: '2021-03-28T22:00:00.000Z',
+      count: 1,
+      total_price: 40,
+      duration: 45,
+    })
+    expect(res.body.difference).toEqual({ count: 0, total_price: 10, duration: 15 })
+    expect(res.body.percentage).toEqual({ count: 0, total_price: 25, duration: 33.3 })
+  })
+
+  it('aggregateCompare: a calendar month compares with the previous calendar month (March vs February)', async () => {
+    const res = await api('GET', '/api/reservations/aggregateCompare?from=2021-03-01&to=2021-03-31&groupBy=month', {
+      as: 'ADMIN',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.current).toMatchObject({ count: 3, total_price: 120, duration: 135 })
+    expect(res.body.previous).toMatchObject({
+      from: '2021-01-31T23:00:00.000Z',
+      to: '2021-02-28T23:00:00.000Z',
+      count: 1,
+      total_price: 25,
+    })
+    expect(res.body.previous.series).toEqual([{ period: '2021-02-01', count: 1, total_price: 25, duration: 30 }])
+    expect(res.body.current.series).toEqual([{ period: '2021-03-01', count: 3, total_price: 120, duration: 135 }])
+    // 1–15 March is 15 local days, not a month: the 15 days before (14–28 February).
+    const half = await api('GET', '/api/reservations/countCompare?from=2021-03-01&to=2021-03-15', { as: 'ADMIN' })
+    expect(half.body.previous).toMatchObject({ from: '2021-02-13T23:00:00.000Z', count: 0 })
+    expect(half.body.percentage.count).toBeNull()
+  })
+
+  it('a week across the DST change compares with the Monday-to-Sunday week before', async () => {
+    const res = await api('GET', '/api/reservations/countCompare?from=2021-03-29&to=2021-04-04', { as: 'ADMIN' })
+    expect(res.body.current).toMatchObject({ from: '2021-03-28T22:00:00.000Z', count: 1 })
+    // 22–28 March: 167 hours, holding the Saturday and the Sunday bookings.
+    expect(res.body.previous).toMatchObject({
+      from: '2021-03-21T23:00:00.000Z',
+      to: '2021-03-28T22:00:00.000Z',
+      count: 2,
+    })
+  })
+
   it('only admins; bad filters are 400 naming the field', async () => {
     expect((await api('GET', '/api/reservations/count')).status).toBe(401)
     expect((await api('GET', '/api/reservations/aggregate', { as: 'USER' })).status).toBe(403)
@@ -84,6 +142,24 @@ describe('reservation counts and aggregates (admin)', () => {
     expect(
       errorPaths((await api('GET', '/api/reservations/countCompare?from=2019-06-03', { as: 'ADMIN' })).body),
     ).toContain('to')
+  })
+})
+
+describe('/api/config/count|aggregate (not provided: the settings are one document)', () => {
+  it('answers 404 to everyone, while the settings themselves stay readable', async () => {
+    for (const path of [
+      '/api/config/count',
+      '/api/config/aggregate',
+      '/api/config/count?from=2021-03-01&to=2021-03-31',
+    ]) {
+      const res = await api('GET', path, { as: 'ADMIN' })
+      expect(res.status, path).toBe(404)
+      expect(res.body.totalDocs, path).toBeUndefined()
+    }
+    expect((await api('GET', '/api/config/count')).status).toBe(404)
+    const list = await api('GET', '/api/config', { as: 'ADMIN' })
+    expect(list.status).toBe(200)
+    expect(list.body.docs).toHaveLength(1)
   })
 })
 

@@ -31,10 +31,51 @@ export function resolvePeriod(query: { from?: string; to?: string }, timeZone: s
   return { from, to }
 }
 
-/** The period of equal length that ends where `current` begins. */
-export function previousPeriod(current: Period): Period {
-  const length = current.to.getTime() - current.from.getTime()
-  return { from: new Date(current.from.getTime() - length), to: new Date(current.from.getTime()) }
+/** Months between two `YYYY-MM-01` days (no time zone involved). */
+function monthsBetween(a: string, b: string): number {
+  const [ya, ma] = a.split('-').map(Number) as [number, number]
+  const [yb, mb] = b.split('-').map(Number) as [number, number]
+  return (yb - ya) * 12 + (mb - ma)
+}
+
+/** `YYYY-MM-01` plus `n` calendar months. */
+function addCalendarMonths(firstOfMonth: string, n: number): string {
+  const [y, m] = firstOfMonth.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10)
+}
+
+/**
+ * The period a `*Compare` report (and a dashboard KPI) compares `current` with, in the salon's
+ * calendar (`timeZone`). It always ends where `current` begins. The rule:
+ * 1. Both ends are local midnights on the 1st of a month (k whole calendar months, a year
+ *    included): the k calendar months before — 1–31 March → 1–28/29 February, a quarter → the
+ *    previous quarter, a year → the previous year.
+ * 2. Both ends are local midnights (N whole local days — a day, a week, 1–15 March): the N local
+ *    days before — the day before a local day (23 or 25 hours on the DST days), the week before
+ *    a week (167 or 169 hours across a change).
+ * 3. Otherwise (an end is not a local midnight): the same *wall-clock* length in the salon's
+ *    time zone, ending where `current` begins — 18:00–20:00 local → 16:00–18:00 local, also when
+ *    a DST change falls inside (so the instants may differ by an hour, the clock times do not).
+ */
+export function previousCalendarPeriod(current: Period, timeZone: string): Period {
+  const fromDay = localDayOf(current.from, timeZone)
+  const toDay = localDayOf(current.to, timeZone)
+  const wholeDays =
+    startOfLocalDay(fromDay, timeZone).getTime() === current.from.getTime() &&
+    startOfLocalDay(toDay, timeZone).getTime() === current.to.getTime() &&
+    toDay > fromDay
+  if (wholeDays) {
+    if (fromDay.endsWith('-01') && toDay.endsWith('-01')) {
+      const months = monthsBetween(fromDay, toDay)
+      return { from: startOfLocalDay(addCalendarMonths(fromDay, -months), timeZone), to: current.from }
+    }
+    const days = Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000)
+    return { from: startOfLocalDay(addCalendarDays(fromDay, -days), timeZone), to: current.from }
+  }
+  const wallFrom = instantToWallClock(current.from.getTime(), timeZone)
+  const wallTo = instantToWallClock(current.to.getTime(), timeZone)
+  const length = wallTo - wallFrom
+  return { from: new Date(wallClockToInstant(wallFrom - length, timeZone)), to: current.from }
 }
 
 export interface Comparison {

@@ -73,7 +73,16 @@ const put = REST_PUT(config)
 export const PUT = guardIds(async (request, args) => {
   const { slug } = await args.params
   if (slug.length === 2 && (await literals).has(slug[0]!)) {
-    return PATCH(new Request(request, { method: 'PATCH', duplex: 'half' } as RequestInit), args)
+    // Built from its parts: `new Request(request, …)` throws on Node 24 ("Cannot read private
+    // member #state"), as Next's request is not the runtime's own Request class.
+    const body = await request.arrayBuffer()
+    const patch = new Request(request.url, {
+      method: 'PATCH',
+      headers: new Headers(request.headers),
+      body: body.byteLength ? body : undefined,
+      signal: request.signal,
+    })
+    return PATCH(patch, args)
   }
   return put(request, args)
 })
