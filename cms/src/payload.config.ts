@@ -14,6 +14,9 @@ import { mapErrors } from './hooks/afterError'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+/** Our own 4xx errors (lib/errors.ts HttpError): a refusal the caller caused, logged as information. */
+const ourRefusals: Record<string, 'info'> = { HttpClientError: 'info' }
+
 export default buildConfig({
   serverURL: env.serverUrl,
   secret: env.secret,
@@ -21,6 +24,8 @@ export default buildConfig({
   collections,
   endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint],
   hooks: { afterError: [mapErrors] },
+  // Refusals a caller caused are information, not errors (Payload's defaults cover its own 4xx).
+  loggingLevels: { AuthenticationError: 'info', ...ourRefusals },
   graphQL: { disable: true },
   telemetry: false,
   cors: [],

@@ -19,6 +19,9 @@ export class HttpError extends Error {
           : 'Error',
   ) {
     super(message)
+    // A refusal the caller caused (4xx) is logged as information, a server fault (5xx) as an
+    // error: the name is what Payload's `loggingLevels` (payload.config.ts) looks up.
+    this.name = status < 500 ? 'HttpClientError' : 'HttpError'
   }
 
   body() {
