@@ -38,9 +38,12 @@ describe('draftCapDecision', () => {
 
 describe('isOpenBooking', () => {
   const BLOCKING_NOT_DRAFT: ReservationStatus[] = ['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED']
-  it.each(RESERVATION_STATUSES)('a future %s booking is open only when it blocks a slot and is not a draft', (status) => {
-    expect(isOpenBooking(booking({ status }), now, HOLD)).toBe(BLOCKING_NOT_DRAFT.includes(status))
-  })
+  it.each(RESERVATION_STATUSES)(
+    'a future %s booking is open only when it blocks a slot and is not a draft',
+    (status) => {
+      expect(isOpenBooking(booking({ status }), now, HOLD)).toBe(BLOCKING_NOT_DRAFT.includes(status))
+    },
+  )
   it('a fresh draft (blocking, but capped on its own) does not count', () => {
     expect(isOpenBooking(booking({ status: 'PENDING_CONFIRMATION', createdAt: now.toISOString() }), now, HOLD)).toBe(
       false,
@@ -83,7 +86,12 @@ describe('bookingCapDecision', () => {
     expect(cap(three, { excludeId: three[0]!.id })).toEqual({ ok: true })
   })
   it('maxOpenBookings 0 means no cap', () => {
-    expect(cap(Array.from({ length: 50 }, () => booking()), { maxOpenBookings: 0 })).toEqual({ ok: true })
+    expect(
+      cap(
+        Array.from({ length: 50 }, () => booking()),
+        { maxOpenBookings: 0 },
+      ),
+    ).toEqual({ ok: true })
   })
   it('staff (ADMIN, OPERATOR) are exempt', () => {
     const many = Array.from({ length: 10 }, () => booking())
@@ -109,8 +117,8 @@ describe('emailVerificationDecision', () => {
   it('staff are exempt, and so is staff acting on a customer booking', () => {
     expect(emailVerificationDecision({ role: 'ADMIN', required: true, verified: false })).toEqual({ ok: true })
     expect(emailVerificationDecision({ role: 'OPERATOR', required: true, verified: false })).toEqual({ ok: true })
-    expect(
-      emailVerificationDecision({ role: 'USER', required: true, verified: false, actingAsStaff: true }),
-    ).toEqual({ ok: true })
+    expect(emailVerificationDecision({ role: 'USER', required: true, verified: false, actingAsStaff: true })).toEqual({
+      ok: true,
+    })
   })
 })

@@ -57,9 +57,7 @@ export function bookingCapDecision(input: {
   const { role, bookings, maxOpenBookings, holdMinutes, now, excludeId } = input
   if (isStaff(role) || !(maxOpenBookings > 0)) return ok
   const open = bookings.filter((b) => b.id !== excludeId && isOpenBooking(b, now, holdMinutes)).length
-  return open >= maxOpenBookings
-    ? { ok: false, status: 409, reason: 'TOO_MANY_BOOKINGS', limit: maxOpenBookings }
-    : ok
+  return open >= maxOpenBookings ? { ok: false, status: 409, reason: 'TOO_MANY_BOOKINGS', limit: maxOpenBookings } : ok
 }
 
 /**
