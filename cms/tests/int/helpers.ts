@@ -49,6 +49,10 @@ export async function api<T = any>(
   const token = opts.token !== undefined ? opts.token : await tokenFor(opts.as ?? 'visitor')
   const headers: Record<string, string> = { ...(opts.headers ?? {}) }
   if (token) headers.authorization = `JWT ${token}`
+  // Registrations are limited per address (5 an hour; the test server trusts X-Forwarded-For):
+  // each one comes from its own address unless the test says otherwise.
+  if (method === 'POST' && path === '/api/users' && !('x-forwarded-for' in headers))
+    headers['x-forwarded-for'] = freshAddress()
   let body: BodyInit | undefined = opts.rawBody
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -63,6 +67,13 @@ export async function api<T = any>(
     /* not JSON */
   }
   return { status: res.status, body: parsed as T, headers: res.headers }
+}
+
+let addressSeq = 0
+/** An address of its own, unique per test process and call. */
+export const freshAddress = () => {
+  const n = ++addressSeq
+  return `172.${16 + (process.pid % 16)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`
 }
 
 let pool: pg.Pool | null = null
