@@ -67,8 +67,8 @@ export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError
   const limit = d.limit ?? 0
   const message =
     d.reason === 'TOO_MANY_BOOKINGS'
-      ? `Puoi avere al massimo ${plural(limit, 'appuntamento', 'appuntamenti')} in programma prenotati online, e li hai già. ` +
-        'Per prenotarne un altro disdici uno di quelli in “I miei appuntamenti” o contatta il salone.'
+      ? `Puoi avere al massimo ${plural(limit, 'appuntamento', 'appuntamenti')} in programma e ${limit === 1 ? 'lo' : 'li'} hai già: ` +
+        'per prenotarne un altro disdicine uno in “I miei appuntamenti” o contatta il salone.'
       : d.reason === 'TOO_MANY_DRAFTS'
         ? 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.'
         : 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.'
