@@ -77,6 +77,18 @@ export const freshAddress = () => {
 }
 
 let pool: pg.Pool | null = null
+
+/**
+ * Suites that book as the demo customer (`as: 'USER'`) first cancel its open future bookings (the
+ * seed's, other suites'): they count against the open-booking cap (`config.maxOpenBookings`, 3).
+ */
+export async function makeRoomForDemoCustomer() {
+  await sql(
+    `update reservations set status = 'CANCELLED'
+      where user_id = (select id from users where email = 'cliente@demo.salon')
+        and status in ('PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED') and date_end > now()`,
+  )
+}
 /** Direct SQL, to check what really is (or is not) in the database. */
 export async function sql<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<R[]> {
   if (!DATABASE_URL) throw new Error('SALON_DATABASE_URL is not set')
