@@ -215,7 +215,9 @@ describe('no double booking, ever', () => {
       [ops.Marco, a.start, b.end],
     )
     expect(rows).toHaveLength(1)
-  })
+    // 50 registrations and logins (password hashing) first: on a loaded 2-core machine that alone
+    // can pass 30 s.
+  }, 90_000)
 
   it('"any operator" with 2 eligible operators and 10 concurrent confirms of one time: exactly 2 bookings', async () => {
     const day = await freeDay(39)
