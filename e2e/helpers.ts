@@ -11,7 +11,8 @@ export const newCustomer = (prefix = 'e2e', name = 'Anna', surname = 'Verdi') =>
 })
 
 /** An address of its own for a registration (limited to 5 per address an hour; the test server trusts X-Forwarded-For). */
-export const ownAddress = () => `198.18.${process.pid % 250}.${(++seq % 250) + 1}`
+export const ownAddress = () =>
+  `2001:db8::e2e:${(process.pid >>> 16).toString(16)}:${(process.pid & 0xffff).toString(16)}:${(++seq).toString(16)}`
 
 /** Registers a customer over the API and returns a JWT for `Authorization: JWT …` calls. */
 export async function registerViaApi(request: APIRequestContext, customer = newCustomer('api')) {

@@ -70,10 +70,13 @@ export async function api<T = any>(
 }
 
 let addressSeq = 0
-/** An address of its own, unique per test process and call. */
+/**
+ * An address of its own, unique per test process and call (the whole pid in it: the rate limits
+ * outlive a test file, and every file runs in its own worker).
+ */
 export const freshAddress = () => {
-  const n = ++addressSeq
-  return `172.${16 + (process.pid % 16)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`
+  const pid = process.pid
+  return `2001:db8::${(pid >>> 16).toString(16)}:${(pid & 0xffff).toString(16)}:${(++addressSeq).toString(16)}`
 }
 
 let pool: pg.Pool | null = null
