@@ -20,7 +20,7 @@ async function newCustomer(role: 'USER' | 'OPERATOR' = 'USER') {
   return { id: res.body.doc.id as number, email, token: await login(email, 'password123') }
 }
 
-/** Free starts for Piega on a day far from the seed and the other suites, spaced an hour apart. */
+/** Free starts for Piega on a day past the seed (+30) and the other suites (+33…+49), an hour apart. */
 async function spacedSlots(offset: number, n: number): Promise<string[]> {
   for (let d = offset; d < offset + 10; d++) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
@@ -116,7 +116,7 @@ describe('open bookings per customer', () => {
 
   it('a customer confirms 3 bookings; the 4th is 409 TOO_MANY_BOOKINGS and changes nothing; after a cancellation it goes through', async () => {
     const me = await newCustomer()
-    const starts = await spacedSlots(44, 5)
+    const starts = await spacedSlots(50, 5)
     for (const start of starts.slice(0, 3)) {
       const { res } = await book(me.token, start)
       expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -150,7 +150,7 @@ describe('open bookings per customer', () => {
 
   it('past bookings do not count', async () => {
     const me = await newCustomer()
-    const starts = await spacedSlots(46, 4)
+    const starts = await spacedSlots(51, 4)
     for (const start of starts.slice(0, 3)) expect((await book(me.token, start)).res.status).toBe(200)
     await sql(
       `update reservations set date_start = date_start - interval '100 days', date_end = date_end - interval '100 days'
@@ -162,7 +162,7 @@ describe('open bookings per customer', () => {
 
   it('concurrent confirms of one customer cannot overshoot the cap', async () => {
     const me = await newCustomer()
-    const starts = await spacedSlots(48, 6)
+    const starts = await spacedSlots(52, 6)
     const drafts = await Promise.all(
       starts.map(async () => (await api('POST', '/api/reservations/create-session', { token: me.token })).body.data.id),
     )
@@ -181,7 +181,7 @@ describe('open bookings per customer', () => {
 
   it('staff are exempt: an operator books a 4th for themselves', async () => {
     const staff = await newCustomer('OPERATOR')
-    const starts = await spacedSlots(50, 4)
+    const starts = await spacedSlots(53, 4)
     for (const start of starts) {
       const { res } = await book(staff.token, start)
       expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -191,7 +191,7 @@ describe('open bookings per customer', () => {
   it('0 in config means no cap', async () => {
     const cfg = await configId()
     const me = await newCustomer()
-    const starts = await spacedSlots(52, 4)
+    const starts = await spacedSlots(54, 4)
     expect((await api('PATCH', `/api/config/${cfg}`, { as: 'ADMIN', body: { maxOpenBookings: 0 } })).status).toBe(200)
     try {
       for (const start of starts) expect((await book(me.token, start)).res.status).toBe(200)
@@ -206,7 +206,7 @@ describe('a verified e-mail before booking', () => {
   it('with the switch on, an unconfirmed customer cannot confirm nor move; staff can move their booking; cancelling stays possible', async () => {
     const cfg = await configId()
     const me = await newCustomer()
-    const [a, b, c] = await spacedSlots(54, 3)
+    const [a, b, c] = await spacedSlots(55, 3)
     const { id: booked, res } = await book(me.token, a!)
     expect(res.status).toBe(200)
     const draft = (await api('POST', '/api/reservations/create-session', { token: me.token })).body.data.id
