@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import { expect, test } from '@playwright/test'
+import { ownAddress } from './helpers'
 
 const codeFor = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -8,7 +9,10 @@ const codeFor = (secret: string, steps = 0) =>
 
 test('with TOTP on, the password alone does not log in: the code does', async ({ page, request }) => {
   const email = `e2e-totp-${Date.now()}@example.com`
-  await request.post('/api/users', { data: { email, password: 'password-totp', name: 'Ugo' } })
+  await request.post('/api/users', {
+    data: { email, password: 'password-totp', name: 'Ugo' },
+    headers: { 'x-forwarded-for': ownAddress() },
+  })
   const { token } = await (await request.post('/api/auth/login', { data: { email, password: 'password-totp' } })).json()
   const auth = { authorization: `JWT ${token}` }
   const factor = await (await request.post('/api/auth/factors', { headers: auth, data: {} })).json()

@@ -180,6 +180,7 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
       { field: 'timezone', label: 'Fuso orario' },
       { field: 'slotStepMinutes', label: 'Passo orari', kind: 'minutes' },
       { field: 'autoConfirm', label: 'Conferma automatica', kind: 'boolean' },
+      { field: 'maxOpenBookings', label: 'Appuntamenti aperti per cliente (0 = nessun limite)', kind: 'number' },
     ],
   },
   {

@@ -355,7 +355,9 @@ export interface Config1 {
   minNoticeMinutes: number;
   bookingHorizonDays: number;
   autoConfirm?: boolean | null;
+  maxOpenBookings: number;
   requireEmailVerification?: boolean | null;
+  requireAdminTotp?: boolean | null;
   holdMinutes: number;
   updatedAt: string;
   createdAt: string;
@@ -658,7 +660,9 @@ export interface ConfigSelect<T extends boolean = true> {
   minNoticeMinutes?: T;
   bookingHorizonDays?: T;
   autoConfirm?: T;
+  maxOpenBookings?: T;
   requireEmailVerification?: T;
+  requireAdminTotp?: T;
   holdMinutes?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -23,6 +23,8 @@ export const CONFIG_DEFAULTS = {
   bookingHorizonDays: 60,
   autoConfirm: false,
   holdMinutes: 10,
+  /** Open future bookings one customer may hold at once (0 = no cap); staff are exempt. */
+  maxOpenBookings: 3,
 } as const
 
 export const DEMO_PASSWORD = 'demo1234'

@@ -88,6 +88,19 @@ export const Config: CollectionConfig = {
       validate: integerNumber,
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
+    /**
+     * Open future bookings one customer may hold at once (0 = no cap; staff are exempt): a script
+     * cannot book out the salon. Decided by the engine (`bookingCapDecision`) inside confirm.
+     */
+    {
+      name: 'maxOpenBookings',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.maxOpenBookings,
+      min: 0,
+      max: 100,
+      validate: integerNumber,
+    },
     /** When on, a customer must confirm their e-mail address before booking (default: may book). */
     { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false, access: { read: isAdminField } },
     /** When on, an ADMIN account acts as an admin only once it has an active second factor. */

@@ -9,6 +9,9 @@ import { PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
 import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
+import { clientIp } from '../lib/http'
+import { TooManyRegistrations, claimRegistration, registrationFailed } from '../services/registration'
+import type { Claim } from '../services/rateLimit'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -33,6 +36,32 @@ export const Users: CollectionConfig = {
     unlock: isAdmin,
   },
   hooks: {
+    beforeOperation: [
+      async ({ args, operation, req }) => {
+        // Self-registration (a visitor through the API) is limited per client address before
+        // anything is written: 429 + Retry-After over the limit (services/registration.ts).
+        if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {
+          try {
+            req.context.registrationClaim = await claimRegistration(pool(req.payload), clientIp(req))
+          } catch (err) {
+            if (err instanceof TooManyRegistrations)
+              req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
+            throw err
+          }
+        }
+        return args
+      },
+    ],
+    afterError: [
+      async ({ req }) => {
+        // A registration that failed after all (bad input, address taken) does not use up the limit.
+        const claim = req.context.registrationClaim as Claim | undefined
+        if (claim) {
+          delete req.context.registrationClaim
+          await registrationFailed(pool(req.payload), claim)
+        }
+      },
+    ],
     afterRead: [
       ({ doc, overrideAccess }) => {
         // Session ids stay on the server (the JWT check reads them with overrideAccess).

@@ -4,6 +4,7 @@ import * as migration_20261121_102141_rate_limits from './20261121_102141_rate_l
 import * as migration_20261121_103238_email_verification from './20261121_103238_email_verification';
 import * as migration_20261121_104002_second_factor from './20261121_104002_second_factor';
 import * as migration_20261121_104739_require_admin_totp from './20261121_104739_require_admin_totp';
+import * as migration_20261122_211006_max_open_bookings from './20261122_211006_max_open_bookings';
 import * as migration_20261122_212000_calendar_notify from './20261122_212000_calendar_notify';
 
 export const migrations = [
@@ -35,7 +36,12 @@ export const migrations = [
   {
     up: migration_20261121_104739_require_admin_totp.up,
     down: migration_20261121_104739_require_admin_totp.down,
-    name: '20261121_104739_require_admin_totp'
+    name: '20261121_104739_require_admin_totp',
+  },
+  {
+    up: migration_20261122_211006_max_open_bookings.up,
+    down: migration_20261122_211006_max_open_bookings.down,
+    name: '20261122_211006_max_open_bookings'
   },
   {
     up: migration_20261122_212000_calendar_notify.up,

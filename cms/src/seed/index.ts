@@ -275,6 +275,7 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
   const summerDays = new Set(Array.from({ length: 14 }, (_, i) => addCalendarDays(summerStart, i)))
   let reservations = 0
+  let demoUpcoming = 0
   for (let offset = -60; offset <= 30; offset++) {
     const day = addCalendarDays(today, offset)
     const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
@@ -313,7 +314,11 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
               : r < 0.9
                 ? 'PENDING'
                 : 'CANCELLED'
-          const customer = random() < 0.2 ? customers[0]! : pick(customers)
+          let customer = random() < 0.2 ? customers[0]! : pick(customers)
+          // The demo login keeps room under the open-booking cap (config.maxOpenBookings, 3): one
+          // upcoming booking of its own, the others go to the next customer (same random draws).
+          if (customer === customers[0] && !past && status !== 'CANCELLED' && demoUpcoming++ >= 1)
+            customer = customers[1]!
           await create({
             collection: 'reservations',
             data: {

@@ -238,16 +238,6 @@ export async function confirmEmail(payload: Payload, token: string, now = Date.n
   return { email: user.email }
 }
 
-/** Whether this customer may book now (config switch `requireEmailVerification`). */
-export async function mayBook(db: import('pg').Pool, userId: number) {
-  const { rows } = await db.query(
-    `select (select coalesce(require_email_verification, false) from config order by id limit 1) as required,
-            (select email_verified_at from users where id = $1) as verified`,
-    [userId],
-  )
-  return !rows[0]?.required || !!rows[0]?.verified
-}
-
 /** The user as the apps see it: Payload's session list stays on the server. */
 export const publicUser = <T extends { sessions?: unknown }>(user: T) => {
   const { sessions: _sessions, ...rest } = user

@@ -23,7 +23,12 @@ import {
   type Role,
   type ServiceInfo,
   type UnavailableReason,
-  MAX_OPEN_DRAFTS,
+  CONFIG_DEFAULTS,
+  bookingCapDecision,
+  draftCapDecision,
+  emailVerificationDecision,
+  type LimitDecision,
+  type OwnBookingFacts,
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
@@ -57,6 +62,78 @@ export const UNAVAILABLE_MESSAGES: Record<
 
 const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
   new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The engine's refusal of a limit (drafts, open bookings, unverified address), in Italian. */
+export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError {
+  const limit = d.limit ?? 0
+  const message =
+    d.reason === 'TOO_MANY_BOOKINGS'
+      ? `Puoi avere al massimo ${plural(limit, 'appuntamento', 'appuntamenti')} in programma e ${limit === 1 ? 'lo' : 'li'} hai già: ` +
+        'per prenotarne un altro disdicine uno in “I miei appuntamenti” o contatta il salone.'
+      : d.reason === 'TOO_MANY_DRAFTS'
+        ? 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.'
+        : 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.'
+  return new HttpError(d.status, message, { reason: d.reason, ...(d.limit !== undefined ? { limit: d.limit } : {}) })
+}
+
+/**
+ * `config.requireEmailVerification`, decided by the engine: a customer with an unconfirmed address
+ * may not open, confirm or move a booking (staff, and staff acting on a customer's booking, may).
+ */
+async function assertMayBook(db: Pick<PoolClient, 'query'>, user: Actor, actingAsStaff = false) {
+  const { rows } = await db.query(
+    `select coalesce((select require_email_verification from config order by id limit 1), false) as required,
+            (select email_verified_at from users where id = $1) is not null as verified`,
+    [user.id],
+  )
+  const verdict = emailVerificationDecision({
+    role: user.user_role,
+    required: !!rows[0]?.required,
+    verified: !!rows[0]?.verified,
+    actingAsStaff,
+  })
+  if (!verdict.ok) throw limitRefusal(verdict)
+}
+
+/**
+ * The open-booking cap (`config.maxOpenBookings`), decided by the engine from the customer's own
+ * not-yet-ended bookings. Call with the customer's users row locked, so that two confirms of one
+ * customer cannot both pass.
+ */
+async function assertUnderBookingCap(
+  db: Pick<PoolClient, 'query'>,
+  user: Actor,
+  settings: BookingSettings,
+  now: Date,
+  excludeId: number,
+) {
+  const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
+  if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return // no cap, or staff: nothing to read
+  const { rows } = await db.query(
+    `select id, status, date_end, created_at from reservations
+      where user_id = $1 and status <> 'PENDING_CONFIRMATION' and date_end > $2`,
+    [user.id, now],
+  )
+  const bookings: OwnBookingFacts[] = rows.map(
+    (r: { id: number; status: ReservationStatus; date_end: Date | null; created_at: Date }) => ({
+      id: r.id,
+      status: r.status,
+      date_end: r.date_end ? new Date(r.date_end).toISOString() : null,
+      createdAt: new Date(r.created_at).toISOString(),
+    }),
+  )
+  const verdict = bookingCapDecision({
+    role: user.user_role,
+    bookings,
+    maxOpenBookings,
+    holdMinutes: settings.holdMinutes,
+    now,
+    excludeId,
+  })
+  if (!verdict.ok) throw limitRefusal(verdict)
+}
 
 async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
   const { services, missing } = await loadServices(db, ids)
@@ -176,6 +253,7 @@ export async function removeExpiredHolds(
 export async function createSession(pool: Pool, user: Actor, now = new Date()) {
   const { settings } = await loadCalendar(pool, now.getTime())
   const id = await inTransaction(pool, async (db) => {
+    await assertMayBook(db, user)
     await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
     // Serialise one customer's session requests, then cap the drafts they can hold at once.
     await db.query('select id from users where id = $1 for update', [user.id])
@@ -185,10 +263,8 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
         [user.id],
       )
     ).rows[0].n
-    if (open >= MAX_OPEN_DRAFTS)
-      throw new HttpError(429, 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.', {
-        reason: 'TOO_MANY_DRAFTS',
-      })
+    const cap = draftCapDecision(open)
+    if (!cap.ok) throw limitRefusal(cap)
     const { rows } = await db.query(
       `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
        values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $2) returning id`,
@@ -227,6 +303,10 @@ async function confirmOnce(
     if (draft.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
     if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime())
       throw conflict('SESSION_EXPIRED')
+    await assertMayBook(db, user)
+    // One customer's confirms run one at a time (the users row lock), so the cap cannot be raced.
+    await db.query('select id from users where id = $1 for update', [user.id])
+    await assertUnderBookingCap(db, user, settings, now, body.id)
 
     const services = await servicesOr400(db, body.services)
     const start = new Date(body.date_start)
@@ -423,6 +503,9 @@ export async function moveReservation(pool: Pool, user: Actor, id: number, body:
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const { locked, verdict, services } = await movableBooking(db, user, id, settings, now, true)
+      // A customer moving their own booking books a new time: same e-mail rule as booking. A move
+      // does not add a booking, so the open-booking cap does not apply.
+      await assertMayBook(db, user, verdict.as !== 'CUSTOMER')
       const current = locked.row.operator_id
       // Omitted: the same operator (or, for a booking without one, anybody free).
       const choice: OperatorChoice = body.operator ?? current ?? 'any'

@@ -106,6 +106,7 @@ export async function readSettings(db: Db): Promise<BookingSettings> {
     autoConfirm: c.auto_confirm ?? CONFIG_DEFAULTS.autoConfirm,
     cancellationEnabled: c.cancellation_enabled ?? CONFIG_DEFAULTS.cancellationEnabled,
     cancellationTimeLimit: num(c.cancellation_time_limit, CONFIG_DEFAULTS.cancellationTimeLimit),
+    maxOpenBookings: num(c.max_open_bookings, CONFIG_DEFAULTS.maxOpenBookings),
   }
 }
 

@@ -23,6 +23,7 @@ const PUBLIC_CONFIG = [
   'bookingHorizonDays',
   'autoConfirm',
   'holdMinutes',
+  'maxOpenBookings',
 ] as const
 
 /**

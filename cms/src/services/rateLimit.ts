@@ -16,6 +16,8 @@ export const LIMITS = {
   recoveryIp: { name: 'recovery:ip', max: 20, windowSeconds: 60 * 60 },
   codeAccount: { name: 'code:account', max: 10, windowSeconds: 15 * 60 },
   codeIp: { name: 'code:ip', max: 20, windowSeconds: 15 * 60 },
+  /** Accounts created through the API from one address (issue 10 §7): a script cannot mass-register. */
+  registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
 export type Subject = [Limit, string]
@@ -62,6 +64,41 @@ export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
      select k, w, 1 from unnest($1::text[], $2::timestamptz[]) as t(k, w)
      on conflict (key, window_start) do update set hits = rate_limits.hits + 1`,
     [subjects.map(([l, id]) => keyOf(l, id)), subjects.map(([l]) => windowOf(l, now).start)],
+  )
+}
+
+/** A counted event held by `claim`: released again when the request fails after all. */
+export interface Claim {
+  key: string
+  windowStart: string
+}
+
+/**
+ * Counts one event and says whether it fitted under the limit, in one statement: parallel requests
+ * cannot overshoot (the row lock of the upsert orders them). Over the limit nothing is counted.
+ */
+export async function claim(
+  db: Pool,
+  limit: Limit,
+  id: string,
+  now = Date.now(),
+): Promise<{ ok: true; claim: Claim } | { ok: false; retryAfterSeconds: number }> {
+  const w = windowOf(limit, now)
+  const key = keyOf(limit, id)
+  const { rowCount } = await db.query(
+    `insert into rate_limits (key, window_start, hits) values ($1, $2, 1)
+     on conflict (key, window_start) do update set hits = rate_limits.hits + 1 where rate_limits.hits < $3`,
+    [key, w.start, limit.max],
+  )
+  if (rowCount === 1) return { ok: true, claim: { key, windowStart: w.start.toISOString() } }
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.end - now) / 1000)) }
+}
+
+/** Gives a claimed event back (the request it was counted for did not succeed). */
+export async function release(db: Pool, c: Claim) {
+  await db.query(
+    `update rate_limits set hits = greatest(hits - 1, 0) where key = $1 and window_start = $2::timestamptz`,
+    [c.key, c.windowStart],
   )
 }
 

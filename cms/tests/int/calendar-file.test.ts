@@ -5,7 +5,7 @@
  */
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, errorPaths, login, sql, unique, type ApiResult } from './helpers'
+import { api, errorPaths, login, makeRoomForDemoCustomer, sql, unique, type ApiResult } from './helpers'
 
 let ops: Record<string, number>
 let svc: Record<string, number>
@@ -65,6 +65,7 @@ const expectRefused = (res: ApiResult, status: number) => {
 beforeAll(async () => {
   ops = Object.fromEntries((await sql('select id, name from operators')).map((r) => [r.name, r.id]))
   svc = Object.fromEntries((await sql('select id, title from services')).map((r) => [r.title, r.id]))
+  await makeRoomForDemoCustomer()
   const customer = await login('cliente@demo.salon')
   const services = [svc['Taglio donna']!, svc.Piega!]
   // Giulia is the demo operator account's operator record.

@@ -59,6 +59,10 @@ export async function api<T = any>(
   const token = opts.token !== undefined ? opts.token : await tokenFor(opts.as ?? 'visitor')
   const headers: Record<string, string> = { ...(opts.headers ?? {}) }
   if (token) headers.authorization = `JWT ${token}`
+  // Registrations are limited per address (5 an hour; the test server trusts X-Forwarded-For):
+  // each one comes from its own address unless the test says otherwise.
+  if (method === 'POST' && path === '/api/users' && !('x-forwarded-for' in headers))
+    headers['x-forwarded-for'] = freshAddress()
   let body: BodyInit | undefined = opts.rawBody
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -75,7 +79,29 @@ export async function api<T = any>(
   return { status: res.status, body: parsed as T, headers: res.headers }
 }
 
+let addressSeq = 0
+/**
+ * An address of its own, unique per test process and call (the whole pid in it: the rate limits
+ * outlive a test file, and every file runs in its own worker).
+ */
+export const freshAddress = () => {
+  const pid = process.pid
+  return `2001:db8::${(pid >>> 16).toString(16)}:${(pid & 0xffff).toString(16)}:${(++addressSeq).toString(16)}`
+}
+
 let pool: pg.Pool | null = null
+
+/**
+ * Suites that book as the demo customer (`as: 'USER'`) first cancel its open future bookings (the
+ * seed's, other suites'): they count against the open-booking cap (`config.maxOpenBookings`, 3).
+ */
+export async function makeRoomForDemoCustomer() {
+  await sql(
+    `update reservations set status = 'CANCELLED'
+      where user_id = (select id from users where email = 'cliente@demo.salon')
+        and status in ('PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED') and date_end > now()`,
+  )
+}
 /** Direct SQL, to check what really is (or is not) in the database. */
 export async function sql<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<R[]> {
   if (!DATABASE_URL) throw new Error('SALON_DATABASE_URL is not set')

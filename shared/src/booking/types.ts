@@ -17,6 +17,8 @@ export interface BookingSettings {
   cancellationEnabled: boolean
   /** Hours before the start until which a customer may cancel. */
   cancellationTimeLimit: number
+  /** Open future bookings one customer may hold (0 = no cap); absent = the default (3). */
+  maxOpenBookings?: number
 }
 
 /** One `business_hours` row with its `operating_intervals` (`HH:mm`, local time). */

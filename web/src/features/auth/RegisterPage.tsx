@@ -60,6 +60,8 @@ export function RegisterPage() {
         setErrors(fields)
         setFormError(t.auth.checkFields)
       } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
+      // Too many registrations from this connection: the server's message says when to retry.
+      else if (error instanceof ApiError && error.status === 429 && error.message) setFormError(error.message)
       else
         setFormError(
           error instanceof ApiError && error.message
