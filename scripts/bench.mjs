@@ -44,15 +44,21 @@ try {
     DATA_DIR: dir,
     SALON_DEMO: 'true',
     SALON_OWNED_PG_PID: String(db.child.pid),
+    // Customers are registered from distinct (forwarded) addresses: registrations are limited per address.
+    TRUST_PROXY: 'true',
   })
   const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
   const app = `http://127.0.0.1:${appPort}`
   const raw = `http://127.0.0.1:${floor.port}`
 
-  const json = async (method, url, body, token) => {
+  const json = async (method, url, body, token, headers = {}) => {
     const res = await fetch(url, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+        ...headers,
+      },
       body: body && JSON.stringify(body),
     })
     return res.json()
@@ -121,7 +127,9 @@ try {
   const customers = []
   for (let i = 0; i < 200; i++) {
     const email = `bench-${i}-${Date.now()}@example.com`
-    await json('POST', `${app}/api/users`, { email, password: 'password123', name: 'Bench' })
+    await json('POST', `${app}/api/users`, { email, password: 'password123', name: 'Bench' }, null, {
+      'x-forwarded-for': `10.99.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    })
     const { token } = await json('POST', `${app}/api/auth/login`, { email, password: 'password123' })
     customers.push(token)
   }

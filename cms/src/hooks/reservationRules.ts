@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { APIError, ValidationError } from 'payload'
-import { bookingTotals, canMoveReservation, type ReservationStatus } from '@salon/shared'
+import { amountsOnWrite, canMoveReservation, type ReservationStatus } from '@salon/shared'
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v)
@@ -21,12 +21,9 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
   const servicesChanged = data.services !== undefined && ids(data.services).join() !== ids(originalDoc?.services).join()
   const startChanged =
     data.date_start !== undefined && String(data.date_start ?? '') !== String(originalDoc?.date_start ?? '')
-  if (operation === 'update' && !servicesChanged && !startChanged) {
-    // A note or a status change keeps the price and times agreed at booking.
-    data.duration = originalDoc?.duration
-    data.total_price = originalDoc?.total_price
-    data.date_end = originalDoc?.date_end
-  } else if (serviceIds.length) {
+  const keepsAgreed = operation === 'update' && !servicesChanged && !startChanged
+  let services: { time: number; price: number }[] = []
+  if (!keepsAgreed && serviceIds.length) {
     // Through Payload, so that it sees the writes of the request's transaction (e.g. the seed).
     const { docs } = await req.payload.find({
       collection: 'services',
@@ -36,22 +33,27 @@ export const reservationRules: CollectionBeforeChangeHook = async ({ data, origi
       overrideAccess: true,
       req,
     })
-    const services = docs.map((d) => ({ time: d.time, price: d.price }))
     const missing = serviceIds.filter((id) => !docs.some((d) => d.id === id))
     if (missing.length) throw new ValidationError({ errors: [{ path: 'services', message: 'Servizio inesistente' }] })
-    const totals = bookingTotals(services)
-    data.duration = totals.duration
-    data.total_price = totals.total_price
-    data.date_end = start ? new Date(new Date(start).getTime() + totals.duration * 60_000).toISOString() : null
-  } else {
-    data.duration = 0
-    data.total_price = 0
-    if (start)
-      throw new ValidationError({
-        errors: [{ path: 'services', message: 'Una prenotazione con orario richiede almeno un servizio' }],
-      })
-    data.date_end = null
+    services = serviceIds.map((id) => docs.find((d) => d.id === id)!).map((d) => ({ time: d.time, price: d.price }))
   }
+  // The engine decides: an edit of neither services nor start keeps the agreed amounts.
+  const amounts = amountsOnWrite({
+    isUpdate: operation === 'update',
+    servicesChanged,
+    startChanged,
+    agreed: originalDoc,
+    services,
+    start: start ? new Date(start).toISOString() : null,
+  })
+  if (!amounts.ok) {
+    throw new ValidationError({
+      errors: [{ path: 'services', message: 'Una prenotazione con orario richiede almeno un servizio' }],
+    })
+  }
+  data.duration = amounts.duration
+  data.total_price = amounts.total_price
+  data.date_end = amounts.date_end
   if (operation === 'update' && data.status && originalDoc?.status && data.status !== originalDoc.status) {
     if (
       !canMoveReservation(

@@ -29,6 +29,10 @@ import {
   emailVerificationDecision,
   type LimitDecision,
   type OwnBookingFacts,
+  holdCutoff,
+  holdExpiresAt,
+  initialStatus,
+  isHoldExpired,
 } from '@salon/shared'
 import { HttpError, fieldError, notFound } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
@@ -244,7 +248,7 @@ export async function removeExpiredHolds(
 ) {
   const { rowCount } = await db.query(
     `delete from reservations where status = 'PENDING_CONFIRMATION' and created_at < $1 and ($2::int is null or user_id = $2)`,
-    [new Date(now.getTime() - holdMinutes * 60_000), userId ?? null],
+    [holdCutoff(now, holdMinutes), userId ?? null],
   )
   return rowCount ?? 0
 }
@@ -272,7 +276,7 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
     )
     return rows[0].id as number
   })
-  return { id, expiresAt: new Date(now.getTime() + settings.holdMinutes * 60_000).toISOString() }
+  return { id, expiresAt: holdExpiresAt(now, settings.holdMinutes).toISOString() }
 }
 
 /**
@@ -301,8 +305,7 @@ async function confirmOnce(
     ).rows[0]
     if (!draft || draft.user_id !== user.id) throw notFound()
     if (draft.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
-    if (new Date(draft.created_at).getTime() + settings.holdMinutes * 60_000 <= now.getTime())
-      throw conflict('SESSION_EXPIRED')
+    if (isHoldExpired(new Date(draft.created_at), settings.holdMinutes, now)) throw conflict('SESSION_EXPIRED')
     await assertMayBook(db, user)
     // One customer's confirms run one at a time (the users row lock), so the cap cannot be raced.
     await db.query('select id from users where id = $1 for update', [user.id])
@@ -331,7 +334,7 @@ async function confirmOnce(
       body.operator === 'any' ? pickOperator(check.operators, reservations, now, settings.holdMinutes) : body.operator
     const order = [first!, ...check.operators.filter((o) => o !== first)]
     const { duration, total_price } = bookingTotals(services)
-    const status: ReservationStatus = settings.autoConfirm ? 'CONFIRMED' : 'PENDING'
+    const status: ReservationStatus = initialStatus(settings)
 
     // Deadlock-free by construction: one advisory lock per operator and local day, taken before
     // the guarded write. With one candidate we wait for it (the only lock we will hold); with

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
-import { canTransition, customerMayCancel, isBlocking, STATUS_TRANSITIONS } from './status'
+import {
+  canTransition,
+  customerMayCancel,
+  isBlocking,
+  STATUS_TRANSITIONS,
+  holdCutoff,
+  holdExpiresAt,
+  initialStatus,
+  isHoldExpired,
+} from './status'
 import { settings } from './test-fixtures'
 
 // PRODUCT.md "Status flow", copied as written there.
@@ -126,5 +135,26 @@ describe('canMoveReservation', () => {
       canMoveReservation({ status: 'PENDING_CONFIRMATION', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED'),
     ).toBe(true)
     expect(canMoveReservation({ status: 'CANCELLED', date_start: '2026-06-01T10:00:00Z' }, 'CONFIRMED')).toBe(false)
+  })
+})
+
+describe('holds and the initial status (one rule, used by the services)', () => {
+  const created = new Date('2026-12-01T10:00:00Z')
+  it('a hold lasts holdMinutes; its end counts as expired', () => {
+    expect(holdExpiresAt(created, 10).toISOString()).toBe('2026-12-01T10:10:00.000Z')
+    expect(isHoldExpired(created, 10, new Date('2026-12-01T10:09:59.999Z'))).toBe(false)
+    expect(isHoldExpired(created, 10, new Date('2026-12-01T10:10:00Z'))).toBe(true)
+    expect(holdCutoff(new Date('2026-12-01T10:10:00Z'), 10).toISOString()).toBe(created.toISOString())
+  })
+  it('isBlocking agrees with the hold rule for drafts', () => {
+    const draft = { status: 'PENDING_CONFIRMATION' as const, createdAt: created.toISOString() }
+    for (const at of ['2026-12-01T10:05:00Z', '2026-12-01T10:10:00Z', '2026-12-01T10:15:00Z']) {
+      expect(isBlocking(draft, new Date(at), 10)).toBe(!isHoldExpired(created, 10, new Date(at)))
+    }
+  })
+  it('a confirmed booking starts CONFIRMED only when the salon confirms automatically', () => {
+    expect(initialStatus({ autoConfirm: true })).toBe('CONFIRMED')
+    expect(initialStatus({ autoConfirm: false })).toBe('PENDING')
+    expect(initialStatus({ autoConfirm: null })).toBe('PENDING')
   })
 })

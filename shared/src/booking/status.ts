@@ -58,9 +58,29 @@ export function isBlocking(
   if (r.status === 'PENDING_CONFIRMATION') {
     const created = parseInstant(r.createdAt, 'UTC')
     if (Number.isNaN(created)) return true
-    return created + holdMinutes * 60_000 > toEpochMs(now)
+    return !isHoldExpired(created, holdMinutes, now)
   }
   return ALWAYS_BLOCKING.has(r.status)
+}
+
+/** When a booking session (draft) opened at `createdAt` stops being held: `createdAt + holdMinutes`. */
+export function holdExpiresAt(createdAt: Date | number, holdMinutes: number): Date {
+  return new Date(toEpochMs(createdAt) + (Number(holdMinutes) || 0) * 60_000)
+}
+
+/** Whether that hold has passed at `now` (the instant of expiry counts as passed). */
+export function isHoldExpired(createdAt: Date | number, holdMinutes: number, now: Date | number): boolean {
+  return holdExpiresAt(createdAt, holdMinutes).getTime() <= toEpochMs(now)
+}
+
+/** Drafts opened before this instant have expired at `now` (for removing them in bulk). */
+export function holdCutoff(now: Date | number, holdMinutes: number): Date {
+  return new Date(toEpochMs(now) - (Number(holdMinutes) || 0) * 60_000)
+}
+
+/** The status a confirmed booking starts in: CONFIRMED when the salon confirms automatically, else PENDING. */
+export function initialStatus(settings: { autoConfirm?: boolean | null }): 'CONFIRMED' | 'PENDING' {
+  return settings.autoConfirm === true ? 'CONFIRMED' : 'PENDING'
 }
 
 export type CancellationDecision =
