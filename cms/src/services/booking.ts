@@ -336,45 +336,13 @@ async function confirmOnce(
     const { duration, total_price } = bookingTotals(services)
     const status: ReservationStatus = initialStatus(settings)
 
-    // Deadlock-free by construction: one advisory lock per operator and local day, taken before
-    // the guarded write. With one candidate we wait for it (the only lock we will hold); with
-    // several ("any operator") we only try each one — never waiting while holding another — and
-    // if every candidate is busy, the whole transaction runs again a moment later (bounded).
-    const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
-    let busy = false
-    let chosen: number | undefined
-    for (const operatorId of order) {
-      if (order.length === 1) {
-        await db.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operatorId, dayKey])
-      } else {
-        const { rows } = await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', [
-          OPERATOR_DAY_LOCK + operatorId,
-          dayKey,
-        ])
-        if (!rows[0].ok) {
-          busy = true
-          continue
-        }
-      }
-      await db.query('savepoint try_operator')
-      try {
-        await db.query(
-          `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
-                  status = $7, note = $8, updated_at = $9 where id = $1`,
-          [body.id, operatorId, start, new Date(check.end), duration, total_price, status, body.note ?? null, now],
-        )
-        await db.query('release savepoint try_operator')
-        chosen = operatorId
-        break
-      } catch (err) {
-        await db.query('rollback to savepoint try_operator')
-        if (pgErrorCode(err) !== '23P01') throw err
-      }
-    }
-    if (chosen === undefined) {
-      if (busy) throw new RetryLater('every free operator of that day')
-      throw conflict('SLOT_TAKEN')
-    }
+    await writeToFirstFreeOperator(db, day, order, (operatorId) =>
+      db.query(
+        `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                status = $7, note = $8, updated_at = $9 where id = $1`,
+        [body.id, operatorId, start, new Date(check.end), duration, total_price, status, body.note ?? null, now],
+      ),
+    )
 
     await db.query(`delete from reservations_rels where parent_id = $1 and path = 'services'`, [body.id])
     await db.query(
@@ -384,6 +352,49 @@ async function confirmOnce(
     )
     return { id: body.id as number }
   })
+}
+
+/**
+ * The guarded write of a confirm or a move: `write` for the first operator of `order` whose time
+ * is still free, PostgreSQL's exclusion constraint deciding (23P01 → the next one, inside a
+ * savepoint). Deadlock-free by construction: one advisory lock per operator and local day is taken
+ * before the write. With one candidate we wait for it (the only lock we will hold); with several
+ * ("any operator") we only try each one — never waiting while holding another — and if every
+ * candidate is busy the whole transaction runs again a moment later (`RetryLater`, bounded).
+ */
+async function writeToFirstFreeOperator(
+  db: PoolClient,
+  day: string,
+  order: number[],
+  write: (operatorId: number) => Promise<unknown>,
+): Promise<number> {
+  const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
+  let busy = false
+  for (const operatorId of order) {
+    if (order.length === 1) {
+      await db.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operatorId, dayKey])
+    } else {
+      const { rows } = await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', [
+        OPERATOR_DAY_LOCK + operatorId,
+        dayKey,
+      ])
+      if (!rows[0].ok) {
+        busy = true
+        continue
+      }
+    }
+    await db.query('savepoint try_operator')
+    try {
+      await write(operatorId)
+      await db.query('release savepoint try_operator')
+      return operatorId
+    } catch (err) {
+      await db.query('rollback to savepoint try_operator')
+      if (pgErrorCode(err) !== '23P01') throw err
+    }
+  }
+  if (busy) throw new RetryLater('every free operator of that day')
+  throw conflict('SLOT_TAKEN')
 }
 
 /** Who is asking, as the engine reads it: role, user id and the operator records linked to the user. */
@@ -534,24 +545,13 @@ export async function moveReservation(pool: Pool, user: Actor, id: number, body:
       const { duration, total_price } = bookingTotals(services)
       const status = statusAfterMove(locked.row.status, verdict.as, settings)
 
-      let chosen: number | undefined
-      for (const operatorId of order) {
-        await db.query('savepoint try_operator')
-        try {
-          await db.query(
-            `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
-                    status = $7, updated_at = $8 where id = $1`,
-            [id, operatorId, start, new Date(check.end), duration, total_price, status, now],
-          )
-          await db.query('release savepoint try_operator')
-          chosen = operatorId
-          break
-        } catch (err) {
-          await db.query('rollback to savepoint try_operator')
-          if (pgErrorCode(err) !== '23P01') throw err
-        }
-      }
-      if (chosen === undefined) throw conflict('SLOT_TAKEN')
+      const chosen = await writeToFirstFreeOperator(db, day, order, (operatorId) =>
+        db.query(
+          `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                  status = $7, updated_at = $8 where id = $1`,
+          [id, operatorId, start, new Date(check.end), duration, total_price, status, now],
+        ),
+      )
       return { id, status, operator: chosen }
     }),
   )
