@@ -220,7 +220,7 @@ async function intSuite(row, stack, nodeDir) {
   await run(
     bin('vitest'),
     ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...intFilters],
-    { env },
+    { env, timeoutMs: 12 * 60_000 }, // ~2 min normally; a hang fails the run instead of blocking CI
   ).catch(() => {})
   results.push([row, readVitest(out)])
   if (results.at(-1)[1].failed) throw new Error(`integration tests failed (${row})`)
@@ -269,6 +269,7 @@ if (want('int') || want('e2e')) {
         const out = path.join(testDir, 'e2e.json')
         await run(bin('playwright'), ['test', '--reporter=list,json'], {
           env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+          timeoutMs: 15 * 60_000, // ~1 min normally
         }).catch(() => {})
         results.push(['e2e', readPlaywright(out)])
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')

@@ -12,14 +12,30 @@ export const PNPM_VERSION = JSON.parse(fs.readFileSync(path.join(root, 'package.
 
 export const log = (...args) => console.log('\x1b[32m›\x1b[0m', ...args)
 
-/** Runs a command, inheriting the terminal; rejects on a non-zero exit. */
+/**
+ * Runs a command, inheriting the terminal; rejects on a non-zero exit. `timeoutMs` stops a run
+ * that hangs (its process group is killed), so a stuck test run fails instead of eating CI's time.
+ */
 export function run(cmd, args, opts = {}) {
+  const { timeoutMs, ...spawnOpts } = opts
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts })
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, detached: !!timeoutMs, ...spawnOpts })
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          console.error(`\x1b[31m${path.basename(cmd)} still running after ${timeoutMs / 60_000} min: stopped\x1b[0m`)
+          try {
+            process.kill(-child.pid, 'SIGKILL')
+          } catch {
+            child.kill('SIGKILL')
+          }
+        }, timeoutMs)
+      : null
     child.on('error', reject)
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? code})`)),
-    )
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer)
+      if (code === 0) resolve()
+      else reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? code})`))
+    })
   })
 }
 
