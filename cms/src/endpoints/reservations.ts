@@ -11,7 +11,15 @@ import {
   reservationReportQuery,
   statusBody,
 } from '@salon/shared'
-import { forbidden, parseOr400, queryObject, readJsonObject, requireAdmin, requireUser } from '../lib/http'
+import {
+  forbidden,
+  parseOr400,
+  queryObject,
+  readJsonObject,
+  requireAdmin,
+  requireUser,
+  requireBooker,
+} from '../lib/http'
 import { changeStatus, confirmSession, createSession, moveReservation, moveSlots } from '../services/booking'
 import { agenda, myReservations } from '../services/reservationLists'
 import { readBack } from '../services/reservations'
@@ -35,7 +43,7 @@ export const createSessionEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const user = requireUser(req)
-    const { id, expiresAt } = await createSession(pool(req.payload), user as never)
+    const { id, expiresAt } = await createSession(pool(req.payload), user)
     return Response.json({ data: await readBack(req, id), expiresAt }, { status: 201 })
   },
 }
@@ -47,7 +55,7 @@ export const confirmEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req)
     const body = parseOr400(confirmBody, await readJsonObject(req))
-    const { id } = await confirmSession(pool(req.payload), user as never, body)
+    const { id } = await confirmSession(pool(req.payload), user, body)
     return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id) })
   },
 }
@@ -57,11 +65,10 @@ export const statusEndpoint: Endpoint = {
   path: '/:id/status',
   method: 'put',
   handler: async (req) => {
-    const user = requireUser(req)
-    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
+    const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const { status } = parseOr400(statusBody, await readJsonObject(req))
-    await changeStatus(pool(req.payload), user as never, id, status)
+    await changeStatus(pool(req.payload), user, id, status)
     return Response.json({ message: 'Stato aggiornato', data: await readBack(req, id) })
   },
 }
@@ -74,10 +81,9 @@ export const icsEndpoint: Endpoint = {
   path: '/:id/ics',
   method: 'get',
   handler: async (req) => {
-    const user = requireUser(req)
-    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
+    const user = requireBooker(req)
     const { id } = parseOr400(idPathParams, { id: req.routeParams?.id })
-    const { filename, body } = await reservationCalendarFile(pool(req.payload), user as never, id)
+    const { filename, body } = await reservationCalendarFile(pool(req.payload), user, id)
     return new Response(body, {
       headers: {
         'Content-Type': 'text/calendar; charset=utf-8',
@@ -93,11 +99,10 @@ export const moveEndpoint: Endpoint = {
   path: '/:id/move',
   method: 'post',
   handler: async (req) => {
-    const user = requireUser(req)
-    if (user.user_role === 'ADMIN') requireAdmin(req) // an admin still missing a required second factor
+    const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const body = parseOr400(moveBody, await readJsonObject(req))
-    await moveReservation(pool(req.payload), user as never, id, body)
+    await moveReservation(pool(req.payload), user, id, body)
     // Read back without access rules: the engine authorised this caller, and a move may reassign
     // the booking to an operator whose agenda the caller does not see.
     return Response.json({ message: 'Appuntamento spostato', data: await readBack(req, id, true) })
@@ -109,11 +114,10 @@ export const moveSlotsEndpoint: Endpoint = {
   path: '/:id/move-slots',
   method: 'get',
   handler: async (req) => {
-    const user = requireUser(req)
-    if (user.user_role === 'ADMIN') requireAdmin(req)
+    const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const query = parseOr400(moveSlotsQuery, queryObject(req))
-    return Response.json(await moveSlots(pool(req.payload), user as never, id, query), { headers: noStore })
+    return Response.json(await moveSlots(pool(req.payload), user, id, query), { headers: noStore })
   },
 }
 
@@ -124,7 +128,7 @@ export const mineEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req)
     const query = parseOr400(mineQuery, queryObject(req))
-    return Response.json(await myReservations(pool(req.payload), user as never, query), { headers: noStore })
+    return Response.json(await myReservations(pool(req.payload), user, query), { headers: noStore })
   },
 }
 
@@ -133,11 +137,10 @@ export const agendaEndpoint: Endpoint = {
   path: '/agenda',
   method: 'get',
   handler: async (req) => {
-    const user = requireUser(req)
-    if (user.user_role === 'ADMIN') requireAdmin(req)
-    else if (user.user_role !== 'OPERATOR') throw forbidden()
+    const user = requireBooker(req)
+    if (user.user_role !== 'ADMIN' && user.user_role !== 'OPERATOR') throw forbidden()
     const query = parseOr400(agendaQuery, queryObject(req))
-    return Response.json(await agenda(pool(req.payload), user as never, query), { headers: noStore })
+    return Response.json(await agenda(pool(req.payload), user, query), { headers: noStore })
   },
 }
 

@@ -36,6 +36,16 @@ export function requireUser(req: PayloadRequest) {
   return user
 }
 
+/**
+ * A signed-in caller acting on reservations: any role, but an admin who still owes the required
+ * second factor is refused like everywhere else in the admin's powers.
+ */
+export function requireBooker(req: PayloadRequest) {
+  const user = requireUser(req)
+  if (user.user_role === 'ADMIN') requireAdmin(req)
+  return user
+}
+
 export function requireAdmin(req: PayloadRequest) {
   const user = requireUser(req)
   if (!isAdminUser(user)) {
