@@ -1,19 +1,24 @@
 import type { CollectionConfig } from 'payload'
 import { RESERVATION_DEFAULTS, RESERVATION_STATUSES } from '@salon/shared'
-import { isAdmin, reservationReadAccess } from '../access'
+import { reservationReadAccess } from '../access'
 import { reservationEndpoints } from '../endpoints/reservations'
-import { reservationRules } from '../hooks/reservationRules'
+
+/** Payload's generic writes are closed for everyone: see below. */
+const closed = () => false
 
 /**
- * Reservations. Customers and operators reach them through the booking endpoints (their own
- * issue); through plain REST only admins write, and everyone else reads what is theirs.
+ * Reservations. Read through REST by whoever may see them (admins all, an operator their agenda,
+ * a customer their own). Written only through the reservation service
+ * (services/reservationWrites.ts) behind the booking endpoints — create-session, confirm, book,
+ * edit, move, status — so that every change obeys the engine, takes the exclusion guard and
+ * records one event. Payload's own POST/PATCH/DELETE /api/reservations answer 403 for everyone,
+ * admins included; bookings are cancelled, never deleted (drafts expire on their own).
  */
 export const Reservations: CollectionConfig = {
   slug: 'reservations',
   defaultSort: '-date_start',
   endpoints: reservationEndpoints,
-  hooks: { beforeChange: [reservationRules] },
-  access: { read: reservationReadAccess, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: reservationReadAccess, create: closed, update: closed, delete: closed },
   fields: [
     { name: 'note', type: 'textarea', maxLength: 1000 },
     { name: 'user', type: 'relationship', relationTo: 'users', index: true },

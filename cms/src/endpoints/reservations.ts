@@ -1,7 +1,9 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import {
   agendaQuery,
+  bookBody,
   confirmBody,
+  editBody,
   idParam,
   idPathParams,
   mineQuery,
@@ -20,7 +22,15 @@ import {
   requireUser,
   requireBooker,
 } from '../lib/http'
-import { changeStatus, confirmSession, createSession, moveReservation, moveSlots } from '../services/booking'
+import {
+  bookForCustomer,
+  changeStatus,
+  confirmSession,
+  createSession,
+  editReservation,
+  moveSlots,
+  reservationEvents,
+} from '../services/reservationWrites'
 import { agenda, myReservations } from '../services/reservationLists'
 import { readBack } from '../services/reservations'
 import { reservationCalendarFile } from '../services/reservationCalendar'
@@ -102,10 +112,49 @@ export const moveEndpoint: Endpoint = {
     const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
     const body = parseOr400(moveBody, await readJsonObject(req))
-    await moveReservation(pool(req.payload), user, id, body)
+    await editReservation(pool(req.payload), user, id, body)
     // Read back without access rules: the engine authorised this caller, and a move may reassign
     // the booking to an operator whose agenda the caller does not see.
     return Response.json({ message: 'Appuntamento spostato', data: await readBack(req, id, true) })
+  },
+}
+
+/**
+ * POST /api/reservations/book { user, services, operator?, date_start, note? } — the salon books a
+ * customer in (admins anywhere, an operator in their own agenda). 201 with the booking.
+ */
+export const bookEndpoint: Endpoint = {
+  path: '/book',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const body = parseOr400(bookBody, await readJsonObject(req))
+    const { id } = await bookForCustomer(pool(req.payload), user, body)
+    return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id, true) }, { status: 201 })
+  },
+}
+
+/** PATCH /api/reservations/:id/edit { date_start?, operator?, services?, note? } — one change, one event. */
+export const editEndpoint: Endpoint = {
+  path: '/:id/edit',
+  method: 'patch',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    const body = parseOr400(editBody, await readJsonObject(req))
+    await editReservation(pool(req.payload), user, id, body)
+    return Response.json({ message: 'Prenotazione aggiornata', data: await readBack(req, id, true) })
+  },
+}
+
+/** GET /api/reservations/:id/events — the booking's history, for admins and its operator. */
+export const eventsEndpoint: Endpoint = {
+  path: '/:id/events',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    return Response.json(await reservationEvents(pool(req.payload), user, id), { headers: noStore })
   },
 }
 
@@ -173,6 +222,9 @@ export const reservationEndpoints = [
   statusEndpoint,
   icsEndpoint,
   moveEndpoint,
+  bookEndpoint,
+  editEndpoint,
+  eventsEndpoint,
   moveSlotsEndpoint,
   mineEndpoint,
   agendaEndpoint,

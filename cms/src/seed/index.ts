@@ -10,6 +10,8 @@ import {
   weekdayIndex,
 } from '@salon/shared'
 import { env } from '../env'
+import { pool } from '../lib/sql'
+import { recordImportedReservations } from '../services/reservationWrites'
 import { banner, portrait } from './images'
 import {
   DEMO_CATEGORIES,
@@ -84,6 +86,8 @@ export async function seedDemo(payload: Payload, now = new Date()): Promise<bool
   if (totalDocs > 0) return false
   const t0 = Date.now()
   const counts = await inTransaction(payload, (req) => seedInto(payload, req, now))
+  // Every reservation has a history: the demo ones start with an IMPORTED event.
+  await recordImportedReservations(pool(payload))
   payload.logger.info(`Demo salon seeded in ${Date.now() - t0} ms: ${JSON.stringify(counts)}`)
   return true
 }

@@ -16,7 +16,7 @@ import {
   type ReservationFacts,
   type ReservationStatus,
 } from '@salon/shared'
-import { loadActor } from './booking'
+import { loadActor } from './reservationWrites'
 import { loadCalendar } from './calendar'
 
 type Actor = Parameters<typeof loadActor>[1]

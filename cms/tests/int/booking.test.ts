@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, STATUS_TRANSITIONS } from '@salon/shared'
-import { api, errorPaths, login, makeRoomForDemoCustomer, sql, unique } from './helpers'
+import { api, errorPaths, freeDay as freeDayFor, login, makeRoomForDemoCustomer, slotAt, sql, unique } from './helpers'
 
 let ops: Record<string, number>
 let svc: Record<string, number>
@@ -21,32 +21,7 @@ async function newCustomers(n: number): Promise<{ id: number; token: string }[]>
 }
 
 /** A future open day far from the seeded reservations (seed: up to +30 days). */
-async function freeDay(offset: number): Promise<string> {
-  for (let d = offset; d < offset + 14; d++) {
-    const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    const res = await api(
-      'GET',
-      `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=any`,
-    )
-    if (res.status === 200 && res.body.slots.length > 20) return day
-  }
-  throw new Error('no free day found')
-}
-
-const slotAt = async (day: string, services: number[], operator: number | 'any', hhmm: string) => {
-  const res = await api(
-    'GET',
-    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
-  )
-  const slot = res.body.slots.find(
-    (s: any) =>
-      new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
-        new Date(s.start),
-      ) === hhmm,
-  )
-  if (!slot) throw new Error(`no ${hhmm} slot on ${day}`)
-  return slot as { start: string; end: string; operators: number[] }
-}
+const freeDay = (offset: number) => freeDayFor(svc.Piega!, offset)
 
 const session = async (token: string) => {
   const res = await api('POST', '/api/reservations/create-session', { token })
@@ -239,42 +214,45 @@ describe('no double booking, ever', () => {
     expect(new Set(ok.map((r) => r.body.data.operator))).toEqual(new Set([ops.Giulia, ops.Marco]))
   })
 
-  it('an admin cannot bypass the guard either: an overlapping POST is a 409, and the server computes price, duration and end', async () => {
+  it('an admin cannot bypass the guard either: an overlapping booking is a 409, and the server computes price, duration and end', async () => {
     const day = await freeDay(40)
     const slot = await slotAt(day, [svc.Balayage], ops.Giulia, '09:00')
-    const first = await api('POST', '/api/reservations', {
+    // The server decides amounts and status: extra fields are refused, not obeyed.
+    const sneaky = await api('POST', '/api/reservations/book', {
       as: 'ADMIN',
       body: {
         user: customerId,
         operator: ops.Giulia,
         services: [svc.Balayage],
         date_start: slot.start,
-        status: 'CONFIRMED',
         total_price: 1,
-        duration: 1,
-        date_end: slot.start,
       },
     })
+    expect(sneaky.status).toBe(400)
+    expect(errorPaths(sneaky.body)).toContain('body')
+    const first = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { user: customerId, operator: ops.Giulia, services: [svc.Balayage], date_start: slot.start },
+    })
     expect(first.status, JSON.stringify(first.body)).toBe(201)
-    expect(first.body.doc).toMatchObject({ duration: 120, total_price: 95 })
-    expect(new Date(first.body.doc.date_end).getTime() - new Date(slot.start).getTime()).toBe(120 * 60_000)
-    const overlap = await api('POST', '/api/reservations', {
+    expect(first.body.data).toMatchObject({ duration: 120, total_price: 95, status: 'CONFIRMED', user: customerId })
+    expect(new Date(first.body.data.date_end).getTime() - new Date(slot.start).getTime()).toBe(120 * 60_000)
+    const overlap = await api('POST', '/api/reservations/book', {
       as: 'ADMIN',
       body: {
         user: customerId,
         operator: ops.Giulia,
         services: [svc.Piega],
         date_start: new Date(new Date(slot.start).getTime() + 60 * 60_000).toISOString(),
-        status: 'PENDING',
       },
     })
     expect(overlap.status).toBe(409)
-    const moved = await api('PATCH', `/api/reservations/${first.body.doc.id}`, {
+    const changed = await api('PATCH', `/api/reservations/${first.body.data.id}/edit`, {
       as: 'ADMIN',
       body: { services: [svc.Piega] },
     })
-    expect(moved.status).toBe(200)
-    expect(moved.body.doc).toMatchObject({ duration: 30, total_price: 20 })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect(changed.body.data).toMatchObject({ duration: 30, total_price: 20 })
   })
 })
 
@@ -353,6 +331,9 @@ describe('the status machine', () => {
       (await api('PUT', `/api/reservations/${theirs}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status,
     ).toBe(404)
     expect((await api('PATCH', `/api/reservations/${theirs}`, { as: 'USER', body: { note: 'x' } })).status).toBe(403)
+    expect((await api('PATCH', `/api/reservations/${theirs}/edit`, { as: 'USER', body: { note: 'x' } })).status).toBe(
+      404,
+    )
     expect((await sql('select status from reservations where id = $1', [theirs]))[0].status).toBe('CONFIRMED')
   })
 
@@ -401,41 +382,49 @@ describe('availability input', () => {
 })
 
 describe('edges found in review', () => {
-  it('an admin editing a note keeps the price and times agreed at booking', async () => {
+  it('an admin editing a note, or moving the booking, keeps the price and duration agreed at booking', async () => {
     const day = await freeDay(41)
     const slot = await slotAt(day, [svc['Taglio uomo']], ops.Luca, '16:00')
-    const created = await api('POST', '/api/reservations', {
+    const created = await api('POST', '/api/reservations/book', {
       as: 'ADMIN',
-      body: {
-        user: customerId,
-        operator: ops.Luca,
-        services: [svc['Taglio uomo']],
-        date_start: slot.start,
-        status: 'CONFIRMED',
-      },
+      body: { user: customerId, operator: ops.Luca, services: [svc['Taglio uomo']], date_start: slot.start },
     })
-    expect(created.status).toBe(201)
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
     await sql('update services set price = price + 10, time = time + 15 where id = $1', [svc['Taglio uomo']])
     try {
-      const edited = await api('PATCH', `/api/reservations/${created.body.doc.id}`, {
+      const edited = await api('PATCH', `/api/reservations/${created.body.data.id}/edit`, {
         as: 'ADMIN',
         body: { note: 'Porta la foto del taglio' },
       })
       expect(edited.status).toBe(200)
-      expect(edited.body.doc).toMatchObject({
-        total_price: created.body.doc.total_price,
-        duration: created.body.doc.duration,
-        date_end: created.body.doc.date_end,
+      expect(edited.body.data).toMatchObject({
+        note: 'Porta la foto del taglio',
+        total_price: created.body.data.total_price,
+        duration: created.body.data.duration,
+        date_end: created.body.data.date_end,
       })
+      const later = new Date(new Date(slot.start).getTime() + 60 * 60_000).toISOString()
+      const moved = await api('PATCH', `/api/reservations/${created.body.data.id}/edit`, {
+        as: 'ADMIN',
+        body: { date_start: later },
+      })
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+      expect(moved.body.data).toMatchObject({
+        total_price: created.body.data.total_price,
+        duration: created.body.data.duration,
+      })
+      expect(new Date(moved.body.data.date_end).getTime() - new Date(later).getTime()).toBe(
+        created.body.data.duration * 60_000,
+      )
     } finally {
       await sql('update services set price = price - 10, time = time - 15 where id = $1', [svc['Taglio uomo']])
     }
   })
 
   it('an unreadable start or a year beyond the calendar is a 400, not a 500', async () => {
-    const bad = await api('POST', '/api/reservations', {
+    const bad = await api('POST', '/api/reservations/book', {
       as: 'ADMIN',
-      body: { services: [svc.Piega], date_start: 'domani' },
+      body: { user: customerId, services: [svc.Piega], date_start: 'domani' },
     })
     expect(bad.status).toBe(400)
     expect(errorPaths(bad.body)).toContain('date_start')
@@ -456,7 +445,12 @@ describe('edges found in review', () => {
       (await api('PUT', `/api/reservations/${draft}/status`, { as: 'ADMIN', body: { status: 'CONFIRMED' } })).status,
     ).toBe(409)
     expect(
-      (await api('PATCH', `/api/reservations/${draft}`, { as: 'ADMIN', body: { status: 'PENDING' } })).status,
+      (
+        await api('PATCH', `/api/reservations/${draft}/edit`, {
+          as: 'ADMIN',
+          body: { date_start: new Date(Date.now() + 86_400_000 * 50).toISOString() },
+        })
+      ).status,
     ).toBe(409)
     expect(
       (await api('PUT', `/api/reservations/${draft}/status`, { as: 'USER', body: { status: 'CANCELLED' } })).status,

@@ -215,3 +215,40 @@ export async function registerCustomers(n: number, prefix = 'customer'): Promise
   }
   return tokens
 }
+
+export interface Slot {
+  start: string
+  end: string
+  operators: number[]
+}
+
+/** The free starts of a local day for these services and operator (public availability). */
+export async function daySlots(day: string, services: number[], operator: number | 'any'): Promise<Slot[]> {
+  const res = await api(
+    'GET',
+    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
+  )
+  if (res.status !== 200) throw new Error(`availability ${day}: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.slots
+}
+
+/** A future open day, `offset` days on or after, with plenty of free starts for `service` (each file its own range). */
+export async function freeDay(service: number, offset: number): Promise<string> {
+  for (let d = offset; d < offset + 14; d++) {
+    const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
+    if ((await daySlots(day, [service], 'any').catch(() => [])).length > 20) return day
+  }
+  throw new Error('no free day found')
+}
+
+const hhmmInRome = (iso: string) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  )
+
+/** The free start at local time `hhmm` (Europe/Rome) of that day. */
+export async function slotAt(day: string, services: number[], operator: number | 'any', hhmm: string): Promise<Slot> {
+  const slot = (await daySlots(day, services, operator)).find((s) => hhmmInRome(s.start) === hhmm)
+  if (!slot) throw new Error(`no ${hhmm} slot on ${day}`)
+  return slot
+}

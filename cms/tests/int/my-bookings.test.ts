@@ -12,7 +12,17 @@ import {
   myReservationsResponse,
   startOfLocalDay,
 } from '@salon/shared'
-import { api, errorPaths, login, sql, tokenFor, unique } from './helpers'
+import {
+  api,
+  daySlots as slots,
+  errorPaths,
+  freeDay as freeDayFor,
+  login,
+  slotAt,
+  sql,
+  tokenFor,
+  unique,
+} from './helpers'
 
 const ROME = 'Europe/Rome'
 const HOUR = 3_600_000
@@ -30,35 +40,10 @@ async function newCustomer(name = 'Cliente') {
 }
 
 /** A future open day with plenty of Piega slots (other files use +33..+41 days). */
-async function freeDay(offset: number): Promise<string> {
-  for (let d = offset; d < offset + 14; d++) {
-    const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    const res = await api(
-      'GET',
-      `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=any`,
-    )
-    if (res.status === 200 && res.body.slots.length > 20) return day
-  }
-  throw new Error('no free day found')
-}
+const freeDay = (offset: number) => freeDayFor(svc.Piega!, offset)
 
 const hhmmInRome = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: ROME, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
-
-async function slots(day: string, services: number[], operator: number | 'any') {
-  const res = await api(
-    'GET',
-    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
-  )
-  expect(res.status).toBe(200)
-  return res.body.slots as { start: string; end: string; operators: number[] }[]
-}
-
-async function slotAt(day: string, services: number[], operator: number | 'any', hhmm: string) {
-  const slot = (await slots(day, services, operator)).find((s) => hhmmInRome(s.start) === hhmm)
-  if (!slot) throw new Error(`no ${hhmm} slot on ${day}`)
-  return slot
-}
 
 /** Books through the real flow (session → confirm) and returns the reservation id. */
 async function book(token: string, day: string, hhmm: string, operator: number, services = [svc.Piega]) {

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
 import {
   allowedTransitions,
+  authorizeBooking,
+  authorizeEdit,
   authorizeMove,
   authorizeTransition,
+  slotSettingsFor,
   cancellationDeadline,
   capacitiesOf,
   maySeeReservation,
@@ -315,5 +318,61 @@ describe('reservationActions', () => {
       expect(a.move.allowed).toBe(authorizeMove(customer, r, s, now).ok)
       expect(a.cancel.allowed).toBe(h >= 24)
     }
+  })
+})
+
+describe('authorizeBooking (the salon books a customer in)', () => {
+  it('an admin books into any agenda, "any operator" included', () => {
+    expect(authorizeBooking(admin, OPERATOR_RECORD)).toEqual({ ok: true, as: 'ADMIN' })
+    expect(authorizeBooking(admin, 'any')).toEqual({ ok: true, as: 'ADMIN' })
+  })
+  it('an operator only into their own agenda', () => {
+    expect(authorizeBooking(assigned, OPERATOR_RECORD)).toEqual({ ok: true, as: 'OPERATOR' })
+    expect(authorizeBooking(assigned, 6)).toMatchObject({ ok: false, status: 403 })
+    expect(authorizeBooking(assigned, 'any')).toMatchObject({ ok: false, status: 403 })
+  })
+  it('customers never, even with an operator record linked by mistake; unknown roles never', () => {
+    expect(authorizeBooking(customer, OPERATOR_RECORD)).toMatchObject({ ok: false, reason: 'FORBIDDEN_ROLE' })
+    expect(authorizeBooking(userWithLink, OPERATOR_RECORD)).toMatchObject({ ok: false, reason: 'FORBIDDEN_ROLE' })
+    expect(authorizeBooking({ ...admin, role: 'ROOT' as never }, 'any')).toMatchObject({ ok: false, status: 403 })
+  })
+})
+
+describe('authorizeEdit', () => {
+  const time = { time: true, services: false, note: false }
+  const services = { time: false, services: true, note: false }
+  const note = { time: false, services: false, note: true }
+  it('a new time is a move: same answers as authorizeMove for everyone', () => {
+    for (const actor of [admin, customer, assigned, otherOperator, otherCustomer, operatorAsCustomer])
+      for (const r of [booking(), booking({ status: 'COMPLETED' }), booking({ date_start: '2026-05-01T11:00:00Z' })])
+        expect(authorizeEdit(actor, r, time, s, now)).toEqual(authorizeMove(actor, r, s, now))
+  })
+  it('services: staff only, and only on a booking that could move', () => {
+    expect(authorizeEdit(admin, booking(), services, s, now)).toEqual({ ok: true, as: 'ADMIN' })
+    expect(authorizeEdit(assigned, booking(), services, s, now)).toEqual({ ok: true, as: 'OPERATOR' })
+    expect(authorizeEdit(customer, booking(), services, s, now)).toMatchObject({ status: 403, reason: 'STAFF_ONLY' })
+    expect(authorizeEdit(admin, booking({ status: 'CANCELLED' }), services, s, now)).toMatchObject({
+      status: 409,
+      reason: 'FINAL_STATUS',
+    })
+  })
+  it('the note: staff at any status, not the customer; strangers get 404', () => {
+    expect(authorizeEdit(admin, booking({ status: 'COMPLETED' }), note, s, now)).toEqual({ ok: true, as: 'ADMIN' })
+    expect(authorizeEdit(assigned, booking(), note, s, now)).toEqual({ ok: true, as: 'OPERATOR' })
+    expect(authorizeEdit(customer, booking(), note, s, now)).toMatchObject({ status: 403, reason: 'STAFF_ONLY' })
+    expect(authorizeEdit(otherOperator, booking(), note, s, now)).toMatchObject({ status: 404 })
+    expect(authorizeEdit(otherCustomer, booking(), time, s, now)).toMatchObject({ status: 404 })
+  })
+})
+
+describe('slotSettingsFor', () => {
+  const base = settings({ minNoticeMinutes: 120, bookingHorizonDays: 60 })
+  it('customers: the salon settings as they are', () => {
+    expect(slotSettingsFor('CUSTOMER', base)).toBe(base)
+  })
+  it('staff: no minimum notice, a year ahead at least, nothing else changed', () => {
+    for (const as of ['ADMIN', 'OPERATOR'] as const)
+      expect(slotSettingsFor(as, base)).toEqual({ ...base, minNoticeMinutes: 0, bookingHorizonDays: 365 })
+    expect(slotSettingsFor('ADMIN', { ...base, bookingHorizonDays: 400 }).bookingHorizonDays).toBe(400)
   })
 })

@@ -48,6 +48,7 @@ export type DecisionReason =
   | 'NOT_MOVABLE'
   | 'FINAL_STATUS'
   | 'ALREADY_STARTED'
+  | 'STAFF_ONLY'
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES)
 const same = (a: unknown, b: unknown) => a !== null && a !== undefined && a === b
@@ -165,6 +166,70 @@ export function statusAfterMove(
 ): ReservationStatus {
   if (movedAs !== 'CUSTOMER' || settings.autoConfirm) return status
   return (status === 'CONFIRMED' || status === 'APPROVED') && canTransition(status, 'MODIFIED') ? 'MODIFIED' : status
+}
+
+/**
+ * Staff booking a customer in (the dashboard's new booking, a phone call, a walk-in): an ADMIN
+ * into any agenda; an OPERATOR only into their own (one of their operator records, never "any").
+ * Customers book through their own booking session instead (create-session + confirm).
+ */
+export function authorizeBooking(actor: BookingActor, operator: number | 'any'): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  if (actor.role === 'ADMIN') return { ok: true, as: 'ADMIN' }
+  if (actor.role === 'OPERATOR' && operator !== 'any' && (actor.operatorIds ?? []).includes(operator))
+    return { ok: true, as: 'OPERATOR' }
+  return forbiddenRole
+}
+
+/** How far ahead the salon itself may book: a year, or the public horizon if that is longer. */
+export const STAFF_HORIZON_DAYS = 365
+
+/**
+ * The booking settings a slot check applies for whoever books or moves. Customers: the salon's
+ * settings as they are. Staff (a phone call, the customer at the desk): no minimum notice — the
+ * salon knows whether it can take someone in ten minutes — and at least a year ahead. Opening
+ * hours, closures, the slot grid, the past and other bookings bind everyone alike.
+ */
+export function slotSettingsFor<S extends Pick<BookingSettings, 'minNoticeMinutes' | 'bookingHorizonDays'>>(
+  as: ActingAs,
+  settings: S,
+): S {
+  if (as === 'CUSTOMER') return settings
+  return {
+    ...settings,
+    minNoticeMinutes: 0,
+    bookingHorizonDays: Math.max(Number(settings.bookingHorizonDays) || 0, STAFF_HORIZON_DAYS),
+  }
+}
+
+/** Which parts of a booking an edit changes: its time or operator, its services, its note. */
+export interface EditScope {
+  time: boolean
+  services: boolean
+  note: boolean
+}
+
+/**
+ * Who may edit what. A new time or operator is a move (`authorizeMove`: staff until it starts,
+ * the customer under the cancellation policy). New services re-price the booking: staff only, on
+ * a booking that could be moved. The note is the salon's record: staff (ADMIN, the assigned
+ * OPERATOR) at any status; the customer writes theirs when booking. Someone who may not see the
+ * booking gets 404.
+ */
+export function authorizeEdit(
+  actor: BookingActor,
+  r: ReservationFacts,
+  scope: EditScope,
+  settings: BookingSettings,
+  now: Date | number,
+): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (!c.admin && !c.operator && !c.customer) return notFound
+  const staff = c.admin || c.operator
+  if ((scope.services || scope.note) && !staff) return refuse(403, 'STAFF_ONLY')
+  if (scope.time || scope.services) return authorizeMove(actor, r, settings, now)
+  return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
 }
 
 /** The last instant at which the customer may still cancel (or move): start − cancellationTimeLimit hours. */

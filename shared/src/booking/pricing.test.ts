@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingTotals, eligibleOperators, amountsOnWrite } from './pricing'
+import { bookingTotals, eligibleOperators, bookingAmounts } from './pricing'
 import { service } from './test-fixtures'
 
 describe('bookingTotals', () => {
@@ -68,43 +68,31 @@ describe('eligibleOperators', () => {
   })
 })
 
-describe('amountsOnWrite (staff creating or editing a reservation)', () => {
-  const agreed = { duration: 75, total_price: 55, date_end: '2026-12-01T11:15:00.000Z' }
+describe('bookingAmounts (every booking write)', () => {
+  const agreed = { duration: 75, total_price: 55 }
   const services = [
     { time: 45, price: 40 }, // the price list changed since the booking
-    { time: 30, price: 20 },
+    { time: 30.5, price: 20.1 },
   ]
-  it('an edit of neither services nor start keeps the agreed price, duration and end', () => {
-    expect(
-      amountsOnWrite({ isUpdate: true, servicesChanged: false, startChanged: false, agreed, services, start: null }),
-    ).toEqual({ ok: true, ...agreed })
-  })
-  it('new services or a new start: amounts from the services, end = start + duration', () => {
-    expect(
-      amountsOnWrite({
-        isUpdate: true,
-        servicesChanged: false,
-        startChanged: true,
-        agreed,
-        services,
-        start: '2026-12-02T09:00:00.000Z',
-      }),
-    ).toEqual({ ok: true, duration: 75, total_price: 60, date_end: '2026-12-02T10:15:00.000Z' })
-    expect(
-      amountsOnWrite({ isUpdate: false, servicesChanged: true, startChanged: false, services, start: null }),
-    ).toEqual({
-      ok: true,
+  it('a move keeps the agreed price and duration; the end follows the new start', () => {
+    expect(bookingAmounts('2026-12-02T09:00:00.000Z', { agreed })).toEqual({
       duration: 75,
-      total_price: 60,
-      date_end: null,
+      total_price: 55,
+      date_end: '2026-12-02T10:15:00.000Z',
     })
   })
-  it('a time without services is refused; no time and no services is an empty draft', () => {
-    const base = { isUpdate: false, servicesChanged: false, startChanged: true, services: [] }
-    expect(amountsOnWrite({ ...base, start: '2026-12-02T09:00:00.000Z' })).toEqual({
-      ok: false,
-      reason: 'SERVICES_REQUIRED',
+  it('new services are priced from the list, back to back, in whole cents', () => {
+    expect(bookingAmounts(new Date('2026-12-02T09:00:00.000Z'), { services })).toEqual({
+      duration: 75.5,
+      total_price: 60.1,
+      date_end: '2026-12-02T10:15:30.000Z',
     })
-    expect(amountsOnWrite({ ...base, start: null })).toEqual({ ok: true, duration: 0, total_price: 0, date_end: null })
+  })
+  it('a missing agreed amount counts as 0, never NaN', () => {
+    expect(bookingAmounts('2026-12-02T09:00:00.000Z', { agreed: { duration: null } })).toEqual({
+      duration: 0,
+      total_price: 0,
+      date_end: '2026-12-02T09:00:00.000Z',
+    })
   })
 })

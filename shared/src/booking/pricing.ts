@@ -40,40 +40,30 @@ export function eligibleOperators(services: ServiceInfo[], operators: OperatorIn
   return out
 }
 
-/** What a reservation write stores as its amounts: duration, total price and end. */
-export type ReservationAmounts =
-  | { ok: true; duration: number; total_price: number; date_end: string | null }
-  | { ok: false; reason: 'SERVICES_REQUIRED' }
+/** What a booking stores as its amounts after a write: duration (minutes), total price (euro) and end. */
+export interface BookingAmounts {
+  duration: number
+  total_price: number
+  date_end: string
+}
 
 /**
- * The amounts of a reservation written by staff (create or edit): an edit that changes neither
- * the services nor the start keeps the price, duration and end agreed at booking (a later price
- * list change never rewrites a booking); otherwise they come from the services, back to back, and
- * the end is start + duration. A reservation with a time needs at least one service.
+ * The amounts of a booking after a write, whoever writes it. A new booking, or an edit that
+ * chooses its services anew (`{ services }`), is priced from those services, back to back. Any
+ * other edit — a move to another time or operator, a note, a status — keeps the price and the
+ * duration agreed when it was booked (`{ agreed }`): a later change of the price list or of a
+ * service's time never rewrites a booking. The end is always start + duration.
  */
-export function amountsOnWrite(input: {
-  isUpdate: boolean
-  servicesChanged: boolean
-  startChanged: boolean
-  agreed?: { duration?: number | null; total_price?: number | null; date_end?: string | null } | null
-  /** The chosen services' minutes and prices (in booking order); empty when none is chosen. */
-  services: Pick<ServiceInfo, 'time' | 'price'>[]
-  /** ISO start, or null for a reservation without a time yet. */
-  start: string | null
-}): ReservationAmounts {
-  if (input.isUpdate && !input.servicesChanged && !input.startChanged) {
-    return {
-      ok: true,
-      duration: Number(input.agreed?.duration ?? 0),
-      total_price: Number(input.agreed?.total_price ?? 0),
-      date_end: input.agreed?.date_end ?? null,
-    }
-  }
-  if (!input.services.length) {
-    if (input.start) return { ok: false, reason: 'SERVICES_REQUIRED' }
-    return { ok: true, duration: 0, total_price: 0, date_end: null }
-  }
-  const { duration, total_price } = bookingTotals(input.services)
-  const date_end = input.start ? new Date(Date.parse(input.start) + duration * 60_000).toISOString() : null
-  return { ok: true, duration, total_price, date_end }
+export function bookingAmounts(
+  start: string | Date,
+  basis:
+    | { services: Pick<ServiceInfo, 'time' | 'price'>[] }
+    | { agreed: { duration?: number | null; total_price?: number | null } },
+): BookingAmounts {
+  const { duration, total_price } =
+    'services' in basis
+      ? bookingTotals(basis.services)
+      : { duration: Number(basis.agreed.duration ?? 0), total_price: Number(basis.agreed.total_price ?? 0) }
+  const startMs = typeof start === 'string' ? Date.parse(start) : start.getTime()
+  return { duration, total_price, date_end: new Date(startMs + duration * 60_000).toISOString() }
 }

@@ -14,6 +14,12 @@ export interface SlotQuery {
   calendar: SalonCalendar
   reservations: ExistingReservation[] // may include non-blocking ones: filtered with isBlocking
   now: Date | number
+  /**
+   * Minutes the booking lasts, when it is not the services' current total: a booking being moved
+   * keeps the duration agreed when it was made (`bookingAmounts`), even if a service's time has
+   * changed since.
+   */
+  durationMinutes?: number
 }
 
 export type SlotCheck =
@@ -55,7 +61,7 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
   const lastBookableDay = addCalendarDays(today, horizonDays)
   const notice = (Number(settings.minNoticeMinutes) || 0) * MINUTE_MS
   const services = q.services ?? []
-  const { duration } = bookingTotals(services)
+  const duration = q.durationMinutes ?? bookingTotals(services).duration
   let closureIndex: { key: string; index: ClosureIndex } | undefined
   const prepared: PreparedQuery = {
     timeZone,

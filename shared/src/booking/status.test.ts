@@ -157,4 +157,8 @@ describe('holds and the initial status (one rule, used by the services)', () => 
     expect(initialStatus({ autoConfirm: false })).toBe('PENDING')
     expect(initialStatus({ autoConfirm: null })).toBe('PENDING')
   })
+  it('a booking the salon makes itself is CONFIRMED, whatever autoConfirm says', () => {
+    for (const as of ['ADMIN', 'OPERATOR'] as const) expect(initialStatus({ autoConfirm: false }, as)).toBe('CONFIRMED')
+    expect(initialStatus({ autoConfirm: false }, 'CUSTOMER')).toBe('PENDING')
+  })
 })

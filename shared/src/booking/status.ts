@@ -78,9 +78,16 @@ export function holdCutoff(now: Date | number, holdMinutes: number): Date {
   return new Date(toEpochMs(now) - (Number(holdMinutes) || 0) * 60_000)
 }
 
-/** The status a confirmed booking starts in: CONFIRMED when the salon confirms automatically, else PENDING. */
-export function initialStatus(settings: { autoConfirm?: boolean | null }): 'CONFIRMED' | 'PENDING' {
-  return settings.autoConfirm === true ? 'CONFIRMED' : 'PENDING'
+/**
+ * The status a new booking starts in. Booked by the salon itself (ADMIN, OPERATOR): CONFIRMED — it
+ * has agreed to the time. Booked by the customer: CONFIRMED when the salon confirms automatically
+ * (`autoConfirm`), else PENDING until the salon confirms it.
+ */
+export function initialStatus(
+  settings: { autoConfirm?: boolean | null },
+  bookedAs: 'ADMIN' | 'OPERATOR' | 'CUSTOMER' = 'CUSTOMER',
+): 'CONFIRMED' | 'PENDING' {
+  return bookedAs !== 'CUSTOMER' || settings.autoConfirm === true ? 'CONFIRMED' : 'PENDING'
 }
 
 export type CancellationDecision =

@@ -141,6 +141,41 @@ export const moveBody = z
   .strict()
 export type MoveBody = z.infer<typeof moveBody>
 
+const note = z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`)
+
+/**
+ * POST /api/reservations/book — the salon books a customer in: who, what, with whom, when. Never
+ * price, duration, end or status (the engine sets them: staff bookings start CONFIRMED).
+ */
+export const bookBody = z
+  .object({
+    user: id,
+    services: serviceIds,
+    operator: operatorChoice,
+    date_start: instant,
+    note: note.optional(),
+  })
+  .strict()
+export type BookBody = z.infer<typeof bookBody>
+
+/**
+ * PATCH /api/reservations/:id/edit — any of a new time, operator, services (staff) or note
+ * (staff; empty clears it). A new time or operator is a move; new services re-price the booking.
+ */
+export const editBody = z
+  .object({
+    date_start: instant.optional(),
+    operator: z.union([z.literal('any'), id]).optional(),
+    services: serviceIds.optional(),
+    note: note.nullable().optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Indica cosa cambiare',
+    path: ['body'],
+  })
+export type EditBody = z.infer<typeof editBody>
+
 /** GET /api/reservations/:id/move-slots?date=&operator= — operator omitted: the booking's current one. */
 export const moveSlotsQuery = z.object({ date: day, operator: z.union([z.literal('any'), id]).optional() }).strict()
 export type MoveSlotsQuery = z.infer<typeof moveSlotsQuery>

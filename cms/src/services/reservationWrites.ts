@@ -1,0 +1,593 @@
+import type { Pool, PoolClient } from 'pg'
+import {
+  type ActingAs,
+  type BookBody,
+  type BookingActor,
+  type ConfirmBody,
+  type Decision,
+  type EditBody,
+  type MoveSlotsQuery,
+  type ReservationFacts,
+  type ReservationSnapshot,
+  type ReservationStatus,
+  type Role,
+  type SalonCalendar,
+  type ServiceInfo,
+  addCalendarDays,
+  authorizeBooking,
+  authorizeEdit,
+  authorizeTransition,
+  bookingAmounts,
+  checkSlot,
+  daySlots,
+  draftCapDecision,
+  holdExpiresAt,
+  initialStatus,
+  isHoldExpired,
+  localDayOf,
+  maySeeReservation,
+  pickOperator,
+  reservationChanges,
+  reservationEventKind,
+  slotSettingsFor,
+  startOfLocalDay,
+  statusAfterMove,
+} from '@salon/shared'
+import { HttpError, fieldError, notFound } from '../lib/errors'
+import { pgErrorCode } from '../lib/pgErrors'
+import { RetryLater, withRetries } from '../lib/retry'
+import { inTransaction } from '../lib/transaction'
+import {
+  UNAVAILABLE_MESSAGES,
+  assertMayBook,
+  assertUnderBookingCap,
+  candidates,
+  conflict,
+  limitRefusal,
+  operatorOr400,
+  removeExpiredHolds,
+  servicesOr400,
+  type OperatorChoice,
+} from './booking'
+import { loadBlocking, loadCalendar, loadServices, readCalendar, readSettings } from './calendar'
+
+/**
+ * The one way a reservation changes. Every create, confirm, booking by the salon, move, edit and
+ * status change passes through here: the facts are loaded inside one transaction, the engine
+ * (`shared/src/booking`) decides, the write happens under the exclusion guard, and one row of
+ * `reservation_events` records who changed what — in the same transaction, so a change and its
+ * event exist together or not at all. Payload's REST writes on `reservations` are closed
+ * (collections/Reservations.ts); the seed records its rows as IMPORTED.
+ */
+
+type Actor = { id: number; user_role: Role }
+
+/** First key of the per-operator-day advisory locks (second key: the local day's number). */
+const OPERATOR_DAY_LOCK = 0x53410000
+
+/** Who is asking, as the engine reads it: role, user id and the operator records linked to the user. */
+export async function loadActor(db: Pick<PoolClient, 'query'>, user: Actor): Promise<BookingActor> {
+  const { rows } = await db.query('select id from operators where user_id = $1 order by id', [user.id])
+  return { role: user.user_role, userId: user.id, operatorIds: rows.map((r: { id: number }) => r.id) }
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+
+interface LoadedReservation {
+  id: number
+  user: number | null
+  createdAt: Date
+  snapshot: ReservationSnapshot
+  facts: ReservationFacts
+}
+
+/** A reservation with its services (row locked for the transaction unless `lock` is false), or undefined. */
+async function readReservation(
+  db: Pick<PoolClient, 'query'>,
+  id: number,
+  lock = true,
+): Promise<LoadedReservation | undefined> {
+  const row = (
+    await db.query(
+      `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
+              r.created_at,
+              coalesce((select array_agg(services_id order by "order") from reservations_rels
+                         where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
+         from reservations r where r.id = $1${lock ? ' for update of r' : ''}`,
+      [id],
+    )
+  ).rows[0] as
+    | {
+        id: number
+        user_id: number | null
+        operator_id: number | null
+        status: ReservationStatus
+        date_start: Date | null
+        date_end: Date | null
+        duration: string | number | null
+        total_price: string | number | null
+        note: string | null
+        created_at: Date
+        services: number[]
+      }
+    | undefined
+  if (!row) return undefined
+  const snapshot: ReservationSnapshot = {
+    status: row.status,
+    date_start: iso(row.date_start),
+    date_end: iso(row.date_end),
+    operator: row.operator_id,
+    services: row.services,
+    duration: Number(row.duration ?? 0),
+    total_price: Number(row.total_price ?? 0),
+    note: row.note,
+  }
+  return {
+    id: row.id,
+    user: row.user_id,
+    createdAt: new Date(row.created_at),
+    snapshot,
+    facts: { user: row.user_id, operator: row.operator_id, status: row.status, date_start: snapshot.date_start },
+  }
+}
+
+/**
+ * Records the change `before` → now of reservation `id` as one event, inside the writing
+ * transaction. Nothing changed, nothing recorded.
+ */
+async function recordEvent(
+  db: Pick<PoolClient, 'query'>,
+  id: number,
+  actor: Actor | null,
+  before: ReservationSnapshot | null,
+  now: Date,
+) {
+  const after = (await readReservation(db, id, false))!.snapshot
+  const changes = reservationChanges(before, after)
+  if (before && Object.keys(changes).length === 0) return
+  await db.query(
+    `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      id,
+      actor?.id ?? null,
+      actor?.user_role ?? null,
+      reservationEventKind(before, after),
+      before?.status ?? null,
+      after.status,
+      JSON.stringify(changes),
+      now,
+    ],
+  )
+}
+
+/** Reservations written without a screen (the demo seed, an import) get their IMPORTED event. */
+export async function recordImportedReservations(db: Pick<PoolClient, 'query'>) {
+  const { rowCount } = await db.query(
+    `insert into reservation_events (reservation_id, kind, to_status, created_at)
+     select r.id, 'IMPORTED', r.status, r.created_at from reservations r
+      where not exists (select 1 from reservation_events e where e.reservation_id = r.id)`,
+  )
+  return rowCount ?? 0
+}
+
+const DECISION_MESSAGES: Record<string, string> = {
+  ILLEGAL_TRANSITION: 'Questo cambio di stato non è consentito.',
+  FORBIDDEN_ROLE: 'Non hai i permessi per questa operazione.',
+  CANCELLATION_DISABLED: 'Le modifiche online non sono attive: contatta il salone.',
+  TOO_LATE_TO_CANCEL: 'È troppo tardi per cancellare online: contatta il salone.',
+  TOO_LATE_TO_MOVE: 'È troppo tardi per spostare l’appuntamento online: contatta il salone.',
+  FORBIDDEN_STATUS: 'Non puoi impostare questo stato.',
+  NOT_MOVABLE: 'Questa prenotazione non ha ancora un orario da spostare.',
+  FINAL_STATUS: 'Questa prenotazione è chiusa e non si può più modificare.',
+  ALREADY_STARTED: 'L’appuntamento è già iniziato.',
+  STAFF_ONLY: 'Solo il salone può modificare servizi e note: contatta il salone.',
+}
+
+function refusal(d: Exclude<Decision, { ok: true }>): HttpError {
+  if (d.status === 404) return notFound()
+  return new HttpError(d.status, DECISION_MESSAGES[d.reason] ?? d.reason, { reason: d.reason })
+}
+
+/**
+ * The guarded write of a booked time: `write` for the first operator of `order` whose time is
+ * still free, PostgreSQL's exclusion constraint deciding (23P01 → the next one, inside a
+ * savepoint). Deadlock-free by construction: one advisory lock per operator and local day is taken
+ * before the write. With one candidate we wait for it (the only lock we will hold); with several
+ * ("any operator") we only try each one — never waiting while holding another — and if every
+ * candidate is busy the whole transaction runs again a moment later (`RetryLater`, bounded).
+ */
+async function writeToFirstFreeOperator(
+  db: PoolClient,
+  day: string,
+  order: number[],
+  write: (operatorId: number) => Promise<unknown>,
+): Promise<number> {
+  const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
+  let busy = false
+  for (const operatorId of order) {
+    if (order.length === 1) {
+      await db.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operatorId, dayKey])
+    } else {
+      const { rows } = await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', [
+        OPERATOR_DAY_LOCK + operatorId,
+        dayKey,
+      ])
+      if (!rows[0].ok) {
+        busy = true
+        continue
+      }
+    }
+    await db.query('savepoint try_operator')
+    try {
+      await write(operatorId)
+      await db.query('release savepoint try_operator')
+      return operatorId
+    } catch (err) {
+      await db.query('rollback to savepoint try_operator')
+      if (pgErrorCode(err) !== '23P01') throw err
+    }
+  }
+  if (busy) throw new RetryLater('every free operator of that day')
+  throw conflict('SLOT_TAKEN')
+}
+
+interface Placement {
+  /** The reservation that gets the time (excluded from the busy times: a move may overlap itself). */
+  id: number
+  services: ServiceInfo[]
+  choice: OperatorChoice
+  start: Date
+  /** Minutes it lasts (the agreed duration for a move that keeps its services). */
+  duration: number
+  /** Who books or moves: staff are not bound by the minimum notice (slotSettingsFor). */
+  as: ActingAs
+  /** Tried first when free (a move keeps its operator when it can). */
+  keep?: number | null
+  now: Date
+  /** The UPDATE that writes the time for one operator ($2 = operator id); returns nothing. */
+  write: (operatorId: number) => Promise<unknown>
+}
+
+/**
+ * Where a booked time goes: the engine checks the slot against the calendar and the busy times
+ * read in this transaction, picks the operator ("any": the current one if free, else the least
+ * booked), and the guarded write claims it.
+ */
+async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placement) {
+  const tz = calendar.settings.timezone
+  const day = localDayOf(p.start, tz)
+  const reservations = await loadBlocking(
+    db,
+    candidates(p.services, calendar, p.choice),
+    startOfLocalDay(day, tz),
+    startOfLocalDay(addCalendarDays(day, 1), tz),
+    p.id,
+  )
+  const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
+  const check = checkSlot({
+    services: p.services,
+    operator: p.choice,
+    calendar: rules,
+    reservations,
+    now: p.now,
+    start: p.start,
+    durationMinutes: p.duration,
+  })
+  if (!check.available) {
+    if (check.reason === 'INVALID_SERVICES') throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+    throw conflict(check.reason)
+  }
+  const preferred =
+    p.choice !== 'any'
+      ? p.choice
+      : p.keep !== undefined && p.keep !== null && check.operators.includes(p.keep)
+        ? p.keep
+        : pickOperator(check.operators, reservations, p.now, calendar.settings.holdMinutes)
+  const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
+  return writeToFirstFreeOperator(db, day, order, p.write)
+}
+
+async function setServices(db: PoolClient, id: number, serviceIds: number[]) {
+  await db.query(`delete from reservations_rels where parent_id = $1 and path = 'services'`, [id])
+  await db.query(
+    `insert into reservations_rels (parent_id, path, services_id, "order")
+     select $1, 'services', sid, ord from unnest($2::int[]) with ordinality as t(sid, ord)`,
+    [id, serviceIds],
+  )
+}
+
+/** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
+export async function createSession(pool: Pool, user: Actor, now = new Date()) {
+  const { settings } = await loadCalendar(pool, now.getTime())
+  const id = await inTransaction(pool, async (db) => {
+    await assertMayBook(db, user)
+    await removeExpiredHolds(db, settings.holdMinutes, now, user.id)
+    // Serialise one customer's session requests, then cap the drafts they can hold at once.
+    await db.query('select id from users where id = $1 for update', [user.id])
+    const open = (
+      await db.query(
+        `select count(*)::int as n from reservations where user_id = $1 and status = 'PENDING_CONFIRMATION'`,
+        [user.id],
+      )
+    ).rows[0].n
+    const cap = draftCapDecision(open)
+    if (!cap.ok) throw limitRefusal(cap)
+    const { rows } = await db.query(
+      `insert into reservations (user_id, status, duration, total_price, created_at, updated_at)
+       values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $2) returning id`,
+      [user.id, now],
+    )
+    const id = rows[0].id as number
+    await recordEvent(db, id, user, null, now)
+    return id
+  })
+  return { id, expiresAt: holdExpiresAt(now, settings.holdMinutes).toISOString() }
+}
+
+/**
+ * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is read
+ * inside the transaction — the draft (locked), the salon's calendar as committed now (not a
+ * cached copy: a closure added a moment ago is seen), the services and the busy times — the
+ * engine checks, and the guarded write claims the time.
+ */
+export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const draft = await readReservation(db, body.id)
+      if (!draft || draft.user !== user.id) throw notFound()
+      if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
+      const calendar = await readCalendar(db)
+      const { settings } = calendar
+      operatorOr400(calendar, body.operator)
+      if (isHoldExpired(draft.createdAt, settings.holdMinutes, now)) throw conflict('SESSION_EXPIRED')
+      await assertMayBook(db, user)
+      // One customer's confirms run one at a time (the users row lock), so the cap cannot be raced.
+      await db.query('select id from users where id = $1 for update', [user.id])
+      await assertUnderBookingCap(db, user, settings, now, body.id)
+      const services = await servicesOr400(db, body.services)
+      const start = new Date(body.date_start)
+      const amounts = bookingAmounts(start, { services })
+      const status: ReservationStatus = initialStatus(settings)
+      await placeBooking(db, calendar, {
+        id: body.id,
+        services,
+        choice: body.operator,
+        start,
+        duration: amounts.duration,
+        as: 'CUSTOMER',
+        now,
+        write: (operatorId) =>
+          db.query(
+            `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                    status = $7, note = $8, updated_at = $9 where id = $1`,
+            [
+              body.id,
+              operatorId,
+              start,
+              amounts.date_end,
+              amounts.duration,
+              amounts.total_price,
+              status,
+              body.note || null,
+              now,
+            ],
+          ),
+      })
+      await setServices(db, body.id, body.services)
+      await recordEvent(db, body.id, user, draft.snapshot, now)
+      return { id: body.id }
+    }),
+  )
+}
+
+/**
+ * POST /api/reservations/book: the salon books a customer in (dashboard, phone, walk-in). The
+ * engine decides who may (`authorizeBooking`: admins anywhere, an operator in their own agenda),
+ * the status (`initialStatus`: CONFIRMED) and the slot rules for staff (`slotSettingsFor`); the
+ * time is claimed by the same guarded write as a customer's confirm.
+ */
+export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const actor = await loadActor(db, user)
+      const verdict = authorizeBooking(actor, body.operator)
+      if (!verdict.ok) throw refusal(verdict)
+      const customer = (await db.query('select id from users where id = $1', [body.user])).rows[0]
+      if (!customer) throw fieldError('user', 'Cliente inesistente')
+      const calendar = await readCalendar(db)
+      operatorOr400(calendar, body.operator)
+      const services = await servicesOr400(db, body.services)
+      const start = new Date(body.date_start)
+      const amounts = bookingAmounts(start, { services })
+      const status = initialStatus(calendar.settings, verdict.as)
+      const { rows } = await db.query(
+        `insert into reservations (user_id, status, duration, total_price, note, created_at, updated_at)
+         values ($1, 'PENDING_CONFIRMATION', 0, 0, $2, $3, $3) returning id`,
+        [body.user, body.note || null, now],
+      )
+      const id = rows[0].id as number
+      await placeBooking(db, calendar, {
+        id,
+        services,
+        choice: body.operator,
+        start,
+        duration: amounts.duration,
+        as: verdict.as,
+        now,
+        write: (operatorId) =>
+          db.query(
+            `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                    status = $7 where id = $1`,
+            [id, operatorId, start, amounts.date_end, amounts.duration, amounts.total_price, status],
+          ),
+      })
+      await setServices(db, id, body.services)
+      await recordEvent(db, id, user, null, now)
+      return { id }
+    }),
+  )
+}
+
+/**
+ * PUT /api/reservations/:id/status: the engine decides who may set what (`authorizeTransition`)
+ * from the actor and the row, read under a row lock. Someone who may not see it gets 404.
+ */
+export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const actor = await loadActor(db, user)
+      const current = await readReservation(db, id)
+      if (!current) throw notFound()
+      const settings = await readSettings(db)
+      const verdict = authorizeTransition(actor, current.facts, to, settings, now)
+      if (!verdict.ok) throw refusal(verdict)
+      await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
+      await recordEvent(db, id, user, current.snapshot, now)
+      return { id }
+    }),
+  )
+}
+
+/** The services of a booking as the engine reads them; a booking whose services are gone cannot move. */
+async function servicesOfBooking(db: Pool | PoolClient, current: LoadedReservation) {
+  const ids = current.snapshot.services
+  const { services, missing } = await loadServices(db, ids)
+  if (!ids.length || missing.length) throw conflict('INVALID_SERVICES')
+  return services
+}
+
+/**
+ * PATCH /api/reservations/:id/edit (and POST /:id/move, its customer-facing form): a new time,
+ * operator, services or note. The engine decides who may change what (`authorizeEdit`), the
+ * amounts (`bookingAmounts`: a move keeps the agreed price and duration, new services are priced
+ * anew) and the status after a move (`statusAfterMove`); a new time is checked and claimed like a
+ * confirm. If a concurrent booking took the time the whole edit rolls back (409 SLOT_TAKEN) and
+ * the booking keeps what it had.
+ */
+export async function editReservation(pool: Pool, user: Actor, id: number, body: EditBody, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const actor = await loadActor(db, user)
+      const current = await readReservation(db, id)
+      if (!current) throw notFound()
+      const calendar = await readCalendar(db)
+      const { settings } = calendar
+      const servicesChanged = body.services !== undefined && body.services.join() !== current.snapshot.services.join()
+      const timeChanged = body.date_start !== undefined || body.operator !== undefined
+      const scope = { time: timeChanged, services: servicesChanged, note: body.note !== undefined }
+      const verdict = authorizeEdit(actor, current.facts, scope, settings, now)
+      if (!verdict.ok) throw refusal(verdict)
+      if (body.operator !== undefined) operatorOr400(calendar, body.operator)
+
+      if (scope.note) {
+        await db.query('update reservations set note = $2, updated_at = $3 where id = $1', [id, body.note || null, now])
+      }
+      if (scope.time || scope.services) {
+        // A customer moving their own booking books a new time: same e-mail rule as booking. A
+        // move does not add a booking, so the open-booking cap does not apply.
+        await assertMayBook(db, user, verdict.as !== 'CUSTOMER')
+        const services = servicesChanged
+          ? await servicesOr400(db, body.services!)
+          : await servicesOfBooking(db, current)
+        const start = new Date(body.date_start ?? current.snapshot.date_start!)
+        const amounts = bookingAmounts(start, servicesChanged ? { services } : { agreed: current.snapshot })
+        const status = statusAfterMove(current.snapshot.status, verdict.as, settings)
+        await placeBooking(db, calendar, {
+          id,
+          services,
+          // Omitted: the same operator (or, for a booking without one, anybody free).
+          choice: body.operator ?? current.snapshot.operator ?? 'any',
+          keep: current.snapshot.operator,
+          start,
+          duration: amounts.duration,
+          as: verdict.as,
+          now,
+          write: (operatorId) =>
+            db.query(
+              `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5,
+                      total_price = $6, status = $7, updated_at = $8 where id = $1`,
+              [id, operatorId, start, amounts.date_end, amounts.duration, amounts.total_price, status, now],
+            ),
+        })
+        if (servicesChanged) await setServices(db, id, body.services!)
+      }
+      await recordEvent(db, id, user, current.snapshot, now)
+      const after = (await readReservation(db, id, false))!.snapshot
+      return { id, status: after.status, operator: after.operator }
+    }),
+  )
+}
+
+/**
+ * GET /api/reservations/:id/move-slots: the free starts of a day for this booking — its services
+ * and agreed duration, the chosen operator (default: the current one), and the booking itself not
+ * counted as busy, so a shift that overlaps its own current time is offered. Only for someone who
+ * may move it now; staff see the slots staff may book (no minimum notice).
+ */
+export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlotsQuery, now = new Date()) {
+  const calendar = await loadCalendar(pool, now.getTime())
+  const { settings } = calendar
+  if (q.operator !== undefined) operatorOr400(calendar, q.operator)
+  const actor = await loadActor(pool, user)
+  const current = await readReservation(pool, id, false)
+  if (!current) throw notFound()
+  const verdict = authorizeEdit(actor, current.facts, { time: true, services: false, note: false }, settings, now)
+  if (!verdict.ok) throw refusal(verdict)
+  const services = await servicesOfBooking(pool, current)
+  const operator: OperatorChoice = q.operator ?? current.snapshot.operator ?? 'any'
+  const tz = settings.timezone
+  const reservations = await loadBlocking(
+    pool,
+    candidates(services, calendar, operator),
+    startOfLocalDay(q.date, tz),
+    startOfLocalDay(addCalendarDays(q.date, 1), tz),
+    id,
+  )
+  const rules = { ...calendar, settings: slotSettingsFor(verdict.as, settings) }
+  const slots = daySlots({
+    day: q.date,
+    services,
+    operator,
+    calendar: rules,
+    reservations,
+    now,
+    durationMinutes: current.snapshot.duration,
+  })
+  return {
+    id,
+    date: q.date,
+    timezone: tz,
+    operator,
+    duration: current.snapshot.duration,
+    total_price: current.snapshot.total_price,
+    slots,
+  }
+}
+
+/** A booking's history for the staff who may see it (admins, its operator); 404 for anyone else. */
+export async function reservationEvents(pool: Pool, user: Actor, id: number) {
+  const actor = await loadActor(pool, user)
+  const current = await readReservation(pool, id, false)
+  const staff = actor.role === 'ADMIN' || actor.role === 'OPERATOR'
+  if (!current || !staff || !maySeeReservation(actor, current.facts)) throw notFound()
+  const { rows } = await pool.query(
+    `select e.id, e.kind, e.from_status, e.to_status, e.changes, e.created_at, e.actor_id, e.actor_role,
+            nullif(trim(concat_ws(' ', u.name, u.surname)), '') as actor_name
+       from reservation_events e left join users u on u.id = e.actor_id
+      where e.reservation_id = $1 order by e.id`,
+    [id],
+  )
+  return {
+    id,
+    events: rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      from: r.from_status,
+      to: r.to_status,
+      changes: r.changes,
+      at: new Date(r.created_at).toISOString(),
+      actor: r.actor_id ? { id: r.actor_id, role: r.actor_role, name: r.actor_name } : null,
+    })),
+  }
+}
