@@ -23,7 +23,8 @@ export const DEMO_OPERATORS = [
   { name: 'Luca', surname: 'Romano', hue: 35, description: 'Tricologo, esperto di trattamenti per cute e capelli.' },
 ] as const
 
-type Op = (typeof DEMO_OPERATORS)[number]['name']
+export type DemoOperatorName = (typeof DEMO_OPERATORS)[number]['name']
+type Op = DemoOperatorName
 
 export const DEMO_SERVICES: {
   title: string

@@ -22,6 +22,7 @@ import {
   DEMO_SERVICES,
   EASTER_MONDAYS,
   NATIONAL_HOLIDAYS,
+  type DemoOperatorName,
 } from './data'
 
 /** Date-only values are stored at 12:00Z: the UTC date part is the calendar day everywhere. */
@@ -169,7 +170,7 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
     const doc = await create({ collection: 'category', data: { name, position } })
     categoryIds.set(name, doc.id as number)
   }
-  const operatorIds = new Map<string, number>()
+  const operatorIds = new Map<DemoOperatorName, number>()
   for (const [position, op] of DEMO_OPERATORS.entries()) {
     const picture = await image(
       `operatore-${op.name.toLowerCase()}`,
@@ -286,7 +287,7 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
     if (DEMO_OPENING.find((d) => d.day === weekday)?.closed) continue
     if (holidayDays.has(day) || summerDays.has(day)) continue
     for (const [opName, opId] of operatorIds) {
-      const eligible = services.filter((s) => s.operators.length === 0 || s.operators.includes(opName as never))
+      const eligible = services.filter((s) => s.operators.length === 0 || s.operators.includes(opName))
       for (const interval of DEMO_INTERVALS) {
         let cursor = localInstant(day, interval.opening_time, tz).getTime()
         const close = localInstant(day, interval.closing_time, tz).getTime()

@@ -199,6 +199,19 @@ describe('checkSlot', () => {
   })
   const q = { calendar: cal }
 
+  it('a kept duration (a booking moved after its service got longer) overrides the services’ total', () => {
+    expect(check('2026-05-04T07:00:00Z', { ...q, durationMinutes: 45 })).toMatchObject({
+      available: true,
+      end: '2026-05-04T07:45:00.000Z',
+    })
+    // 12:30 local + 45 min runs into the lunch break, + 30 min would not.
+    expect(check('2026-05-04T10:30:00Z', q).available).toBe(true)
+    expect(check('2026-05-04T10:30:00Z', { ...q, durationMinutes: 45 })).toEqual({
+      available: false,
+      reason: 'OUTSIDE_OPENING_HOURS',
+    })
+  })
+
   it('accepts a free slot with its end and its free operators', () => {
     expect(check('2026-05-04T07:00:00Z', q)).toEqual({
       available: true,
