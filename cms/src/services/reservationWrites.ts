@@ -193,9 +193,12 @@ function refusal(d: Exclude<Decision, { ok: true }>): HttpError {
  * The guarded write of a booked time: `write` for the first operator of `order` whose time is
  * still free, PostgreSQL's exclusion constraint deciding (23P01 → the next one, inside a
  * savepoint). Deadlock-free by construction: one advisory lock per operator and local day is taken
- * before the write. With one candidate we wait for it (the only lock we will hold); with several
- * ("any operator") we only try each one — never waiting while holding another — and if every
- * candidate is busy the whole transaction runs again a moment later (`RetryLater`, bounded).
+ * before the write, and a transaction only ever *waits* for such a lock while it holds none. With
+ * one candidate we wait for it. With several ("any operator") we only try each one in preference
+ * order; if every free candidate is locked by a concurrent confirm and we still hold none, we wait
+ * for the first of them — holding nothing, so no cycle can form — and try it as soon as its holder
+ * commits, then only try the rest. Waiting in PostgreSQL's lock queue answers sooner than backing
+ * off and re-running the whole transaction (which remains the rare fallback: `RetryLater`).
  */
 async function writeToFirstFreeOperator(
   db: PoolClient,
@@ -204,31 +207,46 @@ async function writeToFirstFreeOperator(
   write: (operatorId: number) => Promise<unknown>,
 ): Promise<number> {
   const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
-  let busy = false
-  for (const operatorId of order) {
-    if (order.length === 1) {
-      await db.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operatorId, dayKey])
-    } else {
-      const { rows } = await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', [
-        OPERATOR_DAY_LOCK + operatorId,
-        dayKey,
-      ])
-      if (!rows[0].ok) {
-        busy = true
-        continue
-      }
-    }
+  const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
+  const waitFor = (operatorId: number) => db.query('select pg_advisory_xact_lock($1, $2)', lockKey(operatorId))
+  const tryFor = async (operatorId: number) =>
+    (await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', lockKey(operatorId))).rows[0].ok as boolean
+  const attempt = async (operatorId: number) => {
     await db.query('savepoint try_operator')
     try {
       await write(operatorId)
       await db.query('release savepoint try_operator')
-      return operatorId
+      return true
     } catch (err) {
       await db.query('rollback to savepoint try_operator')
       if (pgErrorCode(err) !== '23P01') throw err
+      return false
     }
   }
-  if (busy) throw new RetryLater('every free operator of that day')
+
+  let holding = false
+  const busy: number[] = []
+  for (const operatorId of order) {
+    if (order.length === 1) await waitFor(operatorId)
+    else if (!(await tryFor(operatorId))) {
+      busy.push(operatorId)
+      continue
+    }
+    holding = true
+    if (await attempt(operatorId)) return operatorId
+  }
+  if (busy.length && !holding) {
+    // Every candidate is being written right now and we hold no lock: queue for the first.
+    const [first, ...rest] = busy
+    await waitFor(first!)
+    if (await attempt(first!)) return first!
+    busy.length = 0
+    for (const operatorId of rest) {
+      if (!(await tryFor(operatorId))) busy.push(operatorId)
+      else if (await attempt(operatorId)) return operatorId
+    }
+  }
+  if (busy.length) throw new RetryLater('every free operator of that day')
   throw conflict('SLOT_TAKEN')
 }
 
