@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import {
   agendaQuery,
   bookBody,
+  bookSlotsQuery,
   confirmBody,
   editBody,
   idParam,
@@ -24,6 +25,7 @@ import {
 } from '../lib/http'
 import {
   bookForCustomer,
+  bookSlots,
   changeStatus,
   confirmSession,
   createSession,
@@ -31,7 +33,7 @@ import {
   moveSlots,
   reservationEvents,
 } from '../services/reservationWrites'
-import { agenda, myReservations } from '../services/reservationLists'
+import { agenda, myReservations, reservationDetail } from '../services/reservationLists'
 import { readBack } from '../services/reservations'
 import { reservationCalendarFile } from '../services/reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
@@ -158,6 +160,28 @@ export const eventsEndpoint: Endpoint = {
   },
 }
 
+/** GET /api/reservations/:id/detail — the dashboard's booking page (staff who may see it). */
+export const detailEndpoint: Endpoint = {
+  path: '/:id/detail',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    return Response.json(await reservationDetail(pool(req.payload), user, id), { headers: noStore })
+  },
+}
+
+/** GET /api/reservations/book-slots?date=&services=&operator= — free starts as the salon may book them. */
+export const bookSlotsEndpoint: Endpoint = {
+  path: '/book-slots',
+  method: 'get',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const query = parseOr400(bookSlotsQuery, queryObject(req))
+    return Response.json(await bookSlots(pool(req.payload), user, query), { headers: noStore })
+  },
+}
+
 /** GET /api/reservations/:id/move-slots?date=&operator= — where this booking could go that day. */
 export const moveSlotsEndpoint: Endpoint = {
   path: '/:id/move-slots',
@@ -225,6 +249,8 @@ export const reservationEndpoints = [
   bookEndpoint,
   editEndpoint,
   eventsEndpoint,
+  detailEndpoint,
+  bookSlotsEndpoint,
   moveSlotsEndpoint,
   mineEndpoint,
   agendaEndpoint,

@@ -1,5 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import {
+  type ActingAs,
+  slotSettingsFor,
   addCalendarDays,
   type BookingSettings,
   bookingTotals,
@@ -139,12 +141,18 @@ export function operatorOr400(calendar: { operators: { id: number }[] }, operato
 export const candidates = (services: ServiceInfo[], calendar: SalonCalendar, operator: OperatorChoice) =>
   operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator]
 
+/**
+ * The free starts of a local day. `as`: whose rules apply — customers' (the public site), or
+ * staff's (the dashboard booking a customer in: no minimum notice, a year ahead; `slotSettingsFor`).
+ */
 export async function dayAvailability(
   db: Pool,
   q: { date: string; services: number[]; operator: OperatorChoice },
   now = new Date(),
+  as: ActingAs = 'CUSTOMER',
 ) {
-  const calendar = await loadCalendar(db, now.getTime())
+  const cached = await loadCalendar(db, now.getTime())
+  const calendar = { ...cached, settings: slotSettingsFor(as, cached.settings) }
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone

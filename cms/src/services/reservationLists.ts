@@ -15,8 +15,11 @@ import {
   type MyReservationsResponse,
   type ReservationFacts,
   type ReservationStatus,
+  type ReservationDetail,
+  maySeeReservation,
 } from '@salon/shared'
-import { loadActor } from './reservationWrites'
+import { notFound } from '../lib/errors'
+import { loadActor, reservationEvents } from './reservationWrites'
 import { loadCalendar } from './calendar'
 
 type Actor = Parameters<typeof loadActor>[1]
@@ -179,7 +182,19 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     pool,
     rows.map((r) => r.id),
   )
-  const reservations: AgendaItem[] = rows.map((r) => ({
+  const reservations = rows.map((r) => agendaItemOf(r, services, actor, settings, now))
+  return { from: q.from, to: q.to, timezone: tz, reservations }
+}
+
+/** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */
+function agendaItemOf(
+  r: Row,
+  services: Map<number, MyReservationItem['services']>,
+  actor: BookingActor,
+  settings: BookingSettings,
+  now: Date,
+): AgendaItem {
+  return {
     ...core(r, services),
     customer:
       r.user_id === null
@@ -193,6 +208,27 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
           },
     transitions: allowedTransitions(actor, factsOf(r), settings, now),
     actions: { move: reservationActions(actor, factsOf(r), settings, now).move },
-  }))
-  return { from: q.from, to: q.to, timezone: tz, reservations }
+  }
+}
+
+/**
+ * GET /api/reservations/:id/detail: one booking for the dashboard's booking page — as the agenda
+ * shows it (customer, services, operator, the transitions this caller may make, the move flag)
+ * plus its history. Staff who may see it (admins, its operator); 404 for anyone else.
+ */
+export async function reservationDetail(
+  pool: Pool,
+  user: Actor,
+  id: number,
+  now = new Date(),
+): Promise<ReservationDetail> {
+  const { settings } = await loadCalendar(pool, now.getTime())
+  const actor = await loadActor(pool, user)
+  const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
+  const row = rows[0]
+  const staff = actor.role === 'ADMIN' || actor.role === 'OPERATOR'
+  if (!row || !staff || !maySeeReservation(actor, factsOf(row))) throw notFound()
+  const services = await servicesOf(pool, [id])
+  const { events } = await reservationEvents(pool, user, id)
+  return { ...agendaItemOf(row, services, actor, settings, now), events }
 }

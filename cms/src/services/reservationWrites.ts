@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 import {
   type ActingAs,
   type BookBody,
+  type BookSlotsQuery,
   type BookingActor,
   type ConfirmBody,
   type Decision,
@@ -43,6 +44,7 @@ import {
   assertUnderBookingCap,
   candidates,
   conflict,
+  dayAvailability,
   limitRefusal,
   operatorOr400,
   removeExpiredHolds,
@@ -581,6 +583,16 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
     total_price: current.snapshot.total_price,
     slots,
   }
+}
+
+/**
+ * GET /api/reservations/book-slots: the free starts of a day as this staff member may book them
+ * (`authorizeBooking`: an operator only in their own agenda; staff slot rules).
+ */
+export async function bookSlots(pool: Pool, user: Actor, q: BookSlotsQuery, now = new Date()) {
+  const verdict = authorizeBooking(await loadActor(pool, user), q.operator)
+  if (!verdict.ok) throw refusal(verdict)
+  return dayAvailability(pool, q, now, verdict.as)
 }
 
 /** A booking's history for the staff who may see it (admins, its operator); 404 for anyone else. */

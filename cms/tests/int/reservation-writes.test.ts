@@ -5,6 +5,7 @@
  * per change; Payload's generic REST writes are closed; a refused write leaves no event.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { reservationDetailResponse } from '@salon/shared'
 import { api, daySlots, errorPaths, freeDay, registerCustomers, sql, tokenFor } from './helpers'
 
 let ops: Record<string, number>
@@ -182,6 +183,16 @@ describe('one write path, one event per change', () => {
     expect((await api('GET', `/api/reservations/${id}/events`, { as: 'USER' })).status).toBe(404)
     expect((await api('GET', `/api/reservations/${id}/events`)).status).toBe(401)
     expect((await api('GET', `/api/reservations/abc/events`, { as: 'ADMIN' })).status).toBe(400)
+
+    // The booking page: the agenda's view of it (no transition out of CANCELLED) and the same history.
+    const detail = await api('GET', `/api/reservations/${id}/detail`, { as: 'ADMIN' })
+    expect(detail.status).toBe(200)
+    const parsed = reservationDetailResponse.parse(detail.body)
+    expect(parsed).toMatchObject({ id, status: 'CANCELLED', transitions: [], customer: { id: customerId } })
+    expect(parsed.services.map((x) => x.id)).toEqual([svc['Taglio donna'], svc.Piega])
+    expect(parsed.events.map((e) => e.kind)).toEqual(history.map((e) => e.kind))
+    expect((await api('GET', `/api/reservations/${id}/detail`, { as: 'USER' })).status).toBe(404)
+    expect((await api('GET', `/api/reservations/${id}/detail`)).status).toBe(401)
   })
 
   it("Payload's generic writes are closed for everyone, admins included: nothing written, no event", async () => {
@@ -239,6 +250,15 @@ describe('the salon books by its own rules', () => {
       })
       expect(refused.status).toBe(409)
       expect(refused.body.errors[0].data.reason).toBe('TOO_SOON')
+      // The dashboard's slots follow the staff rules; the public ones the customers'.
+      const q = `date=${day}&services=${svc.Piega}&operator=${ops.Marco}`
+      expect((await api('GET', `/api/reservations/time-availability-day?${q}`)).body.slots).toEqual([])
+      const staffSlots = await api('GET', `/api/reservations/book-slots?${q}`, { as: 'ADMIN' })
+      expect(staffSlots.status).toBe(200)
+      expect(staffSlots.body.slots.map((s: { start: string }) => s.start)).toContain(t.start)
+      expect((await api('GET', `/api/reservations/book-slots?${q}`, { as: 'USER' })).status).toBe(403)
+      // Giulia's account may look at her own agenda's slots only.
+      expect((await api('GET', `/api/reservations/book-slots?${q}`, { as: 'OPERATOR' })).status).toBe(403)
       const staff = await api('POST', '/api/reservations/book', {
         as: 'ADMIN',
         body: { user: customerId, services: [svc.Piega], operator: ops.Marco, date_start: t.start },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ACTION_REASONS } from '../booking/permissions'
+import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { dateOrDateTime } from './index'
@@ -289,3 +290,33 @@ export const agendaResponse = z
   .object({ from: z.string(), to: z.string(), timezone: z.string(), reservations: z.array(agendaItem) })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
+
+/** One change in a booking's history (`reservation_events`). */
+export const reservationEventItem = z
+  .object({
+    id: z.number(),
+    kind: z.enum(RESERVATION_EVENT_KINDS),
+    from: status.nullable(),
+    to: status,
+    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+    at: isoInstant,
+    actor: z.object({ id: z.number(), role: z.string().nullable(), name: z.string().nullable() }).strict().nullable(),
+  })
+  .strict()
+export type ReservationEventItem = z.infer<typeof reservationEventItem>
+
+export const reservationEventsResponse = z.object({ id: z.number(), events: z.array(reservationEventItem) }).strict()
+
+/** GET /api/reservations/:id/detail — the dashboard's booking page: the agenda item and its history. */
+export const reservationDetailResponse = agendaItem.extend({ events: z.array(reservationEventItem) }).strict()
+export type ReservationDetail = z.infer<typeof reservationDetailResponse>
+
+/** GET /api/reservations/book-slots — the free starts of a day as the salon may book them (no minimum notice). */
+export const bookSlotsQuery = z
+  .object({
+    date: day,
+    services: serviceIds,
+    operator: operatorChoice,
+  })
+  .strict()
+export type BookSlotsQuery = z.infer<typeof bookSlotsQuery>
