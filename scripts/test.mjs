@@ -11,6 +11,8 @@ import { unhandledRejections } from './lib/serverLog.mjs'
 const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
 // `node scripts/test.mjs int booking move`: only the integration files whose names match.
 const intFilters = only === 'int' ? process.argv.slice(3).filter((a) => !a.startsWith('-')) : []
+// `e2e <file filters>`: only the spec files whose name contains one of them.
+const e2eFilters = only === 'e2e' ? process.argv.slice(3).filter((a) => !a.startsWith('-')) : []
 const want = (stage) => !only || only === stage
 const testDir = path.join(root, '.data', 'test')
 const results = []
@@ -267,7 +269,7 @@ if (want('int') || want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
-        await run(bin('playwright'), ['test', '--reporter=list,json'], {
+        await run(bin('playwright'), ['test', '--reporter=list,json', ...e2eFilters], {
           env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
           timeoutMs: 15 * 60_000, // ~1 min normally
         }).catch(() => {})

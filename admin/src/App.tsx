@@ -2,14 +2,13 @@ import { Suspense } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { NotificationsProvider } from '@mantine/notifications'
 import { Refine } from '@refinedev/core'
-import { ThemedLayout, useNotificationProvider } from '@refinedev/mantine'
+import { useNotificationProvider } from '@refinedev/mantine'
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { TOASTS } from '@salon/shared/constants'
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router'
 import { AdminGuard } from './components/admin-guard'
 import { ErrorBoundary } from './components/error-boundary'
-import { AdminHeader } from './components/layout/header'
-import { AdminSider, AdminTitle } from './components/layout/sider'
+import { AdminLayout } from './components/layout/layout'
 import { PageLoader } from './components/page-loader'
 import { BRAND, pageTitle } from './lib/brand'
 import NotFound from './pages/not-found'
@@ -17,6 +16,7 @@ import { DashboardHome, hasScreen, resourceRoutes } from './pages/registry'
 import { accessControlProvider } from './providers/access'
 import { authProvider } from './providers/auth'
 import { dataProvider } from './providers/data'
+import { i18nProvider } from './providers/i18n'
 import { queryClientConfig } from './providers/query-client'
 import { DASHBOARD_BASE, toRefineResources } from './resources'
 import { theme } from './theme'
@@ -30,13 +30,13 @@ function Shell() {
   const { pathname } = useLocation()
   return (
     <AdminGuard>
-      <ThemedLayout Header={AdminHeader} Sider={AdminSider} Title={AdminTitle}>
+      <AdminLayout>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
-      </ThemedLayout>
+      </AdminLayout>
     </AdminGuard>
   )
 }
@@ -52,6 +52,7 @@ export default function App() {
             accessControlProvider={accessControlProvider}
             routerProvider={routerProvider}
             notificationProvider={useNotificationProvider}
+            i18nProvider={i18nProvider}
             resources={resources}
             options={{
               syncWithLocation: false,

@@ -6,7 +6,7 @@ import { EMPTY, formatValue } from '../lib/format'
 export function BooleanBadge({ value, yes = 'Sì', no = 'No' }: { value: unknown; yes?: string; no?: string }) {
   if (typeof value !== 'boolean') return <>{EMPTY}</>
   return (
-    <Badge color={value ? 'green' : 'gray'} variant="light" sx={{ textTransform: 'none' }}>
+    <Badge color={value ? 'salon' : 'gray'} variant="light" sx={{ textTransform: 'none' }}>
       {value ? yes : no}
     </Badge>
   )

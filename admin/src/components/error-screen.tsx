@@ -24,7 +24,7 @@ export function ErrorScreen({ statusCode, statusMessage, message, actions }: Err
       : 'Ci dispiace, qualcosa è andato storto.'
   return (
     <Stack align="center" justify="center" spacing="md" py="xl" mih="60vh" role="alert" data-testid="error-screen">
-      <ThemeIcon size={96} radius={48} variant="light" color="green" aria-hidden>
+      <ThemeIcon size={96} radius={48} variant="light" color="salon" aria-hidden>
         <IconMoodSad size={64} stroke={1.5} />
       </ThemeIcon>
       <Title order={1} align="center">

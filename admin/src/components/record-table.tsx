@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Group,
@@ -11,7 +13,14 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core'
-import { type BaseRecord, type CrudSort, type HttpError, useResourceParams, useTable } from '@refinedev/core'
+import {
+  type BaseRecord,
+  type CrudSort,
+  type HttpError,
+  useNavigation,
+  useResourceParams,
+  useTable,
+} from '@refinedev/core'
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react'
 import type { SalonResourceMeta } from '../resources'
 
@@ -62,7 +71,31 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
   })
 
   const records = result.data
-  const cols = typeof columns === 'function' ? columns(records[0]) : columns
+  const { editUrl } = useNavigation()
+  // Resources with an edit screen: the first cell of every row is a link to it (a real link:
+  // keyboard, middle-click and screen readers work, and it stays on screen on a phone where the
+  // last columns scroll away).
+  const editable = !!item?.edit
+  const base = typeof columns === 'function' ? columns(records[0]) : columns
+  const cols: TableColumn<T>[] =
+    editable && base.length
+      ? [
+          {
+            ...base[0]!,
+            render: (record) => {
+              const content = base[0]!.render ? base[0]!.render(record) : String(record[base[0]!.field] ?? '—')
+              return record.id === undefined ? (
+                content
+              ) : (
+                <Anchor component={Link} to={editUrl(resource, record.id)} weight={600}>
+                  {content}
+                </Anchor>
+              )
+            },
+          },
+          ...base.slice(1),
+        ]
+      : base
   const activeSort = (field: string) => sorters.find((s) => s.field === field)
 
   const toggleSort = (field: string) => {

@@ -14,7 +14,12 @@ type Screen = LazyExoticComponent<ComponentType>
 const GenericList = lazy(() => import('./generic/list'))
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
-  service: { list: lazy(() => import('./service/list')) },
+  service: {
+    list: lazy(() => import('./service/list')),
+    create: lazy(() => import('./service/form')),
+    edit: lazy(() => import('./service/form')),
+  },
+  category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
   config: { list: lazy(() => import('./config/list')) },
 }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { networkError, statusOf, toHttpError } from './payload-errors'
+import { networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
+  it('keeps the engine reason code so a screen can offer a way out', () => {
+    const error = toHttpError(409, {
+      errors: [{ name: 'Conflict', message: 'In uso', data: { reason: 'SERVICE_IN_USE', bookings: 3 } }],
+    })
+    expect(reasonOf(error)).toBe('SERVICE_IN_USE')
+    expect(reasonOf(toHttpError(409, { errors: [{ message: 'x' }] }))).toBeUndefined()
+  })
+
   it('keys field errors by path so forms can show them next to the field', () => {
     const error = toHttpError(400, {
       errors: [

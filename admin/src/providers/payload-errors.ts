@@ -14,7 +14,7 @@ export interface PayloadFieldError {
 export interface PayloadErrorItem {
   name?: string
   message?: string
-  data?: { errors?: PayloadFieldError[] } | null
+  data?: { errors?: PayloadFieldError[]; reason?: unknown } | null
 }
 
 /** Status used when the server could not be reached at all (no HTTP answer). */
@@ -60,8 +60,15 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   if (errors) error.errors = errors
   const name = items.find((i) => typeof i.name === 'string' && i.name)?.name
   if (name) error.name = name
+  // The engine's reason code (SLOT_TAKEN, SERVICE_IN_USE…), for screens that offer a way out.
+  const reason = items.map((i) => (isObject(i.data) ? i.data.reason : undefined)).find((r) => typeof r === 'string')
+  if (reason) (error as HttpError & { reason?: string }).reason = reason as string
   return error
 }
+
+/** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
+export const reasonOf = (error: unknown): string | undefined =>
+  isObject(error) && typeof error.reason === 'string' ? error.reason : undefined
 
 /** fetch() itself failed (offline, DNS, server down): no status, so `statusCode` is 0. */
 export function networkError(cause: unknown): HttpError {

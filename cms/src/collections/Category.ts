@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { categoryCount } from '../endpoints/counts'
 import { anyone, isAdmin } from '../access'
+import { categoryFields } from '@salon/shared'
+import { zodField } from '../lib/validate'
 
 export const Category: CollectionConfig = {
   slug: 'category',
@@ -9,7 +11,7 @@ export const Category: CollectionConfig = {
   defaultSort: 'position',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
-    { name: 'name', type: 'text', required: true, unique: true, maxLength: 100 },
-    { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+    { name: 'name', type: 'text', required: true, unique: true, validate: zodField(categoryFields.name) },
+    { name: 'position', type: 'number', defaultValue: 0, validate: zodField(categoryFields.position) },
   ],
 }

@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { adminOr, isAdmin } from '../access'
-import { integerNumber, positiveNumber } from '../lib/validate'
+import { serviceFields } from '@salon/shared'
+import { zodField } from '../lib/validate'
+import { refuseDeletingUsedService } from '../services/catalogue'
 
 export const Services: CollectionConfig = {
   slug: 'services',
@@ -13,13 +15,17 @@ export const Services: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
+  // A service that bookings use is never deleted (they would lose it): 409 with the reason; the
+  // dashboard offers to deactivate it instead. The database refuses it too (migration …_service_in_use).
+  hooks: { beforeDelete: [refuseDeletingUsedService] },
+  // Field rules: the shared schemas the dashboard's form validates with (shared/src/schemas/catalogue.ts).
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 150 },
+    { name: 'title', type: 'text', required: true, validate: zodField(serviceFields.title) },
     /** Duration in minutes. */
-    { name: 'time', type: 'number', required: true, min: 1, max: 24 * 60, validate: integerNumber },
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'time', type: 'number', required: true, validate: zodField(serviceFields.time) },
+    { name: 'description', type: 'textarea', validate: zodField(serviceFields.description) },
     /** Euro, VAT included. */
-    { name: 'price', type: 'number', required: true, max: 100_000, validate: positiveNumber },
+    { name: 'price', type: 'number', required: true, validate: zodField(serviceFields.price) },
     { name: 'image', type: 'upload', relationTo: 'upload' },
     { name: 'category', type: 'relationship', relationTo: 'category', index: true },
     /** Who can perform it; empty means every operator. */

@@ -1,5 +1,6 @@
 import type { AfterErrorHook } from 'payload'
 import { HttpError } from '../lib/errors'
+import { italianFieldErrors } from '../lib/payloadMessages'
 import { pgErrorCode, pgErrorField, statusForPgError } from '../lib/pgErrors'
 
 type ErrorLike = { status?: number; message?: string; name?: string; data?: unknown }
@@ -55,5 +56,5 @@ export const mapErrors: AfterErrorHook = ({ error, req, result }) => {
     }
     return { status, response: { errors: [body] } }
   }
-  return { response: result }
+  return { response: italianFieldErrors(result) }
 }

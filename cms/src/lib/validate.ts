@@ -30,3 +30,16 @@ export const integerNumber: NumberFieldSingleValidation = async (value, options)
   if (value === null || value === undefined) return true
   return Number.isInteger(value) ? true : 'Deve essere un numero intero'
 }
+
+/**
+ * A Payload field validation that runs one field schema from `shared/` — the same schema the
+ * dashboard's form runs — so a rule is written once. Empty values pass unless the field is
+ * required (then the schema's own message says what is missing).
+ */
+export const zodField =
+  (schema: z.ZodType) =>
+  (value: unknown, options: { required?: boolean }): string | true => {
+    if ((value === null || value === undefined || value === '') && !options.required) return true
+    const parsed = schema.safeParse(value)
+    return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'Valore non valido')
+  }

@@ -7,6 +7,7 @@ import * as migration_20261121_104739_require_admin_totp from './20261121_104739
 import * as migration_20261122_211006_max_open_bookings from './20261122_211006_max_open_bookings';
 import * as migration_20261122_212000_calendar_notify from './20261122_212000_calendar_notify';
 import * as migration_20261122_230000_reservation_events from './20261122_230000_reservation_events';
+import * as migration_20261122_233000_service_in_use from './20261122_233000_service_in_use';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261122_230000_reservation_events.up,
     down: migration_20261122_230000_reservation_events.down,
     name: '20261122_230000_reservation_events',
+  },
+  {
+    up: migration_20261122_233000_service_in_use.up,
+    down: migration_20261122_233000_service_in_use.down,
+    name: '20261122_233000_service_in_use',
   },
 ];

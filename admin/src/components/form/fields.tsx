@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react'
+import { MultiSelect, NumberInput, Select } from '@mantine/core'
+import { useSelect } from '@refinedev/mantine'
+
+/**
+ * The dashboard's form fields beyond Mantine's own inputs: one component per kind of value, used
+ * by every form (no page-specific copies). Values are what the API stores — ids as numbers, money
+ * in euro, durations in minutes — whatever Mantine's inputs work with inside.
+ */
+
+interface FieldProps<V> {
+  label: string
+  value: V
+  onChange: (value: V) => void
+  error?: ReactNode
+  description?: ReactNode
+  required?: boolean
+  placeholder?: string
+}
+
+interface RelationProps {
+  /** Refine resource identifier (resources.ts). */
+  resource: string
+  /** The record field shown as the option's label. */
+  optionLabel: string
+}
+
+const toOptions = (options: { label: unknown; value: unknown }[]) =>
+  options.map((o) => ({ label: String(o.label ?? ''), value: String(o.value) }))
+
+/** One related record (a service's category…): searchable, clearable, stored as its id or null. */
+export function RelationSelect({
+  resource,
+  optionLabel,
+  value,
+  onChange,
+  ...rest
+}: FieldProps<number | null | undefined> & RelationProps) {
+  const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
+    resource,
+    optionLabel: (item) => String(item[optionLabel] ?? ''),
+    searchField: optionLabel,
+    optionValue: 'id',
+    defaultValue: value ?? undefined,
+    pagination: { pageSize: 100 },
+    sorters: [{ field: optionLabel, order: 'asc' }],
+  })
+  return (
+    <Select
+      {...selectProps}
+      {...rest}
+      data={toOptions(selectProps.data)}
+      value={value === null || value === undefined ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      nothingFound="Nessun risultato"
+      clearButtonLabel="Cancella la scelta"
+    />
+  )
+}
+
+/** Several related records (the operators who perform a service…), stored as ids in the chosen order. */
+export function RelationMultiSelect({
+  resource,
+  optionLabel,
+  value,
+  onChange,
+  ...rest
+}: FieldProps<number[] | undefined> & RelationProps) {
+  const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
+    resource,
+    optionLabel: (item) => String(item[optionLabel] ?? ''),
+    searchField: optionLabel,
+    optionValue: 'id',
+    defaultValue: value ?? [],
+    pagination: { pageSize: 100 },
+    sorters: [{ field: optionLabel, order: 'asc' }],
+  })
+  return (
+    <MultiSelect
+      {...rest}
+      searchable
+      clearable
+      data={toOptions(selectProps.data)}
+      value={(value ?? []).map(String)}
+      onChange={(v) => onChange(v.map(Number))}
+      nothingFound="Nessun risultato"
+      clearButtonLabel="Cancella la scelta"
+    />
+  )
+}
+
+/** Euro with cents. */
+export function MoneyInput(props: FieldProps<number | undefined>) {
+  return <NumberInput {...props} hideControls precision={2} step={1} min={0} decimalSeparator="," rightSection="€" />
+}
+
+/** Whole minutes. */
+export function MinutesInput(props: FieldProps<number | undefined>) {
+  return <NumberInput {...props} hideControls step={5} min={0} rightSection="min" rightSectionWidth={44} />
+}

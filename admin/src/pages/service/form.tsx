@@ -1,0 +1,107 @@
+import { Button, Image, Switch, Textarea, TextInput } from '@mantine/core'
+import { useOne, useResourceParams, useUpdate } from '@refinedev/core'
+import { useForm } from '@refinedev/mantine'
+import { serviceInput, type ServiceInput } from '@salon/shared'
+import { DeleteRecord, FormPage } from '../../components/form/form-page'
+import { MinutesInput, MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
+import { zodValidate } from '../../components/form/zod-validate'
+
+type Values = Required<Pick<ServiceInput, 'title' | 'time' | 'price'>> & {
+  description: string
+  category: number | null
+  image: number | null
+  operators: number[]
+  active: boolean
+}
+
+const EMPTY: Values = {
+  title: '',
+  time: 30,
+  price: 0,
+  description: '',
+  category: null,
+  image: null,
+  operators: [],
+  active: true,
+}
+
+/** The chosen picture, small, so the owner sees what the public catalogue will show. */
+function ImagePreview({ id }: { id: number | null }) {
+  const { result } = useOne<{ imageUrl?: string; alt?: string }>({
+    resource: 'file',
+    id: id ?? '',
+    queryOptions: { enabled: id !== null },
+  })
+  if (id === null || !result?.imageUrl) return null
+  return <Image src={result.imageUrl} alt={result.alt ?? ''} width={160} height={100} fit="cover" radius="sm" />
+}
+
+/** /dashboard/service/create and /dashboard/service/{id}. */
+export default function ServiceForm() {
+  const { id, action } = useResourceParams()
+  const mode = action === 'edit' ? 'edit' : 'create'
+  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, ServiceInput>({
+    initialValues: EMPTY,
+    validate: zodValidate<Values>(serviceInput),
+    transformValues: (v) => ({ ...v, title: v.title.trim(), description: v.description || null }),
+    refineCoreProps: { resource: 'service', action: mode, id, redirect: 'list' },
+  })
+  const { mutate: update } = useUpdate()
+  const deactivate = () =>
+    update(
+      { resource: 'service', id: id!, values: { active: false } },
+      { onSuccess: () => form.setFieldValue('active', false) },
+    )
+  return (
+    <FormPage
+      action={mode}
+      title={mode === 'create' ? 'Nuovo servizio' : 'Modifica servizio'}
+      saveButtonProps={form.saveButtonProps}
+      isLoading={form.refineCore.formLoading}
+      after={
+        mode === 'edit' && id !== undefined ? (
+          <DeleteRecord
+            resource="service"
+            id={id}
+            what="questo servizio"
+            fallback={(reason) =>
+              reason === 'SERVICE_IN_USE' && form.values.active ? (
+                <Button mt="sm" size="xs" color="orange" onClick={deactivate}>
+                  Disattiva il servizio
+                </Button>
+              ) : null
+            }
+          />
+        ) : null
+      }
+    >
+      <TextInput label="Nome" required {...form.getInputProps('title')} />
+      <Textarea label="Descrizione" autosize minRows={2} {...form.getInputProps('description')} />
+      <MinutesInput label="Durata (minuti)" required {...form.getInputProps('time')} />
+      <MoneyInput label="Prezzo (€, IVA inclusa)" required {...form.getInputProps('price')} />
+      <RelationSelect
+        label="Categoria"
+        resource="category"
+        optionLabel="name"
+        placeholder="Nessuna categoria"
+        {...form.getInputProps('category')}
+      />
+      <RelationMultiSelect
+        label="Operatori"
+        description="Chi esegue questo servizio. Nessuno scelto: tutti gli operatori."
+        resource="operator"
+        optionLabel="name"
+        {...form.getInputProps('operators')}
+      />
+      <RelationSelect
+        label="Immagine"
+        resource="file"
+        optionLabel="name"
+        placeholder="Nessuna immagine"
+        {...form.getInputProps('image')}
+      />
+      <ImagePreview id={form.values.image} />
+      <Switch label="Attivo: prenotabile e visibile sul sito" {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormPage>
+  )
+}

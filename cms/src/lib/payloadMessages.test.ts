@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { italianFieldErrors } from './payloadMessages'
+
+describe('italianFieldErrors', () => {
+  it("puts Payload's English field messages in Italian and names the fields", () => {
+    const body = {
+      errors: [
+        {
+          name: 'ValidationError',
+          message: 'The following field is invalid: name',
+          data: { errors: [{ path: 'name', message: 'Value must be unique' }] },
+        },
+      ],
+    }
+    expect(italianFieldErrors(body).errors[0]).toEqual({
+      name: 'ValidationError',
+      message: 'Dati non validi: name',
+      data: { errors: [{ path: 'name', message: 'Esiste già un elemento con questo valore: scegline un altro.' }] },
+    })
+  })
+  it('leaves our own messages and other bodies alone', () => {
+    const ours = {
+      errors: [{ message: 'x', data: { errors: [{ path: 'title', message: 'Il nome è obbligatorio' }] } }],
+    }
+    expect(italianFieldErrors(structuredClone(ours))).toEqual(ours)
+    expect(italianFieldErrors(null)).toBeNull()
+  })
+})
