@@ -6,6 +6,7 @@ import * as migration_20261121_104002_second_factor from './20261121_104002_seco
 import * as migration_20261121_104739_require_admin_totp from './20261121_104739_require_admin_totp';
 import * as migration_20261122_211006_max_open_bookings from './20261122_211006_max_open_bookings';
 import * as migration_20261122_212000_calendar_notify from './20261122_212000_calendar_notify';
+import * as migration_20261123_000500_refresh_sessions from './20261123_000500_refresh_sessions';
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261122_212000_calendar_notify.up,
     down: migration_20261122_212000_calendar_notify.down,
     name: '20261122_212000_calendar_notify',
+  },
+  {
+    up: migration_20261123_000500_refresh_sessions.up,
+    down: migration_20261123_000500_refresh_sessions.down,
+    name: '20261123_000500_refresh_sessions',
   },
 ];
