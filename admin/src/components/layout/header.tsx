@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Flex, Group, Header, Modal, Stack, Text, useMantineTheme } from '@mantine/core'
+import { ActionIcon, Button, Flex, Group, Header, Modal, Stack, Text, useMantineTheme } from '@mantine/core'
 import { useGetIdentity, useLogout, useWarnAboutChange } from '@refinedev/core'
 import { HamburgerMenu } from '@refinedev/mantine'
 import { IconDevices, IconLogout } from '@tabler/icons-react'
@@ -64,9 +64,16 @@ export function AdminHeader() {
               )}
             </Stack>
           )}
-          <Button variant="subtle" leftIcon={<IconDevices size={18} />} onClick={() => setConfirmAll(true)}>
-            Esci da tutti i dispositivi
-          </Button>
+          {/* An icon (named for assistive tech and on hover): the bar must fit a 360 px screen. */}
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Esci da tutti i dispositivi"
+            title="Esci da tutti i dispositivi"
+            onClick={() => setConfirmAll(true)}
+          >
+            <IconDevices size={18} />
+          </ActionIcon>
           <Button variant="default" leftIcon={<IconLogout size={18} />} onClick={onLogout} loading={isPending}>
             Esci
           </Button>
