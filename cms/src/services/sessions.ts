@@ -9,6 +9,7 @@ import {
   REFRESH_TOKEN_SECONDS,
   refreshDecision,
   refreshExpiresAt,
+  refreshForgetBefore,
 } from '@salon/shared'
 import { env } from '../env'
 import { pool } from '../lib/sql'
@@ -56,9 +57,18 @@ export function sidOf(token: string): string {
   return claims.sid
 }
 
-/** A new family for a fresh login (password, second factor, password change): its first token. */
+/**
+ * A new family for a fresh login (password, second factor, password change): its first token.
+ * The user's expired tokens, and revoked ones older than REFRESH_MEMORY_DAYS, are deleted.
+ */
 export function startRefresh(payload: Payload, userId: number, sid: string, now = new Date()): Promise<string> {
-  return inClient(payload, (client) => insertToken(client, crypto.randomUUID(), userId, sid, now))
+  return inClient(payload, async (client) => {
+    await client.query(
+      'delete from refresh_sessions where user_id = $1 and (expires_at <= $2 or revoked_at < $3 or used_at < $3)',
+      [userId, now, new Date(refreshForgetBefore(now.getTime()))],
+    )
+    return insertToken(client, crypto.randomUUID(), userId, sid, now)
+  })
 }
 
 /** Keeps (or brings back, when Payload pruned it as expired) the Payload session `sid` until `until`. */
@@ -125,6 +135,11 @@ export async function rotateRefresh(payload: Payload, token: string | null | und
     }
     if (decision !== 'rotate' || !row) return { ok: false as const }
     await client.query('update refresh_sessions set used_at = $2 where id = $1', [row.id, now])
+    // A family grows by one row per refresh: retired tokens are remembered REFRESH_MEMORY_DAYS.
+    await client.query('delete from refresh_sessions where family = $1 and used_at < $2', [
+      row.family,
+      new Date(refreshForgetBefore(now.getTime())),
+    ])
     const refreshToken = await insertToken(client, row.family, row.user_id, row.sid, now)
     await keepPayloadSession(client, row.user_id, row.sid, now, new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000))
     return { ok: true as const, refreshToken, userId: row.user_id, sid: row.sid }

@@ -134,6 +134,23 @@ describe('refresh', () => {
     expect((await refresh(device.refresh)).status).toBe(401)
   })
 
+  it('forgets retired tokens after 30 days: such a token is just unknown, the family goes on', async () => {
+    const { email, id } = await customer()
+    const device = await signIn(email)
+    const second = await refresh(device.refresh)
+    expect(second.status).toBe(200)
+    await sql(`update refresh_sessions set used_at = now() - interval '31 days' where token_hash = $1`, [
+      sha256(device.refresh),
+    ])
+    const third = await refresh(second.refresh!)
+    expect(third.status).toBe(200)
+    expect(await sql('select 1 from refresh_sessions where token_hash = $1', [sha256(device.refresh)])).toEqual([])
+    expect((await refresh(device.refresh)).status).toBe(401)
+    expect((await refresh(third.refresh!)).status).toBe(200)
+    const rows = await sql('select count(*)::int as n from refresh_sessions where user_id = $1', [id])
+    expect(rows[0].n).toBe(3)
+  })
+
   it('brings back a Payload session that was pruned while the access token was expired', async () => {
     const { email, id } = await customer()
     const device = await signIn(email)

@@ -6,6 +6,7 @@ import {
   msUntilRefresh,
   refreshDecision,
   refreshExpiresAt,
+  refreshForgetBefore,
   shouldRefresh,
 } from './session'
 
@@ -17,6 +18,7 @@ describe('session lifetimes', () => {
     expect(ACCESS_TOKEN_SECONDS).toBe(1800)
     expect(REFRESH_TOKEN_SECONDS).toBe(31_536_000)
     expect(refreshExpiresAt(now) - now).toBe(365 * 86_400_000)
+    expect(now - refreshForgetBefore(now)).toBe(30 * 86_400_000)
   })
 })
 

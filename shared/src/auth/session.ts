@@ -20,6 +20,13 @@ export const REFRESH_MARGIN_MS = 5 * 60_000
 export const REFRESH_COOKIE = 'salon-refresh'
 export const REFRESH_COOKIE_PATH = '/api/auth/refresh'
 
+/**
+ * How long retired and revoked tokens are kept (so that a reuse is still recognised as theft);
+ * older ones are deleted, and presenting one is then simply an unknown token (401).
+ */
+export const REFRESH_MEMORY_DAYS = 30
+export const refreshForgetBefore = (now: number) => now - REFRESH_MEMORY_DAYS * 86_400_000
+
 /** When a refresh token issued at `now` stops working (ms since epoch). */
 export const refreshExpiresAt = (now: number) => now + REFRESH_TOKEN_SECONDS * 1000
 
