@@ -16,7 +16,7 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Servizi' })).toBeVisible()
     await expect(page.getByText('Taglio donna')).toBeVisible()
 
-    await page.getByRole('button', { name: 'Esci' }).click()
+    await page.getByRole('button', { name: 'Esci', exact: true }).click()
     await expect(page).toHaveURL(/\/login/)
   })
 

@@ -54,7 +54,7 @@ test.describe('public site', () => {
     await page.getByRole('button', { name: 'Accedi' }).click()
     await expect(page).toHaveURL(/\/reserved-area\/profile$/)
     await expect(page.getByText('cliente@demo.salon').first()).toBeVisible()
-    await page.getByRole('button', { name: 'Esci' }).click()
+    await page.getByRole('button', { name: 'Esci', exact: true }).click()
     await expect(page).toHaveURL(/\/login/)
     await page.goto('/reserved-area')
     await expect(page).toHaveURL(/\/login\?redirectTo=\/reserved-area/)

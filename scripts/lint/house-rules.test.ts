@@ -78,6 +78,11 @@ describe('shared/ is pure', () => {
   ])('the engine refuses `%s`', async (code) => {
     expect(await findings('shared/src/booking/slots.ts', code + '\n')).toContain('no-restricted-syntax')
   })
+  it('the session rules read no clock either', async () => {
+    expect(await findings('shared/src/auth/session.ts', 'export const f = () => Date.now()\n')).toContain(
+      'no-restricted-syntax',
+    )
+  })
   it('the engine may build dates from its inputs', async () => {
     expect(await findings('shared/src/booking/slots.ts', 'export const f = (ms: number) => new Date(ms)\n')).toEqual([])
   })

@@ -55,7 +55,11 @@ describe('authProvider.logout', () => {
     const { auth, calls, leave, fetchMe } = setup()
     await auth.check()
     const result = await auth.logout({})
-    expect(calls).toEqual([['POST', '/api/auth/logout']])
+    // This device's refresh token first (it works even with an expired access token), then the access session.
+    expect(calls).toEqual([
+      ['DELETE', '/api/auth/refresh'],
+      ['POST', '/api/auth/logout'],
+    ])
     expect(leave).toHaveBeenCalledWith('/login')
     expect(result).toEqual({ success: true })
     await auth.check()

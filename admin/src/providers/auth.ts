@@ -1,12 +1,25 @@
 import type { AuthProvider } from '@refinedev/core'
-import { createHttpClient, type HttpClient } from './http'
+import type { Refresher } from '@salon/shared/auth/refresher'
+import { browserRefresher, callRefresh, sessionHint } from '@salon/shared/browserSession'
+import { createHttpClient, setSessionRenewer, type HttpClient } from './http'
 import { currentPath, HOME_PATH, leaveApp, loginPath, publicUrl } from './navigation'
 import { statusOf } from './payload-errors'
-import { accessDecision, createSessionCache, displayName, type MeAnswer, type SessionCache } from './session'
+import {
+  accessDecision,
+  createSessionCache,
+  displayName,
+  type MeAnswer,
+  type SessionCache,
+  type SessionUser,
+} from './session'
 
 /**
  * The dashboard has no login screen of its own: signing in happens on the public site's /login
  * (same origin, same HttpOnly cookie), and every way out of the dashboard is a full page load.
+ *
+ * Staying logged in: the access cookie lives 30 minutes; the refresher renews it through
+ * `POST /api/auth/refresh` when close to expiry and the page is visible (and once on a 401, see
+ * http.ts). A refresh refused for good (401) sends the admin to login.
  */
 
 export interface AdminIdentity {
@@ -23,9 +36,30 @@ export interface AuthDeps {
   session: SessionCache
   leave: (url: string) => void
   path: () => string
+  /** Told when the login state ends on purpose (no more refreshes). */
+  refresher?: Pick<Refresher, 'setExp'>
 }
 
-export function createAuthProvider({ request, session, leave, path }: AuthDeps): AuthProvider {
+/** Ends this device's login: its refresh token (even with an expired access token), then the access session. */
+async function endLogin(request: HttpClient, refresher: AuthDeps['refresher']) {
+  await request('DELETE', '/api/auth/refresh', { renew: false }).catch(() => {})
+  await request('POST', '/api/auth/logout', { renew: false })
+  sessionHint.set(false)
+  refresher?.setExp(null)
+}
+
+/** "Esci da tutti i dispositivi": every session of the admin ends; then to the login page. */
+export function createLogoutAll({ request, session, leave, refresher }: AuthDeps) {
+  return async () => {
+    await request('POST', '/api/auth/logout-all')
+    sessionHint.set(false)
+    refresher?.setExp(null)
+    session.clear()
+    leave(publicUrl(loginPath()))
+  }
+}
+
+export function createAuthProvider({ request, session, leave, path, refresher }: AuthDeps): AuthProvider {
   const targets = () => ({ login: publicUrl(loginPath(path(), 'admin')), home: publicUrl(HOME_PATH) })
 
   return {
@@ -37,7 +71,7 @@ export function createAuthProvider({ request, session, leave, path }: AuthDeps):
 
     logout: async () => {
       try {
-        await request('POST', '/api/auth/logout')
+        await endLogin(request, refresher)
       } catch (error) {
         // 401: the session was already gone, which is what logging out wants.
         if (statusOf(error) !== 401) return { success: false, error: error as Error }
@@ -89,17 +123,63 @@ export function createAuthProvider({ request, session, leave, path }: AuthDeps):
   }
 }
 
+/**
+ * `GET /api/auth/me`, and the access token's expiry for the refresher. Without an access token
+ * (it lives 30 minutes) a browser that signed in before renews it first.
+ */
+export function createFetchMe(
+  request: HttpClient,
+  refresher: Pick<Refresher, 'setExp'>,
+  renew: () => Promise<{ ok: true; exp: number; user: SessionUser | null } | { ok: false }>,
+) {
+  return async (): Promise<SessionUser | null> => {
+    let answer: MeAnswer | undefined
+    try {
+      answer = await request<MeAnswer>('GET', '/api/auth/me', { renew: false })
+    } catch (error) {
+      if (statusOf(error) !== 401) throw error
+    }
+    if (answer?.user) {
+      refresher.setExp(answer.exp)
+      return answer.user
+    }
+    if (sessionHint.get()) {
+      const renewed = await renew()
+      if (renewed.ok && renewed.user) {
+        refresher.setExp(renewed.exp)
+        return renewed.user
+      }
+    }
+    refresher.setExp(null)
+    return null
+  }
+}
+
 export const request = createHttpClient()
 
-/** One session for the auth and access-control providers. */
-export const session = createSessionCache(async () => {
-  try {
-    const answer = await request<MeAnswer>('GET', '/api/auth/me')
-    return answer?.user ?? null
-  } catch (error) {
-    if (statusOf(error) === 401) return null
-    throw error
+/** A refresh refused for good: forget the admin and go to login, back here afterwards. */
+export const createOnEnded =
+  ({ session, leave, path }: Pick<AuthDeps, 'session' | 'leave' | 'path'>) =>
+  () => {
+    sessionHint.set(false)
+    session.clear()
+    leave(publicUrl(loginPath(path(), 'admin')))
   }
-})
 
-export const authProvider = createAuthProvider({ request, session, leave: leaveApp, path: currentPath })
+/** The refresher of this page. */
+const refresher = browserRefresher(
+  () => callRefresh<SessionUser>(),
+  () => createOnEnded({ session, leave: leaveApp, path: currentPath })(),
+)
+
+/** One session for the auth and access-control providers. */
+export const session = createSessionCache(createFetchMe(request, refresher, () => callRefresh<SessionUser>()))
+
+if (typeof document !== 'undefined') {
+  refresher.start()
+  setSessionRenewer(() => refresher.refresh())
+}
+
+const deps: AuthDeps = { request, session, leave: leaveApp, path: currentPath, refresher }
+export const authProvider = createAuthProvider(deps)
+export const logoutAll = createLogoutAll(deps)

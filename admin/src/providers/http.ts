@@ -4,7 +4,9 @@ import { networkError, toHttpError } from './payload-errors'
  * The admin's one way to call the API: same origin, HttpOnly cookie session (`credentials:
  * 'include'`), JSON in and out, failures thrown as Refine HttpError. Retries and the 401 redirect
  * are not done here: react-query retries (see query-client.ts) and the auth provider's onError
- * handles 401, so a request is never silently repeated or swallowed.
+ * handles 401, so a request is never silently repeated or swallowed. The one exception: a 401
+ * (the 30-minute access token may just have expired) renews the session once
+ * (`POST /api/auth/refresh`, auth.ts) and, when that worked, asks once more.
  */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
@@ -16,6 +18,8 @@ export interface RequestOptions {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** `false`: a 401 is the answer itself (logout), no session renewal. */
+  renew?: boolean
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -32,7 +36,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text
 }
 
-export function createHttpClient(fetchImpl: FetchLike = (input, init) => fetch(input, init)) {
+/** Renews the access token (true when a fresh one is in place); set by auth.ts. */
+export type SessionRenewer = () => Promise<boolean>
+let sessionRenewer: SessionRenewer | null = null
+export function setSessionRenewer(renew: SessionRenewer | null) {
+  sessionRenewer = renew
+}
+
+export function createHttpClient(
+  fetchImpl: FetchLike = (input, init) => fetch(input, init),
+  renew: () => SessionRenewer | null = () => sessionRenewer,
+) {
   return async function request<T = unknown>(
     method: HttpMethod,
     url: string,
@@ -49,14 +63,21 @@ export function createHttpClient(fetchImpl: FetchLike = (input, init) => fetch(i
       }
     }
 
-    let response: Response
-    try {
-      response = await fetchImpl(url, init)
-    } catch (cause) {
-      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-      throw networkError(cause)
+    const send = async () => {
+      try {
+        return await fetchImpl(url, init)
+      } catch (cause) {
+        if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+        throw networkError(cause)
+      }
     }
-    const body = await readBody(response)
+    let response = await send()
+    let body = await readBody(response)
+    const renewer = renew()
+    if (response.status === 401 && options.renew !== false && renewer && (await renewer())) {
+      response = await send()
+      body = await readBody(response)
+    }
     if (!response.ok) throw toHttpError(response.status, body, response.statusText)
     return body as T
   }

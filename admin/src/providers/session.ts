@@ -13,6 +13,8 @@ export interface SessionUser {
 
 export interface MeAnswer {
   user: SessionUser | null
+  /** The access token's expiry (seconds since epoch). */
+  exp?: number | null
 }
 
 export const isAdmin = (user: SessionUser | null | undefined): user is SessionUser => user?.user_role === 'ADMIN'

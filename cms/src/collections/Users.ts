@@ -5,7 +5,7 @@ import { inBackground } from '../lib/background'
 import { sendConfirmation } from '../services/accounts'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
-import { PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
+import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
 import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
@@ -19,7 +19,9 @@ export const Users: CollectionConfig = {
   // answer for unknown addresses): closed until the accounts issue replaces it.
   endpoints: [usersCount, usersCountCompare, ...closedAuthEndpoints],
   auth: {
-    tokenExpiration: 60 * 60 * 24 * 7,
+    // Short-lived access token (30 min); the login state lasts through the rotating refresh
+    // token (one year, services/sessions.ts, docs/architecture.md "Sessions").
+    tokenExpiration: ACCESS_TOKEN_SECONDS,
     // Brute force is limited by services/rateLimit.ts (per account and per IP, 429 + Retry-After);
     // Payload's own lockout would answer 401 and let anyone lock any account for good measure.
     maxLoginAttempts: 0,

@@ -36,6 +36,18 @@ import {
   updateOwnProfile,
 } from '../services/accounts'
 import { removeAvatar, setAvatar } from '../services/avatars'
+import {
+  accessTokenExp,
+  endAllSessions,
+  endRefresh,
+  endRefreshOfSession,
+  expiredRefreshCookie,
+  refreshCookie,
+  refreshTokenOf,
+  rotateRefresh,
+  sidOf,
+  startRefresh,
+} from '../services/sessions'
 import { userOf } from '../access'
 import { clientIp, forbidden, parseOr400, readJsonObject, requireUser } from '../lib/http'
 import { fieldError } from '../lib/errors'
@@ -101,22 +113,109 @@ export const login: Endpoint = {
       const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
       return Response.json({ mfaRequired: true, challenge, message: 'Serve il codice della verifica in due passaggi.' })
     }
-    return sessionResponse(req, result.token!, result.exp, result.user)
+    return sessionResponse(req, userId, result.token!, result.exp, result.user)
   },
 }
 
 const CHALLENGE_MS = 5 * 60_000
 
-function sessionResponse(req: PayloadRequest, token: string, exp: number | undefined, user: unknown) {
-  const cookie = generatePayloadCookie({
-    collectionAuthConfig: users(req).config.auth,
-    cookiePrefix: req.payload.config.cookiePrefix,
-    token,
-  })
+/** The access cookie (Payload's `payload-token`) and, when given, the refresh cookie. */
+function sessionCookies(req: PayloadRequest, token: string, refreshToken?: string) {
+  const headers = new Headers()
+  headers.append(
+    'Set-Cookie',
+    generatePayloadCookie({
+      collectionAuthConfig: users(req).config.auth,
+      cookiePrefix: req.payload.config.cookiePrefix,
+      token,
+    }),
+  )
+  if (refreshToken) headers.append('Set-Cookie', refreshCookie(refreshToken))
+  return headers
+}
+
+/** Both cookies cleared (logout, revoked session). */
+function endedCookies(req: PayloadRequest) {
+  const headers = new Headers()
+  headers.append(
+    'Set-Cookie',
+    generateExpiredPayloadCookie({
+      collectionAuthConfig: users(req).config.auth,
+      config: req.payload.config,
+      cookiePrefix: req.payload.config.cookiePrefix,
+    }),
+  )
+  headers.append('Set-Cookie', expiredRefreshCookie())
+  return headers
+}
+
+/** A signed-in answer: the access token (cookie and body, with its `exp`) and a new refresh family. */
+async function sessionResponse(
+  req: PayloadRequest,
+  userId: number,
+  token: string,
+  exp: number | undefined,
+  user: unknown,
+) {
+  const refreshToken = await startRefresh(req.payload, userId, sidOf(token))
   return Response.json(
     { message: 'Accesso eseguito', user: user ? publicUser(user as { sessions?: unknown }) : null, token, exp },
-    { headers: { 'Set-Cookie': cookie } },
+    { headers: sessionCookies(req, token, refreshToken) },
   )
+}
+
+/**
+ * The refresh cookie is SameSite=Lax, so a cross-site POST never carries it; a same-site but
+ * cross-origin page (another subdomain) is refused here too.
+ */
+function assertSameOrigin(req: PayloadRequest) {
+  const site = req.headers.get('sec-fetch-site')
+  if (site && site !== 'same-origin' && site !== 'none') throw forbidden('Richiesta non consentita da un altro sito.')
+}
+
+/**
+ * POST /api/auth/refresh — the refresh cookie is exchanged for a new one (rotation) and a fresh
+ * access token (cookie + body with `exp`). 401 when it is missing, expired, revoked or reused.
+ */
+export const refreshSession: Endpoint = {
+  path: '/auth/refresh',
+  method: 'post',
+  handler: async (req) => {
+    assertSameOrigin(req)
+    try {
+      const result = await rotateRefresh(req.payload, refreshTokenOf(req.headers))
+      return Response.json(
+        { message: 'Sessione rinnovata', user: publicUser(result.user), token: result.token, exp: result.exp },
+        { headers: sessionCookies(req, result.token, result.refreshToken) },
+      )
+    } catch (err) {
+      // A refusal clears the cookies, so the browser stops presenting a dead token.
+      if ((err as { status?: number }).status === 401) req.responseHeaders = endedCookies(req)
+      throw err
+    }
+  },
+}
+
+/** DELETE /api/auth/refresh — ends this device's login (its refresh family and Payload session). */
+export const endRefreshSession: Endpoint = {
+  path: '/auth/refresh',
+  method: 'delete',
+  handler: async (req) => {
+    assertSameOrigin(req)
+    await endRefresh(req.payload, refreshTokenOf(req.headers))
+    return Response.json({ message: 'Disconnesso' }, { headers: endedCookies(req) })
+  },
+}
+
+/** POST /api/auth/logout-all — "Esci da tutti i dispositivi": every session of the caller ends. */
+export const logoutAll: Endpoint = {
+  path: '/auth/logout-all',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req)
+    await endAllSessions(req.payload, user.id)
+    return Response.json({ message: 'Disconnesso da tutti i dispositivi' }, { headers: endedCookies(req) })
+  },
 }
 
 /** POST /api/auth/login/verify { challenge, code } — the second step of a login with TOTP. */
@@ -136,7 +235,7 @@ export const loginVerify: Endpoint = {
       if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
         throw fieldError('code', 'Codice non valido')
     })
-    return sessionResponse(req, pending.token, pending.exp, await readUser(req.payload, pending.uid))
+    return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
 }
 
@@ -227,13 +326,11 @@ export const logout: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const collection = users(req)
+    const user = userOf(req)
+    const sid = (req.user as { _sid?: unknown } | null)?._sid
+    if (user && typeof sid === 'string') await endRefreshOfSession(req.payload, user.id, sid)
     if (req.user) await logoutOperation({ collection, req })
-    const cookie = generateExpiredPayloadCookie({
-      collectionAuthConfig: collection.config.auth,
-      config: req.payload.config,
-      cookiePrefix: req.payload.config.cookiePrefix,
-    })
-    return Response.json({ message: 'Disconnesso' }, { headers: { 'Set-Cookie': cookie } })
+    return Response.json({ message: 'Disconnesso' }, { headers: endedCookies(req) })
   },
 }
 
@@ -244,7 +341,8 @@ export const getMe: Endpoint = {
   handler: async (req) => {
     const user = userOf(req)
     if (!user) return Response.json({ user: null })
-    return Response.json({ user: await ownProfile(req, user.id) })
+    const exp = accessTokenExp(req.headers, `${req.payload.config.cookiePrefix}-token`)
+    return Response.json({ user: await ownProfile(req, user.id), exp })
   },
 }
 
@@ -321,14 +419,10 @@ export const changePassword: Endpoint = {
     await guarded(req, subjects, 'failure', () => changeWhenLoggedIn(req.payload, user, oldPassword, password))
     const collection = users(req)
     const result = await loginOperation({ collection, data: { email: user.email, password }, req, depth: 0 })
-    const cookie = generatePayloadCookie({
-      collectionAuthConfig: collection.config.auth,
-      cookiePrefix: req.payload.config.cookiePrefix,
-      token: result.token!,
-    })
+    const refreshToken = await startRefresh(req.payload, user.id, sidOf(result.token!))
     return Response.json(
       { message: 'Password aggiornata', token: result.token, exp: result.exp },
-      { headers: { 'Set-Cookie': cookie } },
+      { headers: sessionCookies(req, result.token!, refreshToken) },
     )
   },
 }
@@ -394,6 +488,9 @@ export const authEndpoints = [
   login,
   loginVerify,
   logout,
+  refreshSession,
+  endRefreshSession,
+  logoutAll,
   getMe,
   putMe,
   putAvatar,

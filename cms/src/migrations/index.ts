@@ -8,6 +8,7 @@ import * as migration_20261122_211006_max_open_bookings from './20261122_211006_
 import * as migration_20261122_212000_calendar_notify from './20261122_212000_calendar_notify';
 import * as migration_20261122_230000_reservation_events from './20261122_230000_reservation_events';
 import * as migration_20261122_233000_service_in_use from './20261122_233000_service_in_use';
+import * as migration_20261123_000500_refresh_sessions from './20261123_000500_refresh_sessions';
 
 export const migrations = [
   {
@@ -59,5 +60,10 @@ export const migrations = [
     up: migration_20261122_233000_service_in_use.up,
     down: migration_20261122_233000_service_in_use.down,
     name: '20261122_233000_service_in_use',
+  },
+  {
+    up: migration_20261123_000500_refresh_sessions.up,
+    down: migration_20261123_000500_refresh_sessions.down,
+    name: '20261123_000500_refresh_sessions',
   },
 ];

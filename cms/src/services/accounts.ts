@@ -95,10 +95,14 @@ async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest, ro
   }
 }
 
-/** Sets the password (Payload hashes it) and ends every session issued before, in `req`'s transaction. */
+/**
+ * Sets the password (Payload hashes it) and ends every session issued before — access sessions
+ * and refresh families (services/sessions.ts) — in `req`'s transaction.
+ */
 async function setPassword(req: PayloadRequest, rows: Rows, userId: number, password: string) {
   await req.payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0, req })
   await rows(sql`delete from users_sessions where _parent_id = ${userId}`)
+  await rows(sql`update refresh_sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`)
 }
 
 /** The "your password was changed" notice; the answer does not wait for it. */

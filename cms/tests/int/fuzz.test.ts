@@ -38,6 +38,7 @@ const TABLES = [
   'holidays',
   'password_recovery',
   'users_sessions',
+  'refresh_sessions',
 ]
 
 const HUGE = 'x'.repeat(100_000)
@@ -129,9 +130,13 @@ const CUSTOM: [string, string][] = [
   ['GET', '/api/reservations/aggregateCompare'],
   ['GET', '/api/pages/home'],
   ['GET', '/api/pages/dashboard-index'],
+  // Without a refresh cookie: 401, and ending "no login" changes nothing. (Not logout-all: it would
+  // end this file's admin session.)
+  ['POST', '/api/auth/refresh'],
+  ['DELETE', '/api/auth/refresh'],
 ]
 
-const NO_UPDATED_AT = new Set(['reservations_rels', 'services_rels', 'users_sessions'])
+const NO_UPDATED_AT = new Set(['reservations_rels', 'services_rels', 'users_sessions', 'refresh_sessions'])
 /** Every table's row count and latest update, in one round trip. */
 const FINGERPRINT_SQL =
   'select ' +

@@ -3,7 +3,9 @@ import { currentPath, loginHref } from './paths'
 
 /**
  * The one way the public site talks to the API: same origin, cookie session, JSON.
- * - 401 sends the visitor to the login page with `redirectTo` (spec §2), unless the call opts out.
+ * - 401: the session is renewed once (`POST /api/auth/refresh`, see auth.tsx) and the call tried
+ *   again once; if it still answers 401 the visitor goes to the login page with `redirectTo`
+ *   (spec §2), unless the call opts out.
  * - GET/HEAD are retried once on the statuses of spec §9 (and on a dropped connection);
  *   calls with a body are never retried, so nothing is written twice.
  */
@@ -59,6 +61,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** `false` for calls where 401 is an answer, not a lost session (login, the initial `me`). */
   redirectOnUnauthorized?: boolean
+  /** `false` for calls where a 401 must not trigger a session refresh (login, logout). Default: `redirectOnUnauthorized`. */
+  renewOnUnauthorized?: boolean
 }
 
 const RETRY_STATUSES: ReadonlySet<number> = new Set(HTTP_RETRY_STATUSES)
@@ -69,6 +73,18 @@ type UnauthorizedHandler = (redirectTo: string) => void
 
 const defaultUnauthorizedHandler: UnauthorizedHandler = (redirectTo) => window.location.assign(loginHref(redirectTo))
 let unauthorizedHandler = defaultUnauthorizedHandler
+
+/** Renews the access token (true when a fresh one is in place); set by the AuthProvider. */
+type SessionRenewer = () => Promise<boolean>
+let sessionRenewer: SessionRenewer | null = null
+
+/** The AuthProvider's refresh, tried once when a call answers 401. */
+export function setSessionRenewer(renew: SessionRenewer): () => void {
+  sessionRenewer = renew
+  return () => {
+    if (sessionRenewer === renew) sessionRenewer = null
+  }
+}
 
 /** Lets the app handle a lost session inside the SPA (clear the user, client-side navigation). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
@@ -140,6 +156,8 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
 
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { query, body, signal, headers, redirectOnUnauthorized = true } = options
+  const renewOnUnauthorized = options.renewOnUnauthorized ?? redirectOnUnauthorized
+  let renewed = false
   const init: RequestInit = {
     method,
     credentials: 'include',
@@ -178,6 +196,12 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 
     const data = await readBody(response)
     if (response.ok) return data as T
+
+    if (response.status === 401 && renewOnUnauthorized && !renewed && sessionRenewer) {
+      // The access token may just have expired: renew it once and ask again once.
+      renewed = true
+      if (await sessionRenewer()) continue
+    }
 
     if (response.status === 401 && redirectOnUnauthorized) {
       const here = currentPath()

@@ -1,13 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { USER_REFRESH_THROTTLE_MS } from '@salon/shared/constants'
 import type { Role } from '@salon/shared/enums/index'
-import { api, ApiError } from './api'
+import type { Refresher } from '@salon/shared/auth/refresher'
+import { browserRefresher, callRefresh, sessionHint } from '@salon/shared/browserSession'
+import { api, ApiError, setSessionRenewer } from './api'
 import { t } from './i18n'
 import { useToast } from './toast'
 
 /**
  * Who is using the site. The session itself is Payload's HttpOnly cookie: the client only knows
  * what `GET /api/auth/me` says, refreshed at most every 5 minutes on navigation (spec §4).
+ *
+ * Staying logged in (spec §4 "Auth session"): the access cookie lives 30 minutes; `me` and the
+ * login answer give its `exp`, and the refresher (`@salon/shared/browserSession`) calls
+ * `POST /api/auth/refresh` when it is close to expiry, only while the page is visible. An API call
+ * answering 401 renews once and is tried again once. A refresh refused for good (401) makes the
+ * visitor logged out.
  */
 
 export interface User {
@@ -53,6 +61,8 @@ export interface AuthApi {
   verifyLogin: (challenge: string, code: string) => Promise<User>
   /** Resolves `true` once signed out; `false` when the server kept the session. */
   logout: () => Promise<boolean>
+  /** "Esci da tutti i dispositivi": ends every session of the user (rejects with the API error). */
+  logoutAll: () => Promise<void>
   /** Asks the server again; resolves the current user or null. */
   refresh: () => Promise<User | null>
   /** Called on navigation: refreshes only when the last answer is older than the throttle. */
@@ -63,6 +73,8 @@ export interface AuthApi {
 
 interface MeResponse {
   user: User | null
+  /** The access token's expiry (seconds since epoch). */
+  exp?: number | null
 }
 interface LoginResponse {
   user: User
@@ -83,15 +95,31 @@ const isMfaRequired = (res: unknown): res is MfaRequiredResponse =>
 
 const AuthContext = createContext<AuthApi | null>(null)
 
-async function fetchMe(): Promise<User | null> {
+/** Dispatched on `window` when a refresh is refused for good: the visitor is logged out. */
+const SESSION_ENDED = 'salon:session-ended'
+
+async function fetchMe(refresher: Refresher): Promise<User | null> {
+  let res: MeResponse | undefined
   try {
-    const res = await api.get<MeResponse>('/api/auth/me', { redirectOnUnauthorized: false })
-    return res?.user ?? null
+    res = await api.get<MeResponse>('/api/auth/me', { redirectOnUnauthorized: false })
   } catch (error) {
     // An expired or invalid cookie is "no user", not a failure.
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
+    if (!(error instanceof ApiError && error.status === 401)) throw error
   }
+  if (res?.user) {
+    refresher.setExp(res.exp)
+    return res.user
+  }
+  // No access token (it lives 30 minutes): a browser that signed in before renews it.
+  if (sessionHint.get()) {
+    const renewed = await callRefresh<User>()
+    if (renewed.ok && renewed.user) {
+      refresher.setExp(renewed.exp)
+      return renewed.user
+    }
+  }
+  refresher.setExp(null)
+  return null
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -110,10 +138,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: user ? 'authenticated' : 'anonymous', user, fetchedAt: Date.now(), endedByLogout })
   }, [])
 
+  // One refresher for the page's life: renews the access token; a refusal for good logs out
+  // (announced as an event, so the refresher holds no reference into this component).
+  const [refresher] = useState(() =>
+    browserRefresher(
+      () => callRefresh<User>(),
+      () => window.dispatchEvent(new Event(SESSION_ENDED)),
+    ),
+  )
+  useEffect(() => {
+    const onEnded = () => {
+      generation.current++
+      setState({ status: 'anonymous', user: null, fetchedAt: Date.now(), endedByLogout: false })
+    }
+    window.addEventListener(SESSION_ENDED, onEnded)
+    refresher.start()
+    const unset = setSessionRenewer(() => refresher.refresh())
+    return () => {
+      window.removeEventListener(SESSION_ENDED, onEnded)
+      unset()
+      refresher.stop()
+    }
+  }, [refresher])
+
   const refresh = useCallback((): Promise<User | null> => {
     if (inFlight.current) return inFlight.current
     const gen = generation.current
-    const promise = fetchMe()
+    const promise = fetchMe(refresher)
       .then(
         (user) => {
           if (gen === generation.current) apply(user)
@@ -135,7 +186,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
     inFlight.current = promise
     return promise
-  }, [apply, toast])
+  }, [apply, toast, refresher])
 
   useEffect(() => {
     refresh().catch(() => {})
@@ -148,6 +199,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [refresh])
 
+  /** A login answer: the user, the access token's expiry for the refresher, the hint. */
+  const signedIn = useCallback(
+    (res: LoginResponse) => {
+      sessionHint.set(true)
+      refresher.setExp(res.exp)
+      apply(res.user)
+    },
+    [apply, refresher],
+  )
+
   const login = useCallback(
     async (email: string, password: string): Promise<LoginResult> => {
       const res = await api.post<LoginResponse | MfaRequiredResponse>(
@@ -158,10 +219,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Password right but a second factor is due: no cookie yet, the session state stays as it is.
       if (isMfaRequired(res)) return { mfaRequired: true, challenge: res.challenge, message: res.message }
       generation.current++
-      apply(res.user)
+      signedIn(res)
       return { mfaRequired: false, user: res.user }
     },
-    [apply],
+    [signedIn],
   )
 
   const verifyLogin = useCallback(
@@ -172,19 +233,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         { redirectOnUnauthorized: false },
       )
       generation.current++
-      apply(res.user)
+      signedIn(res)
       return res.user
     },
-    [apply],
+    [signedIn],
   )
 
   const clear = useCallback(() => {
     generation.current++
+    refresher.setExp(null)
     apply(null)
-  }, [apply])
+  }, [apply, refresher])
+
+  /** Signed out on purpose: no refresh, no hint, guards send to plain /login. */
+  const ended = useCallback(() => {
+    generation.current++
+    sessionHint.set(false)
+    refresher.setExp(null)
+    apply(null, true)
+  }, [apply, refresher])
 
   const logout = useCallback(async () => {
     try {
+      // This device's refresh token (even when the access token has expired), then the access session.
+      await api.delete('/api/auth/refresh', { redirectOnUnauthorized: false }).catch(() => {})
       await api.post('/api/auth/logout', undefined, { redirectOnUnauthorized: false })
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
@@ -194,10 +266,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (user) return false
       }
     }
-    generation.current++
-    apply(null, true)
+    ended()
     return true
-  }, [apply, refresh])
+  }, [ended, refresh])
+
+  const logoutAll = useCallback(async () => {
+    await api.post('/api/auth/logout-all', undefined, { redirectOnUnauthorized: false, renewOnUnauthorized: true })
+    ended()
+  }, [ended])
 
   const value = useMemo<AuthApi>(
     () => ({
@@ -207,11 +283,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       verifyLogin,
       logout,
+      logoutAll,
       refresh,
       revalidate,
       clear,
     }),
-    [state.status, state.user, state.endedByLogout, login, verifyLogin, logout, refresh, revalidate, clear],
+    [state.status, state.user, state.endedByLogout, login, verifyLogin, logout, logoutAll, refresh, revalidate, clear],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

@@ -183,6 +183,16 @@ export const t = {
     changeEmailDone: (email: string) => `Indirizzo aggiornato: controlla la posta di ${email} per confermarlo.`,
     changeEmailFailed: 'Non è stato possibile cambiare l’indirizzo. Riprova tra poco.',
     settingsTitle: 'Impostazioni',
+    devicesTitle: 'Dispositivi',
+    devicesIntro:
+      'Resti collegato su questo dispositivo per un anno. Se hai usato un computer o un telefono non tuo, esci ovunque.',
+    logoutAll: 'Esci da tutti i dispositivi',
+    logoutAllConfirmTitle: 'Uscire da tutti i dispositivi?',
+    logoutAllConfirmText:
+      'La sessione termina su ogni dispositivo, compreso questo: per continuare dovrai accedere di nuovo.',
+    logoutAllConfirm: 'Esci ovunque',
+    logoutAllCancel: 'Annulla',
+    logoutAllFailed: 'Non è stato possibile uscire da tutti i dispositivi. Riprova tra poco.',
     changePasswordTitle: 'Cambia password',
     changePasswordSubmit: 'Cambia password',
     changePasswordDone: 'Password aggiornata',

@@ -5,6 +5,7 @@ import { useAuth, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { changeEmail, updateProfile } from './api'
@@ -26,7 +27,55 @@ export function ProfilePage() {
       {/* A new form per saved user, so the fields start from what the server holds. */}
       <ProfileForm key={user.updatedAt ?? String(user.id)} user={user} />
       <ChangeEmailForm email={user.email} />
+      <DevicesCard />
     </>
+  )
+}
+
+/** "Esci da tutti i dispositivi" (`POST /api/auth/logout-all`), after a confirmation. */
+export function DevicesCard() {
+  const { logoutAll } = useAuth()
+  const titleId = useId()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function onConfirm() {
+    setBusy(true)
+    setError(null)
+    try {
+      // Signed out: the guard of the reserved area sends the visitor to /login.
+      await logoutAll()
+    } catch (err) {
+      setError(err instanceof ApiError && err.isNetworkError ? t.common.networkError : t.account.logoutAllFailed)
+      setBusy(false)
+      setOpen(false)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t.account.devicesTitle}
+      </h2>
+      <p>{t.account.devicesIntro}</p>
+      <FormAlert>{error}</FormAlert>
+      <button type="button" className="btn btn--secondary" onClick={() => setOpen(true)}>
+        {t.account.logoutAll}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={t.account.logoutAllConfirmTitle}
+        confirmLabel={t.account.logoutAllConfirm}
+        cancelLabel={t.account.logoutAllCancel}
+        busy={busy}
+        danger
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>{t.account.logoutAllConfirmText}</p>
+      </ConfirmDialog>
+    </section>
   )
 }
 
