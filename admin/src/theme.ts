@@ -3,6 +3,8 @@ import { DEFAULT_THEME, type MantineThemeOverride } from '@mantine/core'
 type Palette = [string, string, string, string, string, string, string, string, string, string]
 import { LightTheme } from '@refinedev/mantine'
 
+const SALON = [...DEFAULT_THEME.colors.green.slice(0, 6), '#1f7a35', '#1b6b2f', '#175c28', '#124a20'] as Palette
+
 /**
  * Spec §1: light colour scheme only, primary colour green, English locale for components
  * (Mantine's date components read `datesLocale`). Refine's light theme gives the table styling;
@@ -21,7 +23,12 @@ export const theme: MantineThemeOverride = {
   colors: {
     ...LightTheme.colors,
     brand: DEFAULT_THEME.colors.green,
-    salon: [...DEFAULT_THEME.colors.green.slice(0, 6), '#1f7a35', '#1b6b2f', '#175c28', '#124a20'] as Palette,
+    salon: SALON,
+    // Refine's buttons (Nuovo, Salva…) ask for the palette "primary" by name: the same green.
+    primary: SALON,
+    // Red and orange text (outline buttons, alert titles) at AA on white: 5.6:1 and 5.0:1.
+    red: [...DEFAULT_THEME.colors.red.slice(0, 6), '#c92a2a', '#b02525', '#962020', '#7d1b1b'] as Palette,
+    orange: [...DEFAULT_THEME.colors.orange.slice(0, 6), '#b8400b', '#a3390a', '#8c3109', '#752907'] as Palette,
     // "dimmed" text is gray[6]: #868e96 is 3.3:1 on white, this 5.2:1.
     gray: [...DEFAULT_THEME.colors.gray.slice(0, 6), '#697077', ...DEFAULT_THEME.colors.gray.slice(7)] as Palette,
   },

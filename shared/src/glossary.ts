@@ -20,3 +20,20 @@ export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, { it: string; 
 
 /** The Italian label of a status; an unknown value reads as itself rather than breaking a screen. */
 export const statusLabelIt = (status: string) => RESERVATION_STATUS_LABELS[status as ReservationStatus]?.it ?? status
+
+/**
+ * The button that moves a booking to a status, as staff read it (the agenda, the dashboard's
+ * booking page): a verb or a short phrase, never the enum value.
+ */
+export const STATUS_ACTION_LABELS_IT: Record<ReservationStatus, string> = {
+  CONFIRMED: 'Conferma',
+  APPROVED: 'Approva',
+  REJECTED: 'Rifiuta',
+  PENDING_PAYMENT: 'In attesa di pagamento',
+  MODIFIED: 'Segna come modificata',
+  COMPLETED: 'Completato',
+  NO_SHOW: 'Non presentato',
+  CANCELLED: 'Annulla',
+  PENDING: 'In attesa',
+  PENDING_CONFIRMATION: 'Bozza',
+}

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core'
 import {
   type BaseRecord,
+  type CrudFilter,
   type CrudSort,
   type HttpError,
   useNavigation,
@@ -43,6 +44,10 @@ export interface RecordTableProps<T extends BaseRecord = BaseRecord> {
   pageSize?: number
   /** Accessible name of the table. */
   caption?: string
+  /** Filters of the page's own filter bar, on top of the resource's permanent ones. */
+  filters?: CrudFilter[]
+  /** Passed to the data provider (e.g. `{ depth: 1 }` to populate relations). */
+  meta?: Record<string, unknown>
 }
 
 const nextOrder = (current: CrudSort | undefined): CrudSort['order'] | undefined =>
@@ -58,6 +63,8 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
   syncWithLocation = false,
   pageSize = 20,
   caption,
+  filters,
+  meta: queryMeta,
 }: RecordTableProps<T>) {
   const { resource: item } = useResourceParams({ resource })
   const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
@@ -67,7 +74,8 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
     syncWithLocation,
     pagination: { pageSize },
     sorters: { initial: meta.initialSorters },
-    filters: { permanent: meta.permanentFilters },
+    filters: { permanent: [...(meta.permanentFilters ?? []), ...(filters ?? [])] },
+    meta: queryMeta,
   })
 
   const records = result.data
@@ -175,7 +183,27 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
         <Text size="sm" color="dimmed">
           {typeof result.total === 'number' ? `${result.total} ${result.total === 1 ? 'elemento' : 'elementi'}` : ''}
         </Text>
-        {pageCount > 1 && <Pagination page={currentPage} onChange={setCurrentPage} total={pageCount} size="sm" />}
+        {pageCount > 1 && (
+          <Pagination
+            page={currentPage}
+            onChange={setCurrentPage}
+            total={pageCount}
+            size="sm"
+            getItemAriaLabel={(page) =>
+              page === 'prev'
+                ? 'Pagina precedente'
+                : page === 'next'
+                  ? 'Pagina successiva'
+                  : page === 'first'
+                    ? 'Prima pagina'
+                    : page === 'last'
+                      ? 'Ultima pagina'
+                      : page === 'dots'
+                        ? 'Altre pagine'
+                        : `Pagina ${page}`
+            }
+          />
+        )}
       </Group>
     </Box>
   )

@@ -19,6 +19,11 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
     create: lazy(() => import('./service/form')),
     edit: lazy(() => import('./service/form')),
   },
+  booking: {
+    list: lazy(() => import('./booking/list')),
+    create: lazy(() => import('./booking/create')),
+    edit: lazy(() => import('./booking/show')),
+  },
   category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
   config: { list: lazy(() => import('./config/list')) },
 }

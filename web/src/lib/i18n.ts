@@ -1,3 +1,5 @@
+import { STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
+
 /**
  * Italian copy of the public site, in one place. Texts that the spec quotes in English
  * (toasts of §8, the error screen's "{status} error") stay verbatim on purpose.
@@ -239,18 +241,7 @@ export const t = {
     changed: (label: string) => `Stato aggiornato: ${label}`,
     changeFailed: 'Non siamo riusciti ad aggiornare lo stato',
     actions: 'Azioni',
-    transition: {
-      CONFIRMED: 'Conferma',
-      APPROVED: 'Approva',
-      REJECTED: 'Rifiuta',
-      PENDING_PAYMENT: 'In attesa di pagamento',
-      MODIFIED: 'Segna come modificata',
-      COMPLETED: 'Completato',
-      NO_SHOW: 'Non presentato',
-      CANCELLED: 'Annulla',
-      PENDING: 'In attesa',
-      PENDING_CONFIRMATION: 'Bozza',
-    } as Record<string, string>,
+    transition: STATUS_ACTION_LABELS_IT as Record<string, string>,
   },
   fetchUserError: {
     title: 'Error',

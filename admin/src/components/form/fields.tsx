@@ -21,8 +21,11 @@ interface FieldProps<V> {
 interface RelationProps {
   /** Refine resource identifier (resources.ts). */
   resource: string
-  /** The record field shown as the option's label. */
+  /** The record field shown as the option's label (and searched, unless `searchField` says otherwise). */
   optionLabel: string
+  /** A richer label than one field ("Anna Verdi · anna@…"). */
+  labelOf?: (record: Record<string, unknown>) => string
+  searchField?: string
 }
 
 const toOptions = (options: { label: unknown; value: unknown }[]) =>
@@ -32,14 +35,16 @@ const toOptions = (options: { label: unknown; value: unknown }[]) =>
 export function RelationSelect({
   resource,
   optionLabel,
+  labelOf,
+  searchField,
   value,
   onChange,
   ...rest
 }: FieldProps<number | null | undefined> & RelationProps) {
   const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
     resource,
-    optionLabel: (item) => String(item[optionLabel] ?? ''),
-    searchField: optionLabel,
+    optionLabel: (item) => (labelOf ? labelOf(item) : String(item[optionLabel] ?? '')),
+    searchField: searchField ?? optionLabel,
     optionValue: 'id',
     defaultValue: value ?? undefined,
     pagination: { pageSize: 100 },
@@ -62,14 +67,16 @@ export function RelationSelect({
 export function RelationMultiSelect({
   resource,
   optionLabel,
+  labelOf,
+  searchField,
   value,
   onChange,
   ...rest
 }: FieldProps<number[] | undefined> & RelationProps) {
   const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
     resource,
-    optionLabel: (item) => String(item[optionLabel] ?? ''),
-    searchField: optionLabel,
+    optionLabel: (item) => (labelOf ? labelOf(item) : String(item[optionLabel] ?? '')),
+    searchField: searchField ?? optionLabel,
     optionValue: 'id',
     defaultValue: value ?? [],
     pagination: { pageSize: 100 },

@@ -1,0 +1,177 @@
+import { useState } from 'react'
+import { Alert, Button, Card, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
+import { bookBody } from '@salon/shared'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
+import { zodValidate } from '../../components/form/zod-validate'
+import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
+import { reasonOf } from '../../providers/payload-errors'
+import { dayOf, timeOf } from './when'
+
+const customerLabel = (u: Record<string, unknown>) =>
+  [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
+
+/**
+ * /dashboard/booking/create: the salon books a customer in — who, which services, with whom, and
+ * one of the free times the engine offers for staff (no minimum notice). The server decides price,
+ * duration and status (CONFIRMED); a time taken meanwhile is a 409 shown here, never a double
+ * booking.
+ */
+export default function BookingCreate() {
+  const [user, setUser] = useState<number | null>(null)
+  const [services, setServices] = useState<number[]>([])
+  const [operator, setOperator] = useState('any')
+  const [day, setDay] = useState(dayOf(null))
+  const [start, setStart] = useState<string | null>(null)
+  const [note, setNote] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const go = useGo()
+
+  const operators = useCustom<{ docs: { id: number; name: string }[] }>({
+    url: '/api/operators',
+    method: 'get',
+    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
+  })
+  const slots = useCustom<{ slots: FreeSlot[] }>({
+    url: '/api/reservations/book-slots',
+    method: 'get',
+    config: { query: { date: day, services: services.join(','), operator } },
+    queryOptions: { enabled: services.length > 0 && !!day },
+  })
+  const { mutate, mutation } = useCustomMutation<{ data: { id: number } }>()
+
+  const body = {
+    user: user ?? undefined,
+    services,
+    operator: operator === 'any' ? 'any' : Number(operator),
+    date_start: start ?? undefined,
+    ...(note.trim() ? { note: note.trim() } : {}),
+  }
+  const submit = () => {
+    setRefusal(null)
+    const found = zodValidate(bookBody)(body)
+    if (found.date_start) found.date_start = 'Scegli uno degli orari liberi'
+    setErrors(found)
+    if (Object.keys(found).length) return
+    mutate(
+      {
+        url: '/api/reservations/book',
+        method: 'post',
+        values: body,
+        successNotification: () => ({ type: 'success', message: 'Prenotazione registrata' }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: (res) => go({ to: `/booking/${res.data.data.id}` }),
+        onError: (e) => {
+          setRefusal(e.message)
+          if (e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, String(v)])))
+          if (reasonOf(e)) {
+            setStart(null)
+            void slots.query.refetch()
+          }
+        },
+      },
+    )
+  }
+  const reset = () => setStart(null)
+  const operatorOptions = [
+    { value: 'any', label: 'Chiunque sia libero' },
+    ...(operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+  ]
+
+  return (
+    <Stack spacing="md" sx={{ maxWidth: 720 }}>
+      <Title order={3}>Nuova prenotazione</Title>
+      <Card withBorder radius="md" p="lg">
+        <Stack spacing="md">
+          <RelationSelect
+            label="Cliente"
+            required
+            resource="user"
+            optionLabel="email"
+            labelOf={customerLabel}
+            searchField="email"
+            placeholder="Cerca per e-mail"
+            value={user}
+            onChange={(v) => setUser(v ?? null)}
+            error={errors.user}
+          />
+          <RelationMultiSelect
+            label="Servizi"
+            required
+            resource="service"
+            optionLabel="title"
+            value={services}
+            onChange={(v) => {
+              setServices(v ?? [])
+              reset()
+            }}
+            error={errors.services}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label="Operatore"
+              data={operatorOptions}
+              value={operator}
+              onChange={(v) => {
+                setOperator(v ?? 'any')
+                reset()
+              }}
+              error={errors.operator}
+            />
+            <TextInput
+              type="date"
+              label="Giorno"
+              value={day}
+              onChange={(e) => {
+                setDay(e.currentTarget.value)
+                reset()
+              }}
+            />
+          </Group>
+          <div>
+            <Title order={5} mb="xs">
+              Orario
+            </Title>
+            {services.length ? (
+              <SlotPicker
+                slots={slots.result.data?.slots ?? []}
+                loading={slots.query.isFetching}
+                value={start}
+                onChange={setStart}
+              />
+            ) : (
+              <Alert color="gray">Scegli i servizi per vedere gli orari liberi.</Alert>
+            )}
+            {errors.date_start && (
+              <Alert color="red" mt="xs" role="alert">
+                {errors.date_start}
+              </Alert>
+            )}
+          </div>
+          <Textarea
+            label="Nota"
+            autosize
+            minRows={2}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={errors.note}
+          />
+          {refusal && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Non registrata" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <Group position="right">
+            <Button onClick={submit} loading={mutation.isPending}>
+              {start ? `Prenota alle ${timeOf(start)}` : 'Prenota'}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  )
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { bookingFilters } from './filters'
+
+const none = { from: '', to: '', status: [], operator: null, q: '', drafts: false }
+
+describe('bookingFilters', () => {
+  it('hides drafts by default, and shows them on request', () => {
+    expect(bookingFilters(none)).toEqual([{ field: 'status', operator: 'ne', value: 'PENDING_CONFIRMATION' }])
+    expect(bookingFilters({ ...none, drafts: true })).toEqual([])
+  })
+  it('chosen statuses replace the draft rule', () => {
+    expect(bookingFilters({ ...none, status: ['PENDING', 'MODIFIED'] })).toEqual([
+      { field: 'status', operator: 'in', value: ['PENDING', 'MODIFIED'] },
+    ])
+  })
+  it('a day range covers whole local days, the last one included', () => {
+    const [from, to] = bookingFilters({ ...none, from: '2026-03-28', to: '2026-03-29' })
+    expect(from).toEqual({ field: 'date_start', operator: 'gte', value: new Date('2026-03-28T00:00:00').toISOString() })
+    expect(to).toEqual({ field: 'date_start', operator: 'lt', value: new Date('2026-03-30T00:00:00').toISOString() })
+  })
+  it('the text searches customer name, surname, e-mail and note; the operator is exact', () => {
+    const filters = bookingFilters({ ...none, q: 'rossi', operator: 3 })
+    expect(filters).toContainEqual({ field: 'operator', operator: 'eq', value: 3 })
+    const or = filters.find((f) => f.operator === 'or')
+    expect(or?.value).toHaveLength(4)
+  })
+})

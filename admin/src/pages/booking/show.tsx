@@ -1,0 +1,387 @@
+import { useState } from 'react'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core'
+import { useCustom, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core'
+import {
+  STATUS_ACTION_LABELS_IT,
+  statusLabelIt,
+  type ReservationDetail,
+  type ReservationEventItem,
+  type ReservationStatus,
+} from '@salon/shared'
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
+import { Link } from 'react-router'
+import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
+import { SrOnly } from '../../components/sr-only'
+import { StatusBadge } from '../../components/status-badge'
+import { formatMoney } from '../../lib/format'
+import { reasonOf } from '../../providers/payload-errors'
+import { describeEvent } from './events'
+import { dayOf, formatWhen, timeOf } from './when'
+
+const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
+
+/** Re-reads the booking page and the lists after a change. */
+function useRefresh(id: string | number) {
+  const invalidate = useInvalidate()
+  return () =>
+    invalidate({ resource: 'booking', invalidates: ['list', 'detail', 'all'] }).then(() =>
+      invalidate({ invalidates: ['all'], resource: 'booking', id }),
+    )
+}
+
+function Details({ booking }: { booking: ReservationDetail }) {
+  const customer = booking.customer
+  const name = [customer?.name, customer?.surname].filter(Boolean).join(' ') || 'Cliente senza nome'
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack spacing="sm">
+        <Title order={4}>{formatWhen(booking.date_start, booking.date_end)}</Title>
+        <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} spacing="md">
+          <div>
+            <Text size="sm" weight={600}>
+              Cliente
+            </Text>
+            <Text>{name}</Text>
+            {customer?.phone && (
+              <Anchor href={`tel:${customer.phone.replace(/\s+/g, '')}`} size="sm">
+                {customer.phone}
+              </Anchor>
+            )}
+            {customer?.email && (
+              <Text size="sm">
+                <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor>
+              </Text>
+            )}
+          </div>
+          <div>
+            <Text size="sm" weight={600}>
+              Operatore
+            </Text>
+            <Text>{booking.operator?.name ?? 'Da assegnare'}</Text>
+          </div>
+        </SimpleGrid>
+        <div>
+          <Text size="sm" weight={600}>
+            Servizi
+          </Text>
+          {booking.services.map((s) => (
+            <Group key={s.id} position="apart" noWrap>
+              <Text>
+                {s.title} · {s.duration} min
+              </Text>
+              <Text>{formatMoney(s.price)}</Text>
+            </Group>
+          ))}
+          <Group position="apart" mt={4}>
+            <Text weight={700}>Totale concordato · {booking.duration} min</Text>
+            <Text weight={700}>{formatMoney(booking.total_price)}</Text>
+          </Group>
+        </div>
+      </Stack>
+    </Card>
+  )
+}
+
+/** One button per status the engine allows this admin to set now; each asks for confirmation. */
+function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+  const [to, setTo] = useState<ReservationStatus | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const { mutate, mutation } = useCustomMutation()
+  const apply = () =>
+    to &&
+    mutate(
+      {
+        url: `/api/reservations/${booking.id}/status`,
+        method: 'put',
+        values: { status: to },
+        successNotification: () => ({ type: 'success', message: `Stato: ${statusLabelIt(to)}` }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setTo(null)
+          void onChanged()
+        },
+        onError: (e) => {
+          setTo(null)
+          setError(e.message)
+        },
+      },
+    )
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack spacing="sm">
+        <Group position="apart">
+          <Title order={4}>Stato</Title>
+          <StatusBadge status={booking.status} />
+        </Group>
+        {booking.transitions.length ? (
+          <Group spacing="xs">
+            {booking.transitions.map((status) => (
+              <Button
+                key={status}
+                variant={status === 'CANCELLED' || status === 'REJECTED' ? 'outline' : 'light'}
+                color={status === 'CANCELLED' || status === 'REJECTED' || status === 'NO_SHOW' ? 'red' : 'salon'}
+                onClick={() => {
+                  setError(null)
+                  setTo(status)
+                }}
+              >
+                {STATUS_ACTION_LABELS_IT[status]}
+              </Button>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm">Questa prenotazione è chiusa: il suo stato non cambia più.</Text>
+        )}
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+      <Modal opened={to !== null} onClose={() => setTo(null)} title="Cambiare lo stato?" centered>
+        {to && (
+          <Text size="sm">
+            Da «{statusLabelIt(booking.status)}» a «{statusLabelIt(to)}».
+          </Text>
+        )}
+        <Group position="right" mt="lg">
+          <Button variant="default" onClick={() => setTo(null)}>
+            Indietro
+          </Button>
+          <Button loading={mutation.isPending} onClick={apply}>
+            {to ? STATUS_ACTION_LABELS_IT[to] : ''}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  )
+}
+
+/**
+ * Another time or operator: the free starts of the chosen day for this booking (its services and
+ * agreed duration, itself not counted as busy), then one PATCH. A time taken meanwhile is a 409
+ * shown here, and the booking keeps its old time.
+ */
+function MoveForm({
+  booking,
+  operators,
+  onChanged,
+}: {
+  booking: ReservationDetail
+  operators: { value: string; label: string }[]
+  onChanged: () => unknown
+}) {
+  const [day, setDay] = useState(dayOf(booking.date_start))
+  const [operator, setOperator] = useState<string>(booking.operator ? String(booking.operator.id) : 'any')
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const slots = useCustom<{ slots: FreeSlot[] }>({
+    url: `/api/reservations/${booking.id}/move-slots`,
+    method: 'get',
+    config: { query: { date: day, operator } },
+    queryOptions: { enabled: !!day },
+  })
+  const { mutate, mutation } = useCustomMutation()
+  const move = () =>
+    chosen &&
+    mutate(
+      {
+        url: `/api/reservations/${booking.id}/edit`,
+        method: 'patch',
+        values: { date_start: chosen, operator: operator === 'any' ? 'any' : Number(operator) },
+        successNotification: () => ({ type: 'success', message: 'Appuntamento spostato' }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setChosen(null)
+          setError(null)
+          void onChanged()
+        },
+        onError: (e) => {
+          setError(e.message)
+          if (reasonOf(e) === 'SLOT_TAKEN' || reasonOf(e) === 'OPERATOR_BUSY') void slots.query.refetch()
+        },
+      },
+    )
+  const free = slots.result.data?.slots ?? []
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack spacing="sm">
+        <Title order={4}>Sposta</Title>
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label="Giorno"
+            value={day}
+            onChange={(e) => {
+              setDay(e.currentTarget.value)
+              setChosen(null)
+            }}
+          />
+          <Select
+            label="Operatore"
+            data={[{ value: 'any', label: 'Chiunque sia libero' }, ...operators]}
+            value={operator}
+            onChange={(v) => {
+              setOperator(v ?? 'any')
+              setChosen(null)
+            }}
+          />
+        </Group>
+        <SlotPicker slots={free} loading={slots.query.isLoading} value={chosen} onChange={setChosen} />
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={move} disabled={!chosen} loading={mutation.isPending}>
+            {chosen ? `Sposta alle ${timeOf(chosen)}` : 'Scegli un orario'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
+
+/** The salon's note on the booking (staff only; the customer's note at booking time is the same field). */
+function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+  const [note, setNote] = useState(booking.note ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const { mutate, mutation } = useCustomMutation()
+  const save = () =>
+    mutate(
+      {
+        url: `/api/reservations/${booking.id}/edit`,
+        method: 'patch',
+        values: { note: note.trim() || null },
+        successNotification: () => ({ type: 'success', message: 'Nota salvata' }),
+        errorNotification: false,
+      },
+      { onSuccess: () => void onChanged(), onError: (e) => setError(e.errors?.note?.toString() ?? e.message) },
+    )
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack spacing="sm">
+        <Title order={4}>Nota</Title>
+        <Textarea
+          label="Nota della prenotazione"
+          autosize
+          minRows={2}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          error={error}
+        />
+        <Group>
+          <Button variant="light" onClick={save} loading={mutation.isPending} disabled={note === (booking.note ?? '')}>
+            Salva la nota
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
+
+function History({ events }: { events: ReservationEventItem[] }) {
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={4} mb="md">
+        Storia
+      </Title>
+      <Timeline active={events.length - 1} bulletSize={14} lineWidth={2}>
+        {events.map((e) => {
+          const { title, detail } = describeEvent(e)
+          return (
+            <Timeline.Item key={e.id} title={title}>
+              {detail && <Text size="sm">{detail}</Text>}
+              <Text size="xs" sx={(t) => ({ color: t.colors.gray[7] })}>
+                {new Date(e.at).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' })}
+                {e.actor ? ` · ${e.actor.name ?? `#${e.actor.id}`}` : ''}
+              </Text>
+            </Timeline.Item>
+          )
+        })}
+      </Timeline>
+    </Card>
+  )
+}
+
+/** /dashboard/booking/{id}: the booking, what can be done with it now, and its history. */
+export default function BookingPage() {
+  const { id } = useResourceParams()
+  const detail = useCustom<ReservationDetail>({
+    url: detailUrl(id ?? ''),
+    method: 'get',
+    queryOptions: { enabled: id !== undefined },
+  })
+  const operators = useCustom<{ docs: { id: number; name: string }[] }>({
+    url: '/api/operators',
+    method: 'get',
+    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
+  })
+  const refresh = useRefresh(id ?? '')
+  // (`result.data` is `{}` until the answer arrives: read the query itself.)
+  const booking = detail.query.data?.data
+  const onChanged = () => Promise.all([detail.query.refetch(), refresh()])
+  const operatorOptions = (operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name }))
+
+  return (
+    <Stack spacing="md">
+      <Group spacing="sm">
+        <Anchor component={Link} to="/booking">
+          <IconArrowLeft aria-hidden size={20} />
+          <SrOnly>Torna alle prenotazioni</SrOnly>
+        </Anchor>
+        <Title order={3}>Prenotazione {id ? `#${id}` : ''}</Title>
+      </Group>
+      {detail.query.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Prenotazione non disponibile">
+          {detail.query.error?.message}
+        </Alert>
+      ) : !booking ? (
+        <Loader aria-label="Caricamento" />
+      ) : (
+        <Grid gutter="md">
+          <Grid.Col md={7}>
+            <Stack spacing="md">
+              <Details booking={booking} />
+              <StatusActions key={`${booking.status}`} booking={booking} onChanged={onChanged} />
+              {booking.actions.move.allowed && (
+                <MoveForm
+                  key={`${booking.date_start}-${booking.operator?.id}`}
+                  booking={booking}
+                  operators={operatorOptions}
+                  onChanged={onChanged}
+                />
+              )}
+              <NoteForm key={booking.note ?? ''} booking={booking} onChanged={onChanged} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col md={5}>
+            <History events={booking.events} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  )
+}
