@@ -120,6 +120,7 @@ const CUSTOM: [string, string][] = [
   ['POST', '/api/reservations/1/move'],
   ['GET', '/api/reservations/1/move-slots'],
   ['POST', '/api/reservations/book'],
+  ['PUT', '/api/business_hours/week'],
   ['PATCH', '/api/reservations/1/edit'],
   ['GET', '/api/reservations/1/events'],
   ['GET', '/api/reservations/mine'],

@@ -72,7 +72,8 @@ const put = REST_PUT(config)
  */
 export const PUT = guardIds(async (request, args) => {
   const { slug } = await args.params
-  if (slug.length === 2 && (await literals).has(slug[0]!)) {
+  // Only a document id: a collection's own PUT endpoints (`/api/business_hours/week`) keep theirs.
+  if (slug.length === 2 && (await literals).has(slug[0]!) && /^\d+$/.test(slug[1]!)) {
     // Built from its parts: `new Request(request, …)` throws on Node 24 ("Cannot read private
     // member #state"), as Next's request is not the runtime's own Request class.
     const body = await request.arrayBuffer()
