@@ -27,6 +27,7 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
   config: { list: lazy(() => import('./config/list')) },
   time: { list: lazy(() => import('./time/index')) },
+  holiday: { create: lazy(() => import('./holiday/form')), edit: lazy(() => import('./holiday/form')) },
 }
 
 export const DashboardHome = lazy(() => import('./home/index'))

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { ValidationError } from 'payload'
-import { CONFIG_DEFAULTS, phone, email } from '@salon/shared'
+import { CONFIG_DEFAULTS, configFields } from '@salon/shared'
 import { anyone, isAdmin, isAdminField } from '../access'
-import { integerNumber, textMatching } from '../lib/validate'
+import { zodField } from '../lib/validate'
 import { configCountClosed } from '../endpoints/counts'
 
 const validTimeZone = (value: unknown) => {
@@ -44,10 +44,16 @@ export const Config: CollectionConfig = {
     ],
   },
   fields: [
-    { name: 'businessName', type: 'text', required: true, defaultValue: 'Il tuo salone', maxLength: 150 },
-    { name: 'address', type: 'text', maxLength: 300 },
-    { name: 'phone', type: 'text', maxLength: 30, validate: textMatching(phone) },
-    { name: 'email', type: 'text', maxLength: 254, validate: textMatching(email) },
+    {
+      name: 'businessName',
+      type: 'text',
+      required: true,
+      defaultValue: 'Il tuo salone',
+      validate: zodField(configFields.businessName),
+    },
+    { name: 'address', type: 'text', validate: zodField(configFields.address) },
+    { name: 'phone', type: 'text', validate: zodField(configFields.phone) },
+    { name: 'email', type: 'text', validate: zodField(configFields.email) },
     { name: 'cancellationEnabled', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.cancellationEnabled },
     /** Hours before the start until which a customer may cancel. */
     {
@@ -55,9 +61,7 @@ export const Config: CollectionConfig = {
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.cancellationTimeLimit,
-      min: 0,
-      max: 24 * 30,
-      validate: integerNumber,
+      validate: zodField(configFields.cancellationTimeLimit),
     },
     { name: 'timezone', type: 'text', required: true, defaultValue: CONFIG_DEFAULTS.timezone, validate: validTimeZone },
     {
@@ -65,27 +69,21 @@ export const Config: CollectionConfig = {
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.slotStepMinutes,
-      min: 5,
-      max: 240,
-      validate: integerNumber,
+      validate: zodField(configFields.slotStepMinutes),
     },
     {
       name: 'minNoticeMinutes',
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.minNoticeMinutes,
-      min: 0,
-      max: 60 * 24 * 30,
-      validate: integerNumber,
+      validate: zodField(configFields.minNoticeMinutes),
     },
     {
       name: 'bookingHorizonDays',
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.bookingHorizonDays,
-      min: 1,
-      max: 365,
-      validate: integerNumber,
+      validate: zodField(configFields.bookingHorizonDays),
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
     /**
@@ -97,9 +95,7 @@ export const Config: CollectionConfig = {
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.maxOpenBookings,
-      min: 0,
-      max: 100,
-      validate: integerNumber,
+      validate: zodField(configFields.maxOpenBookings),
     },
     /** When on, a customer must confirm their e-mail address before booking (default: may book). */
     { name: 'requireEmailVerification', type: 'checkbox', defaultValue: false, access: { read: isAdminField } },
@@ -110,9 +106,7 @@ export const Config: CollectionConfig = {
       type: 'number',
       required: true,
       defaultValue: CONFIG_DEFAULTS.holdMinutes,
-      min: 1,
-      max: 120,
-      validate: integerNumber,
+      validate: zodField(configFields.holdMinutes),
     },
   ],
 }

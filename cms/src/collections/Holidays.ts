@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { anyone, isAdmin } from '../access'
+import { holidayFields } from '@salon/shared'
+import { zodField } from '../lib/validate'
 
 export const Holidays: CollectionConfig = {
   slug: 'holidays',
@@ -9,7 +11,7 @@ export const Holidays: CollectionConfig = {
   defaultSort: 'date',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 150 },
+    { name: 'name', type: 'text', required: true, validate: zodField(holidayFields.name) },
     { name: 'date', type: 'date', required: true, index: true },
     { name: 'recurring_yearly', type: 'checkbox', defaultValue: false },
     { name: 'is_active', type: 'checkbox', defaultValue: true, index: true },

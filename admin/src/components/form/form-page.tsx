@@ -59,12 +59,15 @@ export function DeleteRecord({
   id,
   what,
   fallback,
+  afterDelete,
 }: {
   resource: string
   id: BaseKey
   /** "questo servizio" — completes "Eliminare …?". */
   what: string
   fallback?: (reason: string | undefined) => ReactNode
+  /** Where to go once deleted (default: the resource's list). */
+  afterDelete?: () => void
 }) {
   const [open, setOpen] = useState(false)
   const [refusal, setRefusal] = useState<{ message: string; reason?: string } | null>(null)
@@ -81,7 +84,8 @@ export function DeleteRecord({
       {
         onSuccess: () => {
           setOpen(false)
-          go({ to: { resource, action: 'list' } })
+          if (afterDelete) afterDelete()
+          else go({ to: { resource, action: 'list' } })
         },
         onError: (error) => {
           setOpen(false)

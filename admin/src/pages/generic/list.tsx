@@ -18,7 +18,8 @@ export const toTableColumns = (defs: ColumnDef[]): TableColumn[] =>
 /** Columns of `meta.columns` (plus id), or picked from the first record. */
 export function resourceColumns(meta: Partial<SalonResourceMeta>) {
   return (first: BaseRecord | undefined): TableColumn[] =>
-    toTableColumns(meta.columns ? [{ field: 'id', label: 'ID', kind: 'number' }, ...meta.columns] : inferColumns(first))
+    // The id comes last: the first column carries the link to the record, and a name reads better than a number.
+    toTableColumns(meta.columns ? [...meta.columns, { field: 'id', label: 'ID', kind: 'number' }] : inferColumns(first))
 }
 
 /** A resource's records, read-only, for the resources whose own screens come in later issues. */

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { email, phone } from './index'
+
+/**
+ * The salon's settings as the dashboard's form and the server's Config collection both check them
+ * (cms/src/collections/Config.ts runs these field schemas through `zodField`).
+ */
+const whole = (min: number, max: number, unit: string) =>
+  z
+    .number({ message: 'Inserisci un numero' })
+    .int('Deve essere un numero intero')
+    .min(min, `Almeno ${min} ${unit}`)
+    .max(max, `Al massimo ${max} ${unit}`)
+
+export const configFields = {
+  businessName: z
+    .string({ message: 'Il nome del salone è obbligatorio' })
+    .trim()
+    .min(1, 'Il nome del salone è obbligatorio')
+    .max(150, 'Al massimo 150 caratteri'),
+  address: z.string().max(300, 'Al massimo 300 caratteri').nullable().optional(),
+  phone: phone.nullable().optional(),
+  email: email.nullable().optional(),
+  cancellationEnabled: z.boolean().optional(),
+  /** Hours before the start until which a customer may cancel or move online. */
+  cancellationTimeLimit: whole(0, 24 * 30, 'ore'),
+  slotStepMinutes: whole(5, 240, 'minuti'),
+  minNoticeMinutes: whole(0, 60 * 24 * 30, 'minuti'),
+  bookingHorizonDays: whole(1, 365, 'giorni'),
+  autoConfirm: z.boolean().optional(),
+  /** 0 = no limit. */
+  maxOpenBookings: whole(0, 100, 'appuntamenti'),
+  holdMinutes: whole(1, 120, 'minuti'),
+  requireEmailVerification: z.boolean().optional(),
+  requireAdminTotp: z.boolean().optional(),
+}
+
+export const configInput = z.object(configFields)
+export type ConfigInput = z.infer<typeof configInput>
+
+export const holidayFields = {
+  name: z
+    .string({ message: 'Il nome è obbligatorio' })
+    .trim()
+    .min(1, 'Il nome è obbligatorio')
+    .max(150, 'Al massimo 150 caratteri'),
+  date: z.string({ message: 'Scegli una data' }).refine((v) => !Number.isNaN(Date.parse(v)), 'Scegli una data'),
+  recurring_yearly: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+}
+export const holidayInput = z.object(holidayFields)
+export type HolidayInput = z.infer<typeof holidayInput>
