@@ -1,6 +1,7 @@
 import { createElement, type ReactNode } from 'react'
 import type { CrudFilter, CrudSort, ResourceProps } from '@refinedev/core'
 import { DASHBOARD_ROUTES, ROUTE_NAMES, type RouteDef } from '@salon/shared/routes'
+import { CLOSURE_TYPE_LABELS_IT, ROLE_LABELS_IT, UPLOAD_LABEL_LABELS_IT } from '@salon/shared/glossary'
 import {
   IconBeach,
   IconCalendarEvent,
@@ -36,6 +37,8 @@ export interface ColumnDef {
   kind?: ColumnKind
   /** Server-side sorting on this field (default true; off for relations and images). */
   sortable?: boolean
+  /** For enum values: the words people read (GLOSSARY.md), never the raw value. */
+  labels?: Record<string, string>
 }
 
 export interface SalonResource {
@@ -66,7 +69,7 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
       { field: 'name', label: 'Nome' },
       { field: 'surname', label: 'Cognome' },
       { field: 'phone_number', label: 'Telefono' },
-      { field: 'user_role', label: 'Ruolo' },
+      { field: 'user_role', label: 'Ruolo', labels: ROLE_LABELS_IT },
     ],
   },
   {
@@ -139,7 +142,7 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     columns: [
       { field: 'imageUrl', label: 'Anteprima', kind: 'image' },
       { field: 'name', label: 'Nome' },
-      { field: 'label', label: 'Etichetta' },
+      { field: 'label', label: 'Etichetta', labels: UPLOAD_LABEL_LABELS_IT },
       { field: 'mimetype', label: 'Tipo' },
     ],
   },
@@ -205,7 +208,7 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     icon: IconCalendarOff,
     columns: [
       { field: 'name', label: 'Nome' },
-      { field: 'closure_type', label: 'Tipo' },
+      { field: 'closure_type', label: 'Tipo', labels: CLOSURE_TYPE_LABELS_IT },
       { field: 'start_date', label: 'Dal', kind: 'datetime' },
       { field: 'end_date', label: 'Al', kind: 'datetime' },
       { field: 'is_active', label: 'Attiva', kind: 'boolean' },

@@ -40,5 +40,7 @@ export const theme: MantineThemeOverride = {
       styles: () => ({ root: { '&[data-active]': { color: '#1f6f31', fontWeight: 600 } }, label: {} }),
     },
     InputWrapper: { styles: (t) => ({ description: { color: t.colors.gray[7] } }) },
+    // Toasts' close button gets a name (axe: buttons must have discernible text).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi la notifica' } } },
   },
 }

@@ -37,3 +37,25 @@ export const STATUS_ACTION_LABELS_IT: Record<ReservationStatus, string> = {
   PENDING: 'In attesa',
   PENDING_CONFIRMATION: 'Bozza',
 }
+
+/** Account roles as the salon names them. */
+export const ROLE_LABELS_IT: Record<'USER' | 'OPERATOR' | 'ADMIN', string> = {
+  USER: 'Cliente',
+  OPERATOR: 'Operatore',
+  ADMIN: 'Amministratore',
+}
+
+/** Closure types (GLOSSARY.md "Closure types"). */
+export const CLOSURE_TYPE_LABELS_IT: Record<string, string> = {
+  FULL_DAY: 'Giornata intera',
+  PARTIAL_DAY: 'Parte della giornata',
+  RECURRING_WEEKLY: 'Ogni settimana',
+  RECURRING_MONTHLY: 'Ogni mese',
+  RECURRING_YEARLY: 'Ogni anno',
+}
+
+/** What an uploaded image is for. */
+export const UPLOAD_LABEL_LABELS_IT: Record<string, string> = {
+  HOME_CAROUSEL: 'Carosello della home',
+  IMAGES: 'Immagini',
+}

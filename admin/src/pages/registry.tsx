@@ -27,6 +27,11 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
   config: { list: lazy(() => import('./config/list')) },
   time: { list: lazy(() => import('./time/index')) },
+  user: {
+    list: lazy(() => import('./user/list')),
+    create: lazy(() => import('./user/form')),
+    edit: lazy(() => import('./user/form')),
+  },
   holiday: { create: lazy(() => import('./holiday/form')), edit: lazy(() => import('./holiday/form')) },
 }
 

@@ -12,6 +12,7 @@ import { textMatching } from '../lib/validate'
 import { clientIp } from '../lib/http'
 import { TooManyRegistrations, claimRegistration, registrationFailed } from '../services/registration'
 import type { Claim } from '../services/rateLimit'
+import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../services/lastAdmin'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -124,7 +125,9 @@ export const Users: CollectionConfig = {
         return data
       },
     ],
+    beforeDelete: [keepLastAdminOnDelete],
     beforeChange: [
+      keepLastAdminOnChange,
       ({ data, operation, originalDoc, req }) => {
         // The address changes only through POST /api/auth/change_email (current password) or by an
         // admin; either way it must be confirmed again, unless the admin sets the date explicitly.

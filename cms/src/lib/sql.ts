@@ -1,5 +1,24 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import type { sql } from '@payloadcms/db-postgres'
+
+type SQL = ReturnType<typeof sql>
 import type { Pool } from 'pg'
 
 /** The adapter's pg pool, for aggregates computed in SQL (never by loading rows). */
 export const pool = (payload: Payload): Pool => (payload.db as unknown as { pool: Pool }).pool
+
+type Executor = { execute(q: SQL): Promise<unknown> }
+
+/**
+ * Raw SQL on the request's own Payload transaction (so a hook's check and the write it guards
+ * commit or roll back together, and a row lock taken here holds until then); outside a
+ * transaction, on the pool.
+ */
+export async function sqlInRequest(req: PayloadRequest): Promise<(q: SQL) => Promise<Record<string, unknown>[]>> {
+  const id = await req.transactionID
+  const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
+  const tx = id !== undefined ? sessions?.[String(id)]?.db : undefined
+  if (tx) return async (q) => ((await tx.execute(q)) as { rows: Record<string, unknown>[] }).rows
+  const db = req.payload.db as unknown as { drizzle: Executor }
+  return async (q) => ((await db.drizzle.execute(q)) as { rows: Record<string, unknown>[] }).rows
+}

@@ -78,7 +78,7 @@ export default function BookingCreate() {
   }
   const reset = () => setStart(null)
   const operatorOptions = [
-    { value: 'any', label: 'Chiunque sia libero' },
+    { value: 'any', label: 'Qualsiasi operatore' },
     ...(operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name })),
   ]
 

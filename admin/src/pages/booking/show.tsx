@@ -240,7 +240,7 @@ function MoveForm({
           />
           <Select
             label="Operatore"
-            data={[{ value: 'any', label: 'Chiunque sia libero' }, ...operators]}
+            data={[{ value: 'any', label: 'Qualsiasi operatore' }, ...operators]}
             value={operator}
             onChange={(v) => {
               setOperator(v ?? 'any')

@@ -12,7 +12,10 @@ export const toTableColumns = (defs: ColumnDef[]): TableColumn[] =>
     label: def.label,
     sortable: def.sortable ?? !(def.kind === 'relation' || def.kind === 'image'),
     align: def.kind === 'money' || def.kind === 'number' || def.kind === 'minutes' ? 'right' : 'left',
-    render: (record: BaseRecord) => renderValue(record[def.field], def.kind),
+    render: (record: BaseRecord) => {
+      const value = record[def.field]
+      return def.labels && typeof value === 'string' ? (def.labels[value] ?? value) : renderValue(value, def.kind)
+    },
   }))
 
 /** Columns of `meta.columns` (plus id), or picked from the first record. */
