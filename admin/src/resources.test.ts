@@ -28,8 +28,8 @@ describe('dashboard resources', () => {
     })
   })
 
-  it('follow spec §2 for the odd ones: no operator create, holidays and closures under config', () => {
-    expect(routesOf('operator')).toEqual({ list: '/operator', edit: '/operator/:id' })
+  it('follow spec §2 for the odd ones (plus an operator create route), holidays and closures under config', () => {
+    expect(routesOf('operator')).toEqual({ list: '/operator', create: '/operator/create', edit: '/operator/:id' })
     expect(routesOf('config/holiday')).toEqual({ create: '/config/holiday/create', edit: '/config/holiday/:id' })
     expect(routesOf('config/business-closure')).toEqual({
       list: '/config/business-closure',

@@ -16,7 +16,7 @@ describe('route table', () => {
     ['/nope', 404],
     ['/login/extra', 404],
     ['/password-recovery/abc', 404],
-    ['/dashboard/operator/create', 404],
+    ['/dashboard/operator/create', 200],
     ['/dashboard/unknown', 404],
     ['/reserved-area/profile/x', 404],
   ])('%s → %i', (path, status) => {

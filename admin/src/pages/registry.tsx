@@ -27,6 +27,8 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
   config: { list: lazy(() => import('./config/list')) },
   time: { list: lazy(() => import('./time/index')) },
+  operator: { create: lazy(() => import('./operator/form')), edit: lazy(() => import('./operator/form')) },
+  banner: { create: lazy(() => import('./banner/form')), edit: lazy(() => import('./banner/form')) },
   user: {
     list: lazy(() => import('./user/list')),
     create: lazy(() => import('./user/form')),

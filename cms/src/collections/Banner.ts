@@ -1,12 +1,7 @@
 import type { CollectionConfig } from 'payload'
-import { z } from 'zod'
+import { bannerFields, bannerLink } from '@salon/shared'
 import { adminOr, isAdmin } from '../access'
-import { textMatching } from '../lib/validate'
-
-/** A same-site path (`/reserve`) or an http(s) URL — never `javascript:` and friends. */
-const bannerLink = z
-  .string()
-  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Usa un percorso (/…) o un indirizzo http(s)')
+import { textMatching, zodField } from '../lib/validate'
 
 export const Banner: CollectionConfig = {
   slug: 'banner',
@@ -14,11 +9,12 @@ export const Banner: CollectionConfig = {
   defaultSort: 'position',
   access: { read: adminOr({ show: { equals: true } }), create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 150 },
+    // Field rules: shared/src/schemas/people.ts (the dashboard's form runs the same).
+    { name: 'title', type: 'text', required: true, validate: zodField(bannerFields.title) },
     { name: 'link', type: 'text', maxLength: 500, validate: textMatching(bannerLink) },
-    { name: 'alt', type: 'text', maxLength: 300 },
+    { name: 'alt', type: 'text', validate: zodField(bannerFields.alt) },
     { name: 'show', type: 'checkbox', defaultValue: true, index: true },
-    { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+    { name: 'position', type: 'number', defaultValue: 0, validate: zodField(bannerFields.position) },
     { name: 'image', type: 'upload', relationTo: 'upload' },
   ],
 }

@@ -1,3 +1,5 @@
+import { operatorFields } from '@salon/shared'
+import { zodField } from '../lib/validate'
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { anyone, isAdmin, operatorOwnOrAdminField } from '../access'
@@ -9,9 +11,10 @@ export const Operators: CollectionConfig = {
   defaultSort: 'position',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 100 },
-    { name: 'surname', type: 'text', maxLength: 100 },
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    // Field rules: shared/src/schemas/people.ts (the dashboard's form runs the same).
+    { name: 'name', type: 'text', required: true, validate: zodField(operatorFields.name) },
+    { name: 'surname', type: 'text', validate: zodField(operatorFields.surname) },
+    { name: 'description', type: 'textarea', validate: zodField(operatorFields.description) },
     { name: 'image', type: 'upload', relationTo: 'upload' },
     {
       // The OPERATOR account of this staff member; only they and admins see the link.
@@ -23,6 +26,6 @@ export const Operators: CollectionConfig = {
       access: { read: operatorOwnOrAdminField },
     },
     { name: 'active', type: 'checkbox', defaultValue: true, index: true },
-    { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+    { name: 'position', type: 'number', defaultValue: 0, validate: zodField(operatorFields.position) },
   ],
 }

@@ -1,9 +1,10 @@
-import { Button, Image, Switch, Textarea, TextInput } from '@mantine/core'
-import { useOne, useResourceParams, useUpdate } from '@refinedev/core'
+import { Button, Switch, Textarea, TextInput } from '@mantine/core'
+import { useResourceParams, useUpdate } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { serviceInput, type ServiceInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { MinutesInput, MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
+import { ImagePreview } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 
 type Values = Required<Pick<ServiceInput, 'title' | 'time' | 'price'>> & {
@@ -23,17 +24,6 @@ const EMPTY: Values = {
   image: null,
   operators: [],
   active: true,
-}
-
-/** The chosen picture, small, so the owner sees what the public catalogue will show. */
-function ImagePreview({ id }: { id: number | null }) {
-  const { result } = useOne<{ imageUrl?: string; alt?: string }>({
-    resource: 'file',
-    id: id ?? '',
-    queryOptions: { enabled: id !== null },
-  })
-  if (id === null || !result?.imageUrl) return null
-  return <Image src={result.imageUrl} alt={result.alt ?? ''} width={160} height={100} fit="cover" radius="sm" />
 }
 
 /** /dashboard/service/create and /dashboard/service/{id}. */

@@ -1,0 +1,57 @@
+import { NumberInput, Switch, TextInput } from '@mantine/core'
+import { useResourceParams } from '@refinedev/core'
+import { useForm } from '@refinedev/mantine'
+import { bannerInput, type BannerInput } from '@salon/shared'
+import { DeleteRecord, FormPage } from '../../components/form/form-page'
+import { RelationSelect } from '../../components/form/fields'
+import { ImagePreview } from '../../components/form/image-preview'
+import { zodValidate } from '../../components/form/zod-validate'
+
+type Values = { title: string; link: string; alt: string; show: boolean; position: number; image: number | null }
+
+/** /dashboard/banner/create and /{id}: a promotion on the home page — image, link, text for screen readers. */
+export default function BannerForm() {
+  const { id, action } = useResourceParams()
+  const mode = action === 'edit' ? 'edit' : 'create'
+  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, BannerInput>({
+    initialValues: { title: '', link: '', alt: '', show: true, position: 0, image: null },
+    validate: zodValidate<Values>(bannerInput),
+    transformValues: (v) => ({ ...v, title: v.title.trim(), link: v.link.trim() || null, alt: v.alt || null }),
+    refineCoreProps: {
+      resource: 'banner',
+      action: mode,
+      id,
+      redirect: 'list',
+      queryOptions: { select: (r) => ({ ...r, data: { ...r.data, link: r.data.link ?? '', alt: r.data.alt ?? '' } }) },
+    },
+  })
+  return (
+    <FormPage
+      action={mode}
+      title={mode === 'create' ? 'Nuovo banner' : 'Modifica banner'}
+      saveButtonProps={form.saveButtonProps}
+      isLoading={form.refineCore.formLoading}
+      after={
+        mode === 'edit' && id !== undefined ? <DeleteRecord resource="banner" id={id} what="questo banner" /> : null
+      }
+    >
+      <TextInput label="Titolo" required {...form.getInputProps('title')} />
+      <TextInput label="Link" placeholder="/reserve oppure https://…" {...form.getInputProps('link')} />
+      <RelationSelect
+        label="Immagine"
+        resource="file"
+        optionLabel="name"
+        placeholder="Nessuna immagine"
+        {...form.getInputProps('image')}
+      />
+      <ImagePreview id={form.values.image} />
+      <TextInput
+        label="Testo alternativo"
+        description="Cosa mostra l’immagine, per chi usa un lettore di schermo."
+        {...form.getInputProps('alt')}
+      />
+      <NumberInput label="Posizione" min={0} hideControls {...form.getInputProps('position')} />
+      <Switch label="Visibile sul sito" {...form.getInputProps('show', { type: 'checkbox' })} />
+    </FormPage>
+  )
+}

@@ -1,0 +1,87 @@
+import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core'
+import { useResourceParams } from '@refinedev/core'
+import { useForm } from '@refinedev/mantine'
+import { operatorInput, type OperatorInput } from '@salon/shared'
+import { FormPage } from '../../components/form/form-page'
+import { RelationSelect } from '../../components/form/fields'
+import { ImagePreview } from '../../components/form/image-preview'
+import { zodValidate } from '../../components/form/zod-validate'
+
+type Values = {
+  name: string
+  surname: string
+  description: string
+  image: number | null
+  user: number | null
+  active: boolean
+  position: number
+}
+
+const accountLabel = (u: Record<string, unknown>) =>
+  [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
+
+/**
+ * /dashboard/operator/create (added to spec §2: a salon hires people) and /dashboard/operator/{id}:
+ * the person customers choose — name, photo, description, order in the list, active — and the
+ * OPERATOR account that sees their agenda. An operator is never deleted (their past bookings keep
+ * them): switch "Attivo" off instead.
+ */
+export default function OperatorForm() {
+  const { id, action } = useResourceParams()
+  const mode = action === 'edit' ? 'edit' : 'create'
+  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, OperatorInput>({
+    initialValues: { name: '', surname: '', description: '', image: null, user: null, active: true, position: 0 },
+    validate: zodValidate<Values>(operatorInput),
+    transformValues: (v) => ({
+      ...v,
+      name: v.name.trim(),
+      surname: v.surname || null,
+      description: v.description || null,
+    }),
+    refineCoreProps: {
+      resource: 'operator',
+      action: mode,
+      id,
+      redirect: 'list',
+      queryOptions: {
+        select: (r) => ({
+          ...r,
+          data: { ...r.data, surname: r.data.surname ?? '', description: r.data.description ?? '' },
+        }),
+      },
+    },
+  })
+  return (
+    <FormPage
+      action={mode}
+      title={mode === 'create' ? 'Nuovo operatore' : 'Modifica operatore'}
+      saveButtonProps={form.saveButtonProps}
+      isLoading={form.refineCore.formLoading}
+    >
+      <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+        <TextInput label="Nome" required {...form.getInputProps('name')} />
+        <TextInput label="Cognome" {...form.getInputProps('surname')} />
+      </SimpleGrid>
+      <Textarea label="Presentazione" autosize minRows={2} {...form.getInputProps('description')} />
+      <RelationSelect
+        label="Foto"
+        resource="file"
+        optionLabel="name"
+        placeholder="Nessuna foto"
+        {...form.getInputProps('image')}
+      />
+      <ImagePreview id={form.values.image} />
+      <RelationSelect
+        label="Account dell’operatore"
+        description="Chi accede con questo account vede l’agenda di questo operatore."
+        resource="user"
+        optionLabel="email"
+        labelOf={accountLabel}
+        placeholder="Nessun account"
+        {...form.getInputProps('user')}
+      />
+      <NumberInput label="Ordine nell’elenco" min={0} hideControls {...form.getInputProps('position')} />
+      <Switch label="Attivo: prenotabile" {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormPage>
+  )
+}
