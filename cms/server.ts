@@ -7,11 +7,11 @@ import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
 import sirv from 'sirv'
-import pg from 'pg'
+import type { Pool } from 'pg'
 import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@salon/shared'
 import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availability'
 import { env } from './src/env'
-import { HttpError } from './src/lib/errors'
+import { errorResponse, SERVER_ERROR } from './src/lib/errorResponse'
 import {
   etagMatches,
   loadShell,
@@ -20,7 +20,7 @@ import {
   type Encoding,
   type SpaShell,
 } from './src/lib/delivery'
-import { pgErrorCode, statusForPgError } from './src/lib/pgErrors'
+import { publishedPool } from './src/lib/sql'
 import { logUnhandledRejections } from './src/lib/unhandled'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -85,6 +85,7 @@ const staticFiles = (dir: string) => {
 async function main() {
   const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port })
   const handle = app.getRequestHandler()
+  const fastPath = env.availabilityFastPath
   await app.prepare()
 
   const web = staticFiles(webDist)
@@ -125,36 +126,23 @@ async function main() {
   }
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
-  // answers as the Payload endpoints; 88 % of a bare node:http + pg server — docs/benchmarks.md).
-  const db = new pg.Pool({ connectionString: env.databaseUrl, max: env.poolMax })
-  // An idle client dropped by PostgreSQL (restart, failover) must not take the process down.
-  db.on('error', (err) => console.error('PostgreSQL pool error (fast path):', err.message))
-  const serveAvailability = async (res: http.ServerResponse, run: (typeof AVAILABILITY_ROUTES)[string], url: URL) => {
+  // answers as the Payload endpoints; docs/benchmarks.md). It uses what Payload's side uses: the
+  // process's one pool (Payload's, published once Payload has initialised: lib/sql.ts), the one
+  // calendar copy (services/calendar.ts) and the one error mapping (lib/errorResponse.ts).
+  const serveAvailability = async (
+    res: http.ServerResponse,
+    run: (typeof AVAILABILITY_ROUTES)[string],
+    db: Pool,
+    url: URL,
+  ) => {
     let status = 200
     let body: unknown
     try {
       body = await run(db, Object.fromEntries(url.searchParams))
     } catch (err) {
-      const mapped = err instanceof HttpError ? err : null
-      const pgStatus = statusForPgError(pgErrorCode(err))
-      if (mapped) [status, body] = [mapped.status, mapped.body()]
-      else if (pgStatus)
-        [status, body] = [
-          pgStatus.status,
-          {
-            errors: [
-              {
-                name: 'BadRequest',
-                message: pgStatus.message,
-                data: { errors: [{ path: 'query', message: pgStatus.message }] },
-              },
-            ],
-          },
-        ]
-      else {
-        console.error(err)
-        ;[status, body] = [500, { errors: [{ name: 'Error', message: 'Something went wrong.' }] }]
-      }
+      const mapped = errorResponse(err, url.pathname, false)
+      if (!mapped) console.error(err)
+      ;({ status, body } = mapped ?? SERVER_ERROR)
     }
     res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
     res.end(JSON.stringify(body))
@@ -165,9 +153,11 @@ async function main() {
     if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     const url = new URL(req.url || '/', 'http://localhost')
     const pathname = url.pathname
-    if (req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/')) {
+    if (fastPath && req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/')) {
       const run = AVAILABILITY_ROUTES[pathname.slice(AVAILABILITY_PREFIX.length)]
-      if (run) return void serveAvailability(res, run, url)
+      // Before Payload has initialised there is no pool yet: Next serves the same routes.
+      const db = publishedPool()
+      if (run && db) return void serveAvailability(res, run, db, url).catch((err) => console.error(err))
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       // One origin: a same-origin Origin header is dropped so that Payload's CSRF check relies on
@@ -230,7 +220,6 @@ async function main() {
   process.send?.({ type: 'ready', port })
 
   const shutdown = () => {
-    void db.end().catch(() => {})
     server.close(() => process.exit(0))
     server.closeAllConnections()
     setTimeout(() => process.exit(0), 5000).unref()

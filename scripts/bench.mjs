@@ -47,8 +47,17 @@ try {
     // Customers are registered from distinct (forwarded) addresses: registrations are limited per address.
     TRUST_PROXY: 'true',
   })
+  // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
+  const appPortB = await freePort(0)
+  await spawnServer(path.join(root, 'cms', 'server.ts'), {
+    PORT: String(appPortB),
+    DATA_DIR: dir,
+    SALON_DEMO: 'true',
+    TRUST_PROXY: 'true',
+  })
   const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
   const app = `http://127.0.0.1:${appPort}`
+  const appB = `http://127.0.0.1:${appPortB}`
   const raw = `http://127.0.0.1:${floor.port}`
 
   const json = async (method, url, body, token, headers = {}) => {
@@ -94,11 +103,33 @@ try {
       if (options.amount) delete options.duration
       delete options.pathFor
       const inst = autocannon(options, (err, result) =>
-        err ? reject(err) : resolve({ title, result, p95: percentile(times, 95) }),
+        err ? reject(err) : resolve({ title, result, times, p95: percentile(times, 95) }),
       )
       inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
       autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
     })
+
+  /**
+   * The same load split over both app processes (half the connections each, at once): one row with
+   * the summed throughput and the percentiles of every response of both.
+   */
+  const runSplit = async (title, optsFor) => {
+    const halves = await Promise.all([run(`${title} (A)`, optsFor(app, 0)), run(`${title} (B)`, optsFor(appB, 1))])
+    const times = halves.flatMap((h) => h.times)
+    const sum = (f) => halves.reduce((acc, h) => acc + f(h.result), 0)
+    return {
+      title,
+      p95: percentile(times, 95),
+      result: {
+        connections: sum((r) => r.connections),
+        requests: { average: sum((r) => r.requests.average) },
+        latency: { p50: percentile(times, 50), p99: percentile(times, 99) },
+        non2xx: sum((r) => r.non2xx),
+        errors: sum((r) => r.errors),
+        timeouts: sum((r) => r.timeouts),
+      },
+    }
+  }
 
   const percentile = (xs, p) => {
     const sorted = [...xs].sort((a, b) => a - b)
@@ -112,6 +143,14 @@ try {
   await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
   results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
   results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
+  await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+  results.push(
+    await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
+      url,
+      connections: 10,
+      pathFor: dayPath,
+    })),
+  )
   const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
   results.push(
     await run('Month overview — app (4 operators)', {
@@ -220,6 +259,53 @@ try {
       ],
     }),
   )
+
+  // The same race on another day, the confirms split over both processes (half the drafts each).
+  const contestedDayB = days.at(-3)
+  const slotsB = (
+    await json(
+      'GET',
+      `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
+    )
+  ).slots.slice(0, 40)
+  const draftsB = [[], []]
+  let c = 0
+  for (const token of customers)
+    for (let k = 0; k < 5; k++, c++)
+      draftsB[c % 2].push({
+        token,
+        id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
+      })
+  const nB = [0, 0]
+  const statusCountB = {}
+  results.push(
+    await runSplit(
+      `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
+      (url, half) => ({
+        url,
+        amount: draftsB[half].length,
+        connections: 10,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const i = nB[half]++
+              const d = draftsB[half][i % draftsB[half].length]
+              // Both halves walk the same 40 slots: every slot is wanted through both processes.
+              const slot = slotsB[i % slotsB.length]
+              return {
+                ...req,
+                path: '/api/reservations/confirm',
+                headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
+                body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
+              }
+            },
+            onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
+          },
+        ],
+      }),
+    ),
+  )
   const [dayResult, floorResult] = results.map((r) => r.result)
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
@@ -234,7 +320,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses under contention: ${JSON.stringify(statusCount)}; without contention: ${JSON.stringify(quietStatus)}.`,
+    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
@@ -243,6 +329,7 @@ try {
     JSON.stringify(
       {
         statusCount,
+        statusCountB,
         results: results.map((r) => ({
           title: r.title,
           p95: r.p95,

@@ -151,6 +151,18 @@ async function startStack(dir, execPath = process.execPath, { second = false } =
     await stack.smtp?.stop()
   }
   /** One built app process on `port`; several may share the stack's PostgreSQL, as in production. */
+  /** What every app process of the stack gets (less its port); the tests start more with it. */
+  const appEnv = () => ({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: stack.db.url,
+    DATA_DIR: dir,
+    SALON_DEMO: 'true',
+    TRUST_PROXY: 'true',
+    SMTP_URL: stack.smtp.url,
+    MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
+    NEXT_TELEMETRY_DISABLED: '1',
+  })
   const startServer = async (port, logName, ownsPostgres) => {
     const serverLog = path.join(dir, logName)
     stack.logs.push(serverLog)
@@ -160,17 +172,9 @@ async function startStack(dir, execPath = process.execPath, { second = false } =
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', fs.openSync(serverLog, 'w'), fs.openSync(serverLog, 'a'), 'ipc'],
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: stack.db.url,
-        DATA_DIR: dir,
+        ...appEnv(),
         PORT: String(port),
-        SALON_DEMO: 'true',
         ...(ownsPostgres ? { SALON_OWNED_PG_PID: String(stack.db.child.pid) } : {}),
-        TRUST_PROXY: 'true',
-        SMTP_URL: stack.smtp.url,
-        MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
-        NEXT_TELEMETRY_DISABLED: '1',
         SERVER_URL: `http://localhost:${port}`,
       },
     })
@@ -207,6 +211,10 @@ async function startStack(dir, execPath = process.execPath, { second = false } =
     SALON_BASE_URL: `http://localhost:${port}`,
     SALON_DATABASE_URL: stack.db.url,
     SALON_MAIL_DIR: path.join(dir, 'smtp'),
+    // Tests that start app processes of their own (cms/tests/int/helpers.ts startApp): the same
+    // settings, and a directory for their logs (checked like the stack's own, below).
+    SALON_APP_ENV: JSON.stringify(appEnv()),
+    SALON_APP_LOG_DIR: path.join(dir, 'apps'),
   }
   log(
     `App on ${stack.env.SALON_BASE_URL} (Node ${spawnSync(execPath, ['--version'], { encoding: 'utf8' }).stdout.trim()}), PostgreSQL on ${stack.db.port}`,
@@ -240,7 +248,9 @@ const stopStacks = async () => {
   stacks = []
   for (const s of all) {
     await s.stop()
-    for (const file of s.logs) checkServerLog(file)
+    const appLogs = s.env.SALON_APP_LOG_DIR
+    const extra = appLogs && fs.existsSync(appLogs) ? fs.readdirSync(appLogs).map((f) => path.join(appLogs, f)) : []
+    for (const file of [...s.logs, ...extra]) checkServerLog(file)
   }
 }
 

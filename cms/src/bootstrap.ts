@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
 import { inBackground } from './lib/background'
-import { pool } from './lib/sql'
+import { pool, publishPool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { removeExpiredHolds } from './services/booking'
@@ -35,6 +35,11 @@ export async function bootstrap(payload: Payload) {
     await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]).catch(() => {})
     client.release()
   }
+  // An idle client dropped by PostgreSQL (restart, failover) must not take the process down
+  // (pg emits 'error' on the pool; without a listener that ends the process).
+  pool(payload).on('error', (err) => payload.logger.error(`PostgreSQL pool error: ${err.message}`))
+  // Migrated and seeded: the availability fast path in server.ts may now use this pool.
+  publishPool(pool(payload))
   // Booking drafts never confirmed are removed once their hold has passed.
   const sweep = async () => {
     const { holdMinutes } = await readSettings(pool(payload))

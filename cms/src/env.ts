@@ -37,6 +37,21 @@ export const env = {
   get poolMax() {
     return Number(process.env.DATABASE_POOL_MAX || 10)
   },
+  /**
+   * How this process's connections are named in `pg_stat_activity` (the pool and the calendar
+   * listener): `salon:<port>` unless PGAPPNAME says otherwise.
+   */
+  get applicationName() {
+    return process.env.PGAPPNAME || `salon:${this.port}`
+  },
+  /**
+   * server.ts answers the public availability reads itself (docs/architecture.md "Availability
+   * fast path"); `AVAILABILITY_FAST_PATH=off` sends them through Next.js and Payload like every
+   * other request (to compare the two paths).
+   */
+  get availabilityFastPath() {
+    return process.env.AVAILABILITY_FAST_PATH !== 'off'
+  },
   /** Behind a load balancer: the client address is the first X-Forwarded-For entry. */
   get trustProxy() {
     return process.env.TRUST_PROXY === 'true'

@@ -33,7 +33,8 @@ export default buildConfig({
   defaultDepth: 0,
   maxDepth: 3,
   db: postgresAdapter({
-    pool: { connectionString: env.databaseUrl, max: env.poolMax },
+    // The process's one pool: Payload's, published for the availability fast path (lib/sql.ts).
+    pool: { connectionString: env.databaseUrl, max: env.poolMax, application_name: env.applicationName },
     migrationDir: path.resolve(dirname, 'migrations'),
     // Migrations only, in every environment: never push a schema diff.
     push: false,

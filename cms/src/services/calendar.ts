@@ -16,36 +16,48 @@ type Db = Pool | PoolClient
 
 /**
  * The salon's calendar (settings, opening hours, closures, holidays, operators) changes rarely and
- * is read by every availability request, so each module graph (Payload's and the fast path in
- * server.ts) keeps one copy — coherent across processes: a trigger on those tables sends
- * `NOTIFY salon_calendar` when a change commits (migration `…_calendar_notify`), and a listening
- * connection here drops the copy. Without a working listener nothing is cached: every read goes to
- * PostgreSQL until the listener is back. The TTL only bounds how long a copy lives at all.
+ * is read by every availability request, so each process keeps one copy — coherent across
+ * processes: a trigger on those tables sends `NOTIFY salon_calendar` when a change commits
+ * (migration `…_calendar_notify`), and a listening connection here drops the copy. Without a
+ * working listener nothing is cached: every read goes to PostgreSQL until the listener is back.
+ * The TTL only bounds how long a copy lives at all.
+ *
+ * One copy and one listener per process, not per module graph: Next bundles Payload's graph apart
+ * from server.ts's (the availability fast path), so this module is loaded twice; its state lives
+ * on `globalThis` under a registered symbol, which both instances share.
  */
 const TTL_MS = 60_000
 const RECONNECT_MS = 1_000
-let cached: { at: number; value: Promise<SalonCalendar> } | null = null
-let listener: { client: pg.Client; ready: boolean } | null = null
+
+interface CalendarState {
+  cached: { at: number; value: Promise<SalonCalendar> } | null
+  listener: { client: pg.Client; ready: boolean } | null
+}
+const STATE = Symbol.for('salon.calendar')
+const state: CalendarState = ((globalThis as typeof globalThis & { [STATE]?: CalendarState })[STATE] ??= {
+  cached: null,
+  listener: null,
+})
 
 export function invalidateCalendar() {
-  cached = null
+  state.cached = null
 }
 
-/** Starts (once) the connection that hears `salon_calendar`; on any failure, no cache until it is back. */
+/** Starts (once per process) the connection that hears `salon_calendar`; on any failure, no cache until it is back. */
 function listen() {
-  if (listener) return
-  const client = new pg.Client({ connectionString: env.databaseUrl })
+  if (state.listener) return
+  const client = new pg.Client({ connectionString: env.databaseUrl, application_name: env.applicationName })
   const current = { client, ready: false }
-  listener = current
+  state.listener = current
   const drop = () => {
-    if (listener !== current) return
-    listener = null
-    cached = null
+    if (state.listener !== current) return
+    state.listener = null
+    state.cached = null
     client.end().catch(() => {})
     setTimeout(listen, RECONNECT_MS).unref()
   }
   client.on('notification', () => {
-    cached = null
+    state.cached = null
   })
   client.on('error', drop)
   client.on('end', drop)
@@ -53,7 +65,7 @@ function listen() {
     .connect()
     .then(() => client.query('LISTEN salon_calendar'))
     .then(() => {
-      cached = null // anything read before we listened may be stale
+      state.cached = null // anything read before we listened may be stale
       current.ready = true
     })
     .catch(drop)
@@ -61,13 +73,15 @@ function listen() {
 
 export function loadCalendar(db: Pool, now = Date.now()): Promise<SalonCalendar> {
   listen()
-  if (!listener?.ready) return readCalendar(db)
-  if (!cached || now - cached.at > TTL_MS) {
-    const value = readCalendar(db)
-    cached = { at: now, value }
-    value.catch(() => (cached = null))
-  }
-  return cached.value
+  if (!state.listener?.ready) return readCalendar(db)
+  const current = state.cached
+  if (current && now - current.at <= TTL_MS) return current.value
+  const entry = { at: now, value: readCalendar(db) }
+  state.cached = entry
+  entry.value.catch(() => {
+    if (state.cached === entry) state.cached = null
+  })
+  return entry.value
 }
 
 const num = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))

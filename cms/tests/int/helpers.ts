@@ -252,3 +252,63 @@ export async function slotAt(day: string, services: number[], operator: number |
   if (!slot) throw new Error(`no ${hhmm} slot on ${day}`)
   return slot
 }
+
+/** Settings of the stack's app processes (scripts/test.mjs), for tests that start their own. */
+const APP_ENV = process.env.SALON_APP_ENV ?? ''
+const APP_LOG_DIR = process.env.SALON_APP_LOG_DIR ?? ''
+
+export interface AppProcess {
+  child: import('node:child_process').ChildProcess
+  port: number
+  base: string
+  /** The server's stdout and stderr. */
+  log: string
+  /** SIGTERM, SIGKILL after 8 s; resolves once it has exited. */
+  stop: () => Promise<void>
+}
+
+export async function freePortNumber(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * One more built app process on the stack's PostgreSQL, started as scripts/test.mjs starts its
+ * own (same settings, `extraEnv` on top); resolves when it says "ready" (Payload initialised).
+ */
+export async function startApp(name: string, opts: { port?: number; env?: Record<string, string> } = {}) {
+  if (!APP_ENV || !APP_LOG_DIR) throw new Error('SALON_APP_ENV is not set: run through scripts/test.mjs')
+  const { fork } = await import('node:child_process')
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  const port = opts.port ?? (await freePortNumber())
+  fs.mkdirSync(APP_LOG_DIR, { recursive: true })
+  const log = path.join(APP_LOG_DIR, `${name}-${port}-${Date.now()}.log`)
+  const cms = path.resolve(import.meta.dirname, '..', '..')
+  const child = fork(path.join(cms, 'server.ts'), [], {
+    cwd: cms,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a'), 'ipc'],
+    env: { ...JSON.parse(APP_ENV), ...opts.env, PORT: String(port), SERVER_URL: `http://localhost:${port}` },
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve())
+    child.once('exit', (code, signal) => reject(new Error(`app ${name} exited (${code ?? signal}); see ${log}`)))
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000)
+    await exited
+    clearTimeout(timer)
+  }
+  return { child, port, base: `http://localhost:${port}`, log, stop } satisfies AppProcess
+}

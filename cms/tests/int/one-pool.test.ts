@@ -1,0 +1,90 @@
+/**
+ * One pool, one calendar copy (with its one LISTEN connection) and one error mapping per app
+ * process: the availability fast path in server.ts uses what Payload's side uses, although Next
+ * loads Payload's modules apart from server.ts's (docs/architecture.md "Availability fast path").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, api, makeRoomForDemoCustomer, sql, startApp, tokenFor, type AppProcess } from './helpers'
+
+/** The app names its connections `salon:<port>` (env.ts applicationName). */
+const appName = (base: string) => `salon:${new URL(base).port}`
+
+async function connectionsOf(base: string) {
+  const [row] = await sql(
+    `select count(*)::int as total, count(*) filter (where query ilike 'listen%')::int as listening
+       from pg_stat_activity where application_name = $1`,
+    [appName(base)],
+  )
+  return row as { total: number; listening: number }
+}
+
+let service: number
+let slow: AppProcess | null = null
+beforeAll(async () => {
+  ;[{ id: service }] = await sql(`select id from services where active order by id limit 1`)
+})
+afterAll(async () => {
+  await slow?.stop()
+})
+
+describe('one pool, one calendar listener, one error mapping per process', () => {
+  it('after both paths served at once: one LISTEN connection, at most the pool size plus that one', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const month = day.slice(0, 7)
+    await makeRoomForDemoCustomer()
+    // Both module graphs read the calendar: the fast path (availability) and Payload's
+    // (create-session, "my bookings"). Before, each held its own LISTEN connection and pool.
+    const fast = Array.from({ length: 40 }, (_, i) =>
+      api(
+        'GET',
+        i % 2
+          ? `/api/reservations/time-availability-day?date=${day}&services=${service}`
+          : `/api/reservations/availability-month?month=${month}&services=${service}`,
+      ),
+    )
+    const token = await tokenFor('USER')
+    const payload = Array.from({ length: 40 }, () => api('GET', '/api/reservations/mine', { token }))
+    const answers = await Promise.all([...fast, ...payload])
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([])
+    const session = await api('POST', '/api/reservations/create-session', { token })
+    expect(session.status).toBe(201)
+    await sql('delete from reservations where id = $1', [session.body.data.id])
+
+    const { total, listening } = await connectionsOf(BASE_URL)
+    expect(listening, 'LISTEN salon_calendar connections of this process').toBe(1)
+    // DATABASE_POOL_MAX is not set by the test stack: the default pool of 10, plus the listener.
+    expect(total, 'connections of this process').toBeGreaterThan(1)
+    expect(total, 'connections of this process').toBeLessThanOrEqual(10 + 1)
+  })
+
+  it('a bad availability query: the fast path answers what the Payload endpoint answers', async () => {
+    // The same settings with the fast path switched off: Next and Payload serve these routes.
+    slow = await startApp('no-fast-path', { env: { AVAILABILITY_FAST_PATH: 'off' } })
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const bad = [
+      `/api/reservations/time-availability-day?date=2026-02-30&services=${service}`, // zod: no such day
+      `/api/reservations/time-availability-day?date=${day}`, // zod: no services
+      `/api/reservations/availability-month?month=2026-13&services=${service}`,
+      `/api/reservations/check-availability?date_start=tomorrow&services=${service}`,
+      `/api/reservations/time-availability-day?date=${day}&services=999999`, // the service does not exist
+      `/api/reservations/time-availability-day?date=${day}&services=${service}&operator=999999`,
+      // Beyond PostgreSQL's integer: a database error (22003) mapped to a 400.
+      `/api/reservations/time-availability-day?date=${day}&services=99999999999`,
+    ]
+    for (const path of bad) {
+      const [fast, viaPayload] = await Promise.all([api('GET', path), api('GET', path, { base: slow.base })])
+      expect(viaPayload.status, path).toBeGreaterThanOrEqual(400)
+      expect(viaPayload.status, path).toBeLessThan(500)
+      expect({ status: fast.status, body: fast.body }, path).toEqual({
+        status: viaPayload.status,
+        body: viaPayload.body,
+      })
+      expect(fast.headers.get('cache-control'), path).toBe('no-store')
+    }
+    // A good query answers the same too (the month's free days: stable within the test).
+    const month = `/api/reservations/availability-month?month=${day.slice(0, 7)}&services=${service}`
+    const [fast, viaPayload] = await Promise.all([api('GET', month), api('GET', month, { base: slow.base })])
+    expect(fast.status).toBe(200)
+    expect(fast.body).toEqual(viaPayload.body)
+  }, 60_000)
+})
