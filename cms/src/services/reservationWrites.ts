@@ -346,50 +346,12 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
 }
 
 /**
- * Fail fast for the many who lose a race: before any transaction or lock, the engine checks the
- * time against the committed bookings and the cached calendar (three reads on the pool). A time
- * that is already taken, closed or off the grid is refused here with the same 409 the transaction
- * would give; a time that looks free goes on to the full check inside the transaction, which alone
- * may accept it. The only cost of the early answer is that, within the cache's sub-second window
- * after the owner *opens* a closed time, that time may still be refused once. Only the caller's own
- * drafts get this far (anything else goes to the transaction's 404).
- */
-async function refuseEarlyIfTaken(pool: Pool, user: Actor, body: ConfirmBody, now: Date) {
-  const draft = (
-    await pool.query<{ user_id: number | null; status: ReservationStatus; created_at: Date }>(
-      'select user_id, status, created_at from reservations where id = $1',
-      [body.id],
-    )
-  ).rows[0]
-  if (!draft || draft.user_id !== user.id || draft.status !== 'PENDING_CONFIRMATION') return
-  const calendar = await loadCalendar(pool, now.getTime())
-  if (isHoldExpired(new Date(draft.created_at), calendar.settings.holdMinutes, now)) return
-  if (body.operator !== 'any' && !calendar.operators.some((o) => o.id === body.operator)) return
-  const { services, missing } = await loadServices(pool, body.services)
-  if (missing.length || services.some((x) => x.active === false)) return
-  const start = new Date(body.date_start)
-  const tz = calendar.settings.timezone
-  const day = localDayOf(start, tz)
-  const reservations = await loadBlocking(
-    pool,
-    candidates(services, calendar, body.operator),
-    startOfLocalDay(day, tz),
-    startOfLocalDay(addCalendarDays(day, 1), tz),
-    body.id,
-  )
-  const check = checkSlot({ services, operator: body.operator, calendar, reservations, now, start })
-  if (!check.available && check.reason !== 'INVALID_SERVICES' && check.reason !== 'NO_ELIGIBLE_OPERATOR')
-    throw conflict(check.reason)
-}
-
-/**
  * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is read
  * inside the transaction — the draft (locked), the salon's calendar as committed now (not a
  * cached copy: a closure added a moment ago is seen), the services and the busy times — the
  * engine checks, and the guarded write claims the time.
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
-  await refuseEarlyIfTaken(pool, user, body, now)
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const draft = await readReservation(db, body.id)
