@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 describe('one write path, one event per change', () => {
   it('customer confirm, admin booking and operator booking make the same reservation, each with one event', async () => {
-    const day = await freeDay(svc.Piega!, 50)
+    const day = await freeDay(svc.Piega!, 56)
     const services = [svc['Taglio donna']!, svc.Piega!]
     const [customerToken] = await registerCustomers(1, 'writes')
     const customer = (await api('GET', '/api/auth/me', { token: customerToken })).body.user.id as number
@@ -108,7 +108,7 @@ describe('one write path, one event per change', () => {
   })
 
   it('moves, edits and status changes: one event each, with what changed; a refusal leaves none', async () => {
-    const day = await freeDay(svc.Piega!, 51)
+    const day = await freeDay(svc.Piega!, 56)
     const free = await daySlots(day, [svc.Piega!], ops.Giulia!)
     const t = free[0]!
     const later = free.find((s) => Date.parse(s.start) >= Date.parse(t.end) + 30 * 60_000)!
@@ -271,7 +271,7 @@ describe('the salon books by its own rules', () => {
   })
 
   it('a customer cannot use the salon’s booking endpoint, and bad input names its field', async () => {
-    const day = await freeDay(svc.Piega!, 53)
+    const day = await freeDay(svc.Piega!, 57)
     const t = (await daySlots(day, [svc.Piega!], ops.Marco!))[0]!
     const asCustomer = await api('POST', '/api/reservations/book', {
       as: 'USER',
@@ -288,7 +288,7 @@ describe('the salon books by its own rules', () => {
   })
 
   it('confirm reads the calendar inside its transaction: a closure added a moment ago is refused at once', async () => {
-    const day = await freeDay(svc.Piega!, 55)
+    const day = await freeDay(svc.Piega!, 58)
     const t = (await daySlots(day, [svc.Piega!], 'any'))[0]!
     const [token] = await registerCustomers(1, 'closure')
     const session = await api('POST', '/api/reservations/create-session', { token })
