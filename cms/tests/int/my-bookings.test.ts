@@ -216,7 +216,15 @@ describe('POST /api/reservations/:id/move', () => {
   })
 
   it('move-slots offers the day for this booking, its own current time not counted as busy', async () => {
-    const day = await freeDay(49)
+    // A day where Giulia is free 10:00–12:15 (other files may book the days around +50).
+    let day = ''
+    for (let d = 49; d < 60 && !day; d++) {
+      const candidate = await freeDay(d)
+      const free = (await slots(candidate, [svc['Taglio donna']!, svc.Piega!], ops.Giulia!)).map((s) =>
+        hhmmInRome(s.start),
+      )
+      if (free.includes('10:00') && free.includes('11:00')) day = candidate
+    }
     const [c, stranger] = [await newCustomer(), await newCustomer()]
     const services = [svc['Taglio donna'], svc.Piega]
     const id = await book(c.token, day, '10:00', ops.Giulia, services)

@@ -17,10 +17,13 @@ beforeAll(async () => {
   ;[{ id: service }] = await sql(`select id from services where active and title = 'Taglio uomo'`)
 })
 
-/** Free starts ("any operator", one per free operator) near the end of the booking horizon (60 days). */
+/**
+ * Free starts ("any operator", one per free operator) at the very end of the booking horizon (60
+ * days), latest day first: other files book days up to +58 (helpers.ts `freeDay`).
+ */
 async function freeStarts(n: number) {
   const starts: string[] = []
-  for (let d = 50; starts.length < n && d < 60; d++) {
+  for (let d = 60; starts.length < n && d >= 50; d--) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
     const res = await api('GET', `/api/reservations/time-availability-day?date=${day}&services=${service}`)
     for (const s of res.body.slots as { start: string; operators: number[] }[])

@@ -3,8 +3,7 @@ import { useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { bannerInput, type BannerInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
-import { RelationSelect } from '../../components/form/fields'
-import { ImagePreview } from '../../components/form/image-preview'
+import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 
 type Values = { title: string; link: string; alt: string; show: boolean; position: number; image: number | null }
@@ -37,14 +36,7 @@ export default function BannerForm() {
     >
       <TextInput label="Titolo" required {...form.getInputProps('title')} />
       <TextInput label="Link" placeholder="/reserve oppure https://…" {...form.getInputProps('link')} />
-      <RelationSelect
-        label="Immagine"
-        resource="file"
-        optionLabel="name"
-        placeholder="Nessuna immagine"
-        {...form.getInputProps('image')}
-      />
-      <ImagePreview id={form.values.image} />
+      <ImageField label="Immagine" {...form.getInputProps('image')} />
       <TextInput
         label="Testo alternativo"
         description="Cosa mostra l’immagine, per chi usa un lettore di schermo."

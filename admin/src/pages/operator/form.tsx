@@ -4,7 +4,7 @@ import { useForm } from '@refinedev/mantine'
 import { operatorInput, type OperatorInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
 import { RelationSelect } from '../../components/form/fields'
-import { ImagePreview } from '../../components/form/image-preview'
+import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 
 type Values = {
@@ -63,14 +63,7 @@ export default function OperatorForm() {
         <TextInput label="Cognome" {...form.getInputProps('surname')} />
       </SimpleGrid>
       <Textarea label="Presentazione" autosize minRows={2} {...form.getInputProps('description')} />
-      <RelationSelect
-        label="Foto"
-        resource="file"
-        optionLabel="name"
-        placeholder="Nessuna foto"
-        {...form.getInputProps('image')}
-      />
-      <ImagePreview id={form.values.image} />
+      <ImageField label="Foto" placeholder="Nessuna foto" {...form.getInputProps('image')} />
       <RelationSelect
         label="Account dell’operatore"
         description="Chi accede con questo account vede l’agenda di questo operatore."

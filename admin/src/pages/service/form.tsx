@@ -4,7 +4,7 @@ import { useForm } from '@refinedev/mantine'
 import { serviceInput, type ServiceInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { MinutesInput, MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
-import { ImagePreview } from '../../components/form/image-preview'
+import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 
 type Values = Required<Pick<ServiceInput, 'title' | 'time' | 'price'>> & {
@@ -83,14 +83,7 @@ export default function ServiceForm() {
         optionLabel="name"
         {...form.getInputProps('operators')}
       />
-      <RelationSelect
-        label="Immagine"
-        resource="file"
-        optionLabel="name"
-        placeholder="Nessuna immagine"
-        {...form.getInputProps('image')}
-      />
-      <ImagePreview id={form.values.image} />
+      <ImageField label="Immagine" {...form.getInputProps('image')} />
       <Switch label="Attivo: prenotabile e visibile sul sito" {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormPage>
   )
