@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('PUT /api/business_hours/week', () => {
   it('reads the seven days in order, each with its intervals', async () => {
-    const read = (await api('GET', '/api/business_hours/week')).body
+    const read: Week = (await api('GET', '/api/business_hours/week')).body
     expect(read).toEqual(DEMO)
     expect(read.days.map((d) => d.day_of_week)).toEqual([
       'MONDAY',
