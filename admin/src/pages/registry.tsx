@@ -34,6 +34,10 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
     create: lazy(() => import('./user/form')),
     edit: lazy(() => import('./user/form')),
   },
+  'business-closure': {
+    create: lazy(() => import('./closure/form')),
+    edit: lazy(() => import('./closure/form')),
+  },
   holiday: { create: lazy(() => import('./holiday/form')), edit: lazy(() => import('./holiday/form')) },
 }
 

@@ -1,3 +1,4 @@
+import { isValidRecurringRule } from '@salon/shared'
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { BUSINESS_CLOSURE_TYPES } from '@salon/shared'
@@ -48,7 +49,8 @@ export const BusinessClosures: CollectionConfig = {
         const type = (siblingData as { closure_type?: string }).closure_type
         const recurring = typeof type === 'string' && type.startsWith('RECURRING_')
         if (!value) return recurring ? 'Una chiusura ricorrente richiede una regola RRULE' : true
-        if (typeof value !== 'string' || !RRULE_LINE.test(value) || !/FREQ=/i.test(value)) {
+        // The engine's own parser decides (the dashboard's builder writes only what it accepts).
+        if (typeof value !== 'string' || !RRULE_LINE.test(value) || !isValidRecurringRule(value)) {
           return 'Regola RRULE non valida (es. FREQ=WEEKLY;BYDAY=MO)'
         }
         return true

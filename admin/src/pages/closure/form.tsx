@@ -1,0 +1,323 @@
+import { useMemo } from 'react'
+import {
+  Chip,
+  Group,
+  List as MantineList,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { useList, useResourceParams } from '@refinedev/core'
+import { useForm } from '@refinedev/mantine'
+import {
+  BUSINESS_CLOSURE_TYPES,
+  CLOSURE_TYPE_LABELS_IT,
+  FREQ_OF_TYPE,
+  RRULE_WEEKDAYS,
+  closurePreview,
+  defaultRecurrence,
+  fromRRule,
+  toRRule,
+  type BusinessClosureType,
+  type RecurrenceChoice,
+  type RRuleWeekday,
+} from '@salon/shared'
+import { DeleteRecord, FormPage } from '../../components/form/form-page'
+
+const WEEKDAY_IT: Record<RRuleWeekday, string> = {
+  MO: 'Lun',
+  TU: 'Mar',
+  WE: 'Mer',
+  TH: 'Gio',
+  FR: 'Ven',
+  SA: 'Sab',
+  SU: 'Dom',
+}
+
+type Values = {
+  name: string
+  description: string
+  closure_type: BusinessClosureType
+  /** FULL_DAY: first and last day. RECURRING_*: the first occurrence's day. */
+  fromDay: string
+  toDay: string
+  /** PARTIAL_DAY: local date-times. */
+  startLocal: string
+  endLocal: string
+  /** RECURRING_*: the hours of each occurrence. */
+  fromTime: string
+  toTime: string
+  recurrence: RecurrenceChoice
+  is_active: boolean
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const localParts = (iso: string) => {
+  const d = new Date(iso)
+  return {
+    day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  }
+}
+const localIso = (day: string, time: string) => (day && time ? new Date(`${day}T${time}`).toISOString() : '')
+const noonUtc = (day: string) => (day ? `${day}T12:00:00.000Z` : '')
+
+/** The form's fields → the closure as the API stores it (and as the engine reads it). */
+export function toClosure(v: Values) {
+  const base = {
+    name: v.name.trim(),
+    description: v.description || null,
+    closure_type: v.closure_type,
+    is_active: v.is_active,
+  }
+  if (v.closure_type === 'FULL_DAY')
+    return { ...base, start_date: noonUtc(v.fromDay), end_date: noonUtc(v.toDay || v.fromDay), recurring_rule: null }
+  if (v.closure_type === 'PARTIAL_DAY')
+    return {
+      ...base,
+      start_date: v.startLocal ? new Date(v.startLocal).toISOString() : '',
+      end_date: v.endLocal ? new Date(v.endLocal).toISOString() : '',
+      recurring_rule: null,
+    }
+  return {
+    ...base,
+    start_date: localIso(v.fromDay, v.fromTime),
+    end_date: localIso(v.fromDay, v.toTime),
+    recurring_rule: toRRule(v.recurrence),
+  }
+}
+
+/** A stored closure → the form's fields. */
+function toValues(r: Record<string, unknown>): Values {
+  const type = (r.closure_type as BusinessClosureType) ?? 'FULL_DAY'
+  const start = typeof r.start_date === 'string' ? r.start_date : ''
+  const end = typeof r.end_date === 'string' ? r.end_date : ''
+  const s = start ? localParts(start) : { day: '', time: '' }
+  const e = end ? localParts(end) : { day: '', time: '' }
+  return {
+    name: String(r.name ?? ''),
+    description: String(r.description ?? ''),
+    closure_type: type,
+    fromDay: type === 'FULL_DAY' ? start.slice(0, 10) : s.day,
+    toDay: type === 'FULL_DAY' ? end.slice(0, 10) : e.day,
+    startLocal: start ? `${s.day}T${s.time}` : '',
+    endLocal: end ? `${e.day}T${e.time}` : '',
+    fromTime: s.time || '09:00',
+    toTime: e.time || '13:00',
+    recurrence: fromRRule(r.recurring_rule as string) ?? defaultRecurrence(FREQ_OF_TYPE[type] ?? 'WEEKLY'),
+    is_active: r.is_active !== false,
+  }
+}
+
+const EMPTY: Values = toValues({ closure_type: 'FULL_DAY' })
+
+const fmtDay = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+const fmtTime = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' })
+
+/**
+ * /dashboard/config/business-closure/create and /{id}: a closure — whole days, part of a day, or a
+ * recurring one built from frequency, interval, weekdays or days of the month, and an end — with a
+ * preview of the next times it closes the salon, computed by the engine the availability uses.
+ */
+export default function ClosureForm() {
+  const { id, action } = useResourceParams()
+  const mode = action === 'edit' ? 'edit' : 'create'
+  const config = useList<{ timezone?: string }>({ resource: 'config', pagination: { pageSize: 1 } })
+  const timeZone = config.result.data[0]?.timezone ?? 'Europe/Rome'
+  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values>({
+    initialValues: EMPTY,
+    validate: (v) => {
+      const errors: Record<string, string> = {}
+      const c = toClosure(v)
+      if (!v.name.trim()) errors.name = 'Il nome è obbligatorio'
+      if (v.closure_type === 'FULL_DAY') {
+        if (!v.fromDay) errors.fromDay = 'Scegli il primo giorno'
+        else if (v.toDay && v.toDay < v.fromDay) errors.toDay = 'La fine non può precedere l’inizio'
+      } else if (v.closure_type === 'PARTIAL_DAY') {
+        if (!v.startLocal) errors.startLocal = 'Scegli l’inizio'
+        if (!v.endLocal) errors.endLocal = 'Scegli la fine'
+        else if (c.start_date && c.end_date <= c.start_date) errors.endLocal = 'La fine deve seguire l’inizio'
+      } else {
+        if (!v.fromDay) errors.fromDay = 'Scegli il primo giorno'
+        if (v.toTime <= v.fromTime) errors.toTime = 'La fine deve seguire l’inizio'
+        if (!(v.recurrence.interval >= 1)) errors['recurrence.interval'] = 'Almeno 1'
+      }
+      return errors
+    },
+    transformValues: (v) => toClosure(v) as unknown as Values,
+    refineCoreProps: {
+      resource: 'business-closure',
+      action: mode,
+      id,
+      redirect: 'list',
+      queryOptions: { select: (r) => ({ ...r, data: toValues(r.data) as unknown as typeof r.data }) },
+    },
+  })
+  const v = form.values
+  const recurring = v.closure_type.startsWith('RECURRING_')
+  const preview = useMemo(() => {
+    const c = toClosure(v)
+    if (!c.start_date || !c.end_date) return []
+    const today = localParts(new Date().toISOString()).day
+    return closurePreview({ ...c, recurring_rule: c.recurring_rule ?? undefined }, timeZone, today)
+  }, [v, timeZone])
+
+  const setType = (type: BusinessClosureType) => {
+    form.setFieldValue('closure_type', type)
+    const freq = FREQ_OF_TYPE[type]
+    if (freq) form.setFieldValue('recurrence', { ...v.recurrence, freq })
+  }
+
+  return (
+    <FormPage
+      action={mode}
+      title={mode === 'create' ? 'Nuova chiusura' : 'Modifica chiusura'}
+      saveButtonProps={form.saveButtonProps}
+      isLoading={form.refineCore.formLoading}
+      after={
+        mode === 'edit' && id !== undefined ? (
+          <DeleteRecord resource="business-closure" id={id} what="questa chiusura" />
+        ) : null
+      }
+    >
+      <TextInput label="Nome" required {...form.getInputProps('name')} />
+      <Textarea label="Descrizione" autosize minRows={2} {...form.getInputProps('description')} />
+      <Select
+        label="Tipo"
+        required
+        data={BUSINESS_CLOSURE_TYPES.map((t) => ({ value: t, label: CLOSURE_TYPE_LABELS_IT[t] ?? t }))}
+        value={v.closure_type}
+        onChange={(t) => t && setType(t as BusinessClosureType)}
+      />
+      {v.closure_type === 'FULL_DAY' && (
+        <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+          <TextInput type="date" label="Dal" required {...form.getInputProps('fromDay')} />
+          <TextInput type="date" label="Al (compreso)" {...form.getInputProps('toDay')} />
+        </SimpleGrid>
+      )}
+      {v.closure_type === 'PARTIAL_DAY' && (
+        <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+          <TextInput type="datetime-local" label="Inizio" required {...form.getInputProps('startLocal')} />
+          <TextInput type="datetime-local" label="Fine" required {...form.getInputProps('endLocal')} />
+        </SimpleGrid>
+      )}
+      {recurring && (
+        <Stack spacing="sm">
+          <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+            <TextInput type="date" label="Prima volta" required {...form.getInputProps('fromDay')} />
+            <TextInput type="time" label="Dalle" required {...form.getInputProps('fromTime')} />
+            <TextInput type="time" label="Alle" required {...form.getInputProps('toTime')} />
+          </SimpleGrid>
+          <NumberInput
+            label={
+              v.recurrence.freq === 'WEEKLY'
+                ? 'Ogni quante settimane'
+                : v.recurrence.freq === 'MONTHLY'
+                  ? 'Ogni quanti mesi'
+                  : 'Ogni quanti anni'
+            }
+            min={1}
+            hideControls
+            {...form.getInputProps('recurrence.interval')}
+          />
+          {v.recurrence.freq === 'WEEKLY' && (
+            <div role="group" aria-label="Giorni della settimana">
+              <Text size="sm" weight={500} mb={4}>
+                Giorni (nessuno: il giorno della prima volta)
+              </Text>
+              <Chip.Group
+                multiple
+                value={v.recurrence.byDay}
+                onChange={(days) => form.setFieldValue('recurrence.byDay', days as RRuleWeekday[])}
+                spacing="xs"
+              >
+                {RRULE_WEEKDAYS.map((d) => (
+                  <Chip key={d} value={d}>
+                    {WEEKDAY_IT[d]}
+                  </Chip>
+                ))}
+              </Chip.Group>
+            </div>
+          )}
+          {v.recurrence.freq === 'MONTHLY' && (
+            <MultiSelect
+              label="Giorni del mese (nessuno: il giorno della prima volta)"
+              data={Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+              value={v.recurrence.byMonthDay.map(String)}
+              onChange={(days) => form.setFieldValue('recurrence.byMonthDay', days.map(Number))}
+              clearButtonLabel="Nessun giorno"
+              clearable
+            />
+          )}
+          <div>
+            <Text size="sm" weight={500} mb={4}>
+              Fine
+            </Text>
+            <SegmentedControl
+              data={[
+                { value: 'never', label: 'Mai' },
+                { value: 'until', label: 'Fino al' },
+                { value: 'count', label: 'Dopo N volte' },
+              ]}
+              value={v.recurrence.end.kind}
+              onChange={(kind) =>
+                form.setFieldValue(
+                  'recurrence.end',
+                  kind === 'until'
+                    ? { kind, date: v.fromDay }
+                    : kind === 'count'
+                      ? { kind, count: 10 }
+                      : { kind: 'never' },
+                )
+              }
+            />
+            {v.recurrence.end.kind === 'until' && (
+              <TextInput type="date" label="Ultimo giorno" mt="xs" {...form.getInputProps('recurrence.end.date')} />
+            )}
+            {v.recurrence.end.kind === 'count' && (
+              <NumberInput
+                label="Quante volte"
+                min={1}
+                hideControls
+                mt="xs"
+                {...form.getInputProps('recurrence.end.count')}
+              />
+            )}
+          </div>
+          <Text size="xs" sx={(t) => ({ color: t.colors.gray[7] })}>
+            Regola: {toRRule(v.recurrence)}
+          </Text>
+        </Stack>
+      )}
+      <Switch label="Attiva: il salone è chiuso" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <div>
+        <Title order={5} mb="xs">
+          Prossime chiusure
+        </Title>
+        {preview.length ? (
+          <MantineList size="sm" aria-label="Prossime chiusure">
+            {preview.map((p) => (
+              <MantineList.Item key={p.day}>
+                {fmtDay.format(new Date(`${p.day}T12:00:00`))}
+                {p.allDay
+                  ? ', tutto il giorno'
+                  : `, ${p.ranges.map((r) => `${fmtTime.format(new Date(r.start))}–${fmtTime.format(new Date(r.end))}`).join(', ')}`}
+              </MantineList.Item>
+            ))}
+          </MantineList>
+        ) : (
+          <Text size="sm">Nessuna chiusura nei prossimi mesi con questi dati.</Text>
+        )}
+      </div>
+      <Group />
+    </FormPage>
+  )
+}
