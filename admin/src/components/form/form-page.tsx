@@ -18,8 +18,11 @@ export function FormPage({
   isLoading,
   children,
   after,
+  back = true,
 }: {
   action: 'create' | 'edit'
+  /** The back arrow (off where there is nowhere to go back to, e.g. the settings page). */
+  back?: boolean
   title: string
   saveButtonProps: object
   isLoading?: boolean
@@ -36,10 +39,12 @@ export function FormPage({
       canDelete={false}
       headerButtons={() => null}
       goBack={
-        <>
-          <IconArrowLeft aria-hidden />
-          <SrOnly>Indietro</SrOnly>
-        </>
+        back ? (
+          <>
+            <IconArrowLeft aria-hidden />
+            <SrOnly>Indietro</SrOnly>
+          </>
+        ) : null
       }
     >
       <Stack spacing="md" sx={{ maxWidth: 640 }}>

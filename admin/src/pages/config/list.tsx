@@ -65,6 +65,7 @@ function SettingsForm({ id }: { id: number }) {
   return (
     <FormPage
       action="edit"
+      back={false}
       title="Impostazioni"
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
