@@ -16,10 +16,10 @@ import {
   type ReservationFacts,
   type ReservationStatus,
   type ReservationDetail,
-  maySeeReservation,
+  maySeeAsStaff,
 } from '@salon/shared'
 import { notFound } from '../lib/errors'
-import { loadActor, reservationEvents } from './reservationWrites'
+import { loadActor, readEvents } from './reservationWrites'
 import { loadCalendar } from './calendar'
 
 type Actor = Parameters<typeof loadActor>[1]
@@ -226,9 +226,7 @@ export async function reservationDetail(
   const actor = await loadActor(pool, user)
   const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
   const row = rows[0]
-  const staff = actor.role === 'ADMIN' || actor.role === 'OPERATOR'
-  if (!row || !staff || !maySeeReservation(actor, factsOf(row))) throw notFound()
+  if (!row || !maySeeAsStaff(actor, factsOf(row))) throw notFound()
   const services = await servicesOf(pool, [id])
-  const { events } = await reservationEvents(pool, user, id)
-  return { ...agendaItemOf(row, services, actor, settings, now), events }
+  return { ...agendaItemOf(row, services, actor, settings, now), events: await readEvents(pool, id) }
 }

@@ -26,7 +26,7 @@ import {
   initialStatus,
   isHoldExpired,
   localDayOf,
-  maySeeReservation,
+  maySeeAsStaff,
   pickOperator,
   reservationChanges,
   reservationEventKind,
@@ -449,6 +449,14 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
   )
 }
 
+/** Who is asking and the reservation, locked for the transaction; 404 when it does not exist. */
+async function lockedReservation(db: PoolClient, user: Actor, id: number) {
+  const actor = await loadActor(db, user)
+  const current = await readReservation(db, id)
+  if (!current) throw notFound()
+  return { actor, current }
+}
+
 /**
  * PUT /api/reservations/:id/status: the engine decides who may set what (`authorizeTransition`)
  * from the actor and the row, read under a row lock. Someone who may not see it gets 404.
@@ -456,9 +464,7 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
 export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const actor = await loadActor(db, user)
-      const current = await readReservation(db, id)
-      if (!current) throw notFound()
+      const { actor, current } = await lockedReservation(db, user, id)
       const settings = await readSettings(db)
       const verdict = authorizeTransition(actor, current.facts, to, settings, now)
       if (!verdict.ok) throw refusal(verdict)
@@ -488,9 +494,7 @@ async function servicesOfBooking(db: Pool | PoolClient, current: LoadedReservati
 export async function editReservation(pool: Pool, user: Actor, id: number, body: EditBody, now = new Date()) {
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const actor = await loadActor(db, user)
-      const current = await readReservation(db, id)
-      if (!current) throw notFound()
+      const { actor, current } = await lockedReservation(db, user, id)
       const calendar = await readCalendar(db)
       const { settings } = calendar
       const servicesChanged = body.services !== undefined && body.services.join() !== current.snapshot.services.join()
@@ -599,8 +603,12 @@ export async function bookSlots(pool: Pool, user: Actor, q: BookSlotsQuery, now 
 export async function reservationEvents(pool: Pool, user: Actor, id: number) {
   const actor = await loadActor(pool, user)
   const current = await readReservation(pool, id, false)
-  const staff = actor.role === 'ADMIN' || actor.role === 'OPERATOR'
-  if (!current || !staff || !maySeeReservation(actor, current.facts)) throw notFound()
+  if (!current || !maySeeAsStaff(actor, current.facts)) throw notFound()
+  return { id, events: await readEvents(pool, id) }
+}
+
+/** The events of one reservation, oldest first (the caller has checked who may read them). */
+export async function readEvents(pool: Pool, id: number) {
   const { rows } = await pool.query(
     `select e.id, e.kind, e.from_status, e.to_status, e.changes, e.created_at, e.actor_id, e.actor_role,
             nullif(trim(concat_ws(' ', u.name, u.surname)), '') as actor_name
@@ -608,16 +616,13 @@ export async function reservationEvents(pool: Pool, user: Actor, id: number) {
       where e.reservation_id = $1 order by e.id`,
     [id],
   )
-  return {
-    id,
-    events: rows.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind,
-      from: r.from_status,
-      to: r.to_status,
-      changes: r.changes,
-      at: new Date(r.created_at).toISOString(),
-      actor: r.actor_id ? { id: r.actor_id, role: r.actor_role, name: r.actor_name } : null,
-    })),
-  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    from: r.from_status,
+    to: r.to_status,
+    changes: r.changes,
+    at: new Date(r.created_at).toISOString(),
+    actor: r.actor_id ? { id: r.actor_id, role: r.actor_role, name: r.actor_name } : null,
+  }))
 }

@@ -9,6 +9,7 @@ import {
   slotSettingsFor,
   cancellationDeadline,
   capacitiesOf,
+  maySeeAsStaff,
   maySeeReservation,
   MOVABLE_STATUSES,
   reservationActions,
@@ -374,5 +375,15 @@ describe('slotSettingsFor', () => {
     for (const as of ['ADMIN', 'OPERATOR'] as const)
       expect(slotSettingsFor(as, base)).toEqual({ ...base, minNoticeMinutes: 0, bookingHorizonDays: 365 })
     expect(slotSettingsFor('ADMIN', { ...base, bookingHorizonDays: 400 }).bookingHorizonDays).toBe(400)
+  })
+})
+
+describe('maySeeAsStaff (history, the booking page)', () => {
+  it('admins and the assigned operator; not the customer, not another operator who booked it for themselves', () => {
+    expect(maySeeAsStaff(admin, booking())).toBe(true)
+    expect(maySeeAsStaff(assigned, booking())).toBe(true)
+    expect(maySeeAsStaff(customer, booking())).toBe(false)
+    expect(maySeeAsStaff(operatorAsCustomer, booking())).toBe(false)
+    expect(maySeeAsStaff(otherOperator, booking())).toBe(false)
   })
 })

@@ -73,6 +73,16 @@ export function maySeeReservation(actor: BookingActor, r: Pick<ReservationFacts,
   return c.admin || c.operator || c.customer
 }
 
+/**
+ * The salon's view of a booking — its history, the dashboard's booking page: admins, and the
+ * operator it is assigned to. Not its customer (their own screens show what concerns them), not
+ * another operator, even one who booked it for themselves as a customer.
+ */
+export function maySeeAsStaff(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): boolean {
+  const c = capacitiesOf(actor, r)
+  return c.admin || c.operator
+}
+
 const notFound = { ok: false, status: 404, reason: 'NOT_FOUND' } as const
 const forbiddenRole = { ok: false, status: 403, reason: 'FORBIDDEN_ROLE' } as const
 const refuse = (status: 403 | 409, reason: DecisionReason): Decision => ({ ok: false, status, reason })

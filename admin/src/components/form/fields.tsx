@@ -28,8 +28,23 @@ interface RelationProps {
   searchField?: string
 }
 
-const toOptions = (options: { label: unknown; value: unknown }[]) =>
-  options.map((o) => ({ label: String(o.label ?? ''), value: String(o.value) }))
+/** The records of `resource` as Mantine options (string values), the current value's label included. */
+function useRelationOptions(
+  { resource, optionLabel, labelOf, searchField }: RelationProps,
+  current: number | number[] | undefined,
+) {
+  const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
+    resource,
+    optionLabel: (item) => (labelOf ? labelOf(item) : String(item[optionLabel] ?? '')),
+    searchField: searchField ?? optionLabel,
+    optionValue: 'id',
+    defaultValue: current,
+    pagination: { pageSize: 100 },
+    sorters: [{ field: optionLabel, order: 'asc' }],
+  })
+  const data = selectProps.data.map((o) => ({ label: String(o.label ?? ''), value: String(o.value) }))
+  return { selectProps, data }
+}
 
 /** One related record (a service's category…): searchable, clearable, stored as its id or null. */
 export function RelationSelect({
@@ -41,20 +56,12 @@ export function RelationSelect({
   onChange,
   ...rest
 }: FieldProps<number | null | undefined> & RelationProps) {
-  const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
-    resource,
-    optionLabel: (item) => (labelOf ? labelOf(item) : String(item[optionLabel] ?? '')),
-    searchField: searchField ?? optionLabel,
-    optionValue: 'id',
-    defaultValue: value ?? undefined,
-    pagination: { pageSize: 100 },
-    sorters: [{ field: optionLabel, order: 'asc' }],
-  })
+  const { selectProps, data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? undefined)
   return (
     <Select
       {...selectProps}
       {...rest}
-      data={toOptions(selectProps.data)}
+      data={data}
       value={value === null || value === undefined ? null : String(value)}
       onChange={(v) => onChange(v ? Number(v) : null)}
       nothingFound="Nessun risultato"
@@ -73,21 +80,13 @@ export function RelationMultiSelect({
   onChange,
   ...rest
 }: FieldProps<number[] | undefined> & RelationProps) {
-  const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
-    resource,
-    optionLabel: (item) => (labelOf ? labelOf(item) : String(item[optionLabel] ?? '')),
-    searchField: searchField ?? optionLabel,
-    optionValue: 'id',
-    defaultValue: value ?? [],
-    pagination: { pageSize: 100 },
-    sorters: [{ field: optionLabel, order: 'asc' }],
-  })
+  const { data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? [])
   return (
     <MultiSelect
       {...rest}
       searchable
       clearable
-      data={toOptions(selectProps.data)}
+      data={data}
       value={(value ?? []).map(String)}
       onChange={(v) => onChange(v.map(Number))}
       nothingFound="Nessun risultato"

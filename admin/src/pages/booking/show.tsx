@@ -40,10 +40,7 @@ const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
 /** Re-reads the booking page and the lists after a change. */
 function useRefresh(id: string | number) {
   const invalidate = useInvalidate()
-  return () =>
-    invalidate({ resource: 'booking', invalidates: ['list', 'detail', 'all'] }).then(() =>
-      invalidate({ invalidates: ['all'], resource: 'booking', id }),
-    )
+  return () => invalidate({ resource: 'booking', id, invalidates: ['list', 'detail'] })
 }
 
 function Details({ booking }: { booking: ReservationDetail }) {
