@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
 import { bookBody } from '@salon/shared'
 import { IconAlertCircle } from '@tabler/icons-react'
@@ -111,7 +111,7 @@ export default function BookingCreate() {
             }}
             error={errors.services}
           />
-          <Group grow align="flex-start">
+          <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
             <Select
               label="Operatore"
               data={operatorOptions}
@@ -131,7 +131,7 @@ export default function BookingCreate() {
                 reset()
               }}
             />
-          </Group>
+          </SimpleGrid>
           <div>
             <Title order={5} mb="xs">
               Orario

@@ -225,7 +225,7 @@ function MoveForm({
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
         <Title order={4}>Sposta</Title>
-        <Group grow align="flex-start">
+        <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
           <TextInput
             type="date"
             label="Giorno"
@@ -244,7 +244,7 @@ function MoveForm({
               setChosen(null)
             }}
           />
-        </Group>
+        </SimpleGrid>
         <SlotPicker slots={free} loading={slots.query.isLoading} value={chosen} onChange={setChosen} />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
