@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SalonConfig } from './api'
@@ -26,14 +26,17 @@ describe('WhenStep', () => {
     expect(await screen.findByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
     expect(onDay).toHaveBeenCalledTimes(1)
     expect(onDay).toHaveBeenCalledWith('2027-01-12')
-    // The calendar's own month, the search from this month on, then the calendar shows January.
-    expect(api.fetchMonthDays.mock.calls.map((c) => c[0])).toEqual([
-      '2026-11',
-      '2026-11',
-      '2026-12',
-      '2027-01',
-      '2027-01',
-    ])
+    // The calendar's own month, the search from this month on, then the calendar shows January
+    // (its fetch may land just after the heading: wait for it rather than race it).
+    await waitFor(() =>
+      expect(api.fetchMonthDays.mock.calls.map((c) => c[0])).toEqual([
+        '2026-11',
+        '2026-11',
+        '2026-12',
+        '2027-01',
+        '2027-01',
+      ]),
+    )
   })
 
   it('with a free day this month, that day is opened without searching further', async () => {
