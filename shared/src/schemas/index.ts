@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
+import { uploadNameField } from './uploads'
 
 // The apps run under a CSP without 'unsafe-eval': zod's JIT would first probe `new Function`, which
 // the browser reports as a CSP violation (a Lighthouse best-practices finding). Our bodies are small;
@@ -105,7 +106,7 @@ export const comparePeriodQuery = z
   .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
 
 export const uploadUpsertFields = z.object({
-  name: z.string().trim().min(1, 'Il nome è obbligatorio').max(200),
+  name: uploadNameField,
   label: z.enum(UPLOAD_LABELS).optional(),
   alt: z.string().max(300).optional(),
   position: z.coerce.number().int().min(0).optional(),
