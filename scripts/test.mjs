@@ -117,6 +117,8 @@ if (want('unit')) {
           'unit',
           '--project',
           'web',
+          '--project',
+          'admin',
           '--reporter=dot',
           '--reporter=json',
           `--outputFile.json=${out}`,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { MultiSelect, NumberInput, Select } from '@mantine/core'
+import type { CrudFilter } from '@refinedev/core'
 import { useSelect } from '@refinedev/mantine'
 
 /**
@@ -26,11 +27,13 @@ interface RelationProps {
   /** A richer label than one field ("Anna Verdi · anna@…"). */
   labelOf?: (record: Record<string, unknown>) => string
   searchField?: string
+  /** Always applied (e.g. the image field leaves out customers' profile photos). */
+  filters?: CrudFilter[]
 }
 
 /** The records of `resource` as Mantine options (string values), the current value's label included. */
 function useRelationOptions(
-  { resource, optionLabel, labelOf, searchField }: RelationProps,
+  { resource, optionLabel, labelOf, searchField, filters }: RelationProps,
   current: number | number[] | undefined,
 ) {
   const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
@@ -39,6 +42,7 @@ function useRelationOptions(
     searchField: searchField ?? optionLabel,
     optionValue: 'id',
     defaultValue: current,
+    filters,
     pagination: { pageSize: 100 },
     sorters: [{ field: optionLabel, order: 'asc' }],
   })
@@ -52,11 +56,15 @@ export function RelationSelect({
   optionLabel,
   labelOf,
   searchField,
+  filters,
   value,
   onChange,
   ...rest
 }: FieldProps<number | null | undefined> & RelationProps) {
-  const { selectProps, data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? undefined)
+  const { selectProps, data } = useRelationOptions(
+    { resource, optionLabel, labelOf, searchField, filters },
+    value ?? undefined,
+  )
   return (
     <Select
       {...selectProps}
