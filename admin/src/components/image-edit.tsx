@@ -75,6 +75,7 @@ export function ImageEditModal({
           resource="file"
           id={id}
           what="questa immagine"
+          inline
           afterDelete={() => {
             onSaved()
             onClose()
