@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Loader,
   Modal,
   SimpleGrid,
@@ -20,6 +19,7 @@ import { Dropzone } from '../../components/dropzone'
 import { ImageEditModal } from '../../components/image-edit'
 import { useImageUpload } from '../../components/image-upload'
 import { SortableCard, SortableImages } from '../../components/sortable-images'
+import { SrOnly } from '../../components/sr-only'
 
 interface CarouselImage {
   id: number
@@ -139,11 +139,12 @@ export default function CarouselPage() {
                     <Card withBorder radius="md" p="sm" data-testid="carousel-card">
                       <Card.Section>
                         <AspectRatio ratio={16 / 9}>
-                          {image.imageUrl ? <Image src={image.imageUrl} alt={image.alt ?? ''} fit="cover" /> : <div />}
+                          {image.imageUrl ? <img src={image.imageUrl} alt={image.alt ?? ''} /> : <div />}
                         </AspectRatio>
                       </Card.Section>
                       <Group position="apart" mt="sm" noWrap spacing="xs">
-                        <Badge variant="filled" aria-label={`Posizione ${index + 1}`}>
+                        <Badge variant="filled">
+                          <SrOnly>Posizione </SrOnly>
                           {index + 1}
                         </Badge>
                         <Text weight={600} size="sm" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>

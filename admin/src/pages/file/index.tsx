@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Loader,
   SegmentedControl,
   SimpleGrid,
@@ -112,8 +111,18 @@ export default function FilesPage() {
           {shown.map((image) => (
             <Card key={image.id} withBorder radius="md" p="sm" role="listitem" data-testid="file-card">
               <Card.Section>
-                <AspectRatio ratio={4 / 3}>
-                  {image.imageUrl ? <Image src={image.imageUrl} alt={image.alt ?? ''} fit="cover" /> : <div />}
+                <AspectRatio ratio={16 / 10}>
+                  {image.imageUrl ? (
+                    <img
+                      src={image.imageUrl}
+                      alt={image.alt ?? ''}
+                      loading="lazy"
+                      // The whole picture (a banner is wide): the owner chooses by what it shows.
+                      style={{ objectFit: 'contain', background: '#f1f3f5' }}
+                    />
+                  ) : (
+                    <div />
+                  )}
                 </AspectRatio>
               </Card.Section>
               <Text weight={600} size="sm" mt="sm" sx={{ overflowWrap: 'anywhere' }}>
