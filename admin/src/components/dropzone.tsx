@@ -67,8 +67,8 @@ export function Dropzone({
   maxBytes = UPLOAD_MAX_BYTES,
   compact = false,
 }: {
-  /** The accepted files (never empty). */
-  onFiles: (files: File[]) => void
+  /** The accepted files (never empty); may return the upload's promise. */
+  onFiles: (files: File[]) => unknown
   title?: string
   buttonLabel?: string
   multiple?: boolean
@@ -87,7 +87,7 @@ export function Dropzone({
     if (files.length === 0) return
     const checked = checkFiles(multiple ? files : files.slice(0, 1), accept, maxBytes)
     setRefused(checked.refused)
-    if (checked.accepted.length > 0) onFiles(checked.accepted)
+    if (checked.accepted.length > 0) void onFiles(checked.accepted)
   }
   const onDrop = (e: DragEvent) => {
     e.preventDefault()

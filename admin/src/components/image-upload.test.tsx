@@ -12,7 +12,7 @@ describe('useImageUpload', () => {
       const form = body as FormData
       const name = (form.get('file') as File).name
       sent.push({ label: JSON.parse(String(form.get('_payload'))).label, file: name })
-      if (name === 'rotta.png') throw { message: 'File non valido', statusCode: 400 }
+      if (name === 'rotta.png') throw Object.assign(new Error('File non valido'), { statusCode: 400 })
       return { doc: { id: sent.length, name } }
     })
     const { result } = renderHook(() => useImageUpload('HOME_CAROUSEL', send as never))

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   Alert,
   AspectRatio,
@@ -45,9 +45,9 @@ export default function CarouselPage() {
     ],
     pagination: { mode: 'off' },
   })
-  const loaded = list.result.data
-  const [items, setItems] = useState<CarouselImage[]>([])
-  useEffect(() => setItems(loaded), [loaded])
+  // The order just chosen, shown until the server's answer replaces it.
+  const [pending, setPending] = useState<CarouselImage[] | null>(null)
+  const items = pending ?? list.result.data
 
   const { upload, busy } = useImageUpload('HOME_CAROUSEL')
   const { mutate: saveOrder, mutation: ordering } = useCustomMutation()
@@ -57,8 +57,7 @@ export default function CarouselPage() {
   const refresh = () => void list.query.refetch()
 
   const reorder = (next: CarouselImage[]) => {
-    const before = items
-    setItems(next)
+    setPending(next)
     saveOrder(
       {
         url: '/api/upload/carousel-order',
@@ -68,10 +67,8 @@ export default function CarouselPage() {
         errorNotification: (e) => ({ type: 'error', message: e?.message ?? 'Ordine non salvato' }),
       },
       {
-        onError: () => {
-          setItems(before)
-          refresh()
-        },
+        // Saved: the server's order (the same) replaces it; refused: the server's order comes back.
+        onSettled: () => void list.query.refetch().finally(() => setPending(null)),
       },
     )
   }
