@@ -100,7 +100,14 @@ test('carousel: two images dropped in and reordered; the public home follows. An
     await expectNoSeriousA11yViolations(page)
     await card.getByRole('button', { name: `Modifica «${c}»` }).click()
     const editor = page.getByRole('dialog', { name: 'Modifica immagine' })
-    await expect(editor.getByRole('textbox', { name: 'Nome' })).toHaveValue(c)
+    const nameField = editor.getByRole('textbox', { name: 'Nome' })
+    await expect(nameField).toHaveValue(c)
+    // Names are unique: the server's refusal shows next to the field.
+    await nameField.fill('banner-1')
+    await editor.getByRole('button', { name: 'Salva' }).click()
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true')
+    await expect(editor.locator('.mantine-TextInput-error')).toBeVisible()
+    await nameField.fill(c)
     await editor.getByRole('button', { name: 'Elimina' }).click()
     await editor
       .getByRole('alertdialog', { name: 'Eliminare questa immagine?' })
@@ -108,6 +115,7 @@ test('carousel: two images dropped in and reordered; the public home follows. An
       .click()
     await expect(editor.getByText('Non eliminato')).toBeVisible()
     await expect(editor).toContainText(`Usata da: servizio «${piega}»`)
+    await expectNoSeriousA11yViolations(page)
     expect(await admin.idsByName([c])).toEqual([imageId])
   } finally {
     if (serviceId) await admin.delete(`/api/services/${serviceId}`)

@@ -49,7 +49,7 @@ export function ImageEditModal({
     },
   })
   return (
-    <Modal opened onClose={onClose} title="Modifica immagine" centered size="lg">
+    <Modal opened onClose={onClose} title="Modifica immagine" centered size="lg" closeButtonLabel="Chiudi">
       <form onSubmit={(e) => form.saveButtonProps.onClick(e as never)} noValidate>
         <Stack spacing="sm">
           {imageUrl && <Image src={imageUrl} alt="" height={160} fit="contain" radius="sm" />}

@@ -131,7 +131,13 @@ export function DeleteRecord({
           </Alert>
         )
       ) : (
-        <Modal opened={open} onClose={() => setOpen(false)} title={`Eliminare ${what}?`} centered>
+        <Modal
+          opened={open}
+          onClose={() => setOpen(false)}
+          title={`Eliminare ${what}?`}
+          centered
+          closeButtonLabel="Chiudi"
+        >
           <Text size="sm">L’operazione non si può annullare.</Text>
           <Group position="right" mt="lg">
             <Button variant="default" onClick={() => setOpen(false)}>

@@ -193,6 +193,7 @@ export default function CarouselPage() {
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Togliere l’immagine dal carosello?"
+        closeButtonLabel="Chiudi"
         centered
       >
         <Text size="sm">
