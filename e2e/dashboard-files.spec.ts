@@ -78,6 +78,16 @@ test('carousel: two images dropped in and reordered; the public home follows. An
     await page.goto('/dashboard/carousel')
     await expect(cards.nth(shown.indexOf(b))).toContainText(b)
 
+    // Taken out of the carousel (after a confirmation): gone from the home, still among the files.
+    await page.getByRole('button', { name: `Togli «${a}» dal carosello` }).click()
+    const confirm = page.getByRole('dialog', { name: 'Togliere l’immagine dal carosello?' })
+    await expect(confirm).toHaveCSS('opacity', '1') // the opening transition is over (axe reads colours)
+    await expectNoSeriousA11yViolations(page)
+    await confirm.getByRole('button', { name: 'Togli dal carosello' }).click()
+    await expect(cards.filter({ hasText: a })).toHaveCount(0)
+    expect(await homeCarousel(request)).not.toContain(a)
+    expect(await admin.idsByName([a])).toHaveLength(1)
+
     // An image a service uses: the library says where, and deleting it is refused with the reason.
     await page.goto('/dashboard/file')
     await page.locator('input[type="file"]').setInputFiles([png(c)])
@@ -115,6 +125,7 @@ test('carousel: two images dropped in and reordered; the public home follows. An
       .click()
     await expect(editor.getByText('Non eliminato')).toBeVisible()
     await expect(editor).toContainText(`Usata da: servizio «${piega}»`)
+    await expect(editor).toHaveCSS('opacity', '1')
     await expectNoSeriousA11yViolations(page)
     expect(await admin.idsByName([c])).toEqual([imageId])
   } finally {
