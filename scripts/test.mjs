@@ -150,6 +150,8 @@ if (want('unit')) {
           'unit',
           '--project',
           'web',
+          '--project',
+          'admin',
           '--reporter=dot',
           '--reporter=json',
           `--outputFile.json=${out}`,

@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core'
@@ -33,7 +32,8 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatMoney } from '../../lib/format'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
-import { dayOf, formatWhen, timeOf } from './when'
+import { DateField } from '../../components/form/date-fields'
+import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
 
 const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
 
@@ -226,12 +226,13 @@ function MoveForm({
       <Stack spacing="sm">
         <Title order={4}>Sposta</Title>
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
-          <TextInput
-            type="date"
+          <DateField
             label="Giorno"
+            required
+            {...staffBookingDays()}
             value={day}
-            onChange={(e) => {
-              setDay(e.currentTarget.value)
+            onChange={(d) => {
+              setDay(d)
               setChosen(null)
             }}
           />
