@@ -51,7 +51,9 @@ describe('staff change the services of a booking', () => {
     const [row] = await sql('select duration, total_price, date_start, date_end from reservations where id = $1', [id])
     expect(Number(row.duration)).toBe(Number(catalogue.minutes))
     expect(Number(row.total_price)).toBeCloseTo(catalogue.price)
-    expect(new Date(row.date_end).getTime() - new Date(row.date_start).getTime()).toBe(Number(catalogue.minutes) * 60_000)
+    expect(new Date(row.date_end).getTime() - new Date(row.date_start).getTime()).toBe(
+      Number(catalogue.minutes) * 60_000,
+    )
 
     // The customer may move it, not change its services.
     const mine = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&services=${svc.Piega}`, { token })
