@@ -1,7 +1,20 @@
-// Component and hook tests (vitest + Testing Library on jsdom): matchers, and a clean DOM between
-// tests (vitest runs without globals, so Testing Library cannot clean up by itself).
+// Component and hook tests (vitest + Testing Library on jsdom): matchers, a clean DOM between
+// tests, and the matchMedia Mantine asks for (jsdom has none).
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+if (!window.matchMedia)
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
 
 afterEach(() => cleanup())

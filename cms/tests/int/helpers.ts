@@ -207,7 +207,7 @@ export async function registerCustomers(n: number, prefix = 'customer'): Promise
   for (let i = 0; i < n; i++) {
     const email = `${unique(prefix)}@example.com`
     const res = await api('POST', '/api/users', {
-      headers: { 'x-forwarded-for': `10.${20 + (seq % 200)}.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      headers: { 'x-forwarded-for': freshAddress() },
       body: { email, password: 'password123', name: 'Cliente', surname: `Test${i}`, phone_number: '+39 333 000 3333' },
     })
     if (res.status !== 201) throw new Error(`registration ${i}: ${res.status} ${JSON.stringify(res.body)}`)

@@ -29,7 +29,10 @@ export function ImageField({
   onChange,
   error,
   placeholder = 'Nessuna immagine',
+  uploads = true,
 }: {
+  /** Off where a new file would not be the salon's (a person's profile photo). */
+  uploads?: boolean
   label: string
   value: number | null | undefined
   onChange: (value: number | null) => void
@@ -50,17 +53,19 @@ export function ImageField({
         error={error}
       />
       <ImagePreview id={value ?? null} />
-      <Dropzone
-        compact
-        multiple={false}
-        busy={busy}
-        title="Oppure trascina qui una nuova immagine"
-        buttonLabel="Carica un’immagine"
-        onFiles={async (files) => {
-          const [done] = await upload(files)
-          if (done) onChange(done.id)
-        }}
-      />
+      {uploads && (
+        <Dropzone
+          compact
+          multiple={false}
+          busy={busy}
+          title="Oppure trascina qui una nuova immagine"
+          buttonLabel="Carica un’immagine"
+          onFiles={async (files) => {
+            const [done] = await upload(files)
+            if (done) onChange(done.id)
+          }}
+        />
+      )}
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
 import { bookBody } from '@salon/shared'
 import { IconAlertCircle } from '@tabler/icons-react'
@@ -7,7 +7,8 @@ import { RelationMultiSelect, RelationSelect } from '../../components/form/field
 import { zodValidate } from '../../components/form/zod-validate'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
-import { dayOf, timeOf } from './when'
+import { DateField } from '../../components/form/date-fields'
+import { dayOf, staffBookingDays, timeOf } from './when'
 
 const customerLabel = (u: Record<string, unknown>) =>
   [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
@@ -122,12 +123,13 @@ export default function BookingCreate() {
               }}
               error={errors.operator}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Giorno"
+              required
+              {...staffBookingDays()}
               value={day}
-              onChange={(e) => {
-                setDay(e.currentTarget.value)
+              onChange={(d) => {
+                setDay(d)
                 reset()
               }}
             />

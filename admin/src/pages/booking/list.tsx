@@ -9,6 +9,7 @@ import { RelationSelect } from '../../components/form/fields'
 import { RecordTable, type TableColumn } from '../../components/record-table'
 import { StatusBadge } from '../../components/status-badge'
 import { EMPTY, formatDateTime, formatMoney, formatRelation } from '../../lib/format'
+import { DateRangeFields } from '../../components/form/date-fields'
 import { bookingFilters, type BookingFilterState } from './filters'
 
 interface BookingRow {
@@ -73,13 +74,13 @@ export default function BookingList() {
   return (
     <List title={<Title order={3}>Prenotazioni</Title>} breadcrumb={false}>
       <Group align="flex-end" spacing="sm" mb="md">
-        <TextInput
-          type="date"
-          label="Dal"
-          value={state.from}
-          onChange={(e) => set({ f_from: e.currentTarget.value })}
+        <DateRangeFields
+          fromLabel="Dal"
+          toLabel="Al"
+          from={state.from}
+          to={state.to}
+          onChange={({ from, to }) => set({ f_from: from, f_to: to })}
         />
-        <TextInput type="date" label="Al" value={state.to} onChange={(e) => set({ f_to: e.currentTarget.value })} />
         <MultiSelect
           label="Stato"
           data={STATUS_OPTIONS}

@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core'
@@ -33,7 +32,9 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatMoney } from '../../lib/format'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
-import { dayOf, formatWhen, timeOf } from './when'
+import { DateField } from '../../components/form/date-fields'
+import { RelationMultiSelect } from '../../components/form/fields'
+import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
 
 const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
 
@@ -174,9 +175,9 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
 }
 
 /**
- * Another time or operator: the free starts of the chosen day for this booking (its services and
- * agreed duration, itself not counted as busy), then one PATCH. A time taken meanwhile is a 409
- * shown here, and the booking keeps its old time.
+ * Another time, operator or services: the free starts of the chosen day for this booking (its
+ * services at the agreed duration — or the new services at the catalogue's —, itself not counted
+ * as busy), then one PATCH. A time taken meanwhile is a 409 shown here; the booking keeps its time.
  */
 function MoveForm({
   booking,
@@ -189,13 +190,15 @@ function MoveForm({
 }) {
   const [day, setDay] = useState(dayOf(booking.date_start))
   const [operator, setOperator] = useState<string>(booking.operator ? String(booking.operator.id) : 'any')
+  const [services, setServices] = useState<number[]>(booking.services.map((s) => s.id))
   const [chosen, setChosen] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const slots = useCustom<{ slots: FreeSlot[] }>({
+  const servicesChanged = services.join() !== booking.services.map((s) => s.id).join()
+  const slots = useCustom<{ slots: FreeSlot[]; duration: number; total_price: number }>({
     url: `/api/reservations/${booking.id}/move-slots`,
     method: 'get',
-    config: { query: { date: day, operator } },
-    queryOptions: { enabled: !!day },
+    config: { query: { date: day, operator, ...(servicesChanged ? { services: services.join(',') } : {}) } },
+    queryOptions: { enabled: !!day && services.length > 0 },
   })
   const { mutate, mutation } = useCustomMutation()
   const move = () =>
@@ -204,7 +207,11 @@ function MoveForm({
       {
         url: `/api/reservations/${booking.id}/edit`,
         method: 'patch',
-        values: { date_start: chosen, operator: operator === 'any' ? 'any' : Number(operator) },
+        values: {
+          date_start: chosen,
+          operator: operator === 'any' ? 'any' : Number(operator),
+          ...(servicesChanged ? { services } : {}),
+        },
         successNotification: () => ({ type: 'success', message: 'Appuntamento spostato' }),
         errorNotification: false,
       },
@@ -224,14 +231,15 @@ function MoveForm({
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
-        <Title order={4}>Sposta</Title>
+        <Title order={4}>Sposta o cambia</Title>
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
-          <TextInput
-            type="date"
+          <DateField
             label="Giorno"
+            required
+            {...staffBookingDays()}
             value={day}
-            onChange={(e) => {
-              setDay(e.currentTarget.value)
+            onChange={(d) => {
+              setDay(d)
               setChosen(null)
             }}
           />
@@ -245,6 +253,22 @@ function MoveForm({
             }}
           />
         </SimpleGrid>
+        <RelationMultiSelect
+          label="Servizi"
+          description={
+            servicesChanged && slots.result.data
+              ? `Con i nuovi servizi: ${slots.result.data.duration} min, ${formatMoney(slots.result.data.total_price)} (prezzo del listino)`
+              : 'Cambiandoli, durata e prezzo diventano quelli del listino.'
+          }
+          resource="service"
+          optionLabel="title"
+          value={services}
+          onChange={(v) => {
+            setServices(v ?? [])
+            setChosen(null)
+          }}
+          error={services.length === 0 ? 'Scegli almeno un servizio' : undefined}
+        />
         <SlotPicker slots={free} loading={slots.query.isLoading} value={chosen} onChange={setChosen} />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">

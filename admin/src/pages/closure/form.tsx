@@ -30,6 +30,7 @@ import {
   type RecurrenceChoice,
   type RRuleWeekday,
 } from '@salon/shared'
+import { DateField, DateRangeFields } from '../../components/form/date-fields'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
 
 const WEEKDAY_IT: Record<RRuleWeekday, string> = {
@@ -199,8 +200,16 @@ export default function ClosureForm() {
       />
       {v.closure_type === 'FULL_DAY' && (
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-          <TextInput type="date" label="Dal" required {...form.getInputProps('fromDay')} />
-          <TextInput type="date" label="Al (compreso)" {...form.getInputProps('toDay')} />
+          <DateRangeFields
+            fromLabel="Dal"
+            toLabel="Al (compreso)"
+            fromRequired
+            from={v.fromDay}
+            to={v.toDay}
+            fromError={form.errors.fromDay}
+            toError={form.errors.toDay}
+            onChange={({ from, to }) => form.setValues({ fromDay: from, toDay: to })}
+          />
         </SimpleGrid>
       )}
       {v.closure_type === 'PARTIAL_DAY' && (
@@ -212,7 +221,7 @@ export default function ClosureForm() {
       {recurring && (
         <Stack spacing="sm">
           <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-            <TextInput type="date" label="Prima volta" required {...form.getInputProps('fromDay')} />
+            <DateField label="Prima volta" required {...form.getInputProps('fromDay')} />
             <TextInput type="time" label="Dalle" required {...form.getInputProps('fromTime')} />
             <TextInput type="time" label="Alle" required {...form.getInputProps('toTime')} />
           </SimpleGrid>
@@ -280,7 +289,13 @@ export default function ClosureForm() {
               }
             />
             {v.recurrence.end.kind === 'until' && (
-              <TextInput type="date" label="Ultimo giorno" mt="xs" {...form.getInputProps('recurrence.end.date')} />
+              <DateField
+                label="Ultimo giorno"
+                mt="xs"
+                required
+                min={v.fromDay || undefined}
+                {...form.getInputProps('recurrence.end.date')}
+              />
             )}
             {v.recurrence.end.kind === 'count' && (
               <NumberInput

@@ -3,6 +3,7 @@ import { useGo, useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { holidayInput, type HolidayInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
+import { DateField } from '../../components/form/date-fields'
 import { zodValidate } from '../../components/form/zod-validate'
 
 type Values = { name: string; date: string; recurring_yearly: boolean; is_active: boolean }
@@ -43,7 +44,7 @@ export default function HolidayForm() {
       }
     >
       <TextInput label="Nome" required {...form.getInputProps('name')} />
-      <TextInput type="date" label="Giorno" required {...form.getInputProps('date')} />
+      <DateField label="Giorno" required {...form.getInputProps('date')} />
       <Switch label="Ogni anno in questo giorno" {...form.getInputProps('recurring_yearly', { type: 'checkbox' })} />
       <Switch label="Attiva: il salone è chiuso" {...form.getInputProps('is_active', { type: 'checkbox' })} />
     </FormPage>

@@ -3,7 +3,7 @@ import { useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { operatorInput, type OperatorInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
-import { RelationSelect } from '../../components/form/fields'
+import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 
@@ -15,6 +15,7 @@ type Values = {
   user: number | null
   active: boolean
   position: number
+  services: number[]
 }
 
 const accountLabel = (u: Record<string, unknown>) =>
@@ -23,14 +24,23 @@ const accountLabel = (u: Record<string, unknown>) =>
 /**
  * /dashboard/operator/create (added to spec §2: a salon hires people) and /dashboard/operator/{id}:
  * the person customers choose — name, photo, description, order in the list, active — and the
- * OPERATOR account that sees their agenda. An operator is never deleted (their past bookings keep
+ * OPERATOR account that sees their agenda, and the services they perform (stored on each service). An operator is never deleted (their past bookings keep
  * them): switch "Attivo" off instead.
  */
 export default function OperatorForm() {
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, OperatorInput>({
-    initialValues: { name: '', surname: '', description: '', image: null, user: null, active: true, position: 0 },
+    initialValues: {
+      name: '',
+      surname: '',
+      description: '',
+      image: null,
+      user: null,
+      active: true,
+      position: 0,
+      services: [],
+    },
     validate: zodValidate<Values>(operatorInput),
     transformValues: (v) => ({
       ...v,
@@ -46,7 +56,12 @@ export default function OperatorForm() {
       queryOptions: {
         select: (r) => ({
           ...r,
-          data: { ...r.data, surname: r.data.surname ?? '', description: r.data.description ?? '' },
+          data: {
+            ...r.data,
+            surname: r.data.surname ?? '',
+            description: r.data.description ?? '',
+            services: r.data.services ?? [],
+          },
         }),
       },
     },
@@ -64,6 +79,14 @@ export default function OperatorForm() {
       </SimpleGrid>
       <Textarea label="Presentazione" autosize minRows={2} {...form.getInputProps('description')} />
       <ImageField label="Foto" placeholder="Nessuna foto" {...form.getInputProps('image')} />
+      <RelationMultiSelect
+        label="Servizi che esegue"
+        description="I clienti potranno prenotare questi servizi con questa persona."
+        resource="service"
+        optionLabel="title"
+        placeholder="Scegli i servizi"
+        {...form.getInputProps('services')}
+      />
       <RelationSelect
         label="Account dell’operatore"
         description="Chi accede con questo account vede l’agenda di questo operatore."
