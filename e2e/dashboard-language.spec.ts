@@ -36,10 +36,10 @@ test('the dashboard opens in English, switches to Italian with one click and rem
   expect(await lang(page)).toBe('it')
   await page.goto('/dashboard/booking')
   await expect(page.getByRole('heading', { name: 'Prenotazioni' })).toBeVisible()
-  await expect(page.getByLabel('Mostra le bozze')).toBeVisible()
+  await expect(page.getByText('Mostra le bozze')).toBeVisible()
 
   // And back to English with one click.
   await page.getByRole('radiogroup', { name: 'Lingua' }).getByText('EN', { exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible()
-  await expect(page.getByLabel('Show drafts')).toBeVisible()
+  await expect(page.getByText('Show drafts')).toBeVisible()
 })

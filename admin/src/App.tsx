@@ -87,7 +87,8 @@ export default function App() {
               </Route>
             </Routes>
             <UnsavedChangesNotifier />
-            <DocumentTitleHandler handler={({ resource }) => pageTitle(resource?.meta?.label)} />
+            {/* Remounted on a language switch so the tab's title follows at once. */}
+            <DocumentTitleHandler key={locale} handler={({ resource }) => pageTitle(resource?.meta?.label)} />
           </Refine>
         </NotificationsProvider>
       </MantineProvider>
