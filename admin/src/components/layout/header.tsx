@@ -128,14 +128,14 @@ export function AdminHeader() {
     >
       <Flex align="center" justify="space-between" h="100%">
         <MenuToggle />
-        <Group spacing="sm" noWrap>
+        <Group spacing="xs" noWrap sx={{ minWidth: 0 }}>
           {identity && (
-            <Stack spacing={0} align="flex-end" data-testid="header-user">
+            <Stack spacing={0} align="flex-end" data-testid="header-user" sx={{ minWidth: 0 }}>
               <Text weight={600} size="sm" lineClamp={1}>
                 {identity.name}
               </Text>
               {identity.name !== identity.email && (
-                <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7] }}>
+                <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7], wordBreak: 'break-all' }}>
                   {identity.email}
                 </Text>
               )}
@@ -152,9 +152,24 @@ export function AdminHeader() {
           >
             <IconDevices size={18} />
           </ActionIcon>
-          <Button variant="default" leftIcon={<IconLogout size={18} />} onClick={onLogout} loading={isPending}>
-            {t('header.logout')}
-          </Button>
+          {/* On a phone the words would push the bar off screen: an icon with the same name there. */}
+          <MediaQuery smallerThan="sm" styles={{ display: 'none' }}>
+            <Button variant="default" leftIcon={<IconLogout size={18} />} onClick={onLogout} loading={isPending}>
+              {t('header.logout')}
+            </Button>
+          </MediaQuery>
+          <MediaQuery largerThan="sm" styles={{ display: 'none' }}>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={t('header.logout')}
+              title={t('header.logout')}
+              onClick={onLogout}
+              loading={isPending}
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          </MediaQuery>
         </Group>
       </Flex>
       <Modal opened={confirmAll} onClose={() => setConfirmAll(false)} title={t('header.logoutAllQuestion')} centered>
