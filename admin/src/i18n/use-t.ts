@@ -29,11 +29,12 @@ export function useT(): T {
   const translate = useTranslate()
   return useMemo(() => {
     // The default is the text itself: right even where no Refine provider is mounted (component tests).
-    const t = ((key: MessageKey, vars?: Vars) => translate(key, vars ?? {}, tr(key, vars, locale))) as T
-    t.locale = locale
-    t.intl = INTL_LOCALE[locale]
-    t.glossary = { ...GLOSSARY[locale], day: locale === 'it' ? DAY_OF_WEEK_LABELS_IT : DAY_OF_WEEK_LABELS_EN }
-    t.setLocale = setLocale
-    return t
+    const text = (key: MessageKey, vars?: Vars) => translate(key, vars ?? {}, tr(key, vars, locale))
+    return Object.assign(text, {
+      locale,
+      intl: INTL_LOCALE[locale],
+      glossary: { ...GLOSSARY[locale], day: locale === 'it' ? DAY_OF_WEEK_LABELS_IT : DAY_OF_WEEK_LABELS_EN },
+      setLocale,
+    }) satisfies T
   }, [locale, translate])
 }
