@@ -18,3 +18,11 @@ if (!window.matchMedia)
     }) as MediaQueryList
 
 afterEach(() => cleanup())
+
+// Mantine's SegmentedControl measures itself (the header's language switch); jsdom has no ResizeObserver.
+if (!('ResizeObserver' in window))
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }

@@ -46,16 +46,16 @@ describe('DateField (spec §5)', () => {
     render(<OneDay initial="2026-12-10" />)
     pick(/Giorno/, '2027-01-05')
     expect(screen.getByTestId('held')).toHaveTextContent('2026-12-10')
-    expect(screen.getByText('Scegli un giorno entro il 31/12/2026')).toBeInTheDocument()
+    expect(screen.getByText('Choose a day up to 31/12/2026')).toBeInTheDocument()
     pick(/Giorno/, '2026-11-20')
-    expect(screen.getByText('Scegli un giorno dal 01/12/2026 in poi')).toBeInTheDocument()
+    expect(screen.getByText('Choose a day from 01/12/2026 on')).toBeInTheDocument()
     pick(/Giorno/, '2026-12-25')
-    expect(screen.getByText('Questo giorno non si può scegliere')).toBeInTheDocument()
+    expect(screen.getByText('This day cannot be chosen')).toBeInTheDocument()
     expect(screen.getByTestId('held')).toHaveTextContent('2026-12-10')
     expect(screen.getByLabelText(/Giorno/)).toHaveValue('2026-12-10')
     // The next good pick clears the reason.
     pick(/Giorno/, '2026-12-12')
-    expect(screen.queryByText('Questo giorno non si può scegliere')).not.toBeInTheDocument()
+    expect(screen.queryByText('This day cannot be chosen')).not.toBeInTheDocument()
   })
 
   it('a required picker keeps its value when cleared; an optional one empties', () => {

@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { TextInput } from '@mantine/core'
 import { orderedRange, pickDay, refusedDay, type DayLimits } from '@salon/shared/datePicking'
+import { getLocale, INTL_LOCALE, type Locale } from '../../i18n/locale'
+import { tr } from '../../i18n/translate'
+import { useT } from '../../i18n/use-t'
 
 /**
  * The dashboard's day pickers (spec §5, rules in `@salon/shared/datePicking`): the browser's own
@@ -22,16 +25,24 @@ export interface DateFieldProps extends DayLimits {
   name?: string
 }
 
-const itDay = (day: string) => {
-  const [y, m, d] = day.split('-')
-  return `${d}/${m}/${y}`
-}
+/** `2026-12-31` → `31/12/2026` (both `en-GB` and `it-IT` write days this way). */
+const shortDay = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`))
 
-export function refusalText(reason: ReturnType<typeof refusedDay>, { min, max }: DayLimits): string {
-  if (reason === 'min' && min) return `Scegli un giorno dal ${itDay(min)} in poi`
-  if (reason === 'max' && max) return `Scegli un giorno entro il ${itDay(max)}`
-  if (reason === 'disabled') return 'Questo giorno non si può scegliere'
-  return 'Data non valida'
+export function refusalText(
+  reason: ReturnType<typeof refusedDay>,
+  { min, max }: DayLimits,
+  locale: Locale = getLocale(),
+): string {
+  if (reason === 'min' && min) return tr('date.fromOn', { day: shortDay(min, locale) }, locale)
+  if (reason === 'max' && max) return tr('date.until', { day: shortDay(max, locale) }, locale)
+  if (reason === 'disabled') return tr('date.disabled', undefined, locale)
+  return tr('date.invalid', undefined, locale)
 }
 
 export function DateField({
@@ -47,6 +58,7 @@ export function DateField({
   mt,
   name,
 }: DateFieldProps) {
+  const t = useT()
   const [refusal, setRefusal] = useState<string | null>(null)
   const limits = { min, max, disabled }
   return (
@@ -65,7 +77,7 @@ export function DateField({
         const typed = e.currentTarget.value
         const next = pickDay(value, typed, { ...limits, required })
         const reason = typed ? refusedDay(typed, limits) : undefined
-        setRefusal(reason ? refusalText(reason, limits) : null)
+        setRefusal(reason ? refusalText(reason, limits, t.locale) : null)
         if (next !== value) onChange(next)
         // A refused or cleared value: the input shows the kept value again.
         else if (typed !== value) e.currentTarget.value = value

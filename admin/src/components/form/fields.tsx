@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { MultiSelect, NumberInput, Select } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { useSelect } from '@refinedev/mantine'
+import { useT } from '../../i18n/use-t'
 
 /**
  * The dashboard's form fields beyond Mantine's own inputs: one component per kind of value, used
@@ -61,6 +62,7 @@ export function RelationSelect({
   onChange,
   ...rest
 }: FieldProps<number | null | undefined> & RelationProps) {
+  const t = useT()
   const { selectProps, data } = useRelationOptions(
     { resource, optionLabel, labelOf, searchField, filters },
     value ?? undefined,
@@ -72,8 +74,8 @@ export function RelationSelect({
       data={data}
       value={value === null || value === undefined ? null : String(value)}
       onChange={(v) => onChange(v ? Number(v) : null)}
-      nothingFound="Nessun risultato"
-      clearButtonLabel="Cancella la scelta"
+      nothingFound={t('common.noResults')}
+      clearButtonLabel={t('common.clearChoice')}
     />
   )
 }
@@ -88,6 +90,7 @@ export function RelationMultiSelect({
   onChange,
   ...rest
 }: FieldProps<number[] | undefined> & RelationProps) {
+  const t = useT()
   const { data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? [])
   return (
     <MultiSelect
@@ -97,15 +100,26 @@ export function RelationMultiSelect({
       data={data}
       value={(value ?? []).map(String)}
       onChange={(v) => onChange(v.map(Number))}
-      nothingFound="Nessun risultato"
-      clearButtonLabel="Cancella la scelta"
+      nothingFound={t('common.noResults')}
+      clearButtonLabel={t('common.clearChoice')}
     />
   )
 }
 
-/** Euro with cents. */
+/** Euro with cents (the decimal separator of the dashboard's language). */
 export function MoneyInput(props: FieldProps<number | undefined>) {
-  return <NumberInput {...props} hideControls precision={2} step={1} min={0} decimalSeparator="," rightSection="€" />
+  const t = useT()
+  return (
+    <NumberInput
+      {...props}
+      hideControls
+      precision={2}
+      step={1}
+      min={0}
+      decimalSeparator={t.locale === 'it' ? ',' : '.'}
+      rightSection="€"
+    />
+  )
 }
 
 /** Whole minutes. */

@@ -6,6 +6,7 @@ import { FormPage } from '../../components/form/form-page'
 import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
+import { useT } from '../../i18n/use-t'
 
 type Values = {
   name: string
@@ -28,6 +29,7 @@ const accountLabel = (u: Record<string, unknown>) =>
  * them): switch "Attivo" off instead.
  */
 export default function OperatorForm() {
+  const t = useT()
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, OperatorInput>({
@@ -69,35 +71,35 @@ export default function OperatorForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuovo operatore' : 'Modifica operatore'}
+      title={mode === 'create' ? t('operator.new') : t('operator.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        <TextInput label="Nome" required {...form.getInputProps('name')} />
-        <TextInput label="Cognome" {...form.getInputProps('surname')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('user.surname')} {...form.getInputProps('surname')} />
       </SimpleGrid>
-      <Textarea label="Presentazione" autosize minRows={2} {...form.getInputProps('description')} />
-      <ImageField label="Foto" placeholder="Nessuna foto" {...form.getInputProps('image')} />
+      <Textarea label={t('operator.description')} autosize minRows={2} {...form.getInputProps('description')} />
+      <ImageField label={t('operator.photo')} placeholder={t('user.noPhoto')} {...form.getInputProps('image')} />
       <RelationMultiSelect
-        label="Servizi che esegue"
-        description="I clienti potranno prenotare questi servizi con questa persona."
+        label={t('operator.services')}
+        description={t('operator.servicesHelp')}
         resource="service"
         optionLabel="title"
-        placeholder="Scegli i servizi"
+        placeholder={t('operator.servicesPlaceholder')}
         {...form.getInputProps('services')}
       />
       <RelationSelect
-        label="Account dell’operatore"
-        description="Chi accede con questo account vede l’agenda di questo operatore."
+        label={t('operator.account')}
+        description={t('operator.accountHelp')}
         resource="user"
         optionLabel="email"
         labelOf={accountLabel}
-        placeholder="Nessun account"
+        placeholder={t('operator.noAccount')}
         {...form.getInputProps('user')}
       />
-      <NumberInput label="Ordine nell’elenco" min={0} hideControls {...form.getInputProps('position')} />
-      <Switch label="Attivo: prenotabile" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <NumberInput label={t('operator.order')} min={0} hideControls {...form.getInputProps('position')} />
+      <Switch label={t('operator.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormPage>
   )
 }

@@ -12,10 +12,12 @@ import {
 import { useCustomMutation, useResourceParams } from '@refinedev/core'
 import { IconMailForward } from '@tabler/icons-react'
 import { useForm } from '@refinedev/mantine'
-import { ROLE_LABELS_IT, adminUserInput, type AdminUserInput } from '@salon/shared'
+import { ROLE_LABELS_EN, adminUserInput, type AdminUserInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
+import { tr } from '../../i18n/translate'
+import { useT } from '../../i18n/use-t'
 
 type Values = {
   name: string
@@ -29,10 +31,7 @@ type Values = {
   access: 'invite' | 'password'
 }
 
-const ROLE_OPTIONS = (Object.keys(ROLE_LABELS_IT) as (keyof typeof ROLE_LABELS_IT)[]).map((value) => ({
-  value,
-  label: ROLE_LABELS_IT[value],
-}))
+const ROLES = Object.keys(ROLE_LABELS_EN) as (keyof typeof ROLE_LABELS_EN)[]
 
 /**
  * /dashboard/user/create and /dashboard/user/{id}: the person, their photo, their role and how they
@@ -42,6 +41,8 @@ const ROLE_OPTIONS = (Object.keys(ROLE_LABELS_IT) as (keyof typeof ROLE_LABELS_I
  * the reason next to the role.
  */
 export default function UserForm() {
+  const t = useT()
+  const roleOptions = ROLES.map((value) => ({ value, label: t.glossary.role[value] }))
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values>({
@@ -58,7 +59,7 @@ export default function UserForm() {
     validate: (values) => {
       const errors = zodValidate<Values>(adminUserInput)(sent(values) as unknown as Values)
       if (mode === 'create' && values.access === 'password' && !values.password)
-        errors.password = 'Scegli una password iniziale'
+        errors.password = tr('user.choosePassword')
       return errors
     },
     transformValues: (v) => sent(v) as unknown as Values,
@@ -95,35 +96,40 @@ export default function UserForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuovo utente' : 'Modifica utente'}
+      title={mode === 'create' ? t('user.new') : t('user.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={mode === 'edit' && id !== undefined ? <DeleteRecord resource="user" id={id} what="questo utente" /> : null}
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        <TextInput label="Nome" required {...form.getInputProps('name')} />
-        <TextInput label="Cognome" {...form.getInputProps('surname')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('user.surname')} {...form.getInputProps('surname')} />
       </SimpleGrid>
-      <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-      <TextInput label="Telefono" type="tel" {...form.getInputProps('phone_number')} />
-      <Select label="Ruolo" required data={ROLE_OPTIONS} {...form.getInputProps('user_role')} />
-      <ImageField label="Foto profilo" placeholder="Nessuna foto" uploads={false} {...form.getInputProps('upload')} />
+      <TextInput label={t('user.email')} type="email" required {...form.getInputProps('email')} />
+      <TextInput label={t('user.phone')} type="tel" {...form.getInputProps('phone_number')} />
+      <Select label={t('user.role')} required data={roleOptions} {...form.getInputProps('user_role')} />
+      <ImageField
+        label={t('user.photo')}
+        placeholder={t('user.noPhoto')}
+        uploads={false}
+        {...form.getInputProps('upload')}
+      />
       {creating && (
-        <Input.Wrapper label="Accesso" description="Come entrerà la prima volta">
+        <Input.Wrapper label={t('user.access')} description={t('user.accessHelp')}>
           <SegmentedControl
             fullWidth
             mt={4}
             data={[
-              { value: 'invite', label: 'Invito per e-mail' },
-              { value: 'password', label: 'Scelgo io la password' },
+              { value: 'invite', label: t('user.byInvite') },
+              { value: 'password', label: t('user.byPassword') },
             ]}
             {...form.getInputProps('access')}
           />
         </Input.Wrapper>
       )}
       {byInvite ? (
-        <Alert color="salon" icon={<IconMailForward size={18} />} title="Riceverà un invito">
-          Un’e-mail con un link, valido 7 giorni, per scegliere la sua password.
+        <Alert color="salon" icon={<IconMailForward size={18} />} title={t('user.inviteTitle')}>
+          {t('user.inviteText')}
           {form.errors.password && (
             <Text color="red" size="sm" mt={4}>
               {form.errors.password}
@@ -132,11 +138,11 @@ export default function UserForm() {
         </Alert>
       ) : (
         <PasswordInput
-          label={creating ? 'Password iniziale' : 'Nuova password'}
-          description={creating ? 'Almeno 8 caratteri: la persona potrà cambiarla.' : 'Lascia vuoto per non cambiarla.'}
+          label={creating ? t('user.firstPassword') : t('user.newPassword')}
+          description={creating ? t('user.firstPasswordHelp') : t('user.newPasswordHelp')}
           required={creating}
           autoComplete="new-password"
-          visibilityToggleLabel="Mostra o nascondi la password"
+          visibilityToggleLabel={t('user.passwordToggle')}
           {...form.getInputProps('password')}
         />
       )}
@@ -147,12 +153,10 @@ export default function UserForm() {
 
 /** A new invitation mail (the older link stops working): for someone who lost it or let it expire. */
 function ResendInvitation({ id }: { id: string | number }) {
+  const t = useT()
   const { mutate, mutation } = useCustomMutation()
   return (
-    <Input.Wrapper
-      label="Invito"
-      description="Manda un nuovo link per scegliere la password: quello di prima smette di funzionare."
-    >
+    <Input.Wrapper label={t('user.invitation')} description={t('user.invitationHelp')}>
       <div>
         <Button
           mt={4}
@@ -164,12 +168,12 @@ function ResendInvitation({ id }: { id: string | number }) {
               url: `/api/users/${id}/invite`,
               method: 'post',
               values: {},
-              successNotification: { type: 'success', message: 'Invito inviato' },
-              errorNotification: (e) => ({ type: 'error', message: e?.message ?? 'Invio non riuscito' }),
+              successNotification: { type: 'success', message: t('user.invitationSent') },
+              errorNotification: (e) => ({ type: 'error', message: e?.message ?? t('user.invitationFailed') }),
             })
           }
         >
-          Manda un nuovo invito
+          {t('user.resend')}
         </Button>
       </div>
     </Input.Wrapper>
