@@ -2,6 +2,9 @@ import { useId, useRef, useState, type DragEvent } from 'react'
 import { Alert, Box, Button, Group, List, Text } from '@mantine/core'
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@salon/shared'
 import { IconAlertTriangle, IconPhotoUp } from '@tabler/icons-react'
+import { getLocale, INTL_LOCALE, type Locale } from '../i18n/locale'
+import { tr } from '../i18n/translate'
+import { useT } from '../i18n/use-t'
 
 export interface FileRefusal {
   file: File
@@ -16,36 +19,46 @@ const TYPE_NAMES: Record<string, string> = {
   'image/gif': 'GIF',
 }
 
-const megabytes = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 })} MB`
+const megabytes = (bytes: number, locale: Locale) =>
+  `${(bytes / (1024 * 1024)).toLocaleString(INTL_LOCALE[locale], { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 })} MB`
 
-/** "JPEG, PNG, WebP, AVIF o GIF". */
-export function typeList(accept: readonly string[]) {
+/** "JPEG, PNG, WebP, AVIF or GIF" ("… o GIF" in Italian). */
+export function typeList(accept: readonly string[], locale: Locale = getLocale()) {
   const names = accept.map((t) => TYPE_NAMES[t] ?? t)
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} o ${names.at(-1)}` : (names[0] ?? '')
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} ${tr('dropzone.or', {}, locale)} ${names.at(-1)}`
+    : (names[0] ?? '')
 }
 
 /**
  * Splits chosen or dropped files into those the server will take and those it would refuse, with
- * the reason in the owner's words (checked here so nobody waits for a 10 MB upload to fail).
+ * the reason in the owner's words and language (checked here so nobody waits for a 10 MB upload to fail).
  */
 export function checkFiles(
   files: readonly File[],
   accept: readonly string[] = UPLOAD_IMAGE_TYPES,
   maxBytes = UPLOAD_MAX_BYTES,
+  locale: Locale = getLocale(),
 ): { accepted: File[]; refused: FileRefusal[] } {
   const accepted: File[] = []
   const refused: FileRefusal[] = []
   for (const file of files) {
     if (!accept.includes(file.type)) {
-      refused.push({ file, message: `«${file.name}»: formato non supportato. Usa ${typeList(accept)}.` })
+      refused.push({
+        file,
+        message: tr('dropzone.badType', { name: file.name, types: typeList(accept, locale) }, locale),
+      })
     } else if (file.size > maxBytes) {
       refused.push({
         file,
-        message: `«${file.name}»: troppo grande (${megabytes(file.size)}). Il massimo è ${megabytes(maxBytes)}.`,
+        message: tr(
+          'dropzone.tooBig',
+          { name: file.name, size: megabytes(file.size, locale), max: megabytes(maxBytes, locale) },
+          locale,
+        ),
       })
     } else if (file.size === 0) {
-      refused.push({ file, message: `«${file.name}»: il file è vuoto.` })
+      refused.push({ file, message: tr('dropzone.empty', { name: file.name }, locale) })
     } else accepted.push(file)
   }
   return { accepted, refused }
@@ -59,8 +72,8 @@ export function checkFiles(
  */
 export function Dropzone({
   onFiles,
-  title = 'Trascina qui le immagini',
-  buttonLabel = 'Scegli le immagini',
+  title: titleText,
+  buttonLabel: buttonText,
   multiple = true,
   busy = false,
   accept = UPLOAD_IMAGE_TYPES,
@@ -69,7 +82,9 @@ export function Dropzone({
 }: {
   /** The accepted files (never empty); may return the upload's promise. */
   onFiles: (files: File[]) => unknown
+  /** Default: "Drop the images here". */
   title?: string
+  /** Default: "Choose images". */
   buttonLabel?: string
   multiple?: boolean
   busy?: boolean
@@ -77,6 +92,9 @@ export function Dropzone({
   maxBytes?: number
   compact?: boolean
 }) {
+  const t = useT()
+  const title = titleText ?? t('dropzone.title')
+  const buttonLabel = buttonText ?? t('dropzone.choose')
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
   const [over, setOver] = useState(false)
@@ -85,7 +103,7 @@ export function Dropzone({
   const take = (list: FileList | null) => {
     const files = Array.from(list ?? [])
     if (files.length === 0) return
-    const checked = checkFiles(multiple ? files : files.slice(0, 1), accept, maxBytes)
+    const checked = checkFiles(multiple ? files : files.slice(0, 1), accept, maxBytes, t.locale)
     setRefused(checked.refused)
     if (checked.accepted.length > 0) void onFiles(checked.accepted)
   }
@@ -125,11 +143,11 @@ export function Dropzone({
           <div>
             <Text weight={600}>{title}</Text>
             <Text size="sm" color="dimmed" id={hintId}>
-              {typeList(accept)}, fino a {megabytes(maxBytes)} ciascuna
+              {t('dropzone.hint', { types: typeList(accept, t.locale), size: megabytes(maxBytes, t.locale) })}
             </Text>
           </div>
           <Button variant="light" loading={busy} onClick={() => input.current?.click()} aria-describedby={hintId}>
-            {busy ? 'Caricamento…' : buttonLabel}
+            {busy ? t('dropzone.uploading') : buttonLabel}
           </Button>
         </Group>
         <input
@@ -151,11 +169,9 @@ export function Dropzone({
           mt="sm"
           color="orange"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={
-            refused.length === 1 ? 'Un file non è stato caricato' : `${refused.length} file non sono stati caricati`
-          }
+          title={refused.length === 1 ? t('dropzone.refusedOne') : t('dropzone.refusedMany', { count: refused.length })}
           withCloseButton
-          closeButtonLabel="Chiudi l’avviso"
+          closeButtonLabel={t('dropzone.closeAlert')}
           onClose={() => setRefused([])}
           role="alert"
         >

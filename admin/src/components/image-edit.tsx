@@ -1,18 +1,17 @@
 import { Button, Group, Image, Modal, Select, Stack, TextInput } from '@mantine/core'
 import type { BaseKey } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
-import { UPLOAD_LABEL_LABELS_IT, UPLOAD_LABELS, uploadEditInput, type UploadEditInput } from '@salon/shared'
+import { UPLOAD_LABELS, uploadEditInput, type UploadEditInput } from '@salon/shared'
 import { DeleteRecord } from './form/form-page'
 import { zodValidate } from './form/zod-validate'
+import { useT } from '../i18n/use-t'
 
 type Values = { name: string; label: string; alt: string }
-
-const LABEL_OPTIONS = UPLOAD_LABELS.map((value) => ({ value, label: UPLOAD_LABEL_LABELS_IT[value] ?? value }))
 
 /**
  * An image's details in a dialog: name (unique — a duplicate comes back from the server next to
  * the field), what it is for, the alternative text; with `canDelete`, the shared delete with its
- * confirmation and the server's refusal ("Usata da: servizio «Piega»") in place.
+ * confirmation and the server's refusal ("Used by: service “Piega”") in place.
  */
 export function ImageEditModal({
   id,
@@ -27,6 +26,8 @@ export function ImageEditModal({
   onSaved: () => void
   canDelete?: boolean
 }) {
+  const t = useT()
+  const labelOptions = UPLOAD_LABELS.map((value) => ({ value, label: t.glossary.uploadLabel[value] ?? value }))
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, UploadEditInput>({
     initialValues: { name: '', label: 'IMAGES', alt: '' },
     validate: zodValidate<Values>(uploadEditInput),
@@ -41,7 +42,7 @@ export function ImageEditModal({
       action: 'edit',
       id,
       redirect: false,
-      successNotification: () => ({ type: 'success', message: 'Immagine salvata' }),
+      successNotification: () => ({ type: 'success', message: t('image.saved') }),
       onMutationSuccess: () => {
         onSaved()
         onClose()
@@ -49,23 +50,26 @@ export function ImageEditModal({
     },
   })
   return (
-    <Modal opened onClose={onClose} title="Modifica immagine" centered size="lg" closeButtonLabel="Chiudi">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('image.editTitle')}
+      centered
+      size="lg"
+      closeButtonLabel={t('common.close')}
+    >
       <form onSubmit={(e) => form.saveButtonProps.onClick(e as never)} noValidate>
         <Stack spacing="sm">
           {imageUrl && <Image src={imageUrl} alt="" height={160} fit="contain" radius="sm" />}
-          <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-          <Select label="Etichetta" data={LABEL_OPTIONS} {...form.getInputProps('label')} />
-          <TextInput
-            label="Testo alternativo"
-            description="Cosa mostra l’immagine, per chi non la vede (es. «Taglio corto con frangia»)."
-            {...form.getInputProps('alt')}
-          />
+          <TextInput label={t('form.name')} required data-autofocus {...form.getInputProps('name')} />
+          <Select label={t('image.label')} data={labelOptions} {...form.getInputProps('label')} />
+          <TextInput label={t('image.alt')} description={t('image.altHelp')} {...form.getInputProps('alt')} />
           <Group position="right">
             <Button variant="default" onClick={onClose}>
-              Annulla
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={form.refineCore.formLoading}>
-              Salva
+              {t('buttons.save')}
             </Button>
           </Group>
         </Stack>
@@ -74,7 +78,7 @@ export function ImageEditModal({
         <DeleteRecord
           resource="file"
           id={id}
-          what="questa immagine"
+          what="delete.what.image"
           inline
           afterDelete={() => {
             onSaved()

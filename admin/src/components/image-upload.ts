@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useNotification } from '@refinedev/core'
 import type { UploadLabel } from '@salon/shared'
 import { createHttpClient } from '../providers/http'
+import { useT } from '../i18n/use-t'
 
 const request = createHttpClient()
 
@@ -17,6 +18,7 @@ export interface UploadedImage {
  * refuses is named in a notification and the others still go.
  */
 export function useImageUpload(label: UploadLabel, send = request) {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   const { open } = useNotification()
   const upload = async (files: File[]): Promise<UploadedImage[]> => {
@@ -32,7 +34,12 @@ export function useImageUpload(label: UploadLabel, send = request) {
           const res = await send<{ doc: UploadedImage }>('POST', '/api/upload', { body: form })
           done.push(res.doc)
         } catch (e) {
-          failed.push(`«${file.name}»: ${(e as { message?: string }).message ?? 'non caricata'}`)
+          failed.push(
+            t('upload.failedFile', {
+              name: file.name,
+              reason: (e as { message?: string }).message ?? t('upload.failedReason'),
+            }),
+          )
         }
       }
     } finally {
@@ -41,9 +48,9 @@ export function useImageUpload(label: UploadLabel, send = request) {
     if (done.length > 0)
       open?.({
         type: 'success',
-        message: done.length === 1 ? 'Immagine caricata' : `${done.length} immagini caricate`,
+        message: done.length === 1 ? t('upload.doneOne') : t('upload.doneMany', { count: done.length }),
       })
-    if (failed.length > 0) open?.({ type: 'error', message: 'Non caricate', description: failed.join(' · ') })
+    if (failed.length > 0) open?.({ type: 'error', message: t('upload.failed'), description: failed.join(' · ') })
     return done
   }
   return { upload, busy }

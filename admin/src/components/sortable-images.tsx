@@ -20,32 +20,36 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { ActionIcon } from '@mantine/core'
 import { IconGripVertical } from '@tabler/icons-react'
+import type { MessageKey } from '../i18n/en'
+import { tr, type Vars } from '../i18n/translate'
+import { useT } from '../i18n/use-t'
 
 export interface SortableItem {
   id: number
   name: string
 }
 
-const instructions: ScreenReaderInstructions = {
-  draggable:
-    'Per spostare l’immagine premi spazio, poi usa le frecce per cambiarne il posto; spazio di nuovo per lasciarla, Esc per annullare.',
-}
+type Text = (key: MessageKey, vars?: Vars) => string
 
-/** What a screen reader hears while an image is moved, in Italian. */
-export function announcements(items: readonly SortableItem[]): Announcements {
-  const name = (id: unknown) => items.find((i) => i.id === id)?.name ?? 'l’immagine'
+/** How to move an image with the keyboard, read when a handle gets the focus. */
+export const instructions = (t: Text): ScreenReaderInstructions => ({ draggable: t('sortable.instructions') })
+
+/** What a screen reader hears while an image is moved, in the dashboard's language. */
+export function announcements(items: readonly SortableItem[], t: Text = (key, vars) => tr(key, vars)): Announcements {
+  const name = (id: unknown) => items.find((i) => i.id === id)?.name ?? t('sortable.theImage')
   const place = (id: unknown) => items.findIndex((i) => i.id === id) + 1
+  const count = items.length
   return {
-    onDragStart: ({ active }) => `Hai preso «${name(active.id)}», al posto ${place(active.id)} di ${items.length}.`,
+    onDragStart: ({ active }) => t('sortable.picked', { name: name(active.id), place: place(active.id), count }),
     onDragOver: ({ active, over }) =>
       over
-        ? `«${name(active.id)}» ora è al posto ${place(over.id)} di ${items.length}.`
-        : `«${name(active.id)}» è fuori dall’elenco.`,
+        ? t('sortable.over', { name: name(active.id), place: place(over.id), count })
+        : t('sortable.outside', { name: name(active.id) }),
     onDragEnd: ({ active, over }) =>
       over
-        ? `«${name(active.id)}» lasciata al posto ${place(over.id)} di ${items.length}.`
-        : `«${name(active.id)}» lasciata.`,
-    onDragCancel: ({ active }) => `Spostamento annullato: «${name(active.id)}» torna al suo posto.`,
+        ? t('sortable.dropped', { name: name(active.id), place: place(over.id), count })
+        : t('sortable.droppedOutside', { name: name(active.id) }),
+    onDragCancel: ({ active }) => t('sortable.cancelled', { name: name(active.id) }),
   }
 }
 
@@ -72,6 +76,7 @@ export function SortableImages<T extends SortableItem>({
   onReorder: (items: T[]) => void
   children: ReactNode
 }) {
+  const t = useT()
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -80,7 +85,7 @@ export function SortableImages<T extends SortableItem>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      accessibility={{ announcements: announcements(items), screenReaderInstructions: instructions }}
+      accessibility={{ announcements: announcements(items, t), screenReaderInstructions: instructions(t) }}
       onDragEnd={(event) => {
         const next = reorder(items, event)
         if (next) onReorder(next)
@@ -103,6 +108,7 @@ export function SortableCard({
   name: string
   children: (handle: ReactNode) => ReactNode
 }) {
+  const t = useT()
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
   })
@@ -113,8 +119,8 @@ export function SortableCard({
       size="lg"
       {...attributes}
       {...listeners}
-      aria-roledescription="elemento spostabile"
-      aria-label={`Sposta «${name}»`}
+      aria-roledescription={t('sortable.roleDescription')}
+      aria-label={t('sortable.handle', { name })}
       sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
     >
       <IconGripVertical size={18} aria-hidden />

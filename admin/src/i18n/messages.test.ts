@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { adminUserInput, configInput, openingWeekBody, serviceInput } from '@salon/shared'
+import { adminUserInput, configInput, describeUploadUses, openingWeekBody, serviceInput } from '@salon/shared'
 import { englishOf, localizeMessage } from './messages'
 import { zodValidate } from '../components/form/zod-validate'
 
@@ -71,6 +71,24 @@ describe('the English of the shared schemas’ messages', () => {
     expect(englishOf('Si sovrappone a 09:00–13:00')).toBe('Overlaps 09:00–13:00')
     expect(localizeMessage('Un messaggio nuovo del server', 'en')).toBe('Un messaggio nuovo del server')
     expect(localizeMessage('Il nome è obbligatorio', 'it')).toBe('Il nome è obbligatorio')
+  })
+
+  it('puts the server’s refusal to delete an image in use in English, with where it is used', () => {
+    // Composed as cms/src/services/uploads.ts does (describeUploadUses of the shared schemas).
+    const uses = describeUploadUses([
+      { kind: 'service', id: 1, name: 'Piega' },
+      { kind: 'operator', id: 2, name: 'Giulia Rossi' },
+      { kind: 'banner', id: 3, name: 'Saldi' },
+      { kind: 'user', id: 4, name: 'Anna' },
+    ])
+    expect(
+      englishOf(
+        `Questa immagine è in uso, non si può eliminare. Usata da: ${uses}. Scegli prima un’altra immagine lì.`,
+      ),
+    ).toBe(
+      'This image is in use and cannot be deleted. Used by: service “Piega”, operator “Giulia Rossi”, banner “Saldi”, user “Anna”. Choose another image there first.',
+    )
+    expect(englishOf('Questa immagine non è nel carosello')).toBe('This image is not in the carousel')
   })
 
   it('is applied where the forms show field errors (English by default)', () => {

@@ -73,6 +73,18 @@ export const MESSAGES_EN: Record<string, string> = {
   // shared/src/schemas/settings.ts
   'Il nome del salone è obbligatorio': 'The salon’s name is required',
   'Scegli una data': 'Choose a date',
+  // shared/src/schemas/uploads.ts
+  'I nomi «avatar-…» sono riservati alle foto profilo dei clienti':
+    'Names “avatar-…” are reserved for customers’ profile photos',
+  'Scegli un’etichetta': 'Choose a label',
+  'Serve l’elenco delle immagini': 'The list of images is needed',
+  'Serve almeno un’immagine': 'At least one image is needed',
+  'Troppe immagini': 'Too many images',
+  'Un’immagine compare due volte': 'An image appears twice',
+  // The server's refusals for images (cms/src/services/uploads.ts, cms/src/endpoints/upload.ts)
+  'Il file è obbligatorio': 'The file is required',
+  'Corpo della richiesta non valido': 'Invalid request body',
+  'Questa immagine non è nel carosello': 'This image is not in the carousel',
   // The server's Italian for Payload's own messages (cms/src/lib/payloadMessages.ts)
   'Esiste già un elemento con questo valore: scegline un altro.':
     'Something with this value already exists: choose another.',
@@ -107,6 +119,21 @@ const withUnit = (amount: string, unit: string): string | undefined => {
   return names ? `${number} ${n === 1 ? names[0] : names[1]}` : undefined
 }
 
+/** Where an image is used, as the server writes it (`describeUploadUses` of shared/src/schemas/uploads.ts). */
+const USE_KIND_EN: Record<string, string> = {
+  servizio: 'service',
+  operatore: 'operator',
+  banner: 'banner',
+  utente: 'user',
+}
+
+/** "servizio «Piega», operatore «Giulia»" → "service “Piega”, operator “Giulia”" (undefined if not that shape). */
+function usesEnglish(list: string): string | undefined {
+  const parts = [...list.matchAll(/(servizio|operatore|banner|utente) «([^»]*)»(?:, |$)/g)]
+  if (parts.map((m) => m[0]).join('') !== list) return undefined
+  return parts.map((m) => `${USE_KIND_EN[m[1]!]} “${m[2]}”`).join(', ')
+}
+
 /** Messages with values inside: the shared schemas' templates. */
 const PATTERNS: [RegExp, (...groups: string[]) => string | undefined][] = [
   [/^Al massimo ([\d.,]+) (.+)$/, (n, unit) => withUnit(n, unit) && `At most ${withUnit(n, unit)}`],
@@ -115,6 +142,13 @@ const PATTERNS: [RegExp, (...groups: string[]) => string | undefined][] = [
   [/^Dati non validi: (.*)$/, (paths) => `Invalid data: ${paths}`],
   [/^Da (\d+) a (\d+)$/, (from, to) => `From ${from} to ${to}`],
   [/^La password deve avere almeno (\d+) caratteri$/, (n) => `The password must have at least ${n} characters`],
+  // 409 IMAGE_IN_USE (cms/src/services/uploads.ts)
+  [
+    /^Questa immagine è in uso, non si può eliminare\. Usata da: (.+)\. Scegli prima un’altra immagine lì\.$/,
+    (uses) =>
+      usesEnglish(uses) &&
+      `This image is in use and cannot be deleted. Used by: ${usesEnglish(uses)}. Choose another image there first.`,
+  ],
 ]
 
 /** The English of a known Italian message, or undefined. */

@@ -5,6 +5,11 @@ import { Create, Edit } from '@refinedev/mantine'
 import { IconAlertTriangle, IconArrowLeft, IconTrash } from '@tabler/icons-react'
 import { SrOnly } from '../sr-only'
 import { reasonOf } from '../../providers/payload-errors'
+import type { MessageKey } from '../../i18n/en'
+import { useT } from '../../i18n/use-t'
+
+/** What is being deleted, as a dictionary key ("this service" / "questo servizio"): completes "Delete …?". */
+export type DeleteWhat = Extract<MessageKey, `delete.what.${string}`>
 
 /**
  * The frame of every create/edit screen: Refine's Create or Edit card (save button, loading
@@ -29,6 +34,7 @@ export function FormPage({
   children: ReactNode
   after?: ReactNode
 }) {
+  const t = useT()
   const Frame = action === 'create' ? Create : Edit
   return (
     <Frame
@@ -42,7 +48,7 @@ export function FormPage({
         back ? (
           <>
             <IconArrowLeft aria-hidden />
-            <SrOnly>Indietro</SrOnly>
+            <SrOnly>{t('common.back')}</SrOnly>
           </>
         ) : null
       }
@@ -56,8 +62,8 @@ export function FormPage({
 }
 
 /**
- * "Elimina" with a confirmation. If the server refuses (e.g. a service that bookings use), its
- * reason is shown in place with `fallback` — a way out such as "Disattiva" — instead of a dead end.
+ * "Delete" with a confirmation. If the server refuses (e.g. a service that bookings use), its
+ * reason is shown in place with `fallback` — a way out such as "Deactivate" — instead of a dead end.
  */
 export function DeleteRecord({
   resource,
@@ -69,14 +75,16 @@ export function DeleteRecord({
 }: {
   resource: string
   id: BaseKey
-  /** "questo servizio" — completes "Eliminare …?". */
-  what: string
+  /** `delete.what.service` ("this service") — completes "Delete …?" in the dashboard's language. */
+  what: DeleteWhat
   fallback?: (reason: string | undefined) => ReactNode
   /** Where to go once deleted (default: the resource's list). */
   afterDelete?: () => void
   /** Ask in place instead of in a dialog (when this is already inside one: no dialog over a dialog). */
   inline?: boolean
 }) {
+  const t = useT()
+  const question = t('delete.question', { what: t(what) })
   const [open, setOpen] = useState(false)
   const [refusal, setRefusal] = useState<{ message: string; reason?: string } | null>(null)
   const { mutate, mutation } = useDelete()
@@ -86,7 +94,7 @@ export function DeleteRecord({
       {
         resource,
         id,
-        successNotification: () => ({ message: 'Eliminato', type: 'success' }),
+        successNotification: () => ({ message: t('delete.done'), type: 'success' }),
         errorNotification: false,
       },
       {
@@ -104,7 +112,7 @@ export function DeleteRecord({
   return (
     <Stack spacing="sm" mt="xl" sx={{ maxWidth: 640 }}>
       {refusal && (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Non eliminato">
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('delete.refused')}>
           <Text size="sm">{refusal.message}</Text>
           {fallback?.(refusal.reason)}
         </Alert>
@@ -112,20 +120,20 @@ export function DeleteRecord({
       {!(inline && open) && (
         <Group>
           <Button color="red" variant="outline" leftIcon={<IconTrash size={16} />} onClick={() => setOpen(true)}>
-            Elimina
+            {t('delete.button')}
           </Button>
         </Group>
       )}
       {inline ? (
         open && (
-          <Alert color="red" title={`Eliminare ${what}?`} role="alertdialog" aria-label={`Eliminare ${what}?`}>
-            <Text size="sm">L’operazione non si può annullare.</Text>
+          <Alert color="red" title={question} role="alertdialog" aria-label={question}>
+            <Text size="sm">{t('delete.cannotUndo')}</Text>
             <Group mt="sm">
               <Button size="xs" variant="default" onClick={() => setOpen(false)}>
-                Annulla
+                {t('common.cancel')}
               </Button>
               <Button size="xs" color="red" loading={mutation.isPending} onClick={confirm} data-autofocus>
-                Sì, elimina
+                {t('delete.confirm')}
               </Button>
             </Group>
           </Alert>
@@ -134,17 +142,17 @@ export function DeleteRecord({
         <Modal
           opened={open}
           onClose={() => setOpen(false)}
-          title={`Eliminare ${what}?`}
+          title={question}
           centered
-          closeButtonLabel="Chiudi"
+          closeButtonLabel={t('common.close')}
         >
-          <Text size="sm">L’operazione non si può annullare.</Text>
+          <Text size="sm">{t('delete.cannotUndo')}</Text>
           <Group position="right" mt="lg">
             <Button variant="default" onClick={() => setOpen(false)}>
-              Annulla
+              {t('common.cancel')}
             </Button>
             <Button color="red" loading={mutation.isPending} onClick={confirm}>
-              Elimina
+              {t('delete.button')}
             </Button>
           </Group>
         </Modal>

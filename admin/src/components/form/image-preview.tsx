@@ -4,6 +4,7 @@ import { useOne, type CrudFilter } from '@refinedev/core'
 import { Dropzone } from '../dropzone'
 import { useImageUpload } from '../image-upload'
 import { RelationSelect } from './fields'
+import { useT } from '../../i18n/use-t'
 
 /** Customers' profile photos are theirs: never offered for the salon's pages (`avatar-<id>-…`). */
 export const SALON_IMAGES_ONLY: CrudFilter[] = [{ field: 'name', operator: 'ncontains', value: 'avatar-' }]
@@ -28,7 +29,7 @@ export function ImageField({
   value,
   onChange,
   error,
-  placeholder = 'Nessuna immagine',
+  placeholder,
   uploads = true,
 }: {
   /** Off where a new file would not be the salon's (a person's profile photo). */
@@ -37,8 +38,10 @@ export function ImageField({
   value: number | null | undefined
   onChange: (value: number | null) => void
   error?: ReactNode
+  /** Default: "No image". */
   placeholder?: string
 }) {
+  const t = useT()
   const { upload, busy } = useImageUpload('IMAGES')
   return (
     <>
@@ -46,7 +49,7 @@ export function ImageField({
         label={label}
         resource="file"
         optionLabel="name"
-        placeholder={placeholder}
+        placeholder={placeholder ?? t('image.none')}
         filters={SALON_IMAGES_ONLY}
         value={value}
         onChange={(v) => onChange(v ?? null)}
@@ -58,8 +61,8 @@ export function ImageField({
           compact
           multiple={false}
           busy={busy}
-          title="Oppure trascina qui una nuova immagine"
-          buttonLabel="Carica un’immagine"
+          title={t('image.dropNew')}
+          buttonLabel={t('image.uploadOne')}
           onFiles={async (files) => {
             const [done] = await upload(files)
             if (done) onChange(done.id)

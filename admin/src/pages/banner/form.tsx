@@ -33,7 +33,9 @@ export default function BannerForm() {
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={
-        mode === 'edit' && id !== undefined ? <DeleteRecord resource="banner" id={id} what="questo banner" /> : null
+        mode === 'edit' && id !== undefined ? (
+          <DeleteRecord resource="banner" id={id} what="delete.what.banner" />
+        ) : null
       }
     >
       <TextInput label={t('form.title')} required {...form.getInputProps('title')} />

@@ -20,6 +20,7 @@ import { ImageEditModal } from '../../components/image-edit'
 import { useImageUpload } from '../../components/image-upload'
 import { SortableCard, SortableImages } from '../../components/sortable-images'
 import { SrOnly } from '../../components/sr-only'
+import { useT } from '../../i18n/use-t'
 
 interface CarouselImage {
   id: number
@@ -36,6 +37,7 @@ interface CarouselImage {
  * text; take an image out of the carousel (it stays among the files).
  */
 export default function CarouselPage() {
+  const t = useT()
   const list = useList<CarouselImage>({
     resource: 'carousel',
     filters: [{ field: 'label', operator: 'eq', value: 'HOME_CAROUSEL' }],
@@ -63,8 +65,8 @@ export default function CarouselPage() {
         url: '/api/upload/carousel-order',
         method: 'put',
         values: { ids: next.map((i) => i.id) },
-        successNotification: () => ({ type: 'success', message: 'Ordine salvato' }),
-        errorNotification: (e) => ({ type: 'error', message: e?.message ?? 'Ordine non salvato' }),
+        successNotification: () => ({ type: 'success', message: t('carousel.orderSaved') }),
+        errorNotification: (e) => ({ type: 'error', message: e?.message ?? t('carousel.orderNotSaved') }),
       },
       {
         // Saved: the server's order (the same) replaces it; refused: the server's order comes back.
@@ -79,7 +81,7 @@ export default function CarouselPage() {
         resource: 'carousel',
         id: image.id,
         values: { label: 'IMAGES' },
-        successNotification: () => ({ type: 'success', message: 'Tolta dal carosello: la trovi tra i file' }),
+        successNotification: () => ({ type: 'success', message: t('carousel.removed') }),
       },
       {
         onSuccess: () => {
@@ -92,13 +94,13 @@ export default function CarouselPage() {
   return (
     <Stack spacing="md">
       <div>
-        <Title order={3}>Carosello della home</Title>
+        <Title order={3}>{t('carousel.title')}</Title>
         <Text size="sm" color="dimmed">
-          Le immagini che scorrono in cima al sito, in quest’ordine.
+          {t('carousel.intro')}
         </Text>
       </div>
       <Dropzone
-        title="Trascina qui le immagini da aggiungere al carosello"
+        title={t('carousel.drop')}
         busy={busy}
         onFiles={async (files) => {
           if ((await upload(files)).length > 0) refresh()
@@ -107,17 +109,16 @@ export default function CarouselPage() {
       {list.query.isError ? (
         <Alert color="red">{list.query.error?.message}</Alert>
       ) : list.query.isLoading ? (
-        <Loader aria-label="Caricamento" />
+        <Loader aria-label={t('loader.label')} />
       ) : items.length === 0 ? (
-        <Alert color="gray" title="Il carosello è vuoto">
-          Aggiungi una o più immagini qui sopra: compariranno in cima alla home, nell’ordine che sceglierai
-          trascinandole.
+        <Alert color="gray" title={t('carousel.emptyTitle')}>
+          {t('carousel.emptyText')}
         </Alert>
       ) : (
         <>
           <Text size="sm" color="dimmed">
-            Per cambiare l’ordine trascina la maniglia di una scheda, oppure selezionala con Tab e usa spazio e frecce.
-            {ordering.isPending ? ' Salvataggio…' : ''}
+            {t('carousel.howTo')}
+            {ordering.isPending ? ` ${t('carousel.saving')}` : ''}
           </Text>
           <SortableImages items={items} onReorder={reorder}>
             <SimpleGrid
@@ -128,7 +129,7 @@ export default function CarouselPage() {
                 { maxWidth: 'xs', cols: 1 },
               ]}
               role="list"
-              aria-label="Immagini del carosello, in ordine"
+              aria-label={t('carousel.list')}
             >
               {items.map((image, index) => (
                 <SortableCard key={image.id} id={image.id} name={image.name}>
@@ -141,7 +142,7 @@ export default function CarouselPage() {
                       </Card.Section>
                       <Group position="apart" mt="sm" noWrap spacing="xs">
                         <Badge variant="filled">
-                          <SrOnly>Posizione </SrOnly>
+                          <SrOnly>{`${t('carousel.position')} `}</SrOnly>
                           {index + 1}
                         </Badge>
                         <Text weight={600} size="sm" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -150,7 +151,7 @@ export default function CarouselPage() {
                         {handle}
                       </Group>
                       <Text size="sm" color={image.alt ? undefined : 'orange.9'} mt={4}>
-                        {image.alt ? image.alt : 'Manca il testo alternativo'}
+                        {image.alt ? image.alt : t('carousel.noAlt')}
                       </Text>
                       <Group spacing="xs" mt="sm">
                         <Button
@@ -158,9 +159,9 @@ export default function CarouselPage() {
                           variant="default"
                           leftIcon={<IconPencil size={14} aria-hidden />}
                           onClick={() => setEditing(image)}
-                          aria-label={`Modifica «${image.name}»`}
+                          aria-label={t('image.editNamed', { name: image.name })}
                         >
-                          Modifica
+                          {t('buttons.edit')}
                         </Button>
                         <Button
                           size="xs"
@@ -168,9 +169,9 @@ export default function CarouselPage() {
                           color="red"
                           leftIcon={<IconX size={14} aria-hidden />}
                           onClick={() => setRemoving(image)}
-                          aria-label={`Togli «${image.name}» dal carosello`}
+                          aria-label={t('carousel.removeNamed', { name: image.name })}
                         >
-                          Togli
+                          {t('carousel.remove')}
                         </Button>
                       </Group>
                     </Card>
@@ -192,19 +193,17 @@ export default function CarouselPage() {
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Togliere l’immagine dal carosello?"
-        closeButtonLabel="Chiudi"
+        title={t('carousel.removeQuestion')}
+        closeButtonLabel={t('common.close')}
         centered
       >
-        <Text size="sm">
-          «{removing?.name}» non comparirà più nella home. Resta tra i file: potrai rimetterla o eliminarla da lì.
-        </Text>
+        <Text size="sm">{t('carousel.removeText', { name: removing?.name ?? '' })}</Text>
         <Group position="right" mt="lg">
           <Button variant="default" onClick={() => setRemoving(null)}>
-            Annulla
+            {t('common.cancel')}
           </Button>
           <Button color="red" loading={updating.isPending} onClick={() => removing && removeFromCarousel(removing)}>
-            Togli dal carosello
+            {t('carousel.removeConfirm')}
           </Button>
         </Group>
       </Modal>

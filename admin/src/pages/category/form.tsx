@@ -28,7 +28,7 @@ export default function CategoryForm() {
       after={
         mode === 'edit' && id !== undefined ? (
           // `what` completes the Italian sentence of DeleteRecord (form-page.tsx, translated after its rework lands).
-          <DeleteRecord resource="category" id={id} what="questa categoria (i suoi servizi restano, senza categoria)" />
+          <DeleteRecord resource="category" id={id} what="delete.what.category" />
         ) : null
       }
     >

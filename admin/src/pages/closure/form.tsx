@@ -176,7 +176,7 @@ export default function ClosureForm() {
       isLoading={form.refineCore.formLoading}
       after={
         mode === 'edit' && id !== undefined ? (
-          <DeleteRecord resource="business-closure" id={id} what="questa chiusura" />
+          <DeleteRecord resource="business-closure" id={id} what="delete.what.closure" />
         ) : null
       }
     >

@@ -15,11 +15,14 @@ import {
   Title,
 } from '@mantine/core'
 import { useCustom } from '@refinedev/core'
-import { describeUploadUses, UPLOAD_LABEL_LABELS_IT, type UploadLabel, type UploadUse } from '@salon/shared'
+import type { UploadLabel, UploadUse } from '@salon/shared'
 import { IconPencil, IconSearch } from '@tabler/icons-react'
 import { Dropzone } from '../../components/dropzone'
 import { ImageEditModal } from '../../components/image-edit'
 import { useImageUpload } from '../../components/image-upload'
+import type { MessageKey } from '../../i18n/en'
+import type { Vars } from '../../i18n/translate'
+import { useT } from '../../i18n/use-t'
 
 export interface LibraryImage {
   id: number
@@ -40,6 +43,10 @@ export function filterImages(images: readonly LibraryImage[], q: string, label: 
   )
 }
 
+/** "service “Piega”, operator “Giulia”" ("servizio «Piega», operatore «Giulia»"): where an image is used. */
+export const describeUses = (uses: readonly UploadUse[], t: (key: MessageKey, vars?: Vars) => string) =>
+  uses.map((u) => t(`file.use.${u.kind}`, { name: u.name })).join(', ')
+
 /**
  * /dashboard/file: the salon's images (GET /api/upload/library — customers' profile photos are
  * theirs and not listed), each with where it is used. Drop or choose images to add them; search
@@ -47,6 +54,7 @@ export function filterImages(images: readonly LibraryImage[], q: string, label: 
  * refuses otherwise, naming where it is used).
  */
 export default function FilesPage() {
+  const t = useT()
   const library = useCustom<{ docs: LibraryImage[] }>({ url: '/api/upload/library', method: 'get' })
   const images = library.query.data?.data.docs
   const [q, setQ] = useState('')
@@ -59,15 +67,15 @@ export default function FilesPage() {
   return (
     <Stack spacing="md">
       <div>
-        <Title order={3}>File</Title>
+        <Title order={3}>{t('file.title')}</Title>
         <Text size="sm" color="dimmed">
-          Le immagini del salone: servizi, operatori, banner e carosello le scelgono da qui.
+          {t('file.intro')}
         </Text>
       </div>
       <Dropzone busy={busy} onFiles={async (files) => (await upload(files)).length > 0 && refresh()} />
       <Group spacing="sm" align="flex-end">
         <TextInput
-          label="Cerca per nome"
+          label={t('file.search')}
           icon={<IconSearch size={16} aria-hidden />}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
@@ -75,27 +83,26 @@ export default function FilesPage() {
           sx={{ flex: '1 1 220px' }}
         />
         <SegmentedControl
-          aria-label="Etichetta"
+          aria-label={t('image.label')}
           value={label}
           onChange={(v) => setLabel(v as LabelFilter)}
           data={[
-            { value: 'ALL', label: 'Tutte' },
-            { value: 'IMAGES', label: UPLOAD_LABEL_LABELS_IT.IMAGES ?? 'Immagini' },
-            { value: 'HOME_CAROUSEL', label: 'Carosello' },
+            { value: 'ALL', label: t('file.all') },
+            { value: 'IMAGES', label: t.glossary.uploadLabel.IMAGES ?? t('file.list') },
+            { value: 'HOME_CAROUSEL', label: t('file.carousel') },
           ]}
         />
       </Group>
       {library.query.isError ? (
         <Alert color="red">{library.query.error?.message}</Alert>
       ) : !images ? (
-        <Loader aria-label="Caricamento" />
+        <Loader aria-label={t('loader.label')} />
       ) : images.length === 0 ? (
-        <Alert color="gray" title="Ancora nessuna immagine">
-          Trascina qui sopra le foto del salone (o usa «Scegli le immagini»): potrai poi usarle per servizi, operatori,
-          banner e carosello.
+        <Alert color="gray" title={t('file.emptyTitle')}>
+          {t('file.emptyText', { choose: t('dropzone.choose') })}
         </Alert>
       ) : shown.length === 0 ? (
-        <Text color="dimmed">Nessuna immagine con questo nome.</Text>
+        <Text color="dimmed">{t('file.noMatch')}</Text>
       ) : (
         <SimpleGrid
           cols={4}
@@ -106,7 +113,7 @@ export default function FilesPage() {
             { maxWidth: 'xs', cols: 1 },
           ]}
           role="list"
-          aria-label="Immagini"
+          aria-label={t('file.list')}
         >
           {shown.map((image) => (
             <Card key={image.id} withBorder radius="md" p="sm" role="listitem" data-testid="file-card">
@@ -134,11 +141,11 @@ export default function FilesPage() {
                   color={image.label === 'HOME_CAROUSEL' ? 'grape' : 'gray'}
                   sx={{ textTransform: 'none' }}
                 >
-                  {UPLOAD_LABEL_LABELS_IT[image.label] ?? image.label}
+                  {t.glossary.uploadLabel[image.label] ?? image.label}
                 </Badge>
               </Group>
               <Text size="xs" color="dimmed" mt={6}>
-                {image.uses.length > 0 ? `Usata da: ${describeUploadUses(image.uses)}` : 'Non usata'}
+                {image.uses.length > 0 ? t('file.usedBy', { uses: describeUses(image.uses, t) }) : t('file.unused')}
               </Text>
               <Button
                 mt="sm"
@@ -146,9 +153,9 @@ export default function FilesPage() {
                 variant="default"
                 leftIcon={<IconPencil size={14} aria-hidden />}
                 onClick={() => setEditing(image)}
-                aria-label={`Modifica «${image.name}»`}
+                aria-label={t('image.editNamed', { name: image.name })}
               >
-                Modifica
+                {t('buttons.edit')}
               </Button>
             </Card>
           ))}

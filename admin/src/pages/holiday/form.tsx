@@ -41,7 +41,7 @@ export default function HolidayForm() {
       isLoading={form.refineCore.formLoading}
       after={
         mode === 'edit' && id !== undefined ? (
-          <DeleteRecord resource="holiday" id={id} what="questa festività" afterDelete={backToSettings} />
+          <DeleteRecord resource="holiday" id={id} what="delete.what.holiday" afterDelete={backToSettings} />
         ) : null
       }
     >

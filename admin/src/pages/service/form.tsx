@@ -55,7 +55,7 @@ export default function ServiceForm() {
           <DeleteRecord
             resource="service"
             id={id}
-            what="questo servizio"
+            what="delete.what.service"
             fallback={(reason) =>
               reason === 'SERVICE_IN_USE' && form.values.active ? (
                 <Button mt="sm" size="xs" color="orange" onClick={deactivate}>

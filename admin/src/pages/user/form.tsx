@@ -99,7 +99,9 @@ export default function UserForm() {
       title={mode === 'create' ? t('user.new') : t('user.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
-      after={mode === 'edit' && id !== undefined ? <DeleteRecord resource="user" id={id} what="questo utente" /> : null}
+      after={
+        mode === 'edit' && id !== undefined ? <DeleteRecord resource="user" id={id} what="delete.what.user" /> : null
+      }
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
         <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
