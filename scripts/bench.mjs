@@ -2,6 +2,10 @@
 // `npm run bench`: the built app on an embedded PostgreSQL with the demo salon, loaded with
 // autocannon, next to a raw node:http + pg floor doing the same query and engine call.
 // Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
+//
+// `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
+// process, contention over two processes): a quicker A/B for the write path.
+// BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,6 +13,10 @@ import path from 'node:path'
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS || 20)
+const startLoad = os.loadavg().map((l) => l.toFixed(2))
+const ONLY = process.argv[2] ?? 'all'
+if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
+const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
 await install()
 await build()
 const { startPostgres, freePort } = await import('./lib/postgres.mjs')
@@ -22,7 +30,11 @@ const spawnServer = (file, env) =>
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
       cwd: path.join(root, 'cms'),
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(PROF_DIR && file.endsWith('server.ts') ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []),
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', ...env },
     })
@@ -55,10 +67,10 @@ try {
     SALON_DEMO: 'true',
     TRUST_PROXY: 'true',
   })
-  const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
+  const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
   const appB = `http://127.0.0.1:${appPortB}`
-  const raw = `http://127.0.0.1:${floor.port}`
+  const raw = floor && `http://127.0.0.1:${floor.port}`
 
   const json = async (method, url, body, token, headers = {}) => {
     const res = await fetch(url, {
@@ -138,28 +150,33 @@ try {
       : null
   }
   const results = []
-  // Warm both servers (JIT, pools, caches) before measuring.
-  await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
-  await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
-  results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
-  results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
-  await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
-  results.push(
-    await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
-      url,
-      connections: 10,
-      pathFor: dayPath,
-    })),
-  )
   const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
-  results.push(
-    await run('Month overview — app (4 operators)', {
-      url: app,
-      connections: 10,
-      duration: Math.max(5, DURATION / 2),
-      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-    }),
-  )
+  if (ONLY === 'all') {
+    // Warm both servers (JIT, pools, caches) before measuring.
+    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+    await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
+    results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
+    results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
+    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+    results.push(
+      await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
+        url,
+        connections: 10,
+        pathFor: dayPath,
+      })),
+    )
+    results.push(
+      await run('Month overview — app (4 operators)', {
+        url: app,
+        connections: 10,
+        duration: Math.max(5, DURATION / 2),
+        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+      }),
+    )
+  } else {
+    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+  }
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
   log('Preparing customers and drafts for the confirm run…')
@@ -214,14 +231,15 @@ try {
       ],
     }),
   )
-  results.push(
-    await run('Month overview — app, one client', {
-      url: app,
-      connections: 1,
-      duration: 5,
-      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-    }),
-  )
+  if (ONLY === 'all')
+    results.push(
+      await run('Month overview — app, one client', {
+        url: app,
+        connections: 1,
+        duration: 5,
+        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+      }),
+    )
 
   const contestedDay = days.at(-1)
   const slots = (
@@ -310,6 +328,7 @@ try {
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
   const share = Math.round((dayResult.requests.average / floorResult.requests.average) * 100)
+  const load = os.loadavg().map((l) => l.toFixed(2))
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
     `### ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -320,7 +339,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}.`,
+    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
