@@ -5,6 +5,7 @@
 //
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
 // process, contention over two processes): a quicker A/B for the write path.
+// BENCH_AB=<rounds> alternates the contention row between the fast path and FAST_PATH=off.
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -15,6 +16,9 @@ import { build, install, log, root } from './lib/workspace.mjs'
 const DURATION = Number(process.env.BENCH_SECONDS || 20)
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
 const ONLY = process.argv[2] ?? 'all'
+// BENCH_AB=<rounds> (with `confirm`): process B runs with FAST_PATH=off and the contention row
+// alternates between the two processes, <rounds> times each — an A/B on the same machine state.
+const AB_ROUNDS = ONLY === 'confirm' ? Number(process.env.BENCH_AB || 0) : 0
 if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
 const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
 await install()
@@ -66,6 +70,7 @@ try {
     DATA_DIR: dir,
     SALON_DEMO: 'true',
     TRUST_PROXY: 'true',
+    ...(AB_ROUNDS ? { FAST_PATH: 'off' } : {}),
   })
   const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
@@ -241,22 +246,19 @@ try {
       }),
     )
 
-  const contestedDay = days.at(-1)
-  const slots = (
-    await json(
-      'GET',
-      `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`,
-    )
-  ).slots.slice(0, 40)
-  const drafts = []
-  for (const token of customers)
-    for (let k = 0; k < 5; k++)
-      drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
-  let n = 0
-  const statusCount = {}
-  results.push(
-    await run(`Confirm under contention — app (${drafts.length} confirms, 40 slots)`, {
-      url: app,
+  /** The race: 200 customers × 5 drafts confirmed at the first 40 free times of `day` through `url`. */
+  const contention = async (title, url, day) => {
+    const slots = (
+      await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
+    ).slots.slice(0, 40)
+    const drafts = []
+    for (const token of customers)
+      for (let k = 0; k < 5; k++)
+        drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
+    let n = 0
+    const statuses = {}
+    const result = await run(`${title} (${drafts.length} confirms, 40 slots)`, {
+      url,
       amount: drafts.length,
       connections: 20,
       requests: [
@@ -272,58 +274,97 @@ try {
               body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
             }
           },
-          onResponse: (status) => (statusCount[status] = (statusCount[status] ?? 0) + 1),
+          onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1),
         },
       ],
-    }),
-  )
+    })
+    return { ...result, statuses }
+  }
 
-  // The same race on another day, the confirms split over both processes (half the drafts each).
-  const contestedDayB = days.at(-3)
-  const slotsB = (
-    await json(
-      'GET',
-      `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
-    )
-  ).slots.slice(0, 40)
-  const draftsB = [[], []]
-  let c = 0
-  for (const token of customers)
-    for (let k = 0; k < 5; k++, c++)
-      draftsB[c % 2].push({
-        token,
-        id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
-      })
-  const nB = [0, 0]
+  let statusCount = {}
+  if (AB_ROUNDS) {
+    // A/B: the same race through the fast path (process A) and through Next and Payload (process
+    // B, FAST_PATH=off), alternating, each round on its own day with the customers' earlier
+    // reservations removed (so the draft and booking caps never interfere).
+    const { default: pg } = await import('pg')
+    const reset = async () => {
+      const client = new pg.Client({ connectionString: db.url })
+      await client.connect()
+      await client.query(
+        `delete from reservations r using users u where u.id = r.user_id and u.email like 'bench-%@example.com'`,
+      )
+      await client.end()
+    }
+    for (let round = 0; round < AB_ROUNDS; round++) {
+      for (const [k, [label, url]] of [
+        ['fast path', app],
+        ['through Next and Payload (FAST_PATH=off)', appB],
+      ].entries()) {
+        await reset()
+        const r = await contention(
+          `Confirm under contention — ${label}, round ${round + 1}`,
+          url,
+          days[(round * 2 + k) % (days.length - 2)],
+        )
+        statusCount[`${label} ${round + 1}`] = r.statuses
+        results.push(r)
+      }
+    }
+  } else {
+    const r = await contention('Confirm under contention — app', app, days.at(-1))
+    statusCount = r.statuses
+    results.push(r)
+  }
+
   const statusCountB = {}
-  results.push(
-    await runSplit(
-      `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
-      (url, half) => ({
-        url,
-        amount: draftsB[half].length,
-        connections: 10,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const i = nB[half]++
-              const d = draftsB[half][i % draftsB[half].length]
-              // Both halves walk the same 40 slots: every slot is wanted through both processes.
-              const slot = slotsB[i % slotsB.length]
-              return {
-                ...req,
-                path: '/api/reservations/confirm',
-                headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
-                body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
-              }
+  if (!AB_ROUNDS) {
+    // The same race on another day, the confirms split over both processes (half the drafts each).
+    const contestedDayB = days.at(-3)
+    const slotsB = (
+      await json(
+        'GET',
+        `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
+      )
+    ).slots.slice(0, 40)
+    const draftsB = [[], []]
+    let c = 0
+    for (const token of customers)
+      for (let k = 0; k < 5; k++, c++)
+        draftsB[c % 2].push({
+          token,
+          id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
+        })
+    const nB = [0, 0]
+    results.push(
+      await runSplit(
+        `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
+        (url, half) => ({
+          url,
+          amount: draftsB[half].length,
+          connections: 10,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => {
+                const i = nB[half]++
+                const d = draftsB[half][i % draftsB[half].length]
+                // Both halves walk the same 40 slots: every slot is wanted through both processes.
+                const slot = slotsB[i % slotsB.length]
+                return {
+                  ...req,
+                  path: '/api/reservations/confirm',
+                  headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
+                  body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
+                }
+              },
+              onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
             },
-            onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
-          },
-        ],
-      }),
-    ),
-  )
+          ],
+        }),
+      ),
+    )
+  }
+
   const [dayResult, floorResult] = results.map((r) => r.result)
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
