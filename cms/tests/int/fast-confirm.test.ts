@@ -30,7 +30,7 @@ let slots: Slot[]
 beforeAll(async () => {
   slow = await startApp('confirm-no-fast-path', { env: { FAST_PATH: 'off' } })
   ;[{ id: service }] = await sql(`select id from services where active and title = 'Piega'`)
-  day = await freeDay(service, 60)
+  day = await freeDay(service, 59)
   slots = await daySlots(day, [service], 'any')
 }, 60_000)
 afterAll(async () => {
