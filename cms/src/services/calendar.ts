@@ -172,12 +172,16 @@ export async function readCalendar(db: Db): Promise<SalonCalendar> {
   return {
     settings,
     opening: [...opening.values()],
-    closures: closures.rows.map((c: ClosureRule) => ({
-      ...c,
-      start_date: iso(c.start_date),
-      end_date: iso(c.end_date),
-    })),
-    holidays: holidays.rows.map((h: HolidayRule) => ({ ...h, date: iso(h.date) })),
+    // Frozen, rows and lists: a copy is shared by every request, and the engine reuses the
+    // closure index of lists that cannot change (closureIndexOf).
+    closures: Object.freeze(
+      closures.rows.map((c: ClosureRule) =>
+        Object.freeze({ ...c, start_date: iso(c.start_date), end_date: iso(c.end_date) }),
+      ),
+    ) as ClosureRule[],
+    holidays: Object.freeze(
+      holidays.rows.map((h: HolidayRule) => Object.freeze({ ...h, date: iso(h.date) })),
+    ) as HolidayRule[],
     operators: operators.rows.map((o: { id: number; active: boolean; position: unknown }) => ({
       id: o.id,
       active: o.active,
