@@ -30,10 +30,13 @@ const dir = path.join(root, '.data', 'bench')
 fs.rmSync(dir, { recursive: true, force: true })
 const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
 const children = []
-const spawnServer = (file, env) =>
+// BENCH_B_ROOT=<another checkout, built>: process B runs that checkout's app (e.g. the commit
+// before a change) on the same PostgreSQL — with BENCH_AB, a before/after A/B in one run.
+const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
+const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
-      cwd: path.join(root, 'cms'),
+      cwd,
       execArgv: [
         '--import',
         'tsx',
@@ -65,13 +68,17 @@ try {
   })
   // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
   const appPortB = await freePort(0)
-  await spawnServer(path.join(root, 'cms', 'server.ts'), {
-    PORT: String(appPortB),
-    DATA_DIR: dir,
-    SALON_DEMO: 'true',
-    TRUST_PROXY: 'true',
-    ...(AB_ROUNDS ? { FAST_PATH: 'off' } : {}),
-  })
+  await spawnServer(
+    path.join(B_ROOT ?? root, 'cms', 'server.ts'),
+    {
+      PORT: String(appPortB),
+      DATA_DIR: dir,
+      SALON_DEMO: 'true',
+      TRUST_PROXY: 'true',
+      ...(AB_ROUNDS && !B_ROOT ? { FAST_PATH: 'off' } : {}),
+    },
+    path.join(B_ROOT ?? root, 'cms'),
+  )
   const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
   const appB = `http://127.0.0.1:${appPortB}`
@@ -297,8 +304,8 @@ try {
     }
     for (let round = 0; round < AB_ROUNDS; round++) {
       for (const [k, [label, url]] of [
-        ['fast path', app],
-        ['through Next and Payload (FAST_PATH=off)', appB],
+        ['this checkout', app],
+        [B_ROOT ? `${path.basename(B_ROOT)} (process B)` : 'through Next and Payload (FAST_PATH=off)', appB],
       ].entries()) {
         await reset()
         const r = await contention(
