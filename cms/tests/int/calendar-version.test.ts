@@ -70,4 +70,13 @@ describe('the calendar version', () => {
     const again = await confirm(tokens[2]!, await draft(tokens[2]!), slots[6]!.start)
     expect(again.status, JSON.stringify(again.body)).toBe(200)
   })
+
+  it('busy times come from PostgreSQL as Date#toISOString writes them (services/calendar.ts isoOf)', async () => {
+    const rows = await sql(
+      `select ts, to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
+         from (values ('2026-03-29 01:59:59.999+01'::timestamptz), ('2026-10-25 02:30:00.5+02'),
+                      ('2027-01-01 00:00:00+00'), (now())) as t(ts)`,
+    )
+    for (const r of rows) expect(r.iso).toBe(new Date(r.ts).toISOString())
+  })
 })
