@@ -58,7 +58,7 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 try {
   const appPort = await freePort(0)
-  await spawnServer(path.join(root, 'cms', 'server.ts'), {
+  const { child: appChild } = await spawnServer(path.join(root, 'cms', 'server.ts'), {
     PORT: String(appPort),
     DATA_DIR: dir,
     SALON_DEMO: 'true',
@@ -68,7 +68,7 @@ try {
   })
   // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
   const appPortB = await freePort(0)
-  await spawnServer(
+  const { child: appChildB } = await spawnServer(
     path.join(B_ROOT ?? root, 'cms', 'server.ts'),
     {
       PORT: String(appPortB),
@@ -253,6 +253,45 @@ try {
       }),
     )
 
+  /**
+   * CPU seconds (user + system, /proc) of the app process behind `url`, of PostgreSQL (the
+   * postmaster and its backends) and of this process (the load generator), to say where a
+   * confirm's time goes. Linux only; null elsewhere.
+   */
+  const ticks = (pid, reaped = false) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      // utime + stime, and for the postmaster its exited backends' (cutime + cstime).
+      return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
+    } catch {
+      return 0
+    }
+  }
+  const cpuNow = (url) => {
+    if (process.platform !== 'linux') return null
+    const postgres = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')
+          return d === String(db.child.pid) || f[1] === String(db.child.pid)
+        } catch {
+          return false
+        }
+      })
+      .reduce((sum, d) => sum + ticks(d, d === String(db.child.pid)), 0)
+    const self = process.cpuUsage()
+    return {
+      app: ticks((url === app ? appChild : appChildB).pid),
+      postgres,
+      bench: (self.user + self.system) / 1e6,
+    }
+  }
+  const cpuPerConfirm = (before, after, n) =>
+    before &&
+    Object.fromEntries(Object.keys(before).map((k) => [k, Math.round(((after[k] - before[k]) / n) * 1e4) / 10]))
+
   /** The race: 200 customers × 5 drafts confirmed at the first 40 free times of `day` through `url`. */
   const contention = async (title, url, day) => {
     const slots = (
@@ -264,6 +303,7 @@ try {
         drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
     let n = 0
     const statuses = {}
+    const cpuBefore = cpuNow(url)
     const result = await run(`${title} (${drafts.length} confirms, 40 slots)`, {
       url,
       amount: drafts.length,
@@ -285,6 +325,8 @@ try {
         },
       ],
     })
+    // Ms of CPU per confirm: app process, PostgreSQL (postmaster + backends), load generator.
+    statuses.cpuMsPerConfirm = cpuPerConfirm(cpuBefore, cpuNow(url), drafts.length)
     return { ...result, statuses }
   }
 
