@@ -233,13 +233,14 @@ export async function loadBlocking(
 ): Promise<ExistingReservation[]> {
   // The times as ISO strings straight from PostgreSQL (what Date#toISOString gives): a busy day
   // has many rows, and parsing each time into a Date only to format it again is measurable.
-  const { rows } = await db.query(
-    `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
+  const { rows } = await db.query({
+    name: 'salon.busy-times',
+    text: `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
             status, ${isoOf('created_at')} as "createdAt"
        from reservations
       where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
         and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)`,
-    [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
-  )
+    values: [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
+  })
   return rows as ExistingReservation[]
 }

@@ -166,10 +166,11 @@ async function recordEvent(
   const after = written ?? (await readReservation(db, id, false))!.snapshot
   const changes = reservationChanges(before, after)
   if (before && Object.keys(changes).length === 0) return
-  await db.query(
-    `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
+  await db.query({
+    name: 'salon.event',
+    text: `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
+    values: [
       id,
       actor?.id ?? null,
       actor?.user_role ?? null,
@@ -179,7 +180,7 @@ async function recordEvent(
       JSON.stringify(changes),
       now,
     ],
-  )
+  })
 }
 
 /** Reservations written without a screen (the demo seed, an import) get their IMPORTED event. */
@@ -229,9 +230,16 @@ async function writeToFirstFreeOperator(
 ): Promise<number> {
   const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
   const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
-  const waitFor = (operatorId: number) => db.query('select pg_advisory_xact_lock($1, $2)', lockKey(operatorId))
+  const waitFor = (operatorId: number) =>
+    db.query({ name: 'salon.lock-wait', text: 'select pg_advisory_xact_lock($1, $2)', values: lockKey(operatorId) })
   const tryFor = async (operatorId: number) =>
-    (await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', lockKey(operatorId))).rows[0].ok as boolean
+    (
+      await db.query({
+        name: 'salon.lock-try',
+        text: 'select pg_try_advisory_xact_lock($1, $2) as ok',
+        values: lockKey(operatorId),
+      })
+    ).rows[0].ok as boolean
   const attempt = async (operatorId: number) => {
     await db.query('savepoint try_operator')
     try {
@@ -329,12 +337,13 @@ async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placemen
 
 /** The reservation's services become `serviceIds`, in that order (one statement). */
 async function setServices(db: PoolClient, id: number, serviceIds: number[]) {
-  await db.query(
-    `with gone as (delete from reservations_rels where parent_id = $1 and path = 'services')
+  await db.query({
+    name: 'salon.set-services',
+    text: `with gone as (delete from reservations_rels where parent_id = $1 and path = 'services')
      insert into reservations_rels (parent_id, path, services_id, "order")
      select $1, 'services', sid, ord from unnest($2::int[]) with ordinality as t(sid, ord)`,
-    [id, serviceIds],
-  )
+    values: [id, serviceIds],
+  })
 }
 
 /** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
@@ -372,16 +381,17 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
  */
 async function lockOwnDraft(db: PoolClient, id: number, userId: number) {
   const row = (
-    await db.query(
-      `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
+    await db.query({
+      name: 'salon.confirm-lock',
+      text: `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
               r.created_at,
               coalesce((select array_agg(services_id order by "order") from reservations_rels
                          where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
          from reservations r join users u on u.id = r.user_id
         where r.id = $1 and r.user_id = $2
           for update of r, u`,
-      [id, userId],
-    )
+      values: [id, userId],
+    })
   ).rows[0]
   return row ? loadedReservation(row) : undefined
 }
@@ -402,11 +412,13 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
       if (!draft) throw notFound()
       if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
       const facts = (
-        await db.query(
-          `select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts('$1')}, ${ownBookings('$1', '$2')} as own_bookings,
+        await db.query({
+          // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
+          name: 'salon.confirm-facts',
+          text: `select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts('$1')}, ${ownBookings('$1', '$2')} as own_bookings,
                   ${servicesOfIds('$3')} as services`,
-          [user.id, now, body.services],
-        )
+          values: [user.id, now, body.services],
+        })
       ).rows[0]
       const calendar = await calendarInTransaction(db, facts.calendar_version)
       const { settings } = calendar
@@ -429,11 +441,12 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         now,
         write: async (operatorId) => {
           written = (
-            await db.query(
-              `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+            await db.query({
+              name: 'salon.confirm-write',
+              text: `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
                       status = $7, note = $8, updated_at = $9 where id = $1
                returning id, user_id, operator_id, status, date_start, date_end, duration, total_price, note, created_at`,
-              [
+              values: [
                 body.id,
                 operatorId,
                 start,
@@ -444,7 +457,7 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
                 body.note || null,
                 now,
               ],
-            )
+            })
           ).rows[0]
         },
       })
