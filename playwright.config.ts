@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
 
-/** Drives the real built app (started by scripts/test.mjs) in Debian's Chromium. */
+const baseURL = process.env.SALON_BASE_URL ?? 'http://localhost:3000'
+
+/**
+ * Drives the real built app (started by scripts/test.mjs) in Debian's Chromium. The dashboard
+ * speaks English by default; the specs read it in Italian, as the site's own people do: every
+ * context starts with the dashboard's language set to Italian (its localStorage key,
+ * admin/src/i18n/locale.ts). `dashboard-language.spec.ts` starts without it and tests the default.
+ */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
@@ -10,7 +17,11 @@ export default defineConfig({
   retries: 0,
   outputDir: '.data/test/e2e-results',
   use: {
-    baseURL: process.env.SALON_BASE_URL ?? 'http://localhost:3000',
+    baseURL,
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'salon.dashboard.locale', value: 'it' }] }],
+    },
     trace: 'retain-on-failure',
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',

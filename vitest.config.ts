@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 /**
  * `unit`: pure code (shared engine, client helpers), no server.
  * `web`: the public site's components and hooks (jsdom + Testing Library).
+ * `admin`: the dashboard's components and hooks (jsdom + Testing Library).
  * `rules`: the lint and format rules refuse what they should (scripts/lint).
  * `int`: HTTP against the real built server and a real PostgreSQL that scripts/test.mjs started.
  */
@@ -22,6 +23,15 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+      {
+        // The dashboard's components and hooks, on jsdom with Testing Library (Mantine needs matchMedia).
+        test: {
+          name: 'admin',
+          include: ['admin/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['admin/src/test/setup.ts'],
         },
       },
       {

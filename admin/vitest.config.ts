@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config'
 
-// Unit tests cover the pure parts (query string, error mapping, auth rules, formatting): no DOM needed.
+// The pure parts (query string, error mapping, auth rules, formatting) run on node; the
+// components' tests (*.test.tsx) on jsdom with Testing Library.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
+    projects: [
+      { test: { name: 'pure', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
   },
 })

@@ -14,10 +14,18 @@ test('the owner adds an operator (not yet bookable) and a banner refuses a dange
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name)
   await page.getByText('Attivo: prenotabile').click()
   await expect(page.getByLabel('Attivo: prenotabile')).not.toBeChecked()
+  // The services this person performs, chosen from the catalogue.
+  await page.getByRole('searchbox', { name: 'Servizi che esegue' }).click()
+  await page.getByRole('option', { name: 'Taglio uomo' }).click()
+  await page.keyboard.press('Escape')
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Salva' }).click()
   await expect(page).toHaveURL(/\/dashboard\/operator(\?|$)/)
   await expect(page.getByRole('link', { name })).toBeVisible()
+  // Opened again: the choice is there (read from the services themselves).
+  await page.getByRole('link', { name }).click()
+  await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue(name)
+  await expect(page.getByText('Taglio uomo', { exact: true })).toBeVisible()
   // Not active: the public catalogue does not offer them.
   const home = await (await page.request.get('/api/pages/home')).json()
   expect(home.operators.map((o: { name: string }) => o.name)).not.toContain(name)

@@ -76,3 +76,33 @@ export async function loginInBrowser(page: Page, email: string, password: string
   const res = await page.request.post('/api/auth/login', { data: { email, password } })
   expect(res.status()).toBe(200)
 }
+
+/**
+ * The first link matching `link` in a mail to `to` sent after `since`, decoded from
+ * quoted-printable (the mail catcher writes to SALON_MAIL_DIR); waits up to 10 s for it.
+ */
+export async function mailedLink(to: string, since: number, link: RegExp): Promise<string> {
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  const mailDir = process.env.SALON_MAIL_DIR ?? ''
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
+      : []
+    for (const f of files) {
+      const raw = fs
+        .readFileSync(path.join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+      const m = link.exec(raw)
+      if (m) return m[0]
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no mail to ${to} with ${link}`)
+}
+
+/** The "choose a password" link (recovery or invitation) mailed to `to` after `since`. */
+export const mailedPasswordLink = (to: string, since: number) =>
+  mailedLink(to, since, /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/)

@@ -1,29 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { ownAddress } from './helpers'
-
-const mailDir = process.env.SALON_MAIL_DIR ?? ''
-
-/** The newest mail to `to` whose body has a recovery link, decoded from quoted-printable. */
-async function recoveryLink(to: string, since: number): Promise<string> {
-  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(mailDir)
-      ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
-      : []
-    for (const f of files) {
-      const raw = fs
-        .readFileSync(path.join(mailDir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
-      const m = /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/.exec(raw)
-      if (m) return m[0]
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no recovery mail for ${to}`)
-}
+import { mailedLink, mailedPasswordLink as recoveryLink, ownAddress } from './helpers'
 
 test('a customer who forgot the password gets the mail, follows the link and logs in with the new one', async ({
   page,
@@ -80,20 +56,7 @@ test('a new customer confirms the e-mail address from the welcome mail', async (
       })
     ).status(),
   ).toBe(201)
-  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
-  let link = ''
-  for (let i = 0; i < 100 && !link; i++) {
-    for (const f of fs.existsSync(mailDir)
-      ? fs.readdirSync(mailDir).filter((x) => x.endsWith(`-${safe}.eml`) && Number(x.split('-')[0]) >= since)
-      : []) {
-      const raw = fs
-        .readFileSync(path.join(mailDir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
-      link = /https?:\/\/[^\s"<]+\/confirm\?token=[^\s"<&]+/.exec(raw)?.[0] ?? ''
-    }
-    if (!link) await new Promise((r) => setTimeout(r, 100))
-  }
+  const link = await mailedLink(email, since, /https?:\/\/[^\s"<]+\/confirm\?token=[^\s"<&]+/)
   expect(link).toBeTruthy()
   const url = new URL(link)
   await page.goto(url.pathname + url.search)

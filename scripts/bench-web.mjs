@@ -5,6 +5,7 @@
 //   (a) JS and CSS of the first load of `/` and `/reserve` (what Chromium fetched: module
 //       scripts, modulepreloads, the route's lazy chunks), raw, gzip and brotli as served;
 //   (b) Lighthouse 12 mobile scores on `/`, `/reserve`, `/login` (median of BENCH_LH_RUNS, default 3);
+//   (a') the same for the dashboard's first loads (logged in as the demo admin), per route;
 //   (c) time from opening `/reserve?services=<id>` to the first free time on screen
 //       (`[data-testid="time-slot"]`), unthrottled and with Lighthouse's mobile throttling.
 // Writes .data/bench-web/report.md and results.json; paste the report into docs/benchmarks.md.
@@ -23,6 +24,15 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS || 3)
 const SLOT_RUNS = Number(process.env.BENCH_SLOT_RUNS || 3)
 const SLOT_SELECTOR = '[data-testid="time-slot"]'
 const LH_PATHS = ['/', '/reserve', '/login']
+/** The dashboard's first loads: its home, a list, and the heaviest screens (editors, uploader). */
+const DASHBOARD_PATHS = [
+  '/dashboard',
+  '/dashboard/booking',
+  '/dashboard/booking/create',
+  '/dashboard/config/business-closure/create',
+  '/dashboard/carousel',
+  '/dashboard/file',
+]
 /** Lighthouse's mobile preset (slow 4G, 4× CPU) as DevTools applies it (lighthouse constants.js). */
 const MOBILE = { latency: 150 * 3.75, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 * 0.9, cpu: 4 }
 
@@ -89,9 +99,16 @@ const median = (xs) => {
 }
 const kb = (n) => (n / 1024).toFixed(1)
 
-async function firstLoadBytes(browser, devices, base, pagePath) {
+async function firstLoadBytes(browser, devices, base, pagePath, { asAdmin = false } = {}) {
   const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block' })
   const page = await context.newPage()
+  if (asAdmin) {
+    // The dashboard needs the admin's session cookie (set in this context by the API login).
+    const res = await page.request.post(`${base}/api/auth/login`, {
+      data: { email: 'admin@demo.salon', password: 'demo1234' },
+    })
+    if (!res.ok()) throw new Error(`admin login ${res.status()}`)
+  }
   const files = new Map()
   page.on('requestfinished', async (request) => {
     const type = request.resourceType()
@@ -254,6 +271,7 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
   })
   let bytes, slots, chromiumVersion
+  const dashboardBytes = []
   try {
     chromiumVersion = browser.version()
     log('First-load bytes…')
@@ -261,6 +279,9 @@ try {
       await firstLoadBytes(browser, devices, base, '/'),
       await firstLoadBytes(browser, devices, base, `/reserve?services=${serviceId}`),
     ]
+    log('Dashboard first-load bytes (logged in as the demo admin)…')
+    for (const p of DASHBOARD_PATHS)
+      dashboardBytes.push(await firstLoadBytes(browser, devices, base, p, { asAdmin: true }))
     log('Time to the first free time (unthrottled, then mobile throttling)…')
     slots = [
       await timeToSlots(browser, devices, base, serviceId, false),
@@ -285,6 +306,16 @@ try {
     ...bytes.map(
       (b) =>
         `| \`${b.page}\` | ${b.js.files} | ${kb(b.js.raw)} | ${kb(b.js.gzip)} | ${kb(b.js.br)} | ${kb(b.css.raw)} | ${kb(b.css.gzip)} | ${kb(b.css.br)} | ${kb(b.js.transferred + b.css.transferred)} |`,
+    ),
+    '',
+    '',
+    "Dashboard first load (logged in as the admin; the shell plus the route's own lazy chunk), KiB:",
+    '',
+    '| route | JS files | JS raw | JS gzip | JS brotli | CSS gzip | JS+CSS gzip |',
+    '|---|---|---|---|---|---|---|',
+    ...dashboardBytes.map(
+      (b) =>
+        `| \`${b.page}\` | ${b.js.files} | ${kb(b.js.raw)} | ${kb(b.js.gzip)} | ${kb(b.js.br)} | ${kb(b.css.gzip)} | ${kb(b.js.gzip + b.css.gzip)} |`,
     ),
     '',
     ...bytes
@@ -320,7 +351,7 @@ try {
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
   fs.writeFileSync(
     path.join(dir, 'results.json'),
-    JSON.stringify({ date: new Date().toISOString(), machine, bytes, scores, slots }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), machine, bytes, dashboardBytes, scores, slots }, null, 2),
   )
 } finally {
   await stopAll()

@@ -32,9 +32,32 @@ async function stage(name, fn) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 
+/** Failed tests by name with the first lines of their error, printed again at the very end of the
+ * run: CI keeps only the tail of the output, and a red run must say what broke. */
+const failures = []
+/** Tests that failed once and passed on the retry (CI only, integration suite): listed, not hidden. */
+const flaky = []
+const firstLines = (text) =>
+  String(text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .filter((l) => l.trim() && !l.includes('node_modules'))
+    .slice(0, 3)
+    .map((l) => `      ${l.trim().slice(0, 220)}`)
+    .join('\n')
+
 function readVitest(file) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'))
+    for (const suite of r.testResults ?? []) {
+      const rel = path.relative(root, suite.name)
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of failedTests) failures.push(`${rel} › ${t.fullName}\n${firstLines(t.failureMessages?.[0])}`)
+      for (const t of suite.assertionResults ?? [])
+        if (t.status === 'passed' && t.failureMessages?.length)
+          flaky.push(`${rel} › ${t.fullName}\n${firstLines(t.failureMessages[0])}`)
+      if (!failedTests.length && suite.status === 'failed') failures.push(`${rel}\n${firstLines(suite.message)}`)
+    }
     return {
       passed: r.numPassedTests,
       failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
@@ -47,6 +70,16 @@ function readVitest(file) {
 function readPlaywright(file) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'))
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') {
+            const error = t.results?.at(-1)?.error?.message
+            failures.push(`${spec.file} › [${t.projectName}] ${spec.title}\n${firstLines(error)}`)
+          }
+      for (const child of suite.suites ?? []) walk(child)
+    }
+    for (const suite of r.suites ?? []) walk(suite)
     return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }
   } catch {
     return { passed: 0, failed: 1 }
@@ -117,6 +150,8 @@ if (want('unit')) {
           'unit',
           '--project',
           'web',
+          '--project',
+          'admin',
           '--reporter=dot',
           '--reporter=json',
           `--outputFile.json=${out}`,
@@ -229,7 +264,18 @@ async function intSuite(row, stack, nodeDir) {
   if (nodeDir) env.PATH = `${nodeDir}${path.delimiter}${env.PATH}`
   await run(
     bin('vitest'),
-    ['run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...intFilters],
+    [
+      'run',
+      '--project',
+      'int',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      // On CI one retry per test: a machine we cannot look at must not turn a timing hiccup into a
+      // lost run; every retried test is printed at the end of the output ("Flaky").
+      ...(process.env.CI ? ['--retry=1'] : []),
+      ...intFilters,
+    ],
     { env, timeoutMs: 12 * 60_000 }, // ~2 min normally; a hang fails the run instead of blocking CI
   ).catch(() => {})
   results.push([row, readVitest(out)])
@@ -327,6 +373,14 @@ printSummary()
 function printSummary() {
   let passed = 0
   let failed = 0
+  if (flaky.length) {
+    console.error(`\x1b[33mFlaky: failed once, passed on the retry (${flaky.length}):\x1b[0m`)
+    for (const f of flaky.slice(0, 10)) console.error(`  ! ${f}`)
+  }
+  if (failures.length) {
+    console.error(`\x1b[31mFailed tests (${failures.length}):\x1b[0m`)
+    for (const f of failures.slice(0, 15)) console.error(`  ✗ ${f}`)
+  }
   for (const [name, r] of results) {
     console.log(`  ${name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)
     passed += r.passed

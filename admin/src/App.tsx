@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useMemo } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { NotificationsProvider } from '@mantine/notifications'
 import { Refine } from '@refinedev/core'
@@ -16,14 +16,14 @@ import { DashboardHome, hasScreen, resourceRoutes } from './pages/registry'
 import { accessControlProvider } from './providers/access'
 import { authProvider } from './providers/auth'
 import { dataProvider } from './providers/data'
+import { tr } from './i18n/translate'
+import { useLocale } from './i18n/use-t'
 import { i18nProvider } from './providers/i18n'
 import { queryClientConfig } from './providers/query-client'
 import { DASHBOARD_BASE, toRefineResources } from './resources'
 import { theme } from './theme'
 
-const resources = toRefineResources(hasScreen)
-
-// Labels are already Italian words: Refine's English pluralising ("Servizis") must not touch them.
+// Labels are already the dictionary's words: Refine's English pluralising ("Servizis") must not touch them.
 const keep = (text: string) => text
 
 function Shell() {
@@ -42,9 +42,25 @@ function Shell() {
 }
 
 export default function App() {
+  // English by default, Italian from the header's switch: the menu and page titles follow it.
+  const locale = useLocale()
+  const resources = useMemo(() => toRefineResources(hasScreen, locale), [locale])
+  // The toasts' close button is named in the same language (theme.ts gives it its default name).
+  const localTheme = useMemo(
+    () => ({
+      ...theme,
+      components: {
+        ...theme.components,
+        Notification: {
+          defaultProps: { closeButtonProps: { 'aria-label': tr('common.closeNotification', undefined, locale) } },
+        },
+      },
+    }),
+    [locale],
+  )
   return (
     <BrowserRouter basename={DASHBOARD_BASE}>
-      <MantineProvider theme={theme} withGlobalStyles withNormalizeCSS>
+      <MantineProvider theme={localTheme} withGlobalStyles withNormalizeCSS>
         <NotificationsProvider position="bottom-right" limit={TOASTS.max} autoClose={TOASTS.durationMs}>
           <Refine
             dataProvider={dataProvider}
@@ -71,7 +87,8 @@ export default function App() {
               </Route>
             </Routes>
             <UnsavedChangesNotifier />
-            <DocumentTitleHandler handler={({ resource }) => pageTitle(resource?.meta?.label)} />
+            {/* Remounted on a language switch so the tab's title follows at once. */}
+            <DocumentTitleHandler key={locale} handler={({ resource }) => pageTitle(resource?.meta?.label)} />
           </Refine>
         </NotificationsProvider>
       </MantineProvider>

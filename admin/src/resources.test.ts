@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DASHBOARD_ROUTES, statusForPath } from '@salon/shared/routes'
+import { en } from './i18n/en'
 import { relativeToDashboard, routesOf, SALON_RESOURCES, toRefineResources, type ResourceAction } from './resources'
 
 describe('dashboard resources', () => {
@@ -44,9 +45,10 @@ describe('dashboard resources', () => {
     expect(carousel.permanentFilters).toEqual([{ field: 'label', operator: 'eq', value: 'HOME_CAROUSEL' }])
   })
 
-  it('have Italian labels, "Servizi" for services', () => {
-    expect(SALON_RESOURCES.find((r) => r.identifier === 'service')!.label).toBe('Servizi')
-    for (const r of SALON_RESOURCES) expect(r.label).toMatch(/^[A-ZÀ-Ý][a-zà-ÿ]+/)
+  it('have labels from the dictionaries: "Services" in English, "Servizi" in Italian', () => {
+    for (const r of SALON_RESOURCES) expect(en[r.label]).toMatch(/^[A-Z][a-z]+/)
+    expect(toRefineResources(() => true, 'en').find((r) => r.identifier === 'service')!.meta!.label).toBe('Services')
+    expect(toRefineResources(() => true, 'it').find((r) => r.identifier === 'service')!.meta!.label).toBe('Servizi')
   })
 })
 
@@ -64,7 +66,7 @@ describe('toRefineResources', () => {
   it('hides resources without a list from the menu but keeps their meta for data hooks', () => {
     const holiday = resources.find((r) => r.identifier === 'holiday')!
     expect(holiday.list).toBeUndefined()
-    expect(holiday.meta).toMatchObject({ hide: true, label: 'Festività', collection: 'holidays' })
+    expect(holiday.meta).toMatchObject({ hide: true, label: 'Holidays', collection: 'holidays' })
   })
 
   it('puts the index first and every declared path is one the server answers with 200', () => {

@@ -1,7 +1,6 @@
 import { createElement, type ReactNode } from 'react'
 import type { CrudFilter, CrudSort, ResourceProps } from '@refinedev/core'
 import { DASHBOARD_ROUTES, ROUTE_NAMES, type RouteDef } from '@salon/shared/routes'
-import { CLOSURE_TYPE_LABELS_IT, ROLE_LABELS_IT, UPLOAD_LABEL_LABELS_IT } from '@salon/shared/glossary'
 import {
   IconBeach,
   IconCalendarEvent,
@@ -18,9 +17,13 @@ import {
   IconUserStar,
   type Icon,
 } from '@tabler/icons-react'
+import type { MessageKey } from './i18n/en'
+import { getLocale, type Locale } from './i18n/locale'
+import { tr } from './i18n/translate'
 
 /**
- * The dashboard's resources: which Payload collection each one reads, its Italian label, and its
+ * The dashboard's resources: which Payload collection each one reads, its label (a dictionary key:
+ * `i18n/en.ts`, `i18n/it.ts`), and its
  * routes. Routes come from `DASHBOARD_ROUTES` of @salon/shared (the table the server uses to answer
  * 404), so the SPA and the server cannot disagree about which dashboard paths exist.
  */
@@ -33,12 +36,13 @@ export type ColumnKind =
 
 export interface ColumnDef {
   field: string
-  label: string
+  /** A dictionary key (translated when shown); inferred columns carry their humanised field name. */
+  label: MessageKey | string
   kind?: ColumnKind
   /** Server-side sorting on this field (default true; off for relations and images). */
   sortable?: boolean
-  /** For enum values: the words people read (GLOSSARY.md), never the raw value. */
-  labels?: Record<string, string>
+  /** For enum values: which glossary map names them (GLOSSARY.md, in the reader's language), never the raw value. */
+  glossary?: 'role' | 'closureType' | 'uploadLabel'
 }
 
 export interface SalonResource {
@@ -48,7 +52,8 @@ export interface SalonResource {
   collection: string
   /** Path under /dashboard as written in DASHBOARD_ROUTES (`service`, `config/holiday`). */
   segment: string
-  label: string
+  /** Dictionary key of the menu label and page title. */
+  label: MessageKey
   icon: Icon
   /** Columns of the generic list; inferred from the first record when absent. */
   columns?: ColumnDef[]
@@ -62,21 +67,21 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'user',
     collection: 'users',
     segment: 'user',
-    label: 'Utenti',
+    label: 'resources.user',
     icon: IconUsers,
     columns: [
-      { field: 'email', label: 'E-mail' },
-      { field: 'name', label: 'Nome' },
-      { field: 'surname', label: 'Cognome' },
-      { field: 'phone_number', label: 'Telefono' },
-      { field: 'user_role', label: 'Ruolo', labels: ROLE_LABELS_IT },
+      { field: 'email', label: 'columns.email' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'surname', label: 'columns.surname' },
+      { field: 'phone_number', label: 'columns.phone' },
+      { field: 'user_role', label: 'columns.role', glossary: 'role' },
     ],
   },
   {
     identifier: 'service',
     collection: 'services',
     segment: 'service',
-    label: 'Servizi',
+    label: 'resources.service',
     icon: IconScissors,
     initialSorters: [{ field: 'title', order: 'asc' }],
   },
@@ -84,24 +89,24 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'category',
     collection: 'category',
     segment: 'category',
-    label: 'Categorie',
+    label: 'resources.category',
     icon: IconCategory,
-    columns: [{ field: 'name', label: 'Nome' }],
+    columns: [{ field: 'name', label: 'columns.name' }],
     initialSorters: [{ field: 'name', order: 'asc' }],
   },
   {
     identifier: 'booking',
     collection: 'reservations',
     segment: 'booking',
-    label: 'Prenotazioni',
+    label: 'resources.booking',
     icon: IconCalendarEvent,
     columns: [
-      { field: 'date_start', label: 'Inizio', kind: 'datetime' },
-      { field: 'status', label: 'Stato' },
-      { field: 'duration', label: 'Durata', kind: 'minutes' },
-      { field: 'total_price', label: 'Totale', kind: 'money' },
-      { field: 'user', label: 'Cliente', kind: 'relation' },
-      { field: 'operator', label: 'Operatore', kind: 'relation' },
+      { field: 'date_start', label: 'columns.start', kind: 'datetime' },
+      { field: 'status', label: 'columns.status' },
+      { field: 'duration', label: 'columns.duration', kind: 'minutes' },
+      { field: 'total_price', label: 'columns.total', kind: 'money' },
+      { field: 'user', label: 'columns.customer', kind: 'relation' },
+      { field: 'operator', label: 'columns.operator', kind: 'relation' },
     ],
     initialSorters: [{ field: 'date_start', order: 'desc' }],
   },
@@ -109,13 +114,13 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'operator',
     collection: 'operators',
     segment: 'operator',
-    label: 'Operatori',
+    label: 'resources.operator',
     icon: IconUserStar,
     columns: [
-      { field: 'name', label: 'Nome' },
-      { field: 'surname', label: 'Cognome' },
-      { field: 'position', label: 'Ordine', kind: 'number' },
-      { field: 'active', label: 'Attivo', kind: 'boolean' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'surname', label: 'columns.surname' },
+      { field: 'position', label: 'columns.order', kind: 'number' },
+      { field: 'active', label: 'columns.active', kind: 'boolean' },
     ],
     initialSorters: [{ field: 'position', order: 'asc' }],
   },
@@ -123,13 +128,13 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'banner',
     collection: 'banner',
     segment: 'banner',
-    label: 'Banner',
+    label: 'resources.banner',
     icon: IconPhoto,
     columns: [
-      { field: 'title', label: 'Titolo' },
-      { field: 'link', label: 'Link' },
-      { field: 'position', label: 'Posizione', kind: 'number' },
-      { field: 'show', label: 'Visibile', kind: 'boolean' },
+      { field: 'title', label: 'columns.title' },
+      { field: 'link', label: 'columns.link' },
+      { field: 'position', label: 'columns.position', kind: 'number' },
+      { field: 'show', label: 'columns.visible', kind: 'boolean' },
     ],
     initialSorters: [{ field: 'position', order: 'asc' }],
   },
@@ -137,25 +142,25 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'file',
     collection: 'upload',
     segment: 'file',
-    label: 'File',
+    label: 'resources.file',
     icon: IconFiles,
     columns: [
-      { field: 'imageUrl', label: 'Anteprima', kind: 'image' },
-      { field: 'name', label: 'Nome' },
-      { field: 'label', label: 'Etichetta', labels: UPLOAD_LABEL_LABELS_IT },
-      { field: 'mimetype', label: 'Tipo' },
+      { field: 'imageUrl', label: 'columns.preview', kind: 'image' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'label', label: 'columns.label', glossary: 'uploadLabel' },
+      { field: 'mimetype', label: 'columns.type' },
     ],
   },
   {
     identifier: 'carousel',
     collection: 'upload',
     segment: 'carousel',
-    label: 'Carosello',
+    label: 'resources.carousel',
     icon: IconCarouselHorizontal,
     columns: [
-      { field: 'imageUrl', label: 'Anteprima', kind: 'image' },
-      { field: 'name', label: 'Nome' },
-      { field: 'position', label: 'Posizione', kind: 'number' },
+      { field: 'imageUrl', label: 'columns.preview', kind: 'image' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'position', label: 'columns.position', kind: 'number' },
     ],
     permanentFilters: [{ field: 'label', operator: 'eq', value: 'HOME_CAROUSEL' }],
     initialSorters: [{ field: 'position', order: 'asc' }],
@@ -164,39 +169,39 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'time',
     collection: 'business_hours',
     segment: 'time',
-    label: 'Orari',
+    label: 'resources.time',
     icon: IconClock,
     columns: [
-      { field: 'day_of_week', label: 'Giorno' },
-      { field: 'is_closed', label: 'Chiuso', kind: 'boolean' },
+      { field: 'day_of_week', label: 'columns.day' },
+      { field: 'is_closed', label: 'columns.closed', kind: 'boolean' },
     ],
   },
   {
     identifier: 'config',
     collection: 'config',
     segment: 'config',
-    label: 'Impostazioni',
+    label: 'resources.config',
     icon: IconSettings,
     columns: [
-      { field: 'cancellationEnabled', label: 'Disdetta online', kind: 'boolean' },
-      { field: 'cancellationTimeLimit', label: 'Preavviso disdetta (ore)', kind: 'number' },
-      { field: 'timezone', label: 'Fuso orario' },
-      { field: 'slotStepMinutes', label: 'Passo orari', kind: 'minutes' },
-      { field: 'autoConfirm', label: 'Conferma automatica', kind: 'boolean' },
-      { field: 'maxOpenBookings', label: 'Appuntamenti aperti per cliente (0 = nessun limite)', kind: 'number' },
+      { field: 'cancellationEnabled', label: 'columns.cancellationEnabled', kind: 'boolean' },
+      { field: 'cancellationTimeLimit', label: 'columns.cancellationTimeLimit', kind: 'number' },
+      { field: 'timezone', label: 'columns.timezone' },
+      { field: 'slotStepMinutes', label: 'columns.slotStep', kind: 'minutes' },
+      { field: 'autoConfirm', label: 'columns.autoConfirm', kind: 'boolean' },
+      { field: 'maxOpenBookings', label: 'columns.maxOpenBookings', kind: 'number' },
     ],
   },
   {
     identifier: 'holiday',
     collection: 'holidays',
     segment: 'config/holiday',
-    label: 'Festività',
+    label: 'resources.holiday',
     icon: IconBeach,
     columns: [
-      { field: 'name', label: 'Nome' },
-      { field: 'date', label: 'Data', kind: 'date' },
-      { field: 'recurring_yearly', label: 'Ogni anno', kind: 'boolean' },
-      { field: 'is_active', label: 'Attiva', kind: 'boolean' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'date', label: 'columns.date', kind: 'date' },
+      { field: 'recurring_yearly', label: 'columns.yearly', kind: 'boolean' },
+      { field: 'is_active', label: 'columns.activeF', kind: 'boolean' },
     ],
     initialSorters: [{ field: 'date', order: 'asc' }],
   },
@@ -204,14 +209,14 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     identifier: 'business-closure',
     collection: 'business-closures',
     segment: 'config/business-closure',
-    label: 'Chiusure',
+    label: 'resources.business-closure',
     icon: IconCalendarOff,
     columns: [
-      { field: 'name', label: 'Nome' },
-      { field: 'closure_type', label: 'Tipo', labels: CLOSURE_TYPE_LABELS_IT },
-      { field: 'start_date', label: 'Dal', kind: 'datetime' },
-      { field: 'end_date', label: 'Al', kind: 'datetime' },
-      { field: 'is_active', label: 'Attiva', kind: 'boolean' },
+      { field: 'name', label: 'columns.name' },
+      { field: 'closure_type', label: 'columns.type', glossary: 'closureType' },
+      { field: 'start_date', label: 'columns.from', kind: 'datetime' },
+      { field: 'end_date', label: 'columns.to', kind: 'datetime' },
+      { field: 'is_active', label: 'columns.activeF', kind: 'boolean' },
     ],
     initialSorters: [{ field: 'start_date', order: 'desc' }],
   },
@@ -245,6 +250,7 @@ export const findResource = (identifier: string | undefined) => SALON_RESOURCES.
 
 /** Meta carried by each Refine resource (read by the list pages). */
 export interface SalonResourceMeta {
+  /** The label already translated (App rebuilds the resources when the language changes). */
   label: string
   collection: string
   columns?: ColumnDef[]
@@ -259,23 +265,27 @@ export interface SalonResourceMeta {
 const HOME_RESOURCE: ResourceProps = {
   name: 'dashboard',
   list: '/',
-  meta: { label: 'Dashboard', icon: createElement(IconLayoutDashboard, { size: 20 }) },
+  meta: { label: 'resources.dashboard', icon: createElement(IconLayoutDashboard, { size: 20 }) },
 }
 
 /**
  * Refine resources with the routes that have a screen in this build. A route of the shared table
  * without a screen is left out, so no menu entry or button leads to a page that does not exist yet.
  */
-export function toRefineResources(hasScreen: (identifier: string, action: ResourceAction) => boolean): ResourceProps[] {
+export function toRefineResources(
+  hasScreen: (identifier: string, action: ResourceAction) => boolean,
+  locale: Locale = getLocale(),
+): ResourceProps[] {
   return [
-    HOME_RESOURCE,
+    { ...HOME_RESOURCE, meta: { ...HOME_RESOURCE.meta, label: tr('resources.dashboard', undefined, locale) } },
     ...SALON_RESOURCES.map((r): ResourceProps => {
       const routes = routesOf(r.segment)
       const available = Object.fromEntries(
         (Object.keys(routes) as ResourceAction[]).filter((a) => hasScreen(r.identifier, a)).map((a) => [a, routes[a]]),
       ) as Partial<Record<ResourceAction, string>>
       const meta: SalonResourceMeta = {
-        label: r.label,
+        // Refine's menu and page titles read the label as text: in the language of the moment.
+        label: tr(r.label, undefined, locale),
         collection: r.collection,
         columns: r.columns,
         permanentFilters: r.permanentFilters,

@@ -41,6 +41,6 @@ export const theme: MantineThemeOverride = {
     },
     InputWrapper: { styles: (t) => ({ description: { color: t.colors.gray[7] } }) },
     // Toasts' close button gets a name (axe: buttons must have discernible text).
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi la notifica' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the notification' } } },
   },
 }

@@ -250,6 +250,7 @@ export interface Operator {
   user?: (number | null) | User;
   active?: boolean | null;
   position?: number | null;
+  services?: number[] | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -562,6 +563,7 @@ export interface OperatorsSelect<T extends boolean = true> {
   user?: T;
   active?: T;
   position?: T;
+  services?: T;
   updatedAt?: T;
   createdAt?: T;
 }

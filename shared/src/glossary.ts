@@ -21,6 +21,13 @@ export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, { it: string; 
 /** The Italian label of a status; an unknown value reads as itself rather than breaking a screen. */
 export const statusLabelIt = (status: string) => RESERVATION_STATUS_LABELS[status as ReservationStatus]?.it ?? status
 
+/** The two languages the glossary is written in (GLOSSARY.md: Italian for customers, English by default in the dashboard). */
+export type GlossaryLocale = 'it' | 'en'
+
+/** A status's label in a language; an unknown value reads as itself. */
+export const statusLabel = (status: string, locale: GlossaryLocale) =>
+  RESERVATION_STATUS_LABELS[status as ReservationStatus]?.[locale] ?? status
+
 /**
  * The button that moves a booking to a status, as staff read it (the agenda, the dashboard's
  * booking page): a verb or a short phrase, never the enum value.
@@ -38,11 +45,32 @@ export const STATUS_ACTION_LABELS_IT: Record<ReservationStatus, string> = {
   PENDING_CONFIRMATION: 'Bozza',
 }
 
+/** The same buttons in English (the dashboard's default language). */
+export const STATUS_ACTION_LABELS_EN: Record<ReservationStatus, string> = {
+  CONFIRMED: 'Confirm',
+  APPROVED: 'Approve',
+  REJECTED: 'Reject',
+  PENDING_PAYMENT: 'Awaiting payment',
+  MODIFIED: 'Mark as modified',
+  COMPLETED: 'Completed',
+  NO_SHOW: 'No-show',
+  CANCELLED: 'Cancel',
+  PENDING: 'Pending',
+  PENDING_CONFIRMATION: 'Draft',
+}
+
 /** Account roles as the salon names them. */
 export const ROLE_LABELS_IT: Record<'USER' | 'OPERATOR' | 'ADMIN', string> = {
   USER: 'Cliente',
   OPERATOR: 'Operatore',
   ADMIN: 'Amministratore',
+}
+
+/** Account roles in English (GLOSSARY.md "People and things"). */
+export const ROLE_LABELS_EN: Record<'USER' | 'OPERATOR' | 'ADMIN', string> = {
+  USER: 'Customer',
+  OPERATOR: 'Operator',
+  ADMIN: 'Admin',
 }
 
 /** Closure types (GLOSSARY.md "Closure types"). */
@@ -54,8 +82,58 @@ export const CLOSURE_TYPE_LABELS_IT: Record<string, string> = {
   RECURRING_YEARLY: 'Ogni anno',
 }
 
+/** Closure types in English (GLOSSARY.md "Closure types"). */
+export const CLOSURE_TYPE_LABELS_EN: Record<string, string> = {
+  FULL_DAY: 'Full day',
+  PARTIAL_DAY: 'Part of a day',
+  RECURRING_WEEKLY: 'Weekly',
+  RECURRING_MONTHLY: 'Monthly',
+  RECURRING_YEARLY: 'Yearly',
+}
+
 /** What an uploaded image is for. */
 export const UPLOAD_LABEL_LABELS_IT: Record<string, string> = {
   HOME_CAROUSEL: 'Carosello della home',
   IMAGES: 'Immagini',
 }
+
+/** What an uploaded image is for, in English. */
+export const UPLOAD_LABEL_LABELS_EN: Record<string, string> = {
+  HOME_CAROUSEL: 'Home carousel',
+  IMAGES: 'Images',
+}
+
+/** Days of the week in English (the Italian ones live with the opening-hours schema). */
+export const DAY_OF_WEEK_LABELS_EN: Record<
+  'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY',
+  string
+> = {
+  MONDAY: 'Monday',
+  TUESDAY: 'Tuesday',
+  WEDNESDAY: 'Wednesday',
+  THURSDAY: 'Thursday',
+  FRIDAY: 'Friday',
+  SATURDAY: 'Saturday',
+  SUNDAY: 'Sunday',
+}
+
+/**
+ * Every glossary map in one language, for a screen that follows the reader's choice
+ * (the dashboard: English by default, Italian one click away).
+ */
+export const GLOSSARY = {
+  it: {
+    status: (s: string) => statusLabel(s, 'it'),
+    statusAction: STATUS_ACTION_LABELS_IT,
+    role: ROLE_LABELS_IT,
+    closureType: CLOSURE_TYPE_LABELS_IT,
+    uploadLabel: UPLOAD_LABEL_LABELS_IT,
+  },
+  en: {
+    status: (s: string) => statusLabel(s, 'en'),
+    statusAction: STATUS_ACTION_LABELS_EN,
+    role: ROLE_LABELS_EN,
+    closureType: CLOSURE_TYPE_LABELS_EN,
+    uploadLabel: UPLOAD_LABEL_LABELS_EN,
+  },
+} as const

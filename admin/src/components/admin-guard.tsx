@@ -5,6 +5,7 @@ import { IconRefresh } from '@tabler/icons-react'
 import { leaveApp } from '../providers/navigation'
 import { statusOf } from '../providers/payload-errors'
 import { ErrorScreen } from './error-screen'
+import { useT } from '../i18n/use-t'
 import { PageLoader } from './page-loader'
 
 /**
@@ -22,6 +23,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
 function LeaveDashboard() {
   const { data } = useIsAuthenticated()
+  const t = useT()
   const redirectTo = data?.redirectTo
 
   useEffect(() => {
@@ -34,10 +36,10 @@ function LeaveDashboard() {
     <ErrorScreen
       statusCode={statusOf(data.error) || 503}
       statusMessage={data.error?.name ?? 'Error'}
-      message={data.error?.message ?? 'An error occurred while trying to fetch user data'}
+      message={data.error?.message ?? t('error.userFetch')}
       actions={
         <Button variant="default" leftIcon={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
-          Riprova
+          {t('common.retry')}
         </Button>
       }
     />

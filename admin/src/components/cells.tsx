@@ -2,12 +2,14 @@ import type { ReactNode } from 'react'
 import { Badge, Image } from '@mantine/core'
 import type { ColumnKind } from '../resources'
 import { EMPTY, formatValue } from '../lib/format'
+import { useT } from '../i18n/use-t'
 
-export function BooleanBadge({ value, yes = 'Sì', no = 'No' }: { value: unknown; yes?: string; no?: string }) {
+export function BooleanBadge({ value, yes, no }: { value: unknown; yes?: string; no?: string }) {
+  const t = useT()
   if (typeof value !== 'boolean') return <>{EMPTY}</>
   return (
     <Badge color={value ? 'salon' : 'gray'} variant="light" sx={{ textTransform: 'none' }}>
-      {value ? yes : no}
+      {value ? (yes ?? t('common.yes')) : (no ?? t('common.no'))}
     </Badge>
   )
 }

@@ -2,6 +2,16 @@ import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { Button } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { ErrorScreen } from './error-screen'
+import { useT } from '../i18n/use-t'
+
+function ReloadButton() {
+  const t = useT()
+  return (
+    <Button variant="default" leftIcon={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
+      {t('common.reload')}
+    </Button>
+  )
+}
 
 interface State {
   error: Error | null
@@ -33,11 +43,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
         statusCode={500}
         statusMessage="Internal Server Error"
         message={this.state.error.message}
-        actions={
-          <Button variant="default" leftIcon={<IconRefresh size={18} />} onClick={() => window.location.reload()}>
-            Ricarica
-          </Button>
-        }
+        actions={<ReloadButton />}
       />
     )
   }

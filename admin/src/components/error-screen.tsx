@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconHome, IconMoodSad } from '@tabler/icons-react'
 import { HOME_PATH, publicUrl } from '../providers/navigation'
+import { useT } from '../i18n/use-t'
 
 export interface ErrorScreenProps {
   statusCode: number
@@ -14,14 +15,12 @@ export interface ErrorScreenProps {
 }
 
 /**
- * Spec §2 error screen: "<code> error", the status message and the error message, an Italian
- * apology, and 'Torna alla home' to the site's home (a full page load: it is the public SPA).
+ * Spec §2 error screen: "<code> error" and the status message (verbatim, as the spec writes them),
+ * the error message, an apology in the dashboard's language, and 'Torna alla home' to the site's home (a full page load: it is the public SPA).
  */
 export function ErrorScreen({ statusCode, statusMessage, message, actions }: ErrorScreenProps) {
-  const apology =
-    statusCode === 404
-      ? 'Ci dispiace, la pagina che stai cercando sembra non esistere.'
-      : 'Ci dispiace, qualcosa è andato storto.'
+  const t = useT()
+  const apology = statusCode === 404 ? t('error.notFound') : t('error.generic')
   return (
     <Stack align="center" justify="center" spacing="md" py="xl" mih="60vh" role="alert" data-testid="error-screen">
       <ThemeIcon size={96} radius={48} variant="light" color="salon" aria-hidden>
@@ -41,7 +40,7 @@ export function ErrorScreen({ statusCode, statusMessage, message, actions }: Err
       <Text align="center">{apology}</Text>
       <Group position="center">
         <Button component="a" href={publicUrl(HOME_PATH)} leftIcon={<IconHome size={18} />}>
-          Torna alla home
+          {t('error.home')}
         </Button>
         {actions}
       </Group>

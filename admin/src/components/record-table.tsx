@@ -24,6 +24,7 @@ import {
 } from '@refinedev/core'
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react'
 import type { SalonResourceMeta } from '../resources'
+import { useT } from '../i18n/use-t'
 
 export interface TableColumn<T extends BaseRecord = BaseRecord> {
   field: string
@@ -66,6 +67,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
   filters,
   meta: queryMeta,
 }: RecordTableProps<T>) {
+  const t = useT()
   const { resource: item } = useResourceParams({ resource })
   const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
 
@@ -114,10 +116,10 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
 
   if (tableQuery.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Impossibile caricare i dati">
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('table.loadError')}>
         <Text size="sm">{tableQuery.error?.message}</Text>
         <Button mt="sm" size="xs" variant="light" color="red" onClick={() => tableQuery.refetch()}>
-          Riprova
+          {t('common.retry')}
         </Button>
       </Alert>
     )
@@ -171,7 +173,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
               <tr>
                 <td colSpan={cols.length}>
                   <Text color="dimmed" align="center" py="md">
-                    Nessun elemento da mostrare.
+                    {t('table.empty')}
                   </Text>
                 </td>
               </tr>
@@ -181,7 +183,11 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
       </ScrollArea>
       <Group position="apart" mt="md">
         <Text size="sm" color="dimmed">
-          {typeof result.total === 'number' ? `${result.total} ${result.total === 1 ? 'elemento' : 'elementi'}` : ''}
+          {typeof result.total === 'number'
+            ? t(result.total === 1 ? 'table.countOne' : 'table.countMany', {
+                count: new Intl.NumberFormat(t.intl).format(result.total),
+              })
+            : ''}
         </Text>
         {pageCount > 1 && (
           <Pagination
@@ -191,16 +197,16 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
             size="sm"
             getItemAriaLabel={(page) =>
               page === 'prev'
-                ? 'Pagina precedente'
+                ? t('table.prevPage')
                 : page === 'next'
-                  ? 'Pagina successiva'
+                  ? t('table.nextPage')
                   : page === 'first'
-                    ? 'Prima pagina'
+                    ? t('table.firstPage')
                     : page === 'last'
-                      ? 'Ultima pagina'
+                      ? t('table.lastPage')
                       : page === 'dots'
-                        ? 'Altre pagine'
-                        : `Pagina ${page}`
+                        ? t('table.morePages')
+                        : t('table.page', { page })
             }
           />
         )}

@@ -1,12 +1,11 @@
 import { Chip, Loader, Text } from '@mantine/core'
+import { useT } from '../i18n/use-t'
 
 export interface FreeSlot {
   start: string
   end: string
   operators: number[]
 }
-
-const timeFmt = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' })
 
 /**
  * The free starts of a day as chips (one choice, keyboard-operable): the same building block for
@@ -17,7 +16,7 @@ export function SlotPicker({
   loading,
   value,
   onChange,
-  empty = 'Nessun orario libero in questo giorno.',
+  empty,
 }: {
   slots: FreeSlot[]
   loading?: boolean
@@ -25,10 +24,12 @@ export function SlotPicker({
   onChange: (start: string) => void
   empty?: string
 }) {
-  if (loading) return <Loader size="sm" aria-label="Carico gli orari" />
-  if (!slots.length) return <Text size="sm">{empty}</Text>
+  const t = useT()
+  const timeFmt = new Intl.DateTimeFormat(t.intl, { hour: '2-digit', minute: '2-digit' })
+  if (loading) return <Loader size="sm" aria-label={t('slots.loading')} />
+  if (!slots.length) return <Text size="sm">{empty ?? t('slots.none')}</Text>
   return (
-    <div role="group" aria-label="Orari liberi">
+    <div role="group" aria-label={t('slots.group')}>
       <Chip.Group value={value ?? ''} onChange={(v) => onChange(String(v))} spacing="xs">
         {slots.map((s) => (
           <Chip key={s.start} value={s.start} radius="sm">

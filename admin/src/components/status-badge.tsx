@@ -1,5 +1,6 @@
 import { Badge, type MantineColor } from '@mantine/core'
-import { RESERVATION_STATUS_LABELS, statusLabelIt, type ReservationStatus } from '@salon/shared'
+import { RESERVATION_STATUS_LABELS, type ReservationStatus } from '@salon/shared'
+import { useT } from '../i18n/use-t'
 
 /** GLOSSARY.md colour names → Mantine palettes (the dot carries the colour, the text stays dark: AA). */
 const MANTINE: Record<string, MantineColor> = {
@@ -20,6 +21,7 @@ export const statusColour = (status: string): MantineColor =>
 
 /** A reservation status as people read it: the glossary's label and colour, never the enum value. */
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT()
   return (
     <Badge
       variant="dot"
@@ -27,7 +29,7 @@ export function StatusBadge({ status }: { status: string }) {
       size="lg"
       sx={(t) => ({ textTransform: 'none', color: t.colors.gray[9], fontWeight: 600 })}
     >
-      {statusLabelIt(status)}
+      {t.glossary.status(status)}
     </Badge>
   )
 }

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMinutes,
   formatMoney,
+  formatNumber,
   formatRelation,
   formatValue,
   humanize,
@@ -14,11 +15,18 @@ import {
 const spaces = (s: string) => s.replace(/\s/g, ' ')
 
 describe('format', () => {
-  it('writes euro prices the Italian way', () => {
-    expect(spaces(formatMoney(25))).toBe('25,00 €')
-    expect(spaces(formatMoney('12.5'))).toBe('12,50 €')
+  it('writes euro prices the English way by default and the Italian way in Italian', () => {
+    expect(formatMoney(25)).toBe('€25.00')
+    expect(formatMoney(1234.5)).toBe('€1,234.50')
+    expect(spaces(formatMoney(25, 'it'))).toBe('25,00 €')
+    expect(spaces(formatMoney('12.5', 'it'))).toBe('12,50 €')
     expect(formatMoney(null)).toBe(EMPTY)
     expect(formatMoney('abc')).toBe(EMPTY)
+  })
+
+  it('writes numbers in the language’s way', () => {
+    expect(formatNumber(12345)).toBe('12,345')
+    expect(formatNumber(12345, 'it')).toBe('12.345')
   })
 
   it('writes durations in minutes', () => {
@@ -32,8 +40,9 @@ describe('format', () => {
     expect(formatDateTime(null)).toBe(EMPTY)
   })
 
-  it('writes yes/no in Italian', () => {
-    expect(formatBoolean(true)).toBe('Sì')
+  it('writes yes/no in the dashboard’s language', () => {
+    expect(formatBoolean(true)).toBe('Yes')
+    expect(formatBoolean(true, 'it')).toBe('Sì')
     expect(formatBoolean(false)).toBe('No')
     expect(formatBoolean(undefined)).toBe(EMPTY)
   })
@@ -47,10 +56,10 @@ describe('format', () => {
   })
 
   it('formatValue dispatches on the column kind', () => {
-    expect(spaces(formatValue(1234.5, 'money'))).toBe('1234,50 €')
-    expect(formatValue(1234, 'number')).toBe('1234')
+    expect(formatValue(1234.5, 'money')).toBe('€1,234.50')
+    expect(formatValue(1234, 'number')).toBe('1,234')
     expect(formatValue('', 'text')).toBe(EMPTY)
-    expect(formatValue(true)).toBe('Sì')
+    expect(formatValue(true)).toBe('Yes')
   })
 
   it('humanizes field names', () => {

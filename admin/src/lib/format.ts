@@ -1,16 +1,35 @@
 import dayjs from 'dayjs'
 import type { ColumnDef, ColumnKind } from '../resources'
+import { getLocale, INTL_LOCALE, type Locale } from '../i18n/locale'
+import { tr } from '../i18n/translate'
 
-/** How the dashboard writes values in tables. Labels are Italian, like the rest of the dashboard. */
+/**
+ * How the dashboard writes values in tables, in the dashboard's language (`locale` defaults to
+ * the current one): money and numbers through `Intl` (`en-GB` €55.00, `it-IT` 55,00 €); date-times
+ * as spec §3 writes them in both languages.
+ */
 
 export const EMPTY = '—'
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' })
+const euros = new Map<Locale, Intl.NumberFormat>()
+const numbers = new Map<Locale, Intl.NumberFormat>()
+const euroFormat = (locale: Locale) => {
+  let f = euros.get(locale)
+  if (!f) euros.set(locale, (f = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' })))
+  return f
+}
+
+/** A plain number in the language's way (`1,234` / `1.234`). */
+export function formatNumber(value: number, locale: Locale = getLocale()): string {
+  let f = numbers.get(locale)
+  if (!f) numbers.set(locale, (f = new Intl.NumberFormat(INTL_LOCALE[locale])))
+  return f.format(value)
+}
 
 /** Prices are euros (not cents), as stored by the services and reservations collections. */
-export function formatMoney(value: unknown): string {
+export function formatMoney(value: unknown, locale: Locale = getLocale()): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
-  return typeof n === 'number' && Number.isFinite(n) ? euro.format(n) : EMPTY
+  return typeof n === 'number' && Number.isFinite(n) ? euroFormat(locale).format(n) : EMPTY
 }
 
 export function formatMinutes(value: unknown): string {
@@ -30,7 +49,8 @@ export function formatDate(value: unknown): string {
   return d.isValid() ? d.format('YYYY-MM-DD') : String(value)
 }
 
-export const formatBoolean = (value: unknown) => (value === true ? 'Sì' : value === false ? 'No' : EMPTY)
+export const formatBoolean = (value: unknown, locale: Locale = getLocale()) =>
+  value === true ? tr('common.yes', undefined, locale) : value === false ? tr('common.no', undefined, locale) : EMPTY
 
 /** A relationship: an id at depth 0, an object when populated. */
 export function formatRelation(value: unknown): string {
@@ -61,7 +81,7 @@ export function formatValue(value: unknown, kind: ColumnKind = 'text'): string {
     case 'relation':
       return formatRelation(value)
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? new Intl.NumberFormat('it-IT').format(value) : EMPTY
+      return typeof value === 'number' && Number.isFinite(value) ? formatNumber(value) : EMPTY
     case 'image':
     case 'text':
       if (value === null || value === undefined || value === '') return EMPTY

@@ -38,6 +38,8 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
     create: lazy(() => import('./closure/form')),
     edit: lazy(() => import('./closure/form')),
   },
+  file: { list: lazy(() => import('./file/index')) },
+  carousel: { list: lazy(() => import('./carousel/index')) },
   holiday: { create: lazy(() => import('./holiday/form')), edit: lazy(() => import('./holiday/form')) },
 }
 

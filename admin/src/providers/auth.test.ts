@@ -72,9 +72,26 @@ describe('authProvider.logout', () => {
     expect(leave).toHaveBeenCalledWith('/login')
   })
 
-  it('reports a failed logout and stays', async () => {
-    const { auth, leave } = setup({ logout: 500 })
+  it('a failed sign-out refreshes the session: still signed in → reports it and stays', async () => {
+    const { auth, leave, fetchMe } = setup({ logout: 500 })
+    await auth.check()
     expect(await auth.logout({})).toMatchObject({ success: false, error: { statusCode: 500 } })
+    expect(fetchMe).toHaveBeenCalledTimes(2) // asked the server again instead of trusting the cache
+    expect(leave).not.toHaveBeenCalled()
+  })
+
+  it('a failed sign-out refreshes the session: the server says nobody → logged out, to login', async () => {
+    const { auth, leave, fetchMe } = setup({ logout: 500 })
+    await auth.check()
+    fetchMe.mockResolvedValue(null)
+    expect(await auth.logout({})).toEqual({ success: true })
+    expect(leave).toHaveBeenCalledWith('/login')
+  })
+
+  it('a failed sign-out and an unreachable server: stays, reports it', async () => {
+    const { auth, leave, fetchMe } = setup({ logout: 500 })
+    fetchMe.mockRejectedValue(Object.assign(new Error('down'), { statusCode: 0 }))
+    expect(await auth.logout({})).toMatchObject({ success: false })
     expect(leave).not.toHaveBeenCalled()
   })
 })

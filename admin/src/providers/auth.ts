@@ -73,8 +73,12 @@ export function createAuthProvider({ request, session, leave, path, refresher }:
       try {
         await endLogin(request, refresher)
       } catch (error) {
-        // 401: the session was already gone, which is what logging out wants.
-        if (statusOf(error) !== 401) return { success: false, error: error as Error }
+        // 401: the session was already gone, which is what logging out wants. Otherwise (spec §9,
+        // as the public site): refresh the session and trust what the server says.
+        if (statusOf(error) !== 401) {
+          const user = await session.get({ force: true }).catch(() => 'unknown' as const)
+          if (user) return { success: false, error: error as Error }
+        }
       }
       session.clear()
       leave(publicUrl(loginPath()))

@@ -83,7 +83,7 @@ describe('Payload data provider', () => {
     })
     await expect(provider.create({ resource: 'services', variables: {} })).rejects.toEqual({
       name: 'ValidationError',
-      message: 'Dati non validi: title',
+      message: 'Invalid data: title',
       statusCode: 400,
       errors: { title: 'Obbligatorio' },
     })

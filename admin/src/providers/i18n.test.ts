@@ -1,16 +1,88 @@
-import { describe, expect, it } from 'vitest'
-import { i18nProvider } from './i18n'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LOCALE_STORAGE_KEY } from '../i18n/locale'
+
+/** A browser's localStorage for the unit project (Node has none). */
+class MemoryStorage {
+  private items = new Map<string, string>()
+  getItem = (key: string) => this.items.get(key) ?? null
+  setItem = (key: string, value: string) => void this.items.set(key, String(value))
+  removeItem = (key: string) => void this.items.delete(key)
+}
+
+/** The provider as a fresh page load sees it, with `storage` as this browser's localStorage. */
+async function pageLoad(storage: MemoryStorage) {
+  vi.resetModules()
+  vi.stubGlobal('localStorage', storage)
+  const { i18nProvider } = await import('./i18n')
+  return i18nProvider
+}
+
+afterEach(() => vi.unstubAllGlobals())
 
 describe('i18nProvider', () => {
-  it("speaks Italian for Refine's buttons and notifications, with values filled in", () => {
-    expect(i18nProvider.translate('buttons.save', 'Save')).toBe('Salva')
-    expect(i18nProvider.translate('notifications.editError', { statusCode: 409 }, 'x')).toBe(
+  it('speaks English by default', async () => {
+    const i18n = await pageLoad(new MemoryStorage())
+    expect(i18n.getLocale()).toBe('en')
+    expect(i18n.translate('buttons.save', 'Save')).toBe('Save')
+    expect(i18n.translate('header.logout')).toBe('Log out')
+  })
+
+  it('switches to Italian, and a reload remembers it', async () => {
+    const storage = new MemoryStorage()
+    const i18n = await pageLoad(storage)
+    await i18n.changeLocale('it')
+    expect(i18n.getLocale()).toBe('it')
+    expect(i18n.translate('buttons.save', 'Save')).toBe('Salva')
+    expect(storage.getItem(LOCALE_STORAGE_KEY)).toBe('it')
+
+    const reloaded = await pageLoad(storage)
+    expect(reloaded.getLocale()).toBe('it')
+    expect(reloaded.translate('header.logout')).toBe('Esci')
+    await reloaded.changeLocale('en')
+    expect((await pageLoad(storage)).getLocale()).toBe('en')
+  })
+
+  it('ignores an unknown language, stored or asked for', async () => {
+    const storage = new MemoryStorage()
+    storage.setItem(LOCALE_STORAGE_KEY, 'fr')
+    const i18n = await pageLoad(storage)
+    expect(i18n.getLocale()).toBe('en')
+    await i18n.changeLocale('fr')
+    expect(i18n.getLocale()).toBe('en')
+  })
+
+  it('fills in {{values}} in both languages', async () => {
+    const i18n = await pageLoad(new MemoryStorage())
+    expect(i18n.translate('notifications.editError', { statusCode: 409 }, 'x')).toBe('Could not save (code 409)')
+    expect(i18n.translate('table.page', { page: 3 })).toBe('Page 3')
+    await i18n.changeLocale('it')
+    expect(i18n.translate('notifications.editError', { statusCode: 409 }, 'x')).toBe(
       'Non è stato possibile salvare (codice 409)',
     )
+    expect(i18n.translate('time.remove', { n: 2, day: 'Lunedì' })).toBe('Togli l’orario 2 di Lunedì')
   })
-  it("falls back to Refine's default text, then to the key", () => {
-    expect(i18nProvider.translate('pages.login.title', 'Sign in')).toBe('Sign in')
-    expect(i18nProvider.translate('nothing.here', {}, 'Default')).toBe('Default')
-    expect(i18nProvider.translate('nothing.here')).toBe('nothing.here')
+
+  it("falls back to Refine's default text (values filled in), then to the key", async () => {
+    const i18n = await pageLoad(new MemoryStorage())
+    expect(i18n.translate('pages.login.title', 'Sign in')).toBe('Sign in')
+    expect(i18n.translate('nothing.here', {}, 'Default')).toBe('Default')
+    expect(i18n.translate('nothing.here', { n: 2 }, '{{n}} left')).toBe('2 left')
+    expect(i18n.translate('nothing.here')).toBe('nothing.here')
+  })
+
+  it('works without any storage (private mode): English, switch for this page only', async () => {
+    vi.resetModules()
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+    })
+    const { i18nProvider } = await import('./i18n')
+    expect(i18nProvider.getLocale()).toBe('en')
+    await i18nProvider.changeLocale('it')
+    expect(i18nProvider.getLocale()).toBe('it')
   })
 })

@@ -10,7 +10,7 @@ describe('toHttpError', () => {
     expect(reasonOf(toHttpError(409, { errors: [{ message: 'x' }] }))).toBeUndefined()
   })
 
-  it('keys field errors by path so forms can show them next to the field', () => {
+  it('keys field errors by path so forms can show them next to the field, known messages in English', () => {
     const error = toHttpError(400, {
       errors: [
         {
@@ -30,11 +30,12 @@ describe('toHttpError', () => {
     expect(error).toEqual({
       name: 'ValidationError',
       statusCode: 400,
-      message: 'Dati non validi: title, price',
+      message: 'Invalid data: title, price',
       errors: {
-        title: 'Il titolo è obbligatorio',
+        title: 'The title is required',
+        // Messages the table does not know are shown as the server wrote them.
         price: ['Deve essere positivo', 'Massimo due decimali'],
-        'intervals.0.opening_time': 'Usa il formato HH:mm (es. 09:30)',
+        'intervals.0.opening_time': 'Use the HH:mm format (e.g. 09:30)',
       },
     })
   })
@@ -63,7 +64,7 @@ describe('networkError / statusOf', () => {
   it('gives unreachable servers status 0 and an Italian message', () => {
     const error = networkError(new TypeError('Failed to fetch'))
     expect(error.statusCode).toBe(0)
-    expect(error.message).toContain('Impossibile contattare il server')
+    expect(error.message).toContain('Could not reach the server')
   })
 
   it('reads statusCode or status', () => {

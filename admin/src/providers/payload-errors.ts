@@ -1,9 +1,13 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core'
+import { localizeMessage } from '../i18n/messages'
+import { tr } from '../i18n/translate'
 
 /**
  * The API's error body (Payload's shape, also used by the custom endpoints via `zodErrorBody`):
  * `{ errors: [{ name, message, data?: { errors: [{ path, message }] } }] }`.
  * Mapped to Refine's HttpError so notifications show `message` and forms show `errors[field]`.
+ * The server speaks Italian: known messages are put in the dashboard's language
+ * (`i18n/messages.ts`), unknown ones are shown as they came.
  */
 
 export interface PayloadFieldError {
@@ -33,7 +37,9 @@ function fieldErrors(items: PayloadErrorItem[]): ValidationErrors | undefined {
     const list = isObject(item.data) && Array.isArray(item.data.errors) ? item.data.errors : []
     for (const field of list) {
       if (!isObject(field) || typeof field.path !== 'string' || !field.path) continue
-      const message = typeof field.message === 'string' && field.message ? field.message : 'Valore non valido'
+      const message = localizeMessage(
+        typeof field.message === 'string' && field.message ? field.message : 'Valore non valido',
+      )
       ;(byPath[field.path] ??= []).push(message)
     }
   }
@@ -49,7 +55,7 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   const bodyMessage = isObject(body) && typeof body.message === 'string' ? body.message : ''
   const message =
     items
-      .map((i) => (typeof i.message === 'string' ? i.message.trim() : ''))
+      .map((i) => (typeof i.message === 'string' ? localizeMessage(i.message.trim()) : ''))
       .filter(Boolean)
       .join(' ') ||
     bodyMessage ||
@@ -75,7 +81,7 @@ export function networkError(cause: unknown): HttpError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : ''
   return {
     name: 'NetworkError',
-    message: `Impossibile contattare il server${detail}`,
+    message: `${tr('error.network')}${detail}`,
     statusCode: NETWORK_ERROR_STATUS,
   }
 }

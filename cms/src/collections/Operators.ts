@@ -2,11 +2,12 @@ import { operatorFields } from '@salon/shared'
 import { zodField } from '../lib/validate'
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
+import { readOperatorServices, validateOperatorServices, writeOperatorServices } from '../services/operatorServices'
 import { anyone, isAdmin, operatorOwnOrAdminField } from '../access'
 
 export const Operators: CollectionConfig = {
   slug: 'operators',
-  hooks: calendarChanged,
+  hooks: { ...calendarChanged, afterChange: [...calendarChanged.afterChange, writeOperatorServices] },
   admin: { useAsTitle: 'name' },
   defaultSort: 'position',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
@@ -27,5 +28,15 @@ export const Operators: CollectionConfig = {
     },
     { name: 'active', type: 'checkbox', defaultValue: true, index: true },
     { name: 'position', type: 'number', defaultValue: 0, validate: zodField(operatorFields.position) },
+    {
+      // The services this person performs: stored on each service (services.operators), shown and
+      // edited here for the dashboard (cms/src/services/operatorServices.ts).
+      name: 'services',
+      type: 'number',
+      hasMany: true,
+      virtual: true,
+      validate: validateOperatorServices,
+      hooks: { afterRead: [readOperatorServices] },
+    },
   ],
 }

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { deleteUploadByName, upsertUpload } from '../endpoints/upload'
+import { deleteUploadByName, getLibrary, putCarouselOrder, upsertUpload } from '../endpoints/upload'
+import { carouselImageGoesLast, freeUploadName, refuseDeletingUsedUpload } from '../services/uploads'
 import { UPLOAD_LABELS, IMAGE } from '@salon/shared'
 import { anyone, isAdmin } from '../access'
 import { env } from '../env'
@@ -19,7 +20,7 @@ type UploadDoc = {
  */
 export const Upload: CollectionConfig = {
   slug: 'upload',
-  endpoints: [upsertUpload, deleteUploadByName],
+  endpoints: [upsertUpload, deleteUploadByName, putCarouselOrder, getLibrary],
   admin: { useAsTitle: 'name' },
   defaultSort: 'position',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
@@ -33,10 +34,13 @@ export const Upload: CollectionConfig = {
     adminThumbnail: 'x1',
   },
   hooks: {
+    beforeDelete: [refuseDeletingUsedUpload],
+    beforeChange: [carouselImageGoesLast],
     beforeValidate: [
-      ({ data, req }) => {
-        // `name` defaults to the file's name, so a plain upload needs no extra field.
-        if (data && !data.name && req.file?.name) data.name = req.file.name
+      async ({ data, req }) => {
+        // `name` defaults to the file's name, so a plain upload (a drop in the dashboard) needs no
+        // extra field; a name already taken gets "-2", "-3"… rather than a refusal.
+        if (data && !data.name && req.file?.name) data.name = await freeUploadName(req, req.file.name)
         return data
       },
     ],

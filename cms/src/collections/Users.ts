@@ -1,10 +1,12 @@
 import type { CollectionConfig } from 'payload'
 import { closedAuthEndpoints } from '../endpoints/auth'
-import { pool } from '../lib/sql'
 import { inBackground } from '../lib/background'
-import { sendConfirmation } from '../services/accounts'
+import crypto from 'node:crypto'
+import { inviteUser, reinviteUser, sendConfirmation } from '../services/accounts'
+import { pool, sqlInRequest } from '../lib/sql'
+import { requireAdmin } from '../lib/http'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
-import { APIError, ValidationError } from 'payload'
+import { APIError, NotFound, ValidationError } from 'payload'
 import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
 import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
@@ -18,7 +20,23 @@ export const Users: CollectionConfig = {
   slug: 'users',
   // Payload's own e-mail recovery bypasses the product's rules (hashed single-use codes, same
   // answer for unknown addresses): closed until the accounts issue replaces it.
-  endpoints: [usersCount, usersCountCompare, ...closedAuthEndpoints],
+  endpoints: [
+    usersCount,
+    usersCountCompare,
+    ...closedAuthEndpoints,
+    {
+      // POST /api/users/:id/invite — a new invitation mail (admins; the older link stops working).
+      path: '/:id/invite',
+      method: 'post',
+      handler: async (req) => {
+        const admin = requireAdmin(req)
+        const id = Number(req.routeParams?.id)
+        if (!Number.isInteger(id) || id <= 0) throw new NotFound(req.t)
+        await reinviteUser(req.payload, id, invitedBy(admin))
+        return Response.json({ message: 'Invito inviato' })
+      },
+    },
+  ],
   auth: {
     // Short-lived access token (30 min); the login state lasts through the rotating refresh
     // token (one year, services/sessions.ts, docs/architecture.md "Sessions").
@@ -88,14 +106,35 @@ export const Users: CollectionConfig = {
       },
     ],
     afterChange: [
-      ({ doc, operation, req }) => {
+      async ({ doc, operation, req }) => {
+        if (operation !== 'create' || req.payloadAPI === 'local') return doc
+        // Added by an admin with "Invia un invito": the invitation (its link confirms the address).
+        if (req.context.invite) {
+          await inviteUser(req.payload, await sqlInRequest(req), doc, invitedBy(userOf(req)))
+          return doc
+        }
         // Registration (through the API) sends the confirmation mail; never awaited.
-        if (operation === 'create' && req.payloadAPI !== 'local' && !doc.email_verified_at)
+        if (!doc.email_verified_at)
           inBackground(req.payload, 'Confirmation mail', () => sendConfirmation(req.payload, doc))
         return doc
       },
     ],
     beforeValidate: [
+      ({ data, operation, req }) => {
+        // An admin adding someone may invite them instead of choosing their password: the account
+        // gets a random one nobody knows, and the invitation's link lets the person set their own.
+        if (operation === 'create' && data?.invite === true && isAdminUser(userOf(req))) {
+          if (typeof data.password === 'string' && data.password)
+            throw new ValidationError({
+              collection: 'users',
+              errors: [{ path: 'password', message: 'Con l’invito la password la sceglie la persona' }],
+            })
+          data.password = crypto.randomBytes(32).toString('base64url')
+          req.context.invite = true
+        }
+        if (data) delete data.invite
+        return data
+      },
       ({ data, operation, req }) => {
         // A password is changed through the change-password flow (current password or recovery
         // code), never by a plain profile update.
@@ -175,4 +214,10 @@ export const Users: CollectionConfig = {
     { name: 'email_verified_at', type: 'date', access: { create: isAdminField, update: isAdminField } },
   ],
   timestamps: true,
+}
+
+/** "Giulia Bianchi" (or the address) in the invitation's "… ti ha creato un account". */
+function invitedBy(user: { name?: string | null; surname?: string | null; email?: string } | null | undefined) {
+  const name = [user?.name, user?.surname].filter(Boolean).join(' ')
+  return name || user?.email || 'Il salone'
 }

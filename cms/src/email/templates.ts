@@ -43,6 +43,22 @@ export function passwordRecoveryMail(brand: string, name: string, url: string) {
   }
 }
 
+export function invitationMail(brand: string, name: string, invitedBy: string, url: string, days: number) {
+  return {
+    subject: `${brand} — il tuo account è pronto`,
+    ...layout(
+      brand,
+      'Benvenuta, benvenuto!',
+      [
+        `Ciao ${name},`,
+        `${invitedBy} ti ha creato un account su ${brand}: da lì puoi prenotare e vedere i tuoi appuntamenti.`,
+        `Per entrare scegli la tua password. Il link vale ${days} giorni e si può usare una sola volta; se scade, chiedi al salone di mandarne un altro.`,
+      ],
+      { label: 'Scegli la password', url },
+    ),
+  }
+}
+
 export function passwordChangedMail(brand: string, name: string, loginUrl: string) {
   return {
     subject: `${brand} — la tua password è stata cambiata`,

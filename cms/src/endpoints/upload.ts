@@ -1,8 +1,14 @@
 import type { Endpoint } from 'payload'
 import { addDataAndFileToRequest, NotFound, ValidationError } from 'payload'
-import { uploadUpsertFields } from '@salon/shared'
-import { parseOr400, requireAdmin } from '../lib/http'
-import { deleteUploadByName as deleteByName, upsertUpload as upsert } from '../services/uploads'
+import { carouselOrderBody, uploadUpsertFields } from '@salon/shared'
+import { parseOr400, readJsonObject, requireAdmin } from '../lib/http'
+import { pool } from '../lib/sql'
+import {
+  deleteUploadByName as deleteByName,
+  salonLibrary,
+  saveCarouselOrder,
+  upsertUpload as upsert,
+} from '../services/uploads'
 
 /**
  * PATCH /api/upload/upsert (multipart: file + name, label?, alt?, position?) — replaces the
@@ -34,5 +40,28 @@ export const deleteUploadByName: Endpoint = {
     const doc = await deleteByName(req, String(req.routeParams?.name ?? ''))
     if (!doc) throw new NotFound(req.t)
     return Response.json({ message: 'Immagine eliminata', doc })
+  },
+}
+
+/** PUT /api/upload/carousel-order { ids: [...] } — the home carousel's order, in one transaction. Admin only. */
+export const putCarouselOrder: Endpoint = {
+  path: '/carousel-order',
+  method: 'put',
+  handler: async (req) => {
+    requireAdmin(req)
+    const { ids } = parseOr400(carouselOrderBody, await readJsonObject(req))
+    await saveCarouselOrder(pool(req.payload), ids)
+    return Response.json({ message: 'Ordine del carosello salvato', ids })
+  },
+}
+
+/** GET /api/upload/library — the salon's images (no customers' profile photos) with where each is used. Admin only. */
+export const getLibrary: Endpoint = {
+  path: '/library',
+  method: 'get',
+  handler: async (req) => {
+    requireAdmin(req)
+    const docs = await salonLibrary(req)
+    return Response.json({ docs, totalDocs: docs.length }, { headers: { 'Cache-Control': 'no-store' } })
   },
 }

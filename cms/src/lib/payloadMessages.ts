@@ -9,6 +9,7 @@ const ITALIAN: Record<string, string> = {
   'This field has an invalid selection': 'Scelta non valida.',
   'Please enter a valid number.': 'Inserisci un numero valido.',
   'Please enter a valid email address.': 'Inserisci un indirizzo e-mail valido.',
+  'A user with the given email is already registered.': 'Esiste già un account con questa e-mail.',
 }
 
 type FieldError = { path?: unknown; message?: unknown; label?: unknown }

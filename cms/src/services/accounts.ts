@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { NotFound, commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import type { z } from 'zod'
 import type { updateMeBody } from '@salon/shared'
@@ -11,7 +11,13 @@ import { pool } from '../lib/sql'
 import { avatarUrl } from './avatars'
 import { readBusinessName } from './calendar'
 import { mailFrom, mailer } from '../email/adapter'
-import { confirmEmailMail, emailChangedMail, passwordChangedMail, passwordRecoveryMail } from '../email/templates'
+import {
+  confirmEmailMail,
+  emailChangedMail,
+  invitationMail,
+  passwordChangedMail,
+  passwordRecoveryMail,
+} from '../email/templates'
 
 const RECOVERY_MINUTES = 60
 const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
@@ -31,33 +37,65 @@ function send(payload: Payload, to: string, mail: { subject: string; html: strin
  * and single-use; a new request deletes the older codes of that user.
  */
 export async function requestRecovery(payload: Payload, email: string, now = new Date()) {
-  const code = crypto.randomBytes(32).toString('base64url')
   const db = pool(payload)
   const { rows } = await db.query('select id, name from users where lower(email) = lower($1)', [email])
   const user = rows[0] as { id: number; name: string } | undefined
   if (!user) {
+    const code = crypto.randomBytes(32).toString('base64url')
     hash(code) // keep the timing of both branches alike
     await db.query('select 1 from password_recovery where token = $1', [hash(code)])
     return
   }
-  const client = await db.connect()
-  try {
-    await client.query('begin')
-    await client.query('delete from password_recovery where user_id = $1', [user.id])
-    await client.query(
-      `insert into password_recovery (user_id, token, expires_at, created_at, updated_at) values ($1, $2, $3, $4, $4)`,
-      [user.id, hash(code), new Date(now.getTime() + RECOVERY_MINUTES * 60_000), now],
-    )
-    await client.query('commit')
-  } catch (err) {
-    await client.query('rollback').catch(() => {})
-    throw err
-  } finally {
-    client.release()
-  }
-  const url = `${env.serverUrl}/password-recovery/${code}/${encodeURIComponent(email)}`
-  const mail = passwordRecoveryMail(await brand(payload), user.name, url)
+  const code = await inTransaction(payload, (_req, q) => issueCode(q, user.id, RECOVERY_MINUTES, now))
+  const mail = passwordRecoveryMail(await brand(payload), user.name, passwordLink(code, email))
   inBackground(payload, `Recovery mail to ${email}`, () => send(payload, email, mail))
+}
+
+/** The public site's "choose a password" page for a code. */
+const passwordLink = (code: string, email: string) =>
+  `${env.serverUrl}/password-recovery/${code}/${encodeURIComponent(email)}`
+
+/**
+ * A new single-use code for `userId`, valid `minutes`, stored only as its hash; the user's older
+ * codes stop working. Written with `q` (the caller's transaction).
+ */
+async function issueCode(q: Rows, userId: number, minutes: number, now: Date): Promise<string> {
+  const code = crypto.randomBytes(32).toString('base64url')
+  await q(sql`delete from password_recovery where user_id = ${userId}`)
+  await q(sql`insert into password_recovery (user_id, token, expires_at, created_at, updated_at)
+    values (${userId}, ${hash(code)}, ${new Date(now.getTime() + minutes * 60_000).toISOString()}, ${now.toISOString()}, ${now.toISOString()})`)
+  return code
+}
+
+/** An invitation's link lasts a week: the person may read it days later. */
+export const INVITATION_DAYS = 7
+
+/**
+ * An invitation: the salon added this person (admin form, "Invia un invito"); the mail's link lets
+ * them choose their password (the recovery page, with a code valid a week). `q` is the writing
+ * transaction's (the account's own, or the resend endpoint's); the mail leaves in the background.
+ */
+export async function inviteUser(
+  payload: Payload,
+  q: Rows,
+  user: { id: number; email: string; name?: string | null },
+  invitedBy: string,
+  now = new Date(),
+) {
+  const code = await issueCode(q, user.id, INVITATION_DAYS * 24 * 60, now)
+  const url = passwordLink(code, user.email)
+  inBackground(payload, `Invitation mail to ${user.email}`, async () =>
+    send(payload, user.email, invitationMail(await brand(payload), user.name ?? '', invitedBy, url, INVITATION_DAYS)),
+  )
+}
+
+/** POST /api/users/:id/invite: a new invitation (the old link stops working). */
+export async function reinviteUser(payload: Payload, userId: number, invitedBy: string) {
+  await inTransaction(payload, async (_req, q) => {
+    const [user] = await q(sql`select id, email, name from users where id = ${userId} for update`)
+    if (!user) throw new NotFound()
+    await inviteUser(payload, q, user as { id: number; email: string; name: string | null }, invitedBy)
+  })
 }
 
 const validRecovery = `select pr.id, pr.user_id, u.name, u.email from password_recovery pr join users u on u.id = pr.user_id
@@ -135,6 +173,10 @@ export async function changeWithRecovery(
     )[0] as { id: number; user_id: number; name: string; email: string } | undefined
     if (!found) throw fieldError('token', 'Il link non è valido o è scaduto')
     await setPassword(req, rows, found.user_id, body.password)
+    // The link came to this address: following it confirms the address (an invitation's first login).
+    await rows(
+      sql`update users set email_verified_at = ${now.toISOString()} where id = ${found.user_id} and email_verified_at is null`,
+    )
     await rows(sql`update password_recovery set used_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
       where id = ${found.id}`)
     return found

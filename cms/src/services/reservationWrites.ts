@@ -625,9 +625,18 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
   const actor = await loadActor(pool, user)
   const current = await readReservation(pool, id, false)
   if (!current) throw notFound()
-  const verdict = authorizeEdit(actor, current.facts, { time: true, services: false, note: false }, settings, now)
+  const servicesChanged = q.services !== undefined && q.services.join() !== current.snapshot.services.join()
+  const verdict = authorizeEdit(
+    actor,
+    current.facts,
+    { time: true, services: servicesChanged, note: false },
+    settings,
+    now,
+  )
   if (!verdict.ok) throw refusal(verdict)
-  const services = await servicesOfBooking(pool, current)
+  const services = servicesChanged ? await servicesOr400(pool, q.services!) : await servicesOfBooking(pool, current)
+  // New services: the catalogue's duration and price (as the edit will charge); else the agreed ones.
+  const amounts = bookingAmounts(now, servicesChanged ? { services } : { agreed: current.snapshot })
   const operator: OperatorChoice = q.operator ?? current.snapshot.operator ?? 'any'
   const tz = settings.timezone
   const reservations = await loadBlocking(
@@ -645,15 +654,15 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
     calendar: rules,
     reservations,
     now,
-    durationMinutes: current.snapshot.duration,
+    durationMinutes: amounts.duration,
   })
   return {
     id,
     date: q.date,
     timezone: tz,
     operator,
-    duration: current.snapshot.duration,
-    total_price: current.snapshot.total_price,
+    duration: amounts.duration,
+    total_price: amounts.total_price,
     slots,
   }
 }

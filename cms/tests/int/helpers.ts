@@ -206,9 +206,8 @@ export async function registerCustomers(n: number, prefix = 'customer'): Promise
   const tokens: string[] = []
   for (let i = 0; i < n; i++) {
     const email = `${unique(prefix)}@example.com`
-    // Each from an address of its own (freshAddress, added by `api`): the per-address limit
-    // outlives a test file, and every file counts `seq` from 0.
     const res = await api('POST', '/api/users', {
+      headers: { 'x-forwarded-for': freshAddress() },
       body: { email, password: 'password123', name: 'Cliente', surname: `Test${i}`, phone_number: '+39 333 000 3333' },
     })
     if (res.status !== 201) throw new Error(`registration ${i}: ${res.status} ${JSON.stringify(res.body)}`)

@@ -177,8 +177,13 @@ export const editBody = z
   })
 export type EditBody = z.infer<typeof editBody>
 
-/** GET /api/reservations/:id/move-slots?date=&operator= — operator omitted: the booking's current one. */
-export const moveSlotsQuery = z.object({ date: day, operator: z.union([z.literal('any'), id]).optional() }).strict()
+/**
+ * GET /api/reservations/:id/move-slots?date=&operator=&services= — operator omitted: the booking's
+ * current one; services (staff only) omitted: the booking's own, at its agreed duration.
+ */
+export const moveSlotsQuery = z
+  .object({ date: day, operator: z.union([z.literal('any'), id]).optional(), services: serviceIds.optional() })
+  .strict()
 export type MoveSlotsQuery = z.infer<typeof moveSlotsQuery>
 
 const positiveIntOr = (fallback: number, max: number, message: string) =>

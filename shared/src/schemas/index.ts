@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
+import { uploadNameField } from './uploads'
 
 // The apps run under a CSP without 'unsafe-eval': zod's JIT would first probe `new Function`, which
 // the browser reports as a CSP violation (a Lighthouse best-practices finding). Our bodies are small;
@@ -53,15 +54,24 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>
 
 /** The dashboard's user form: the person, their role and — on creation — a first password. */
-export const adminUserInput = z.object({
-  name: z.string().trim().min(1, 'Inserisci il nome').max(100, 'Al massimo 100 caratteri'),
-  surname: z.string().trim().max(100, 'Al massimo 100 caratteri').nullable().optional(),
-  email,
-  phone_number: phone.nullable().optional().or(z.literal('')),
-  user_role: z.enum(ROLES, { message: 'Scegli un ruolo' }),
-  /** Required when creating; when editing, empty keeps the current one. */
-  password: passwordField.optional().or(z.literal('')),
-})
+export const adminUserInput = z
+  .object({
+    name: z.string().trim().min(1, 'Inserisci il nome').max(100, 'Al massimo 100 caratteri'),
+    surname: z.string().trim().max(100, 'Al massimo 100 caratteri').nullable().optional(),
+    email,
+    phone_number: phone.nullable().optional().or(z.literal('')),
+    user_role: z.enum(ROLES, { message: 'Scegli un ruolo' }),
+    /** Required when creating without an invitation; when editing, empty keeps the current one. */
+    password: passwordField.optional().or(z.literal('')),
+    /** Creating: mail an invitation whose link lets the person choose their password. */
+    invite: z.boolean().optional(),
+    /** The profile photo (an upload). */
+    upload: z.number().int().positive().nullable().optional(),
+  })
+  .refine((u) => !(u.invite && u.password), {
+    path: ['password'],
+    message: 'Con l’invito la password la sceglie la persona',
+  })
 export type AdminUserInput = z.infer<typeof adminUserInput>
 
 /** What a user may change of their own profile (never the role, never the e-mail verification). */
@@ -105,7 +115,7 @@ export const comparePeriodQuery = z
   .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
 
 export const uploadUpsertFields = z.object({
-  name: z.string().trim().min(1, 'Il nome è obbligatorio').max(200),
+  name: uploadNameField,
   label: z.enum(UPLOAD_LABELS).optional(),
   alt: z.string().max(300).optional(),
   position: z.coerce.number().int().min(0).optional(),

@@ -20,6 +20,12 @@ export const operatorFields = {
   user: id,
   active: z.boolean().optional(),
   position: position.optional(),
+  /** The services this person performs (stored on each service: `services.operators`). */
+  services: z
+    .array(z.number().int().positive(), { message: 'Scegli i servizi dall’elenco' })
+    .max(500, 'Troppi servizi')
+    .refine((ids) => new Set(ids).size === ids.length, 'Un servizio è scelto due volte')
+    .optional(),
 }
 export const operatorInput = z.object(operatorFields)
 export type OperatorInput = z.infer<typeof operatorInput>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { MultiSelect, NumberInput, Select } from '@mantine/core'
+import type { CrudFilter } from '@refinedev/core'
 import { useSelect } from '@refinedev/mantine'
+import { useT } from '../../i18n/use-t'
 
 /**
  * The dashboard's form fields beyond Mantine's own inputs: one component per kind of value, used
@@ -26,11 +28,13 @@ interface RelationProps {
   /** A richer label than one field ("Anna Verdi · anna@…"). */
   labelOf?: (record: Record<string, unknown>) => string
   searchField?: string
+  /** Always applied (e.g. the image field leaves out customers' profile photos). */
+  filters?: CrudFilter[]
 }
 
 /** The records of `resource` as Mantine options (string values), the current value's label included. */
 function useRelationOptions(
-  { resource, optionLabel, labelOf, searchField }: RelationProps,
+  { resource, optionLabel, labelOf, searchField, filters }: RelationProps,
   current: number | number[] | undefined,
 ) {
   const { selectProps } = useSelect<Record<string, unknown> & { id: number }>({
@@ -39,6 +43,7 @@ function useRelationOptions(
     searchField: searchField ?? optionLabel,
     optionValue: 'id',
     defaultValue: current,
+    filters,
     pagination: { pageSize: 100 },
     sorters: [{ field: optionLabel, order: 'asc' }],
   })
@@ -52,11 +57,16 @@ export function RelationSelect({
   optionLabel,
   labelOf,
   searchField,
+  filters,
   value,
   onChange,
   ...rest
 }: FieldProps<number | null | undefined> & RelationProps) {
-  const { selectProps, data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? undefined)
+  const t = useT()
+  const { selectProps, data } = useRelationOptions(
+    { resource, optionLabel, labelOf, searchField, filters },
+    value ?? undefined,
+  )
   return (
     <Select
       {...selectProps}
@@ -64,8 +74,8 @@ export function RelationSelect({
       data={data}
       value={value === null || value === undefined ? null : String(value)}
       onChange={(v) => onChange(v ? Number(v) : null)}
-      nothingFound="Nessun risultato"
-      clearButtonLabel="Cancella la scelta"
+      nothingFound={t('common.noResults')}
+      clearButtonLabel={t('common.clearChoice')}
     />
   )
 }
@@ -80,6 +90,7 @@ export function RelationMultiSelect({
   onChange,
   ...rest
 }: FieldProps<number[] | undefined> & RelationProps) {
+  const t = useT()
   const { data } = useRelationOptions({ resource, optionLabel, labelOf, searchField }, value ?? [])
   return (
     <MultiSelect
@@ -89,15 +100,26 @@ export function RelationMultiSelect({
       data={data}
       value={(value ?? []).map(String)}
       onChange={(v) => onChange(v.map(Number))}
-      nothingFound="Nessun risultato"
-      clearButtonLabel="Cancella la scelta"
+      nothingFound={t('common.noResults')}
+      clearButtonLabel={t('common.clearChoice')}
     />
   )
 }
 
-/** Euro with cents. */
+/** Euro with cents (the decimal separator of the dashboard's language). */
 export function MoneyInput(props: FieldProps<number | undefined>) {
-  return <NumberInput {...props} hideControls precision={2} step={1} min={0} decimalSeparator="," rightSection="€" />
+  const t = useT()
+  return (
+    <NumberInput
+      {...props}
+      hideControls
+      precision={2}
+      step={1}
+      min={0}
+      decimalSeparator={t.locale === 'it' ? ',' : '.'}
+      rightSection="€"
+    />
+  )
 }
 
 /** Whole minutes. */

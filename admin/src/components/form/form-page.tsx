@@ -65,6 +65,7 @@ export function DeleteRecord({
   what,
   fallback,
   afterDelete,
+  inline = false,
 }: {
   resource: string
   id: BaseKey
@@ -73,6 +74,8 @@ export function DeleteRecord({
   fallback?: (reason: string | undefined) => ReactNode
   /** Where to go once deleted (default: the resource's list). */
   afterDelete?: () => void
+  /** Ask in place instead of in a dialog (when this is already inside one: no dialog over a dialog). */
+  inline?: boolean
 }) {
   const [open, setOpen] = useState(false)
   const [refusal, setRefusal] = useState<{ message: string; reason?: string } | null>(null)
@@ -106,22 +109,46 @@ export function DeleteRecord({
           {fallback?.(refusal.reason)}
         </Alert>
       )}
-      <Group>
-        <Button color="red" variant="outline" leftIcon={<IconTrash size={16} />} onClick={() => setOpen(true)}>
-          Elimina
-        </Button>
-      </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Eliminare ${what}?`} centered>
-        <Text size="sm">L’operazione non si può annullare.</Text>
-        <Group position="right" mt="lg">
-          <Button variant="default" onClick={() => setOpen(false)}>
-            Annulla
-          </Button>
-          <Button color="red" loading={mutation.isPending} onClick={confirm}>
+      {!(inline && open) && (
+        <Group>
+          <Button color="red" variant="outline" leftIcon={<IconTrash size={16} />} onClick={() => setOpen(true)}>
             Elimina
           </Button>
         </Group>
-      </Modal>
+      )}
+      {inline ? (
+        open && (
+          <Alert color="red" title={`Eliminare ${what}?`} role="alertdialog" aria-label={`Eliminare ${what}?`}>
+            <Text size="sm">L’operazione non si può annullare.</Text>
+            <Group mt="sm">
+              <Button size="xs" variant="default" onClick={() => setOpen(false)}>
+                Annulla
+              </Button>
+              <Button size="xs" color="red" loading={mutation.isPending} onClick={confirm} data-autofocus>
+                Sì, elimina
+              </Button>
+            </Group>
+          </Alert>
+        )
+      ) : (
+        <Modal
+          opened={open}
+          onClose={() => setOpen(false)}
+          title={`Eliminare ${what}?`}
+          centered
+          closeButtonLabel="Chiudi"
+        >
+          <Text size="sm">L’operazione non si può annullare.</Text>
+          <Group position="right" mt="lg">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Annulla
+            </Button>
+            <Button color="red" loading={mutation.isPending} onClick={confirm}>
+              Elimina
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </Stack>
   )
 }

@@ -1,10 +1,24 @@
 import { useState } from 'react'
-import { ActionIcon, Button, Flex, Group, Header, MediaQuery, Modal, Stack, Text, useMantineTheme } from '@mantine/core'
-import { useGetIdentity, useLogout, useWarnAboutChange } from '@refinedev/core'
+import {
+  ActionIcon,
+  Button,
+  Flex,
+  Group,
+  Header,
+  MediaQuery,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core'
+import { useGetIdentity, useLogout, useSetLocale, useWarnAboutChange } from '@refinedev/core'
 import { useThemedLayoutContext } from '@refinedev/mantine'
 import { IconDevices, IconIndentDecrease, IconIndentIncrease, IconLogout, IconMenu2 } from '@tabler/icons-react'
 import { SrOnly } from '../sr-only'
 import { logoutAll, type AdminIdentity } from '../../providers/auth'
+import type { Locale } from '../../i18n/locale'
+import { useT } from '../../i18n/use-t'
 
 /**
  * The menu toggle: on a phone it opens the menu drawer, on a wide screen it folds the side menu.
@@ -12,12 +26,13 @@ import { logoutAll, type AdminIdentity } from '../../providers/auth'
  */
 function MenuToggle() {
   const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext()
+  const t = useT()
   return (
     <>
       <MediaQuery smallerThan="md" styles={{ display: 'none' }}>
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setSiderCollapsed(!siderCollapsed)}>
           {siderCollapsed ? <IconIndentIncrease size={20} aria-hidden /> : <IconIndentDecrease size={20} aria-hidden />}
-          <SrOnly>{siderCollapsed ? 'Espandi il menu' : 'Riduci il menu'}</SrOnly>
+          <SrOnly>{siderCollapsed ? t('header.expandMenu') : t('header.collapseMenu')}</SrOnly>
         </ActionIcon>
       </MediaQuery>
       <MediaQuery largerThan="md" styles={{ display: 'none' }}>
@@ -29,7 +44,7 @@ function MenuToggle() {
           onClick={() => setMobileSiderOpen(!mobileSiderOpen)}
         >
           <IconMenu2 size={20} aria-hidden />
-          <SrOnly>Menu</SrOnly>
+          <SrOnly>{t('header.menu')}</SrOnly>
         </ActionIcon>
       </MediaQuery>
     </>
@@ -37,10 +52,41 @@ function MenuToggle() {
 }
 
 /**
- * Top bar: menu toggle, the signed-in admin, "Esci" (this device) and "Esci da tutti i
- * dispositivi" (every session of the admin, after a confirmation).
+ * The language switch: EN | IT, one click, remembered (Refine's `useSetLocale` → the i18n
+ * provider's `changeLocale`). Each option is named in its own language for screen readers.
+ */
+export function LanguageSwitch() {
+  const t = useT()
+  const changeLocale = useSetLocale()
+  const option = (value: Locale, short: string, name: string) => ({
+    value,
+    label: (
+      <>
+        <span aria-hidden>{short}</span>
+        <SrOnly>
+          <span lang={value}>{name}</span>
+        </SrOnly>
+      </>
+    ),
+  })
+  return (
+    <div role="radiogroup" aria-label={t('header.language')} data-testid="language-switch">
+      <SegmentedControl
+        size="xs"
+        value={t.locale}
+        onChange={(value) => changeLocale(value)}
+        data={[option('en', 'EN', 'English'), option('it', 'IT', 'Italiano')]}
+      />
+    </div>
+  )
+}
+
+/**
+ * Top bar: menu toggle, the signed-in admin, the language switch, "Log out" (this device) and
+ * "Log out of all devices" (every session of the admin, after a confirmation).
  */
 export function AdminHeader() {
+  const t = useT()
   const theme = useMantineTheme()
   const { data: identity } = useGetIdentity<AdminIdentity>()
   const { mutate: logout, isPending } = useLogout()
@@ -59,7 +105,7 @@ export function AdminHeader() {
       setAllError(
         error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
           ? error.message
-          : 'Non è stato possibile uscire da tutti i dispositivi.',
+          : t('header.logoutAllFailed'),
       )
       setEndingAll(false)
     }
@@ -67,7 +113,7 @@ export function AdminHeader() {
 
   const onLogout = () => {
     if (warnWhen) {
-      if (!window.confirm('Ci sono modifiche non salvate. Uscire comunque?')) return
+      if (!window.confirm(t('header.unsavedLeave'))) return
       setWarnWhen(false)
     }
     logout()
@@ -82,40 +128,53 @@ export function AdminHeader() {
     >
       <Flex align="center" justify="space-between" h="100%">
         <MenuToggle />
-        <Group spacing="md" noWrap>
+        <Group spacing="xs" noWrap sx={{ minWidth: 0 }}>
           {identity && (
-            <Stack spacing={0} align="flex-end" data-testid="header-user">
+            <Stack spacing={0} align="flex-end" data-testid="header-user" sx={{ minWidth: 0 }}>
               <Text weight={600} size="sm" lineClamp={1}>
                 {identity.name}
               </Text>
               {identity.name !== identity.email && (
-                <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7] }}>
+                <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7], wordBreak: 'break-all' }}>
                   {identity.email}
                 </Text>
               )}
             </Stack>
           )}
+          <LanguageSwitch />
           {/* An icon (named for assistive tech and on hover): the bar must fit a 360 px screen. */}
           <ActionIcon
             variant="default"
             size={36}
-            aria-label="Esci da tutti i dispositivi"
-            title="Esci da tutti i dispositivi"
+            aria-label={t('header.logoutAll')}
+            title={t('header.logoutAll')}
             onClick={() => setConfirmAll(true)}
           >
             <IconDevices size={18} />
           </ActionIcon>
-          <Button variant="default" leftIcon={<IconLogout size={18} />} onClick={onLogout} loading={isPending}>
-            Esci
-          </Button>
+          {/* On a phone the words would push the bar off screen: an icon with the same name there. */}
+          <MediaQuery smallerThan="sm" styles={{ display: 'none' }}>
+            <Button variant="default" leftIcon={<IconLogout size={18} />} onClick={onLogout} loading={isPending}>
+              {t('header.logout')}
+            </Button>
+          </MediaQuery>
+          <MediaQuery largerThan="sm" styles={{ display: 'none' }}>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={t('header.logout')}
+              title={t('header.logout')}
+              onClick={onLogout}
+              loading={isPending}
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          </MediaQuery>
         </Group>
       </Flex>
-      <Modal opened={confirmAll} onClose={() => setConfirmAll(false)} title="Esci da tutti i dispositivi?" centered>
+      <Modal opened={confirmAll} onClose={() => setConfirmAll(false)} title={t('header.logoutAllQuestion')} centered>
         <Stack>
-          <Text size="sm">
-            La sessione termina su ogni dispositivo in cui hai effettuato l’accesso, compreso questo. Per continuare
-            dovrai accedere di nuovo.
-          </Text>
+          <Text size="sm">{t('header.logoutAllText')}</Text>
           {allError && (
             <Text size="sm" color="red" role="alert">
               {allError}
@@ -123,10 +182,10 @@ export function AdminHeader() {
           )}
           <Group position="right">
             <Button variant="default" onClick={() => setConfirmAll(false)} disabled={endingAll}>
-              Annulla
+              {t('common.cancel')}
             </Button>
             <Button color="red" onClick={() => void onLogoutAll()} loading={endingAll}>
-              Esci ovunque
+              {t('header.logoutAllConfirm')}
             </Button>
           </Group>
         </Stack>

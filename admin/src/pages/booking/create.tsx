@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
 import { bookBody } from '@salon/shared'
 import { IconAlertCircle } from '@tabler/icons-react'
@@ -7,7 +7,9 @@ import { RelationMultiSelect, RelationSelect } from '../../components/form/field
 import { zodValidate } from '../../components/form/zod-validate'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
-import { dayOf, timeOf } from './when'
+import { DateField } from '../../components/form/date-fields'
+import { dayOf, staffBookingDays, timeOf } from './when'
+import { useT } from '../../i18n/use-t'
 
 const customerLabel = (u: Record<string, unknown>) =>
   [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
@@ -19,6 +21,7 @@ const customerLabel = (u: Record<string, unknown>) =>
  * booking.
  */
 export default function BookingCreate() {
+  const t = useT()
   const [user, setUser] = useState<number | null>(null)
   const [services, setServices] = useState<number[]>([])
   const [operator, setOperator] = useState('any')
@@ -52,7 +55,7 @@ export default function BookingCreate() {
   const submit = () => {
     setRefusal(null)
     const found = zodValidate(bookBody)(body)
-    if (found.date_start) found.date_start = 'Scegli uno degli orari liberi'
+    if (found.date_start) found.date_start = t('bookingNew.chooseFreeTime')
     setErrors(found)
     if (Object.keys(found).length) return
     mutate(
@@ -60,7 +63,7 @@ export default function BookingCreate() {
         url: '/api/reservations/book',
         method: 'post',
         values: body,
-        successNotification: () => ({ type: 'success', message: 'Prenotazione registrata' }),
+        successNotification: () => ({ type: 'success', message: t('bookingNew.booked') }),
         errorNotification: false,
       },
       {
@@ -78,29 +81,29 @@ export default function BookingCreate() {
   }
   const reset = () => setStart(null)
   const operatorOptions = [
-    { value: 'any', label: 'Qualsiasi operatore' },
+    { value: 'any', label: t('booking.anyOperator') },
     ...(operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name })),
   ]
 
   return (
     <Stack spacing="md" sx={{ maxWidth: 720 }}>
-      <Title order={3}>Nuova prenotazione</Title>
+      <Title order={3}>{t('bookingNew.title')}</Title>
       <Card withBorder radius="md" p="lg">
         <Stack spacing="md">
           <RelationSelect
-            label="Cliente"
+            label={t('booking.customer')}
             required
             resource="user"
             optionLabel="email"
             labelOf={customerLabel}
             searchField="email"
-            placeholder="Cerca per e-mail"
+            placeholder={t('bookingNew.customerPlaceholder')}
             value={user}
             onChange={(v) => setUser(v ?? null)}
             error={errors.user}
           />
           <RelationMultiSelect
-            label="Servizi"
+            label={t('booking.services')}
             required
             resource="service"
             optionLabel="title"
@@ -113,7 +116,7 @@ export default function BookingCreate() {
           />
           <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
             <Select
-              label="Operatore"
+              label={t('booking.operator')}
               data={operatorOptions}
               value={operator}
               onChange={(v) => {
@@ -122,19 +125,20 @@ export default function BookingCreate() {
               }}
               error={errors.operator}
             />
-            <TextInput
-              type="date"
-              label="Giorno"
+            <DateField
+              label={t('booking.day')}
+              required
+              {...staffBookingDays()}
               value={day}
-              onChange={(e) => {
-                setDay(e.currentTarget.value)
+              onChange={(d) => {
+                setDay(d)
                 reset()
               }}
             />
           </SimpleGrid>
           <div>
             <Title order={5} mb="xs">
-              Orario
+              {t('bookingNew.time')}
             </Title>
             {services.length ? (
               <SlotPicker
@@ -144,7 +148,7 @@ export default function BookingCreate() {
                 onChange={setStart}
               />
             ) : (
-              <Alert color="gray">Scegli i servizi per vedere gli orari liberi.</Alert>
+              <Alert color="gray">{t('bookingNew.chooseServicesFirst')}</Alert>
             )}
             {errors.date_start && (
               <Alert color="red" mt="xs" role="alert">
@@ -153,7 +157,7 @@ export default function BookingCreate() {
             )}
           </div>
           <Textarea
-            label="Nota"
+            label={t('bookingNew.note')}
             autosize
             minRows={2}
             value={note}
@@ -161,13 +165,13 @@ export default function BookingCreate() {
             error={errors.note}
           />
           {refusal && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Non registrata" role="alert">
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('bookingNew.refused')} role="alert">
               {refusal}
             </Alert>
           )}
           <Group position="right">
             <Button onClick={submit} loading={mutation.isPending}>
-              {start ? `Prenota alle ${timeOf(start)}` : 'Prenota'}
+              {start ? t('bookingNew.bookAt', { time: timeOf(start, t.locale) }) : t('bookingNew.book')}
             </Button>
           </Group>
         </Stack>

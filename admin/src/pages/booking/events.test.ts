@@ -14,23 +14,31 @@ const base: ReservationEventItem = {
 
 describe('describeEvent', () => {
   it('status changes read as labels, never enum values', () => {
-    expect(describeEvent(base)).toEqual({ title: 'Stato cambiato', detail: 'In attesa di conferma → Confermata' })
+    expect(describeEvent(base, 'it')).toEqual({ title: 'Stato cambiato', detail: 'In attesa di conferma → Confermata' })
   })
   it('a move says what moved', () => {
-    const { title, detail } = describeEvent({
-      ...base,
-      kind: 'MOVED',
-      changes: { operator: { from: 1, to: 2 }, services: { from: [1], to: [2] } },
-    })
+    const { title, detail } = describeEvent(
+      {
+        ...base,
+        kind: 'MOVED',
+        changes: { operator: { from: 1, to: 2 }, services: { from: [1], to: [2] } },
+      },
+      'it',
+    )
     expect(title).toBe('Spostata')
     expect(detail).toBe('altro operatore · servizi cambiati')
   })
   it('a note edit shows the new note, or that it was cleared', () => {
-    expect(describeEvent({ ...base, kind: 'EDITED', changes: { note: { from: null, to: 'Allergia' } } }).detail).toBe(
-      'Allergia',
-    )
-    expect(describeEvent({ ...base, kind: 'EDITED', changes: { note: { from: 'x', to: null } } }).detail).toBe(
+    expect(
+      describeEvent({ ...base, kind: 'EDITED', changes: { note: { from: null, to: 'Allergia' } } }, 'it').detail,
+    ).toBe('Allergia')
+    expect(describeEvent({ ...base, kind: 'EDITED', changes: { note: { from: 'x', to: null } } }, 'it').detail).toBe(
       'Nota cancellata',
     )
+  })
+  it('speaks English by default, with the glossary’s English words and money the English way', () => {
+    expect(describeEvent(base)).toEqual({ title: 'Status changed', detail: 'Pending → Confirmed' })
+    const { detail } = describeEvent({ ...base, kind: 'MOVED', changes: { total_price: { from: 55, to: 70 } } })
+    expect(detail).toBe('total €55.00 → €70.00')
   })
 })

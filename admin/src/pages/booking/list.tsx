@@ -2,14 +2,16 @@ import { useMemo } from 'react'
 import { Button, Group, MultiSelect, Switch, TextInput, Title } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { List } from '@refinedev/mantine'
-import { RESERVATION_STATUSES, statusLabelIt } from '@salon/shared'
+import { RESERVATION_STATUSES } from '@salon/shared'
 import { IconSearch } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router'
 import { RelationSelect } from '../../components/form/fields'
 import { RecordTable, type TableColumn } from '../../components/record-table'
 import { StatusBadge } from '../../components/status-badge'
 import { EMPTY, formatDateTime, formatMoney, formatRelation } from '../../lib/format'
+import { DateRangeFields } from '../../components/form/date-fields'
 import { bookingFilters, type BookingFilterState } from './filters'
+import { useT, type T } from '../../i18n/use-t'
 
 interface BookingRow {
   id: number
@@ -21,20 +23,23 @@ interface BookingRow {
   services?: unknown
 }
 
-const columns: TableColumn<BookingRow>[] = [
+const columns = (t: T): TableColumn<BookingRow>[] => [
   {
     field: 'date_start',
-    label: 'Quando',
-    render: (r) => (r.date_start ? formatDateTime(r.date_start) : 'Senza orario'),
+    label: t('columns.when'),
+    render: (r) => (r.date_start ? formatDateTime(r.date_start) : t('booking.noTime')),
   },
-  { field: 'user', label: 'Cliente', sortable: false, render: (r) => formatRelation(r.user) },
-  { field: 'services', label: 'Servizi', sortable: false, render: (r) => formatRelation(r.services) },
-  { field: 'operator', label: 'Operatore', sortable: false, render: (r) => formatRelation(r.operator) },
-  { field: 'status', label: 'Stato', render: (r) => <StatusBadge status={r.status} /> },
-  { field: 'total_price', label: 'Totale', align: 'right', render: (r) => formatMoney(r.total_price) ?? EMPTY },
+  { field: 'user', label: t('columns.customer'), sortable: false, render: (r) => formatRelation(r.user) },
+  { field: 'services', label: t('columns.services'), sortable: false, render: (r) => formatRelation(r.services) },
+  { field: 'operator', label: t('columns.operator'), sortable: false, render: (r) => formatRelation(r.operator) },
+  { field: 'status', label: t('columns.status'), render: (r) => <StatusBadge status={r.status} /> },
+  {
+    field: 'total_price',
+    label: t('columns.total'),
+    align: 'right',
+    render: (r) => formatMoney(r.total_price, t.locale) ?? EMPTY,
+  },
 ]
-
-const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: statusLabelIt(s) }))
 
 /**
  * /dashboard/booking: every booking, newest first, with a filter bar whose state lives in the URL
@@ -43,6 +48,8 @@ const STATUS_OPTIONS = RESERVATION_STATUSES.map((s) => ({ value: s, label: statu
  * asked for.
  */
 export default function BookingList() {
+  const t = useT()
+  const statusOptions = RESERVATION_STATUSES.map((s) => ({ value: s, label: t.glossary.status(s) }))
   const [params, setParams] = useSearchParams()
   const state: BookingFilterState = useMemo(
     () => ({
@@ -71,36 +78,36 @@ export default function BookingList() {
   const filters: CrudFilter[] = useMemo(() => bookingFilters(state), [state])
 
   return (
-    <List title={<Title order={3}>Prenotazioni</Title>} breadcrumb={false}>
+    <List title={<Title order={3}>{t('resources.booking')}</Title>} breadcrumb={false}>
       <Group align="flex-end" spacing="sm" mb="md">
-        <TextInput
-          type="date"
-          label="Dal"
-          value={state.from}
-          onChange={(e) => set({ f_from: e.currentTarget.value })}
+        <DateRangeFields
+          fromLabel={t('columns.from')}
+          toLabel={t('columns.to')}
+          from={state.from}
+          to={state.to}
+          onChange={({ from, to }) => set({ f_from: from, f_to: to })}
         />
-        <TextInput type="date" label="Al" value={state.to} onChange={(e) => set({ f_to: e.currentTarget.value })} />
         <MultiSelect
-          label="Stato"
-          data={STATUS_OPTIONS}
+          label={t('columns.status')}
+          data={statusOptions}
           value={state.status}
           onChange={(v) => set({ f_status: v.join(',') })}
-          placeholder="Tutti"
+          placeholder={t('common.all')}
           clearable
-          clearButtonLabel="Tutti gli stati"
+          clearButtonLabel={t('booking.allStatuses')}
           sx={{ minWidth: 220 }}
         />
         <RelationSelect
-          label="Operatore"
+          label={t('columns.operator')}
           resource="operator"
           optionLabel="name"
-          placeholder="Tutti"
+          placeholder={t('common.all')}
           value={state.operator}
           onChange={(v) => set({ f_operator: v ? String(v) : '' })}
         />
         <TextInput
-          label="Cerca"
-          placeholder="Cliente, e-mail o nota"
+          label={t('common.search')}
+          placeholder={t('booking.searchPlaceholder')}
           icon={<IconSearch size={16} />}
           defaultValue={state.q}
           onKeyDown={(e) => {
@@ -109,7 +116,7 @@ export default function BookingList() {
           onBlur={(e) => set({ f_q: e.currentTarget.value.trim() })}
         />
         <Switch
-          label="Mostra le bozze"
+          label={t('booking.showDrafts')}
           checked={state.drafts}
           onChange={(e) => set({ f_drafts: e.currentTarget.checked ? '1' : '' })}
           mb={8}
@@ -119,14 +126,14 @@ export default function BookingList() {
           onClick={() => setParams(new URLSearchParams(), { replace: true })}
           disabled={!['f_from', 'f_to', 'f_status', 'f_operator', 'f_q', 'f_drafts'].some((k) => params.has(k))}
         >
-          Azzera filtri
+          {t('booking.resetFilters')}
         </Button>
       </Group>
       <RecordTable<BookingRow>
         resource="booking"
-        columns={columns}
+        columns={columns(t)}
         syncWithLocation
-        caption="Prenotazioni"
+        caption={t('resources.booking')}
         filters={filters}
         meta={{ depth: 1 }}
       />

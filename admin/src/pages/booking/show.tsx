@@ -13,18 +13,11 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core'
 import { useCustom, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core'
-import {
-  STATUS_ACTION_LABELS_IT,
-  statusLabelIt,
-  type ReservationDetail,
-  type ReservationEventItem,
-  type ReservationStatus,
-} from '@salon/shared'
+import { type ReservationDetail, type ReservationEventItem, type ReservationStatus } from '@salon/shared'
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
@@ -33,7 +26,10 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatMoney } from '../../lib/format'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
-import { dayOf, formatWhen, timeOf } from './when'
+import { DateField } from '../../components/form/date-fields'
+import { RelationMultiSelect } from '../../components/form/fields'
+import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
+import { useT } from '../../i18n/use-t'
 
 const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
 
@@ -44,16 +40,17 @@ function useRefresh(id: string | number) {
 }
 
 function Details({ booking }: { booking: ReservationDetail }) {
+  const t = useT()
   const customer = booking.customer
-  const name = [customer?.name, customer?.surname].filter(Boolean).join(' ') || 'Cliente senza nome'
+  const name = [customer?.name, customer?.surname].filter(Boolean).join(' ') || t('booking.noName')
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
-        <Title order={4}>{formatWhen(booking.date_start, booking.date_end)}</Title>
+        <Title order={4}>{formatWhen(booking.date_start, booking.date_end, t.locale)}</Title>
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} spacing="md">
           <div>
             <Text size="sm" weight={600}>
-              Cliente
+              {t('booking.customer')}
             </Text>
             <Text>{name}</Text>
             {customer?.phone && (
@@ -69,26 +66,26 @@ function Details({ booking }: { booking: ReservationDetail }) {
           </div>
           <div>
             <Text size="sm" weight={600}>
-              Operatore
+              {t('booking.operator')}
             </Text>
-            <Text>{booking.operator?.name ?? 'Da assegnare'}</Text>
+            <Text>{booking.operator?.name ?? t('booking.unassigned')}</Text>
           </div>
         </SimpleGrid>
         <div>
           <Text size="sm" weight={600}>
-            Servizi
+            {t('booking.services')}
           </Text>
           {booking.services.map((s) => (
             <Group key={s.id} position="apart" noWrap>
               <Text>
                 {s.title} · {s.duration} min
               </Text>
-              <Text>{formatMoney(s.price)}</Text>
+              <Text>{formatMoney(s.price, t.locale)}</Text>
             </Group>
           ))}
           <Group position="apart" mt={4}>
-            <Text weight={700}>Totale concordato · {booking.duration} min</Text>
-            <Text weight={700}>{formatMoney(booking.total_price)}</Text>
+            <Text weight={700}>{t('booking.agreedTotal', { minutes: booking.duration })}</Text>
+            <Text weight={700}>{formatMoney(booking.total_price, t.locale)}</Text>
           </Group>
         </div>
       </Stack>
@@ -98,6 +95,7 @@ function Details({ booking }: { booking: ReservationDetail }) {
 
 /** One button per status the engine allows this admin to set now; each asks for confirmation. */
 function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+  const t = useT()
   const [to, setTo] = useState<ReservationStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const { mutate, mutation } = useCustomMutation()
@@ -108,7 +106,10 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
         url: `/api/reservations/${booking.id}/status`,
         method: 'put',
         values: { status: to },
-        successNotification: () => ({ type: 'success', message: `Stato: ${statusLabelIt(to)}` }),
+        successNotification: () => ({
+          type: 'success',
+          message: t('booking.statusNotice', { status: t.glossary.status(to) }),
+        }),
         errorNotification: false,
       },
       {
@@ -126,7 +127,7 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
         <Group position="apart">
-          <Title order={4}>Stato</Title>
+          <Title order={4}>{t('booking.status')}</Title>
           <StatusBadge status={booking.status} />
         </Group>
         {booking.transitions.length ? (
@@ -141,12 +142,12 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
                   setTo(status)
                 }}
               >
-                {STATUS_ACTION_LABELS_IT[status]}
+                {t.glossary.statusAction[status]}
               </Button>
             ))}
           </Group>
         ) : (
-          <Text size="sm">Questa prenotazione è chiusa: il suo stato non cambia più.</Text>
+          <Text size="sm">{t('booking.closed')}</Text>
         )}
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -154,18 +155,18 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
           </Alert>
         )}
       </Stack>
-      <Modal opened={to !== null} onClose={() => setTo(null)} title="Cambiare lo stato?" centered>
+      <Modal opened={to !== null} onClose={() => setTo(null)} title={t('booking.changeStatusQuestion')} centered>
         {to && (
           <Text size="sm">
-            Da «{statusLabelIt(booking.status)}» a «{statusLabelIt(to)}».
+            {t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) })}
           </Text>
         )}
         <Group position="right" mt="lg">
           <Button variant="default" onClick={() => setTo(null)}>
-            Indietro
+            {t('booking.back')}
           </Button>
           <Button loading={mutation.isPending} onClick={apply}>
-            {to ? STATUS_ACTION_LABELS_IT[to] : ''}
+            {to ? t.glossary.statusAction[to] : ''}
           </Button>
         </Group>
       </Modal>
@@ -174,9 +175,9 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
 }
 
 /**
- * Another time or operator: the free starts of the chosen day for this booking (its services and
- * agreed duration, itself not counted as busy), then one PATCH. A time taken meanwhile is a 409
- * shown here, and the booking keeps its old time.
+ * Another time, operator or services: the free starts of the chosen day for this booking (its
+ * services at the agreed duration — or the new services at the catalogue's —, itself not counted
+ * as busy), then one PATCH. A time taken meanwhile is a 409 shown here; the booking keeps its time.
  */
 function MoveForm({
   booking,
@@ -187,15 +188,18 @@ function MoveForm({
   operators: { value: string; label: string }[]
   onChanged: () => unknown
 }) {
+  const t = useT()
   const [day, setDay] = useState(dayOf(booking.date_start))
   const [operator, setOperator] = useState<string>(booking.operator ? String(booking.operator.id) : 'any')
+  const [services, setServices] = useState<number[]>(booking.services.map((s) => s.id))
   const [chosen, setChosen] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const slots = useCustom<{ slots: FreeSlot[] }>({
+  const servicesChanged = services.join() !== booking.services.map((s) => s.id).join()
+  const slots = useCustom<{ slots: FreeSlot[]; duration: number; total_price: number }>({
     url: `/api/reservations/${booking.id}/move-slots`,
     method: 'get',
-    config: { query: { date: day, operator } },
-    queryOptions: { enabled: !!day },
+    config: { query: { date: day, operator, ...(servicesChanged ? { services: services.join(',') } : {}) } },
+    queryOptions: { enabled: !!day && services.length > 0 },
   })
   const { mutate, mutation } = useCustomMutation()
   const move = () =>
@@ -204,8 +208,12 @@ function MoveForm({
       {
         url: `/api/reservations/${booking.id}/edit`,
         method: 'patch',
-        values: { date_start: chosen, operator: operator === 'any' ? 'any' : Number(operator) },
-        successNotification: () => ({ type: 'success', message: 'Appuntamento spostato' }),
+        values: {
+          date_start: chosen,
+          operator: operator === 'any' ? 'any' : Number(operator),
+          ...(servicesChanged ? { services } : {}),
+        },
+        successNotification: () => ({ type: 'success', message: t('booking.moved') }),
         errorNotification: false,
       },
       {
@@ -224,20 +232,21 @@ function MoveForm({
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
-        <Title order={4}>Sposta</Title>
+        <Title order={4}>{t('booking.moveTitle')}</Title>
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
-          <TextInput
-            type="date"
-            label="Giorno"
+          <DateField
+            label={t('booking.day')}
+            required
+            {...staffBookingDays()}
             value={day}
-            onChange={(e) => {
-              setDay(e.currentTarget.value)
+            onChange={(d) => {
+              setDay(d)
               setChosen(null)
             }}
           />
           <Select
-            label="Operatore"
-            data={[{ value: 'any', label: 'Qualsiasi operatore' }, ...operators]}
+            label={t('booking.operator')}
+            data={[{ value: 'any', label: t('booking.anyOperator') }, ...operators]}
             value={operator}
             onChange={(v) => {
               setOperator(v ?? 'any')
@@ -245,6 +254,25 @@ function MoveForm({
             }}
           />
         </SimpleGrid>
+        <RelationMultiSelect
+          label={t('booking.services')}
+          description={
+            servicesChanged && slots.result.data
+              ? t('booking.newServices', {
+                  minutes: slots.result.data.duration,
+                  price: formatMoney(slots.result.data.total_price, t.locale),
+                })
+              : t('booking.servicesHelp')
+          }
+          resource="service"
+          optionLabel="title"
+          value={services}
+          onChange={(v) => {
+            setServices(v ?? [])
+            setChosen(null)
+          }}
+          error={services.length === 0 ? t('booking.chooseService') : undefined}
+        />
         <SlotPicker slots={free} loading={slots.query.isLoading} value={chosen} onChange={setChosen} />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -253,7 +281,7 @@ function MoveForm({
         )}
         <Group>
           <Button onClick={move} disabled={!chosen} loading={mutation.isPending}>
-            {chosen ? `Sposta alle ${timeOf(chosen)}` : 'Scegli un orario'}
+            {chosen ? t('booking.moveTo', { time: timeOf(chosen, t.locale) }) : t('booking.chooseTime')}
           </Button>
         </Group>
       </Stack>
@@ -263,6 +291,7 @@ function MoveForm({
 
 /** The salon's note on the booking (staff only; the customer's note at booking time is the same field). */
 function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+  const t = useT()
   const [note, setNote] = useState(booking.note ?? '')
   const [error, setError] = useState<string | null>(null)
   const { mutate, mutation } = useCustomMutation()
@@ -272,7 +301,7 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
         url: `/api/reservations/${booking.id}/edit`,
         method: 'patch',
         values: { note: note.trim() || null },
-        successNotification: () => ({ type: 'success', message: 'Nota salvata' }),
+        successNotification: () => ({ type: 'success', message: t('booking.noteSaved') }),
         errorNotification: false,
       },
       { onSuccess: () => void onChanged(), onError: (e) => setError(e.errors?.note?.toString() ?? e.message) },
@@ -280,9 +309,9 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
-        <Title order={4}>Nota</Title>
+        <Title order={4}>{t('booking.noteTitle')}</Title>
         <Textarea
-          label="Nota della prenotazione"
+          label={t('booking.noteLabel')}
           autosize
           minRows={2}
           value={note}
@@ -291,7 +320,7 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
         />
         <Group>
           <Button variant="light" onClick={save} loading={mutation.isPending} disabled={note === (booking.note ?? '')}>
-            Salva la nota
+            {t('booking.noteSave')}
           </Button>
         </Group>
       </Stack>
@@ -300,19 +329,20 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
 }
 
 function History({ events }: { events: ReservationEventItem[] }) {
+  const t = useT()
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={4} mb="md">
-        Storia
+        {t('booking.history')}
       </Title>
       <Timeline active={events.length - 1} bulletSize={14} lineWidth={2}>
         {events.map((e) => {
-          const { title, detail } = describeEvent(e)
+          const { title, detail } = describeEvent(e, t.locale)
           return (
             <Timeline.Item key={e.id} title={title}>
               {detail && <Text size="sm">{detail}</Text>}
-              <Text size="xs" sx={(t) => ({ color: t.colors.gray[7] })}>
-                {new Date(e.at).toLocaleString('it-IT', { dateStyle: 'medium', timeStyle: 'short' })}
+              <Text size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
+                {new Date(e.at).toLocaleString(t.intl, { dateStyle: 'medium', timeStyle: 'short' })}
                 {e.actor ? ` · ${e.actor.name ?? `#${e.actor.id}`}` : ''}
               </Text>
             </Timeline.Item>
@@ -325,6 +355,7 @@ function History({ events }: { events: ReservationEventItem[] }) {
 
 /** /dashboard/booking/{id}: the booking, what can be done with it now, and its history. */
 export default function BookingPage() {
+  const t = useT()
   const { id } = useResourceParams()
   const detail = useCustom<ReservationDetail>({
     url: detailUrl(id ?? ''),
@@ -347,16 +378,16 @@ export default function BookingPage() {
       <Group spacing="sm">
         <Anchor component={Link} to="/booking">
           <IconArrowLeft aria-hidden size={20} />
-          <SrOnly>Torna alle prenotazioni</SrOnly>
+          <SrOnly>{t('booking.backToList')}</SrOnly>
         </Anchor>
-        <Title order={3}>Prenotazione {id ? `#${id}` : ''}</Title>
+        <Title order={3}>{t('booking.title', { id: id ? `#${id}` : '' })}</Title>
       </Group>
       {detail.query.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Prenotazione non disponibile">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('booking.unavailable')}>
           {detail.query.error?.message}
         </Alert>
       ) : !booking ? (
-        <Loader aria-label="Caricamento" />
+        <Loader aria-label={t('loader.label')} />
       ) : (
         <Grid gutter="md">
           <Grid.Col md={7}>

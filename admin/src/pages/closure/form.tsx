@@ -19,7 +19,6 @@ import { useList, useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import {
   BUSINESS_CLOSURE_TYPES,
-  CLOSURE_TYPE_LABELS_IT,
   FREQ_OF_TYPE,
   RRULE_WEEKDAYS,
   closurePreview,
@@ -30,17 +29,10 @@ import {
   type RecurrenceChoice,
   type RRuleWeekday,
 } from '@salon/shared'
+import { DateField, DateRangeFields } from '../../components/form/date-fields'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
-
-const WEEKDAY_IT: Record<RRuleWeekday, string> = {
-  MO: 'Lun',
-  TU: 'Mar',
-  WE: 'Mer',
-  TH: 'Gio',
-  FR: 'Ven',
-  SA: 'Sab',
-  SU: 'Dom',
-}
+import { tr } from '../../i18n/translate'
+import { useT } from '../../i18n/use-t'
 
 type Values = {
   name: string
@@ -119,15 +111,15 @@ function toValues(r: Record<string, unknown>): Values {
 
 const EMPTY: Values = toValues({ closure_type: 'FULL_DAY' })
 
-const fmtDay = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-const fmtTime = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' })
-
 /**
  * /dashboard/config/business-closure/create and /{id}: a closure — whole days, part of a day, or a
  * recurring one built from frequency, interval, weekdays or days of the month, and an end — with a
  * preview of the next times it closes the salon, computed by the engine the availability uses.
  */
 export default function ClosureForm() {
+  const t = useT()
+  const fmtDay = new Intl.DateTimeFormat(t.intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+  const fmtTime = new Intl.DateTimeFormat(t.intl, { hour: '2-digit', minute: '2-digit' })
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const config = useList<{ timezone?: string }>({ resource: 'config', pagination: { pageSize: 1 } })
@@ -137,18 +129,18 @@ export default function ClosureForm() {
     validate: (v) => {
       const errors: Record<string, string> = {}
       const c = toClosure(v)
-      if (!v.name.trim()) errors.name = 'Il nome è obbligatorio'
+      if (!v.name.trim()) errors.name = tr('closure.nameRequired')
       if (v.closure_type === 'FULL_DAY') {
-        if (!v.fromDay) errors.fromDay = 'Scegli il primo giorno'
-        else if (v.toDay && v.toDay < v.fromDay) errors.toDay = 'La fine non può precedere l’inizio'
+        if (!v.fromDay) errors.fromDay = tr('closure.chooseFirstDay')
+        else if (v.toDay && v.toDay < v.fromDay) errors.toDay = tr('closure.endBeforeStart')
       } else if (v.closure_type === 'PARTIAL_DAY') {
-        if (!v.startLocal) errors.startLocal = 'Scegli l’inizio'
-        if (!v.endLocal) errors.endLocal = 'Scegli la fine'
-        else if (c.start_date && c.end_date <= c.start_date) errors.endLocal = 'La fine deve seguire l’inizio'
+        if (!v.startLocal) errors.startLocal = tr('closure.chooseStart')
+        if (!v.endLocal) errors.endLocal = tr('closure.chooseEnd')
+        else if (c.start_date && c.end_date <= c.start_date) errors.endLocal = tr('closure.endAfterStart')
       } else {
-        if (!v.fromDay) errors.fromDay = 'Scegli il primo giorno'
-        if (v.toTime <= v.fromTime) errors.toTime = 'La fine deve seguire l’inizio'
-        if (!(v.recurrence.interval >= 1)) errors['recurrence.interval'] = 'Almeno 1'
+        if (!v.fromDay) errors.fromDay = tr('closure.chooseFirstDay')
+        if (v.toTime <= v.fromTime) errors.toTime = tr('closure.endAfterStart')
+        if (!(v.recurrence.interval >= 1)) errors['recurrence.interval'] = tr('closure.atLeastOne')
       }
       return errors
     },
@@ -179,7 +171,7 @@ export default function ClosureForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuova chiusura' : 'Modifica chiusura'}
+      title={mode === 'create' ? t('closure.new') : t('closure.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={
@@ -188,50 +180,58 @@ export default function ClosureForm() {
         ) : null
       }
     >
-      <TextInput label="Nome" required {...form.getInputProps('name')} />
-      <Textarea label="Descrizione" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+      <Textarea label={t('closure.description')} autosize minRows={2} {...form.getInputProps('description')} />
       <Select
-        label="Tipo"
+        label={t('closure.type')}
         required
-        data={BUSINESS_CLOSURE_TYPES.map((t) => ({ value: t, label: CLOSURE_TYPE_LABELS_IT[t] ?? t }))}
+        data={BUSINESS_CLOSURE_TYPES.map((type) => ({ value: type, label: t.glossary.closureType[type] ?? type }))}
         value={v.closure_type}
-        onChange={(t) => t && setType(t as BusinessClosureType)}
+        onChange={(type) => type && setType(type as BusinessClosureType)}
       />
       {v.closure_type === 'FULL_DAY' && (
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-          <TextInput type="date" label="Dal" required {...form.getInputProps('fromDay')} />
-          <TextInput type="date" label="Al (compreso)" {...form.getInputProps('toDay')} />
+          <DateRangeFields
+            fromLabel={t('closure.from')}
+            toLabel={t('closure.toIncluded')}
+            fromRequired
+            from={v.fromDay}
+            to={v.toDay}
+            fromError={form.errors.fromDay}
+            toError={form.errors.toDay}
+            onChange={({ from, to }) => form.setValues({ fromDay: from, toDay: to })}
+          />
         </SimpleGrid>
       )}
       {v.closure_type === 'PARTIAL_DAY' && (
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-          <TextInput type="datetime-local" label="Inizio" required {...form.getInputProps('startLocal')} />
-          <TextInput type="datetime-local" label="Fine" required {...form.getInputProps('endLocal')} />
+          <TextInput type="datetime-local" label={t('closure.start')} required {...form.getInputProps('startLocal')} />
+          <TextInput type="datetime-local" label={t('closure.end')} required {...form.getInputProps('endLocal')} />
         </SimpleGrid>
       )}
       {recurring && (
         <Stack spacing="sm">
           <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-            <TextInput type="date" label="Prima volta" required {...form.getInputProps('fromDay')} />
-            <TextInput type="time" label="Dalle" required {...form.getInputProps('fromTime')} />
-            <TextInput type="time" label="Alle" required {...form.getInputProps('toTime')} />
+            <DateField label={t('closure.firstTime')} required {...form.getInputProps('fromDay')} />
+            <TextInput type="time" label={t('closure.fromTime')} required {...form.getInputProps('fromTime')} />
+            <TextInput type="time" label={t('closure.toTime')} required {...form.getInputProps('toTime')} />
           </SimpleGrid>
           <NumberInput
             label={
               v.recurrence.freq === 'WEEKLY'
-                ? 'Ogni quante settimane'
+                ? t('closure.everyWeeks')
                 : v.recurrence.freq === 'MONTHLY'
-                  ? 'Ogni quanti mesi'
-                  : 'Ogni quanti anni'
+                  ? t('closure.everyMonths')
+                  : t('closure.everyYears')
             }
             min={1}
             hideControls
             {...form.getInputProps('recurrence.interval')}
           />
           {v.recurrence.freq === 'WEEKLY' && (
-            <div role="group" aria-label="Giorni della settimana">
+            <div role="group" aria-label={t('closure.weekdays')}>
               <Text size="sm" weight={500} mb={4}>
-                Giorni (nessuno: il giorno della prima volta)
+                {t('closure.weekdaysHelp')}
               </Text>
               <Chip.Group
                 multiple
@@ -241,7 +241,7 @@ export default function ClosureForm() {
               >
                 {RRULE_WEEKDAYS.map((d) => (
                   <Chip key={d} value={d}>
-                    {WEEKDAY_IT[d]}
+                    {t(`weekday.${d}`)}
                   </Chip>
                 ))}
               </Chip.Group>
@@ -249,23 +249,23 @@ export default function ClosureForm() {
           )}
           {v.recurrence.freq === 'MONTHLY' && (
             <MultiSelect
-              label="Giorni del mese (nessuno: il giorno della prima volta)"
+              label={t('closure.monthDays')}
               data={Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
               value={v.recurrence.byMonthDay.map(String)}
               onChange={(days) => form.setFieldValue('recurrence.byMonthDay', days.map(Number))}
-              clearButtonLabel="Nessun giorno"
+              clearButtonLabel={t('closure.noDay')}
               clearable
             />
           )}
           <div>
             <Text size="sm" weight={500} mb={4}>
-              Fine
+              {t('closure.ends')}
             </Text>
             <SegmentedControl
               data={[
-                { value: 'never', label: 'Mai' },
-                { value: 'until', label: 'Fino al' },
-                { value: 'count', label: 'Dopo N volte' },
+                { value: 'never', label: t('closure.never') },
+                { value: 'until', label: t('closure.until') },
+                { value: 'count', label: t('closure.afterCount') },
               ]}
               value={v.recurrence.end.kind}
               onChange={(kind) =>
@@ -280,11 +280,17 @@ export default function ClosureForm() {
               }
             />
             {v.recurrence.end.kind === 'until' && (
-              <TextInput type="date" label="Ultimo giorno" mt="xs" {...form.getInputProps('recurrence.end.date')} />
+              <DateField
+                label={t('closure.lastDay')}
+                mt="xs"
+                required
+                min={v.fromDay || undefined}
+                {...form.getInputProps('recurrence.end.date')}
+              />
             )}
             {v.recurrence.end.kind === 'count' && (
               <NumberInput
-                label="Quante volte"
+                label={t('closure.howMany')}
                 min={1}
                 hideControls
                 mt="xs"
@@ -292,29 +298,29 @@ export default function ClosureForm() {
               />
             )}
           </div>
-          <Text size="xs" sx={(t) => ({ color: t.colors.gray[7] })}>
-            Regola: {toRRule(v.recurrence)}
+          <Text size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
+            {t('closure.rule', { rule: toRRule(v.recurrence) })}
           </Text>
         </Stack>
       )}
-      <Switch label="Attiva: il salone è chiuso" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch label={t('closure.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
       <div>
         <Title order={5} mb="xs">
-          Prossime chiusure
+          {t('closure.next')}
         </Title>
         {preview.length ? (
-          <MantineList size="sm" aria-label="Prossime chiusure">
+          <MantineList size="sm" aria-label={t('closure.next')}>
             {preview.map((p) => (
               <MantineList.Item key={p.day}>
                 {fmtDay.format(new Date(`${p.day}T12:00:00`))}
                 {p.allDay
-                  ? ', tutto il giorno'
+                  ? t('closure.allDay')
                   : `, ${p.ranges.map((r) => `${fmtTime.format(new Date(r.start))}–${fmtTime.format(new Date(r.end))}`).join(', ')}`}
               </MantineList.Item>
             ))}
           </MantineList>
         ) : (
-          <Text size="sm">Nessuna chiusura nei prossimi mesi con questi dati.</Text>
+          <Text size="sm">{t('closure.none')}</Text>
         )}
       </div>
       <Group />

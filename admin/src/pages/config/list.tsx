@@ -5,6 +5,7 @@ import { configInput, type ConfigInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
 import { zodValidate } from '../../components/form/zod-validate'
 import { ResourceTable } from '../generic/list'
+import { useT } from '../../i18n/use-t'
 
 type Values = Required<
   Pick<
@@ -48,6 +49,7 @@ const blankToNull = (v: string) => (v.trim() ? v.trim() : null)
 
 /** The settings document's form (one document: always an edit). */
 function SettingsForm({ id }: { id: number }) {
+  const t = useT()
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, ConfigInput>({
     initialValues: EMPTY,
     validate: zodValidate<Values>(configInput),
@@ -66,53 +68,36 @@ function SettingsForm({ id }: { id: number }) {
     <FormPage
       action="edit"
       back={false}
-      title="Impostazioni"
+      title={t('config.title')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
     >
-      <Title order={4}>Il salone</Title>
-      <TextInput label="Nome del salone" required {...form.getInputProps('businessName')} />
-      <TextInput label="Indirizzo" {...form.getInputProps('address')} />
+      <Title order={4}>{t('config.salon')}</Title>
+      <TextInput label={t('config.businessName')} required {...form.getInputProps('businessName')} />
+      <TextInput label={t('config.address')} {...form.getInputProps('address')} />
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        <TextInput label="Telefono" type="tel" {...form.getInputProps('phone')} />
-        <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
+        <TextInput label={t('config.phone')} type="tel" {...form.getInputProps('phone')} />
+        <TextInput label={t('config.email')} type="email" {...form.getInputProps('email')} />
       </SimpleGrid>
       <Divider />
-      <Title order={4}>Prenotazioni</Title>
+      <Title order={4}>{t('config.bookings')}</Title>
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        {number(
-          'slotStepMinutes',
-          'Passo degli orari (minuti)',
-          'Ogni quanto inizia un appuntamento: 15 → 9:00, 9:15…',
-        )}
-        {number('minNoticeMinutes', 'Preavviso minimo (minuti)', 'Quanto prima i clienti possono prenotare online.')}
-        {number('bookingHorizonDays', 'Prenotabile fino a (giorni)', 'Quanti giorni avanti si vede il calendario.')}
-        {number(
-          'holdMinutes',
-          'Tempo per completare (minuti)',
-          'Quanto resta riservato un orario mentre il cliente prenota.',
-        )}
-        {number('maxOpenBookings', 'Appuntamenti aperti per cliente', '0 = nessun limite. Lo staff non ha limiti.')}
-        {number('cancellationTimeLimit', 'Disdetta online fino a (ore prima)', 'Oltre, il cliente deve chiamare.')}
+        {number('slotStepMinutes', t('config.slotStep'), t('config.slotStepHelp'))}
+        {number('minNoticeMinutes', t('config.minNotice'), t('config.minNoticeHelp'))}
+        {number('bookingHorizonDays', t('config.horizon'), t('config.horizonHelp'))}
+        {number('holdMinutes', t('config.hold'), t('config.holdHelp'))}
+        {number('maxOpenBookings', t('config.maxOpen'), t('config.maxOpenHelp'))}
+        {number('cancellationTimeLimit', t('config.cancelLimit'), t('config.cancelLimitHelp'))}
       </SimpleGrid>
-      <Switch
-        label="Conferma automatica: le prenotazioni online sono subito confermate"
-        {...form.getInputProps('autoConfirm', { type: 'checkbox' })}
-      />
-      <Switch
-        label="I clienti possono disdire e spostare online"
-        {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })}
-      />
+      <Switch label={t('config.autoConfirm')} {...form.getInputProps('autoConfirm', { type: 'checkbox' })} />
+      <Switch label={t('config.cancellation')} {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })} />
       <Divider />
-      <Title order={4}>Sicurezza</Title>
+      <Title order={4}>{t('config.security')}</Title>
       <Switch
-        label="Per prenotare serve un indirizzo e-mail confermato"
+        label={t('config.emailVerification')}
         {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })}
       />
-      <Switch
-        label="Gli amministratori devono usare il codice dell’app di autenticazione"
-        {...form.getInputProps('requireAdminTotp', { type: 'checkbox' })}
-      />
+      <Switch label={t('config.adminTotp')} {...form.getInputProps('requireAdminTotp', { type: 'checkbox' })} />
     </FormPage>
   )
 }
@@ -122,12 +107,13 @@ function SettingsForm({ id }: { id: number }) {
  * holidays only create and edit routes, so their list lives here).
  */
 export default function ConfigPage() {
+  const t = useT()
   const { result } = useList<{ id: number }>({ resource: 'config', pagination: { pageSize: 1 } })
   const id = result.data[0]?.id
   return (
     <Stack spacing="lg">
       {id !== undefined && <SettingsForm id={id} />}
-      <List resource="holiday" title={<Title order={3}>Festività</Title>} breadcrumb={false}>
+      <List resource="holiday" title={<Title order={3}>{t('config.holidays')}</Title>} breadcrumb={false}>
         <ResourceTable resource="holiday" />
       </List>
     </Stack>

@@ -5,24 +5,33 @@ import { renderValue } from '../../components/cells'
 import { RecordTable, type TableColumn } from '../../components/record-table'
 import { inferColumns } from '../../lib/format'
 import type { ColumnDef, SalonResourceMeta } from '../../resources'
+import type { MessageKey } from '../../i18n/en'
+import { useT, type T } from '../../i18n/use-t'
 
-export const toTableColumns = (defs: ColumnDef[]): TableColumn[] =>
+/** Column definitions → table columns, headers and enum values in the reader's language. */
+export const toTableColumns = (defs: ColumnDef[], t: T): TableColumn[] =>
   defs.map((def) => ({
     field: def.field,
-    label: def.label,
+    // A dictionary key; an inferred column's humanised field name comes back unchanged.
+    label: t(def.label as MessageKey),
     sortable: def.sortable ?? !(def.kind === 'relation' || def.kind === 'image'),
     align: def.kind === 'money' || def.kind === 'number' || def.kind === 'minutes' ? 'right' : 'left',
     render: (record: BaseRecord) => {
       const value = record[def.field]
-      return def.labels && typeof value === 'string' ? (def.labels[value] ?? value) : renderValue(value, def.kind)
+      return def.glossary && typeof value === 'string'
+        ? ((t.glossary[def.glossary] as Record<string, string>)[value] ?? value)
+        : renderValue(value, def.kind)
     },
   }))
 
 /** Columns of `meta.columns` (plus id), or picked from the first record. */
-export function resourceColumns(meta: Partial<SalonResourceMeta>) {
+export function resourceColumns(meta: Partial<SalonResourceMeta>, t: T) {
   return (first: BaseRecord | undefined): TableColumn[] =>
     // The id comes last: the first column carries the link to the record, and a name reads better than a number.
-    toTableColumns(meta.columns ? [...meta.columns, { field: 'id', label: 'ID', kind: 'number' }] : inferColumns(first))
+    toTableColumns(
+      meta.columns ? [...meta.columns, { field: 'id', label: 'columns.id', kind: 'number' }] : inferColumns(first),
+      t,
+    )
 }
 
 /** A resource's records, read-only, for the resources whose own screens come in later issues. */
@@ -33,9 +42,10 @@ export function ResourceTable({
   resource: string
   syncWithLocation?: boolean
 }) {
+  const t = useT()
   const { resource: item } = useResourceParams({ resource })
   const meta = (item?.meta ?? {}) as Partial<SalonResourceMeta>
-  return <RecordTable resource={resource} columns={resourceColumns(meta)} syncWithLocation={syncWithLocation} />
+  return <RecordTable resource={resource} columns={resourceColumns(meta, t)} syncWithLocation={syncWithLocation} />
 }
 
 export default function GenericListPage() {

@@ -3,7 +3,9 @@ import { useGo, useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { holidayInput, type HolidayInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
+import { DateField } from '../../components/form/date-fields'
 import { zodValidate } from '../../components/form/zod-validate'
+import { useT } from '../../i18n/use-t'
 
 type Values = { name: string; date: string; recurring_yearly: boolean; is_active: boolean }
 
@@ -12,6 +14,7 @@ const dayPart = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '')
 
 /** /dashboard/config/holiday/create and /{id}: a day the salon is closed, once or every year. */
 export default function HolidayForm() {
+  const t = useT()
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const go = useGo()
@@ -33,7 +36,7 @@ export default function HolidayForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuova festività' : 'Modifica festività'}
+      title={mode === 'create' ? t('holiday.new') : t('holiday.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={
@@ -42,10 +45,10 @@ export default function HolidayForm() {
         ) : null
       }
     >
-      <TextInput label="Nome" required {...form.getInputProps('name')} />
-      <TextInput type="date" label="Giorno" required {...form.getInputProps('date')} />
-      <Switch label="Ogni anno in questo giorno" {...form.getInputProps('recurring_yearly', { type: 'checkbox' })} />
-      <Switch label="Attiva: il salone è chiuso" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+      <DateField label={t('form.day')} required {...form.getInputProps('date')} />
+      <Switch label={t('holiday.yearly')} {...form.getInputProps('recurring_yearly', { type: 'checkbox' })} />
+      <Switch label={t('holiday.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
     </FormPage>
   )
 }

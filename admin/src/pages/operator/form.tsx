@@ -3,9 +3,10 @@ import { useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { operatorInput, type OperatorInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
-import { RelationSelect } from '../../components/form/fields'
+import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
+import { useT } from '../../i18n/use-t'
 
 type Values = {
   name: string
@@ -15,6 +16,7 @@ type Values = {
   user: number | null
   active: boolean
   position: number
+  services: number[]
 }
 
 const accountLabel = (u: Record<string, unknown>) =>
@@ -23,14 +25,24 @@ const accountLabel = (u: Record<string, unknown>) =>
 /**
  * /dashboard/operator/create (added to spec §2: a salon hires people) and /dashboard/operator/{id}:
  * the person customers choose — name, photo, description, order in the list, active — and the
- * OPERATOR account that sees their agenda. An operator is never deleted (their past bookings keep
+ * OPERATOR account that sees their agenda, and the services they perform (stored on each service). An operator is never deleted (their past bookings keep
  * them): switch "Attivo" off instead.
  */
 export default function OperatorForm() {
+  const t = useT()
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, OperatorInput>({
-    initialValues: { name: '', surname: '', description: '', image: null, user: null, active: true, position: 0 },
+    initialValues: {
+      name: '',
+      surname: '',
+      description: '',
+      image: null,
+      user: null,
+      active: true,
+      position: 0,
+      services: [],
+    },
     validate: zodValidate<Values>(operatorInput),
     transformValues: (v) => ({
       ...v,
@@ -46,7 +58,12 @@ export default function OperatorForm() {
       queryOptions: {
         select: (r) => ({
           ...r,
-          data: { ...r.data, surname: r.data.surname ?? '', description: r.data.description ?? '' },
+          data: {
+            ...r.data,
+            surname: r.data.surname ?? '',
+            description: r.data.description ?? '',
+            services: r.data.services ?? [],
+          },
         }),
       },
     },
@@ -54,27 +71,35 @@ export default function OperatorForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuovo operatore' : 'Modifica operatore'}
+      title={mode === 'create' ? t('operator.new') : t('operator.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        <TextInput label="Nome" required {...form.getInputProps('name')} />
-        <TextInput label="Cognome" {...form.getInputProps('surname')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('user.surname')} {...form.getInputProps('surname')} />
       </SimpleGrid>
-      <Textarea label="Presentazione" autosize minRows={2} {...form.getInputProps('description')} />
-      <ImageField label="Foto" placeholder="Nessuna foto" {...form.getInputProps('image')} />
+      <Textarea label={t('operator.description')} autosize minRows={2} {...form.getInputProps('description')} />
+      <ImageField label={t('operator.photo')} placeholder={t('user.noPhoto')} {...form.getInputProps('image')} />
+      <RelationMultiSelect
+        label={t('operator.services')}
+        description={t('operator.servicesHelp')}
+        resource="service"
+        optionLabel="title"
+        placeholder={t('operator.servicesPlaceholder')}
+        {...form.getInputProps('services')}
+      />
       <RelationSelect
-        label="Account dell’operatore"
-        description="Chi accede con questo account vede l’agenda di questo operatore."
+        label={t('operator.account')}
+        description={t('operator.accountHelp')}
         resource="user"
         optionLabel="email"
         labelOf={accountLabel}
-        placeholder="Nessun account"
+        placeholder={t('operator.noAccount')}
         {...form.getInputProps('user')}
       />
-      <NumberInput label="Ordine nell’elenco" min={0} hideControls {...form.getInputProps('position')} />
-      <Switch label="Attivo: prenotabile" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <NumberInput label={t('operator.order')} min={0} hideControls {...form.getInputProps('position')} />
+      <Switch label={t('operator.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormPage>
   )
 }

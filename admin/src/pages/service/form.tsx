@@ -6,6 +6,7 @@ import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { MinutesInput, MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
+import { useT } from '../../i18n/use-t'
 
 type Values = Required<Pick<ServiceInput, 'title' | 'time' | 'price'>> & {
   description: string
@@ -28,6 +29,7 @@ const EMPTY: Values = {
 
 /** /dashboard/service/create and /dashboard/service/{id}. */
 export default function ServiceForm() {
+  const t = useT()
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, ServiceInput>({
@@ -45,7 +47,7 @@ export default function ServiceForm() {
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuovo servizio' : 'Modifica servizio'}
+      title={mode === 'create' ? t('service.new') : t('service.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={
@@ -57,7 +59,7 @@ export default function ServiceForm() {
             fallback={(reason) =>
               reason === 'SERVICE_IN_USE' && form.values.active ? (
                 <Button mt="sm" size="xs" color="orange" onClick={deactivate}>
-                  Disattiva il servizio
+                  {t('service.deactivate')}
                 </Button>
               ) : null
             }
@@ -65,26 +67,26 @@ export default function ServiceForm() {
         ) : null
       }
     >
-      <TextInput label="Nome" required {...form.getInputProps('title')} />
-      <Textarea label="Descrizione" autosize minRows={2} {...form.getInputProps('description')} />
-      <MinutesInput label="Durata (minuti)" required {...form.getInputProps('time')} />
-      <MoneyInput label="Prezzo (€, IVA inclusa)" required {...form.getInputProps('price')} />
+      <TextInput label={t('form.name')} required {...form.getInputProps('title')} />
+      <Textarea label={t('service.description')} autosize minRows={2} {...form.getInputProps('description')} />
+      <MinutesInput label={t('service.minutes')} required {...form.getInputProps('time')} />
+      <MoneyInput label={t('service.price')} required {...form.getInputProps('price')} />
       <RelationSelect
-        label="Categoria"
+        label={t('service.category')}
         resource="category"
         optionLabel="name"
-        placeholder="Nessuna categoria"
+        placeholder={t('service.noCategory')}
         {...form.getInputProps('category')}
       />
       <RelationMultiSelect
-        label="Operatori"
-        description="Chi esegue questo servizio. Nessuno scelto: tutti gli operatori."
+        label={t('service.operators')}
+        description={t('service.operatorsHelp')}
         resource="operator"
         optionLabel="name"
         {...form.getInputProps('operators')}
       />
-      <ImageField label="Immagine" {...form.getInputProps('image')} />
-      <Switch label="Attivo: prenotabile e visibile sul sito" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <ImageField label={t('form.image')} {...form.getInputProps('image')} />
+      <Switch label={t('service.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormPage>
   )
 }

@@ -15,10 +15,11 @@ import {
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useCustom, useCustomMutation, useWarnAboutChange } from '@refinedev/core'
-import { DAY_OF_WEEK_LABELS_IT, openingWeekBody, type OpeningWeekBody } from '@salon/shared'
+import { openingWeekBody, type OpeningWeekBody } from '@salon/shared'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { zodValidate } from '../../components/form/zod-validate'
 import { SrOnly } from '../../components/sr-only'
+import { useT } from '../../i18n/use-t'
 
 const URL = '/api/business_hours/week'
 
@@ -28,6 +29,7 @@ const URL = '/api/business_hours/week'
  * after the opening, overlapping intervals), and saved at once in one transaction.
  */
 export default function OpeningHoursPage() {
+  const t = useT()
   const week = useCustom<OpeningWeekBody>({ url: URL, method: 'get' })
   const form = useForm<OpeningWeekBody>({ initialValues: { days: [] }, validate: zodValidate(openingWeekBody) })
   const { mutate, mutation } = useCustomMutation<{ data: OpeningWeekBody }>()
@@ -51,8 +53,8 @@ export default function OpeningHoursPage() {
         url: URL,
         method: 'put',
         values,
-        successNotification: () => ({ type: 'success', message: 'Orari salvati' }),
-        errorNotification: (e) => ({ type: 'error', message: e?.message ?? 'Orari non salvati' }),
+        successNotification: () => ({ type: 'success', message: t('time.saved') }),
+        errorNotification: (e) => ({ type: 'error', message: e?.message ?? t('time.notSaved') }),
       },
       {
         onSuccess: (res) => {
@@ -67,15 +69,15 @@ export default function OpeningHoursPage() {
   )
 
   if (week.query.isError) return <Alert color="red">{week.query.error?.message}</Alert>
-  if (!loaded || form.values.days.length === 0) return <Loader aria-label="Caricamento" />
+  if (!loaded || form.values.days.length === 0) return <Loader aria-label={t('loader.label')} />
 
   return (
     <form onSubmit={save} noValidate>
       <Stack spacing="md">
         <Group position="apart">
-          <Title order={3}>Orari di apertura</Title>
+          <Title order={3}>{t('time.title')}</Title>
           <Button type="submit" loading={mutation.isPending} disabled={!dirty}>
-            Salva gli orari
+            {t('time.save')}
           </Button>
         </Group>
         <SimpleGrid
@@ -87,29 +89,32 @@ export default function OpeningHoursPage() {
           spacing="md"
         >
           {form.values.days.map((day, i) => {
-            const label = DAY_OF_WEEK_LABELS_IT[day.day_of_week]
+            const label = t.glossary.day[day.day_of_week]
             return (
               <Card key={day.day_of_week} withBorder radius="md" p="md" component="fieldset" aria-label={label}>
                 <Stack spacing="xs">
                   <Group position="apart">
                     <Title order={4}>{label}</Title>
-                    <Switch label="Chiuso" {...form.getInputProps(`days.${i}.is_closed`, { type: 'checkbox' })} />
+                    <Switch
+                      label={t('time.closed')}
+                      {...form.getInputProps(`days.${i}.is_closed`, { type: 'checkbox' })}
+                    />
                   </Group>
                   {day.is_closed ? (
-                    <Text size="sm">Chiuso tutto il giorno.</Text>
+                    <Text size="sm">{t('time.closedAllDay')}</Text>
                   ) : (
                     <>
                       {day.intervals.map((_, j) => (
                         <Group key={j} spacing="xs" align="flex-start" noWrap>
                           <TextInput
                             type="time"
-                            label="Apre"
+                            label={t('time.opens')}
                             sx={{ flex: 1 }}
                             {...form.getInputProps(`days.${i}.intervals.${j}.opening_time`)}
                           />
                           <TextInput
                             type="time"
-                            label="Chiude"
+                            label={t('time.closes')}
                             sx={{ flex: 1 }}
                             {...form.getInputProps(`days.${i}.intervals.${j}.closing_time`)}
                           />
@@ -120,7 +125,7 @@ export default function OpeningHoursPage() {
                             onClick={() => form.removeListItem(`days.${i}.intervals`, j)}
                           >
                             <IconTrash size={18} aria-hidden />
-                            <SrOnly>{`Togli l’orario ${j + 1} di ${label}`}</SrOnly>
+                            <SrOnly>{t('time.remove', { n: j + 1, day: label })}</SrOnly>
                           </ActionIcon>
                         </Group>
                       ))}
@@ -142,7 +147,7 @@ export default function OpeningHoursPage() {
                         }}
                         sx={{ alignSelf: 'flex-start' }}
                       >
-                        Aggiungi un orario
+                        {t('time.add')}
                       </Button>
                     </>
                   )}

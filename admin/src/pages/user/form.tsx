@@ -1,9 +1,23 @@
-import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core'
-import { useResourceParams } from '@refinedev/core'
+import {
+  Alert,
+  Button,
+  Input,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core'
+import { useCustomMutation, useResourceParams } from '@refinedev/core'
+import { IconMailForward } from '@tabler/icons-react'
 import { useForm } from '@refinedev/mantine'
-import { ROLE_LABELS_IT, adminUserInput, type AdminUserInput } from '@salon/shared'
+import { ROLE_LABELS_EN, adminUserInput, type AdminUserInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
+import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
+import { tr } from '../../i18n/translate'
+import { useT } from '../../i18n/use-t'
 
 type Values = {
   name: string
@@ -12,35 +26,43 @@ type Values = {
   phone_number: string
   user_role: AdminUserInput['user_role']
   password: string
+  upload: number | null
+  /** Creating: how the person gets in — an invitation mail (default) or a password chosen here. */
+  access: 'invite' | 'password'
 }
 
-const ROLE_OPTIONS = (Object.keys(ROLE_LABELS_IT) as (keyof typeof ROLE_LABELS_IT)[]).map((value) => ({
-  value,
-  label: ROLE_LABELS_IT[value],
-}))
+const ROLES = Object.keys(ROLE_LABELS_EN) as (keyof typeof ROLE_LABELS_EN)[]
 
 /**
- * /dashboard/user/create and /dashboard/user/{id}: the person, their role and, on creation, a first
- * password (they change it from their profile). The server keeps the last administrator: demoting
- * or deleting them is refused with the reason next to the role.
+ * /dashboard/user/create and /dashboard/user/{id}: the person, their photo, their role and how they
+ * get in — an invitation mail whose link lets them choose their password (the default: the owner
+ * never handles someone else's password), or a first password chosen here. Editing offers a new
+ * invitation. The server keeps the last administrator: demoting or deleting them is refused with
+ * the reason next to the role.
  */
 export default function UserForm() {
+  const t = useT()
+  const roleOptions = ROLES.map((value) => ({ value, label: t.glossary.role[value] }))
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values>({
-    initialValues: { name: '', surname: '', email: '', phone_number: '', user_role: 'USER', password: '' },
+    initialValues: {
+      name: '',
+      surname: '',
+      email: '',
+      phone_number: '',
+      user_role: 'USER',
+      password: '',
+      upload: null,
+      access: 'invite',
+    },
     validate: (values) => {
-      const errors = zodValidate<Values>(adminUserInput)(values)
-      if (mode === 'create' && !values.password) errors.password = 'Scegli una password iniziale'
+      const errors = zodValidate<Values>(adminUserInput)(sent(values) as unknown as Values)
+      if (mode === 'create' && values.access === 'password' && !values.password)
+        errors.password = tr('user.choosePassword')
       return errors
     },
-    // Empty optional fields are left out, not sent as "" (the password especially).
-    transformValues: (v) =>
-      Object.fromEntries(
-        Object.entries({ ...v, name: v.name.trim(), surname: (v.surname ?? '').trim() }).filter(
-          ([k, x]) => x !== null && (x !== '' || k === 'surname' || k === 'phone_number'),
-        ),
-      ) as Values,
+    transformValues: (v) => sent(v) as unknown as Values,
     // Empty text arrives as null from the server: the inputs want strings.
     refineCoreProps: {
       resource: 'user',
@@ -55,31 +77,105 @@ export default function UserForm() {
       },
     },
   })
+  const creating = mode === 'create'
+  const byInvite = creating && form.values.access === 'invite'
+  /** What goes to the server: empty optional fields left out (the password especially). */
+  function sent(v: Values) {
+    const { access, ...rest } = v
+    const body: Record<string, unknown> = { ...rest, name: v.name.trim(), surname: (v.surname ?? '').trim() }
+    if (creating && access === 'invite') {
+      body.invite = true
+      delete body.password
+    }
+    return Object.fromEntries(
+      Object.entries(body).filter(
+        ([k, x]) => (x !== null || k === 'upload') && (x !== '' || k === 'surname' || k === 'phone_number'),
+      ),
+    )
+  }
   return (
     <FormPage
       action={mode}
-      title={mode === 'create' ? 'Nuovo utente' : 'Modifica utente'}
+      title={mode === 'create' ? t('user.new') : t('user.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
       after={mode === 'edit' && id !== undefined ? <DeleteRecord resource="user" id={id} what="questo utente" /> : null}
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
-        <TextInput label="Nome" required {...form.getInputProps('name')} />
-        <TextInput label="Cognome" {...form.getInputProps('surname')} />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+        <TextInput label={t('user.surname')} {...form.getInputProps('surname')} />
       </SimpleGrid>
-      <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-      <TextInput label="Telefono" type="tel" {...form.getInputProps('phone_number')} />
-      <Select label="Ruolo" required data={ROLE_OPTIONS} {...form.getInputProps('user_role')} />
-      <PasswordInput
-        label={mode === 'create' ? 'Password iniziale' : 'Nuova password'}
-        description={
-          mode === 'edit' ? 'Lascia vuoto per non cambiarla.' : 'Almeno 8 caratteri: la persona potrà cambiarla.'
-        }
-        required={mode === 'create'}
-        autoComplete="new-password"
-        visibilityToggleLabel="Mostra o nascondi la password"
-        {...form.getInputProps('password')}
+      <TextInput label={t('user.email')} type="email" required {...form.getInputProps('email')} />
+      <TextInput label={t('user.phone')} type="tel" {...form.getInputProps('phone_number')} />
+      <Select label={t('user.role')} required data={roleOptions} {...form.getInputProps('user_role')} />
+      <ImageField
+        label={t('user.photo')}
+        placeholder={t('user.noPhoto')}
+        uploads={false}
+        {...form.getInputProps('upload')}
       />
+      {creating && (
+        <Input.Wrapper label={t('user.access')} description={t('user.accessHelp')}>
+          <SegmentedControl
+            fullWidth
+            mt={4}
+            data={[
+              { value: 'invite', label: t('user.byInvite') },
+              { value: 'password', label: t('user.byPassword') },
+            ]}
+            {...form.getInputProps('access')}
+          />
+        </Input.Wrapper>
+      )}
+      {byInvite ? (
+        <Alert color="salon" icon={<IconMailForward size={18} />} title={t('user.inviteTitle')}>
+          {t('user.inviteText')}
+          {form.errors.password && (
+            <Text color="red" size="sm" mt={4}>
+              {form.errors.password}
+            </Text>
+          )}
+        </Alert>
+      ) : (
+        <PasswordInput
+          label={creating ? t('user.firstPassword') : t('user.newPassword')}
+          description={creating ? t('user.firstPasswordHelp') : t('user.newPasswordHelp')}
+          required={creating}
+          autoComplete="new-password"
+          visibilityToggleLabel={t('user.passwordToggle')}
+          {...form.getInputProps('password')}
+        />
+      )}
+      {!creating && id !== undefined && <ResendInvitation id={id} />}
     </FormPage>
+  )
+}
+
+/** A new invitation mail (the older link stops working): for someone who lost it or let it expire. */
+function ResendInvitation({ id }: { id: string | number }) {
+  const t = useT()
+  const { mutate, mutation } = useCustomMutation()
+  return (
+    <Input.Wrapper label={t('user.invitation')} description={t('user.invitationHelp')}>
+      <div>
+        <Button
+          mt={4}
+          variant="default"
+          leftIcon={<IconMailForward size={18} />}
+          loading={mutation.isPending}
+          onClick={() =>
+            mutate({
+              url: `/api/users/${id}/invite`,
+              method: 'post',
+              values: {},
+              successNotification: { type: 'success', message: t('user.invitationSent') },
+              errorNotification: (e) => ({ type: 'error', message: e?.message ?? t('user.invitationFailed') }),
+            })
+          }
+        >
+          {t('user.resend')}
+        </Button>
+      </div>
+    </Input.Wrapper>
   )
 }

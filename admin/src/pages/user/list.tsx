@@ -2,11 +2,12 @@ import { useMemo } from 'react'
 import { Group, Select, TextInput, Title } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { List } from '@refinedev/mantine'
-import { ROLE_LABELS_IT } from '@salon/shared'
+import { ROLE_LABELS_EN } from '@salon/shared'
 import { IconSearch } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router'
 import { RecordTable, type TableColumn } from '../../components/record-table'
 import { EMPTY } from '../../lib/format'
+import { useT, type T } from '../../i18n/use-t'
 
 interface UserRow {
   id: number
@@ -14,14 +15,14 @@ interface UserRow {
   surname?: string
   email: string
   phone_number?: string
-  user_role: keyof typeof ROLE_LABELS_IT
+  user_role: keyof typeof ROLE_LABELS_EN
 }
 
-const columns: TableColumn<UserRow>[] = [
-  { field: 'name', label: 'Nome', render: (u) => [u.name, u.surname].filter(Boolean).join(' ') || EMPTY },
-  { field: 'email', label: 'E-mail' },
-  { field: 'phone_number', label: 'Telefono', sortable: false, render: (u) => u.phone_number || EMPTY },
-  { field: 'user_role', label: 'Ruolo', render: (u) => ROLE_LABELS_IT[u.user_role] ?? u.user_role },
+const columns = (t: T): TableColumn<UserRow>[] => [
+  { field: 'name', label: t('columns.name'), render: (u) => [u.name, u.surname].filter(Boolean).join(' ') || EMPTY },
+  { field: 'email', label: t('columns.email') },
+  { field: 'phone_number', label: t('columns.phone'), sortable: false, render: (u) => u.phone_number || EMPTY },
+  { field: 'user_role', label: t('columns.role'), render: (u) => t.glossary.role[u.user_role] ?? u.user_role },
 ]
 
 /** Text and role filters (`f_q`, `f_role` in the URL) → Payload filters. */
@@ -38,6 +39,7 @@ export function userFilters(q: string, role: string): CrudFilter[] {
 
 /** /dashboard/user: everyone with an account, searchable by name, e-mail or phone, filterable by role. */
 export default function UserList() {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const q = params.get('f_q') ?? ''
   const role = params.get('f_role') ?? ''
@@ -54,11 +56,11 @@ export default function UserList() {
       { replace: true },
     )
   return (
-    <List title={<Title order={3}>Utenti</Title>} breadcrumb={false}>
+    <List title={<Title order={3}>{t('resources.user')}</Title>} breadcrumb={false}>
       <Group align="flex-end" spacing="sm" mb="md">
         <TextInput
-          label="Cerca"
-          placeholder="Nome, e-mail o telefono"
+          label={t('common.search')}
+          placeholder={t('user.searchPlaceholder')}
           icon={<IconSearch size={16} />}
           defaultValue={q}
           onKeyDown={(e) => {
@@ -67,16 +69,22 @@ export default function UserList() {
           onBlur={(e) => set('f_q', e.currentTarget.value.trim())}
         />
         <Select
-          label="Ruolo"
-          placeholder="Tutti"
+          label={t('columns.role')}
+          placeholder={t('common.all')}
           clearable
-          clearButtonLabel="Tutti i ruoli"
-          data={Object.entries(ROLE_LABELS_IT).map(([value, label]) => ({ value, label }))}
+          clearButtonLabel={t('user.allRoles')}
+          data={Object.entries(t.glossary.role).map(([value, label]) => ({ value, label }))}
           value={role || null}
           onChange={(v) => set('f_role', v ?? '')}
         />
       </Group>
-      <RecordTable<UserRow> resource="user" columns={columns} syncWithLocation caption="Utenti" filters={filters} />
+      <RecordTable<UserRow>
+        resource="user"
+        columns={columns(t)}
+        syncWithLocation
+        caption={t('resources.user')}
+        filters={filters}
+      />
     </List>
   )
 }

@@ -56,7 +56,8 @@ export function RegisterPage() {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
         const fields = { ...error.fieldErrors } as Errors<RegisterField>
         // Payload's own (English) message for a taken e-mail; the others come from shared zod schemas.
-        if (fields.email && /already registered/i.test(fields.email)) fields.email = t.auth.emailTaken
+        if (fields.email && /already registered|Esiste già un account/i.test(fields.email))
+          fields.email = t.auth.emailTaken
         setErrors(fields)
         setFormError(t.auth.checkFields)
       } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)
