@@ -12,6 +12,7 @@ import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@sal
 import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availability'
 import { env } from './src/env'
 import { errorResponse, SERVER_ERROR } from './src/lib/errorResponse'
+import { publishedFastWrite, type FastWrite } from './src/lib/fastWrites'
 import {
   etagMatches,
   loadShell,
@@ -61,6 +62,11 @@ const isHttps = (req: http.IncomingMessage) => req.headers['x-forwarded-proto'] 
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** Bodies the write fast path reads itself; anything larger, chunked or unannounced goes through Next. */
+const FAST_WRITE_MAX_BODY = 64 * 1024
+/** Not forwarded into the web Request (connection-level, or carried by the URL and the body). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade'])
+
 /**
  * Files of a build, precompressed by its last step (scripts/precompress.mjs): sirv answers
  * `<file>.br`/`.gz` with `Content-Encoding` and a per-variant ETag. We decide the encoding
@@ -85,7 +91,7 @@ const staticFiles = (dir: string) => {
 async function main() {
   const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port })
   const handle = app.getRequestHandler()
-  const fastPath = env.availabilityFastPath
+  const fastPath = env.fastPath
   await app.prepare()
 
   const web = staticFiles(webDist)
@@ -148,6 +154,36 @@ async function main() {
     res.end(JSON.stringify(body))
   }
 
+  // Write fast path: the confirm (lib/fastWrites.ts) skips Next.js; Payload still authenticates the
+  // request and the Payload endpoint itself answers (endpoints/fastWrites.ts). This is only the
+  // translation between node:http and the web Request/Response that endpoint takes.
+  const serveWrite = async (req: http.IncomingMessage, res: http.ServerResponse, write: FastWrite) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name)) continue
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+    }
+    const request = new Request(`http://${req.headers.host || 'localhost'}${req.url}`, {
+      method: 'POST',
+      headers,
+      body,
+    })
+    const response = await write(request, body)
+    const out = Buffer.from(await response.arrayBuffer())
+    const outHeaders: http.OutgoingHttpHeaders = {}
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') outHeaders[name] = value
+    })
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length) outHeaders['set-cookie'] = cookies
+    outHeaders['content-length'] = out.length
+    res.writeHead(response.status, outHeaders)
+    res.end(out)
+  }
+
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
     if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
@@ -179,6 +215,22 @@ async function main() {
         .split(',')[0]
         ?.trim()
       req.headers['x-salon-client-ip'] = (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
+      if (fastPath && req.method === 'POST') {
+        // Before Payload has initialised nothing is published: Next serves the same route.
+        const write = publishedFastWrite(pathname)
+        const length = Number(req.headers['content-length'])
+        const plain =
+          !req.headers['transfer-encoding'] &&
+          !req.headers['x-http-method-override'] &&
+          !req.headers['x-payload-http-method-override']
+        if (write && plain && Number.isInteger(length) && length <= FAST_WRITE_MAX_BODY) {
+          return void serveWrite(req, res, write).catch((err) => {
+            console.error(err)
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+            res.end(JSON.stringify(SERVER_ERROR.body))
+          })
+        }
+      }
       // An answer sent before the body was read (e.g. 413 for a too large upload) must not leave
       // unread bytes on a keep-alive socket: the next request on it would hang. Close it instead.
       const socket = req.socket

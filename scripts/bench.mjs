@@ -2,6 +2,11 @@
 // `npm run bench`: the built app on an embedded PostgreSQL with the demo salon, loaded with
 // autocannon, next to a raw node:http + pg floor doing the same query and engine call.
 // Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
+//
+// `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
+// process, contention over two processes): a quicker A/B for the write path.
+// BENCH_AB=<rounds> alternates the contention row between the fast path and FAST_PATH=off.
+// BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,6 +14,13 @@ import path from 'node:path'
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS || 20)
+const startLoad = os.loadavg().map((l) => l.toFixed(2))
+const ONLY = process.argv[2] ?? 'all'
+// BENCH_AB=<rounds> (with `confirm`): process B runs with FAST_PATH=off and the contention row
+// alternates between the two processes, <rounds> times each — an A/B on the same machine state.
+const AB_ROUNDS = ONLY === 'confirm' ? Number(process.env.BENCH_AB || 0) : 0
+if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
+const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
 await install()
 await build()
 const { startPostgres, freePort } = await import('./lib/postgres.mjs')
@@ -18,11 +30,18 @@ const dir = path.join(root, '.data', 'bench')
 fs.rmSync(dir, { recursive: true, force: true })
 const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
 const children = []
-const spawnServer = (file, env) =>
+// BENCH_B_ROOT=<another checkout, built>: process B runs that checkout's app (e.g. the commit
+// before a change) on the same PostgreSQL — with BENCH_AB, a before/after A/B in one run.
+const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
+const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
-      cwd: path.join(root, 'cms'),
-      execArgv: ['--import', 'tsx'],
+      cwd,
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(PROF_DIR && file.endsWith('server.ts') ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []),
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', ...env },
     })
@@ -39,7 +58,7 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 try {
   const appPort = await freePort(0)
-  await spawnServer(path.join(root, 'cms', 'server.ts'), {
+  const { child: appChild } = await spawnServer(path.join(root, 'cms', 'server.ts'), {
     PORT: String(appPort),
     DATA_DIR: dir,
     SALON_DEMO: 'true',
@@ -49,16 +68,21 @@ try {
   })
   // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
   const appPortB = await freePort(0)
-  await spawnServer(path.join(root, 'cms', 'server.ts'), {
-    PORT: String(appPortB),
-    DATA_DIR: dir,
-    SALON_DEMO: 'true',
-    TRUST_PROXY: 'true',
-  })
-  const floor = await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' })
+  const { child: appChildB } = await spawnServer(
+    path.join(B_ROOT ?? root, 'cms', 'server.ts'),
+    {
+      PORT: String(appPortB),
+      DATA_DIR: dir,
+      SALON_DEMO: 'true',
+      TRUST_PROXY: 'true',
+      ...(AB_ROUNDS && !B_ROOT ? { FAST_PATH: 'off' } : {}),
+    },
+    path.join(B_ROOT ?? root, 'cms'),
+  )
+  const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
   const appB = `http://127.0.0.1:${appPortB}`
-  const raw = `http://127.0.0.1:${floor.port}`
+  const raw = floor && `http://127.0.0.1:${floor.port}`
 
   const json = async (method, url, body, token, headers = {}) => {
     const res = await fetch(url, {
@@ -138,28 +162,33 @@ try {
       : null
   }
   const results = []
-  // Warm both servers (JIT, pools, caches) before measuring.
-  await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
-  await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
-  results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
-  results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
-  await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
-  results.push(
-    await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
-      url,
-      connections: 10,
-      pathFor: dayPath,
-    })),
-  )
   const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
-  results.push(
-    await run('Month overview — app (4 operators)', {
-      url: app,
-      connections: 10,
-      duration: Math.max(5, DURATION / 2),
-      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-    }),
-  )
+  if (ONLY === 'all') {
+    // Warm both servers (JIT, pools, caches) before measuring.
+    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+    await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
+    results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
+    results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
+    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+    results.push(
+      await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
+        url,
+        connections: 10,
+        pathFor: dayPath,
+      })),
+    )
+    results.push(
+      await run('Month overview — app (4 operators)', {
+        url: app,
+        connections: 10,
+        duration: Math.max(5, DURATION / 2),
+        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+      }),
+    )
+  } else {
+    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+  }
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
   log('Preparing customers and drafts for the confirm run…')
@@ -214,31 +243,69 @@ try {
       ],
     }),
   )
-  results.push(
-    await run('Month overview — app, one client', {
-      url: app,
-      connections: 1,
-      duration: 5,
-      pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-    }),
-  )
-
-  const contestedDay = days.at(-1)
-  const slots = (
-    await json(
-      'GET',
-      `${app}/api/reservations/time-availability-day?date=${contestedDay}&services=${piega}&operator=any`,
+  if (ONLY === 'all')
+    results.push(
+      await run('Month overview — app, one client', {
+        url: app,
+        connections: 1,
+        duration: 5,
+        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+      }),
     )
-  ).slots.slice(0, 40)
-  const drafts = []
-  for (const token of customers)
-    for (let k = 0; k < 5; k++)
-      drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
-  let n = 0
-  const statusCount = {}
-  results.push(
-    await run(`Confirm under contention — app (${drafts.length} confirms, 40 slots)`, {
-      url: app,
+
+  /**
+   * CPU seconds (user + system, /proc) of the app process behind `url`, of PostgreSQL (the
+   * postmaster and its backends) and of this process (the load generator), to say where a
+   * confirm's time goes. Linux only; null elsewhere.
+   */
+  const ticks = (pid, reaped = false) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      // utime + stime, and for the postmaster its exited backends' (cutime + cstime).
+      return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
+    } catch {
+      return 0
+    }
+  }
+  const cpuNow = (url) => {
+    if (process.platform !== 'linux') return null
+    const postgres = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')
+          return d === String(db.child.pid) || f[1] === String(db.child.pid)
+        } catch {
+          return false
+        }
+      })
+      .reduce((sum, d) => sum + ticks(d, d === String(db.child.pid)), 0)
+    const self = process.cpuUsage()
+    return {
+      app: ticks((url === app ? appChild : appChildB).pid),
+      postgres,
+      bench: (self.user + self.system) / 1e6,
+    }
+  }
+  const cpuPerConfirm = (before, after, n) =>
+    before &&
+    Object.fromEntries(Object.keys(before).map((k) => [k, Math.round(((after[k] - before[k]) / n) * 1e4) / 10]))
+
+  /** The race: 200 customers × 5 drafts confirmed at the first 40 free times of `day` through `url`. */
+  const contention = async (title, url, day) => {
+    const slots = (
+      await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
+    ).slots.slice(0, 40)
+    const drafts = []
+    for (const token of customers)
+      for (let k = 0; k < 5; k++)
+        drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
+    let n = 0
+    const statuses = {}
+    const cpuBefore = cpuNow(url)
+    const result = await run(`${title} (${drafts.length} confirms, 40 slots)`, {
+      url,
       amount: drafts.length,
       connections: 20,
       requests: [
@@ -254,62 +321,104 @@ try {
               body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
             }
           },
-          onResponse: (status) => (statusCount[status] = (statusCount[status] ?? 0) + 1),
+          onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1),
         },
       ],
-    }),
-  )
+    })
+    // Ms of CPU per confirm: app process, PostgreSQL (postmaster + backends), load generator.
+    statuses.cpuMsPerConfirm = cpuPerConfirm(cpuBefore, cpuNow(url), drafts.length)
+    return { ...result, statuses }
+  }
 
-  // The same race on another day, the confirms split over both processes (half the drafts each).
-  const contestedDayB = days.at(-3)
-  const slotsB = (
-    await json(
-      'GET',
-      `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
-    )
-  ).slots.slice(0, 40)
-  const draftsB = [[], []]
-  let c = 0
-  for (const token of customers)
-    for (let k = 0; k < 5; k++, c++)
-      draftsB[c % 2].push({
-        token,
-        id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
-      })
-  const nB = [0, 0]
+  let statusCount = {}
+  if (AB_ROUNDS) {
+    // A/B: the same race through the fast path (process A) and through Next and Payload (process
+    // B, FAST_PATH=off), alternating, each round on its own day with the customers' earlier
+    // reservations removed (so the draft and booking caps never interfere).
+    const { default: pg } = await import('pg')
+    const reset = async () => {
+      const client = new pg.Client({ connectionString: db.url })
+      await client.connect()
+      await client.query(
+        `delete from reservations r using users u where u.id = r.user_id and u.email like 'bench-%@example.com'`,
+      )
+      await client.end()
+    }
+    for (let round = 0; round < AB_ROUNDS; round++) {
+      for (const [k, [label, url]] of [
+        ['this checkout', app],
+        [B_ROOT ? `${path.basename(B_ROOT)} (process B)` : 'through Next and Payload (FAST_PATH=off)', appB],
+      ].entries()) {
+        await reset()
+        const r = await contention(
+          `Confirm under contention — ${label}, round ${round + 1}`,
+          url,
+          days[(round * 2 + k) % (days.length - 2)],
+        )
+        statusCount[`${label} ${round + 1}`] = r.statuses
+        results.push(r)
+      }
+    }
+  } else {
+    const r = await contention('Confirm under contention — app', app, days.at(-1))
+    statusCount = r.statuses
+    results.push(r)
+  }
+
   const statusCountB = {}
-  results.push(
-    await runSplit(
-      `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
-      (url, half) => ({
-        url,
-        amount: draftsB[half].length,
-        connections: 10,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const i = nB[half]++
-              const d = draftsB[half][i % draftsB[half].length]
-              // Both halves walk the same 40 slots: every slot is wanted through both processes.
-              const slot = slotsB[i % slotsB.length]
-              return {
-                ...req,
-                path: '/api/reservations/confirm',
-                headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
-                body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
-              }
+  if (!AB_ROUNDS) {
+    // The same race on another day, the confirms split over both processes (half the drafts each).
+    const contestedDayB = days.at(-3)
+    const slotsB = (
+      await json(
+        'GET',
+        `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
+      )
+    ).slots.slice(0, 40)
+    const draftsB = [[], []]
+    let c = 0
+    for (const token of customers)
+      for (let k = 0; k < 5; k++, c++)
+        draftsB[c % 2].push({
+          token,
+          id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
+        })
+    const nB = [0, 0]
+    results.push(
+      await runSplit(
+        `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
+        (url, half) => ({
+          url,
+          amount: draftsB[half].length,
+          connections: 10,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => {
+                const i = nB[half]++
+                const d = draftsB[half][i % draftsB[half].length]
+                // Both halves walk the same 40 slots: every slot is wanted through both processes.
+                const slot = slotsB[i % slotsB.length]
+                return {
+                  ...req,
+                  path: '/api/reservations/confirm',
+                  headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
+                  body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
+                }
+              },
+              onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
             },
-            onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
-          },
-        ],
-      }),
-    ),
-  )
+          ],
+        }),
+      ),
+    )
+  }
+
   const [dayResult, floorResult] = results.map((r) => r.result)
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
   const share = Math.round((dayResult.requests.average / floorResult.requests.average) * 100)
+  const load = os.loadavg().map((l) => l.toFixed(2))
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
     `### ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -320,7 +429,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `Day availability: app throughput is **${share} %** of the raw floor. Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}.`,
+    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')

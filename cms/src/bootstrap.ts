@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
+import { fastWriteRoutes } from './endpoints/fastWrites'
 import { inBackground } from './lib/background'
+import { publishFastWrites } from './lib/fastWrites'
 import { pool, publishPool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
@@ -40,6 +42,8 @@ export async function bootstrap(payload: Payload) {
   pool(payload).on('error', (err) => payload.logger.error(`PostgreSQL pool error: ${err.message}`))
   // Migrated and seeded: the availability fast path in server.ts may now use this pool.
   publishPool(pool(payload))
+  // …and serve the confirm without Next (endpoints/fastWrites.ts).
+  publishFastWrites(fastWriteRoutes(payload))
   // Booking drafts never confirmed are removed once their hold has passed.
   const sweep = async () => {
     const { holdMinutes } = await readSettings(pool(payload))

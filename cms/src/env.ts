@@ -45,12 +45,13 @@ export const env = {
     return process.env.PGAPPNAME || `salon:${this.port}`
   },
   /**
-   * server.ts answers the public availability reads itself (docs/architecture.md "Availability
-   * fast path"); `AVAILABILITY_FAST_PATH=off` sends them through Next.js and Payload like every
-   * other request (to compare the two paths).
+   * server.ts answers the public availability reads itself and serves the booking confirm without
+   * Next.js (docs/architecture.md "Fast path"); `FAST_PATH=off` (or its older name
+   * `AVAILABILITY_FAST_PATH=off`) sends both through Next.js and Payload like every other request
+   * (to compare the two paths, and so that the Payload endpoints stay tested).
    */
-  get availabilityFastPath() {
-    return process.env.AVAILABILITY_FAST_PATH !== 'off'
+  get fastPath() {
+    return process.env.FAST_PATH !== 'off' && process.env.AVAILABILITY_FAST_PATH !== 'off'
   },
   /** Behind a load balancer: the client address is the first X-Forwarded-For entry. */
   get trustProxy() {

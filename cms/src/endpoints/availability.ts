@@ -5,7 +5,7 @@ import { checkAvailability, dayAvailability, monthAvailability } from '../servic
 
 /**
  * The public availability reads, free of Payload: served as Payload endpoints and, on the hot
- * path, straight by server.ts (see docs/architecture.md "Availability fast path"). One table, so
+ * path, straight by server.ts (see docs/architecture.md "Fast path"). One table, so
  * both paths always answer the same.
  */
 export const AVAILABILITY_ROUTES: Record<string, (db: Pool, query: Record<string, string>) => Promise<unknown>> = {

@@ -10,6 +10,7 @@ import * as migration_20261122_230000_reservation_events from './20261122_230000
 import * as migration_20261122_233000_service_in_use from './20261122_233000_service_in_use';
 import * as migration_20261123_000500_refresh_sessions from './20261123_000500_refresh_sessions';
 import * as migration_20261123_021500_upload_in_use from './20261123_021500_upload_in_use';
+import * as migration_20261123_030000_calendar_version from './20261123_030000_calendar_version';
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261123_021500_upload_in_use.up,
     down: migration_20261123_021500_upload_in_use.down,
     name: '20261123_021500_upload_in_use',
+  },
+  {
+    up: migration_20261123_030000_calendar_version.up,
+    down: migration_20261123_030000_calendar_version.down,
+    name: '20261123_030000_calendar_version',
   },
 ];

@@ -71,15 +71,22 @@ export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError
  * may not open, confirm or move a booking (staff, and staff acting on a customer's booking, may).
  */
 export async function assertMayBook(db: Pick<PoolClient, 'query'>, user: Actor, actingAsStaff = false) {
-  const { rows } = await db.query(
-    `select coalesce((select require_email_verification from config order by id limit 1), false) as required,
-            (select email_verified_at from users where id = $1) is not null as verified`,
-    [user.id],
-  )
+  const { rows } = await db.query(`select ${mayBookFacts('$1')}`, [user.id])
+  mayBookOr403(user, rows[0] ?? {}, actingAsStaff)
+}
+
+/** The facts of the e-mail rule for the user id `user` (a parameter), as select-list columns `required` and `verified`. */
+export const mayBookFacts = (
+  user: string,
+) => `coalesce((select require_email_verification from config order by id limit 1), false) as required,
+            (select email_verified_at from users where id = ${user}) is not null as verified`
+
+/** The engine's e-mail rule on facts read by `mayBookFacts`. */
+export function mayBookOr403(user: Actor, facts: { required?: unknown; verified?: unknown }, actingAsStaff = false) {
   const verdict = emailVerificationDecision({
     role: user.user_role,
-    required: !!rows[0]?.required,
-    verified: !!rows[0]?.verified,
+    required: !!facts.required,
+    verified: !!facts.verified,
     actingAsStaff,
   })
   if (!verdict.ok) throw limitRefusal(verdict)
@@ -99,19 +106,37 @@ export async function assertUnderBookingCap(
 ) {
   const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
   if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return // no cap, or staff: nothing to read
-  const { rows } = await db.query(
-    `select id, status, date_end, created_at from reservations
-      where user_id = $1 and status <> 'PENDING_CONFIRMATION' and date_end > $2`,
-    [user.id, now],
-  )
-  const bookings: OwnBookingFacts[] = rows.map(
-    (r: { id: number; status: ReservationStatus; date_end: Date | null; created_at: Date }) => ({
-      id: r.id,
-      status: r.status,
-      date_end: r.date_end ? new Date(r.date_end).toISOString() : null,
-      createdAt: new Date(r.created_at).toISOString(),
-    }),
-  )
+  const { rows } = await db.query(`select ${ownBookings('$1', '$2')} as bookings`, [user.id, now])
+  underBookingCapOr409(user, settings, now, excludeId, rows[0].bookings)
+}
+
+/**
+ * The not-yet-ended bookings of the user id `user` at `now` (parameters; drafts aside), as one
+ * JSON array — what the cap is decided on (read after the users row lock: see assertUnderBookingCap).
+ */
+export const ownBookings = (
+  user: string,
+  now: string,
+) => `(select coalesce(json_agg(json_build_object('id', id, 'status', status, 'date_end', date_end,
+                     'created_at', created_at)), '[]'::json)
+              from reservations where user_id = ${user} and status <> 'PENDING_CONFIRMATION' and date_end > ${now})`
+
+/** The engine's cap decision on the bookings read by `ownBookings`. */
+export function underBookingCapOr409(
+  user: Actor,
+  settings: BookingSettings,
+  now: Date,
+  excludeId: number,
+  own: { id: number; status: ReservationStatus; date_end: string | null; created_at: string }[],
+) {
+  const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
+  if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return
+  const bookings: OwnBookingFacts[] = own.map((r) => ({
+    id: r.id,
+    status: r.status,
+    date_end: r.date_end ? new Date(r.date_end).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }))
   const verdict = bookingCapDecision({
     role: user.user_role,
     bookings,
@@ -124,7 +149,11 @@ export async function assertUnderBookingCap(
 }
 
 export async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
-  const { services, missing } = await loadServices(db, ids)
+  return bookableOr400(await loadServices(db, ids))
+}
+
+/** The chosen services, or a 400 naming `services` when one does not exist or is not bookable. */
+export function bookableOr400({ services, missing }: { services: ServiceInfo[]; missing: number[] }) {
   if (missing.length || services.some((s) => s.active === false)) {
     throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
   }

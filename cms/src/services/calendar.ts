@@ -32,6 +32,8 @@ const RECONNECT_MS = 1_000
 interface CalendarState {
   cached: { at: number; value: Promise<SalonCalendar> } | null
   listener: { client: pg.Client; ready: boolean } | null
+  /** The copy the booking transactions check by version (calendarInTransaction). */
+  versioned?: { version: string; value: SalonCalendar } | null
 }
 const STATE = Symbol.for('salon.calendar')
 const state: CalendarState = ((globalThis as typeof globalThis & { [STATE]?: CalendarState })[STATE] ??= {
@@ -41,6 +43,7 @@ const state: CalendarState = ((globalThis as typeof globalThis & { [STATE]?: Cal
 
 export function invalidateCalendar() {
   state.cached = null
+  state.versioned = null
 }
 
 /** Starts (once per process) the connection that hears `salon_calendar`; on any failure, no cache until it is back. */
@@ -82,6 +85,25 @@ export function loadCalendar(db: Pool, now = Date.now()): Promise<SalonCalendar>
     if (state.cached === entry) state.cached = null
   })
   return entry.value
+}
+
+/** The committed version of the calendar (migration `…_calendar_version`), as a select-list expression. */
+export const CALENDAR_VERSION = `(select version::text from calendar_version where id = 1)`
+
+/**
+ * The calendar as committed, for a writing transaction that has just read `version`
+ * (`CALENDAR_VERSION`) in its own statement: the process's copy of that version, or — when the
+ * version moved (a change committed) or nothing is kept yet — read afresh on the transaction's
+ * client and kept. The copy is only ever tagged with a version read *before* its tables, so it is
+ * at least as new as its tag: a calendar change committed before the transaction read the version
+ * is always seen. Independent of the LISTEN copy above (it needs no listener and no TTL).
+ */
+export async function calendarInTransaction(db: PoolClient, version: string | null): Promise<SalonCalendar> {
+  const kept = state.versioned
+  if (version !== null && kept?.version === version) return kept.value
+  const value = await readCalendar(db)
+  if (version !== null) state.versioned = { version, value }
+  return value
 }
 
 const num = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))
@@ -150,12 +172,16 @@ export async function readCalendar(db: Db): Promise<SalonCalendar> {
   return {
     settings,
     opening: [...opening.values()],
-    closures: closures.rows.map((c: ClosureRule) => ({
-      ...c,
-      start_date: iso(c.start_date),
-      end_date: iso(c.end_date),
-    })),
-    holidays: holidays.rows.map((h: HolidayRule) => ({ ...h, date: iso(h.date) })),
+    // Frozen, rows and lists: a copy is shared by every request, and the engine reuses the
+    // closure index of lists that cannot change (closureIndexOf).
+    closures: Object.freeze(
+      closures.rows.map((c: ClosureRule) =>
+        Object.freeze({ ...c, start_date: iso(c.start_date), end_date: iso(c.end_date) }),
+      ),
+    ) as ClosureRule[],
+    holidays: Object.freeze(
+      holidays.rows.map((h: HolidayRule) => Object.freeze({ ...h, date: iso(h.date) })),
+    ) as HolidayRule[],
     operators: operators.rows.map((o: { id: number; active: boolean; position: unknown }) => ({
       id: o.id,
       active: o.active,
@@ -166,13 +192,25 @@ export async function readCalendar(db: Db): Promise<SalonCalendar> {
 
 /** The chosen services in the order asked, or the ids that do not exist. */
 export async function loadServices(db: Db, ids: number[]): Promise<{ services: ServiceInfo[]; missing: number[] }> {
-  const { rows } = await db.query(
-    `select s.id, s.time, s.price, s.active,
-            coalesce(array_agg(r.operators_id order by r."order") filter (where r.operators_id is not null), '{}') as operators
-       from services s left join services_rels r on r.parent_id = s.id and r.path = 'operators'
-      where s.id = any($1::int[]) group by s.id`,
-    [ids],
-  )
+  const { rows } = await db.query(`select ${servicesOfIds('$1')} as services`, [ids])
+  return servicesInOrder(rows[0].services, ids)
+}
+
+/** The services whose ids are the int[] parameter `ids`, with their operators, as one JSON array. */
+export const servicesOfIds = (
+  ids: string,
+) => `(select coalesce(json_agg(json_build_object('id', s.id, 'time', s.time, 'price', s.price,
+                       'active', s.active, 'operators',
+                       coalesce((select array_agg(r.operators_id order by r."order") from services_rels r
+                                  where r.parent_id = s.id and r.path = 'operators' and r.operators_id is not null), '{}'))),
+                     '[]'::json)
+              from services s where s.id = any(${ids}::int[]))`
+
+/** The rows read by `servicesOfIds`, in the order asked, and the ids that do not exist. */
+export function servicesInOrder(
+  rows: { id: number; time: unknown; price: unknown; active: boolean; operators: number[] }[],
+  ids: number[],
+): { services: ServiceInfo[]; missing: number[] } {
   const byId = new Map(
     rows.map((r) => [
       r.id,
@@ -182,6 +220,9 @@ export async function loadServices(db: Db, ids: number[]): Promise<{ services: S
   return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
 }
 
+/** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`). */
+const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
 /** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
 export async function loadBlocking(
   db: Db,
@@ -190,18 +231,16 @@ export async function loadBlocking(
   to: Date,
   excludeId?: number,
 ): Promise<ExistingReservation[]> {
-  const { rows } = await db.query(
-    `select id, operator_id, date_start, date_end, status, created_at from reservations
+  // The times as ISO strings straight from PostgreSQL (what Date#toISOString gives): a busy day
+  // has many rows, and parsing each time into a Date only to format it again is measurable.
+  const { rows } = await db.query({
+    name: 'salon.busy-times',
+    text: `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
+            status, ${isoOf('created_at')} as "createdAt"
+       from reservations
       where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
         and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)`,
-    [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
-  )
-  return rows.map((r) => ({
-    id: r.id,
-    operator: r.operator_id,
-    date_start: iso(r.date_start),
-    date_end: iso(r.date_end),
-    status: r.status,
-    createdAt: iso(r.created_at),
-  }))
+    values: [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
+  })
+  return rows as ExistingReservation[]
 }

@@ -41,17 +41,31 @@ import { inTransaction } from '../lib/transaction'
 import {
   UNAVAILABLE_MESSAGES,
   assertMayBook,
-  assertUnderBookingCap,
+  bookableOr400,
   candidates,
   conflict,
   dayAvailability,
   limitRefusal,
+  mayBookFacts,
+  mayBookOr403,
   operatorOr400,
+  ownBookings,
   removeExpiredHolds,
   servicesOr400,
+  underBookingCapOr409,
   type OperatorChoice,
 } from './booking'
-import { loadBlocking, loadCalendar, loadServices, readCalendar, readSettings } from './calendar'
+import {
+  CALENDAR_VERSION,
+  calendarInTransaction,
+  loadBlocking,
+  loadCalendar,
+  loadServices,
+  readCalendar,
+  readSettings,
+  servicesInOrder,
+  servicesOfIds,
+} from './calendar'
 
 /**
  * The one way a reservation changes. Every create, confirm, booking by the salon, move, edit and
@@ -83,37 +97,21 @@ interface LoadedReservation {
   facts: ReservationFacts
 }
 
-/** A reservation with its services (row locked for the transaction unless `lock` is false), or undefined. */
-async function readReservation(
-  db: Pick<PoolClient, 'query'>,
-  id: number,
-  lock = true,
-): Promise<LoadedReservation | undefined> {
-  const row = (
-    await db.query(
-      `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
-              r.created_at,
-              coalesce((select array_agg(services_id order by "order") from reservations_rels
-                         where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
-         from reservations r where r.id = $1${lock ? ' for update of r' : ''}`,
-      [id],
-    )
-  ).rows[0] as
-    | {
-        id: number
-        user_id: number | null
-        operator_id: number | null
-        status: ReservationStatus
-        date_start: Date | null
-        date_end: Date | null
-        duration: string | number | null
-        total_price: string | number | null
-        note: string | null
-        created_at: Date
-        services: number[]
-      }
-    | undefined
-  if (!row) return undefined
+interface ReservationRow {
+  id: number
+  user_id: number | null
+  operator_id: number | null
+  status: ReservationStatus
+  date_start: Date | null
+  date_end: Date | null
+  duration: string | number | null
+  total_price: string | number | null
+  note: string | null
+  created_at: Date
+  services: number[]
+}
+
+function loadedReservation(row: ReservationRow): LoadedReservation {
   const snapshot: ReservationSnapshot = {
     status: row.status,
     date_start: iso(row.date_start),
@@ -133,9 +131,29 @@ async function readReservation(
   }
 }
 
+/** A reservation with its services (row locked for the transaction unless `lock` is false), or undefined. */
+async function readReservation(
+  db: Pick<PoolClient, 'query'>,
+  id: number,
+  lock = true,
+): Promise<LoadedReservation | undefined> {
+  const row = (
+    await db.query(
+      `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
+              r.created_at,
+              coalesce((select array_agg(services_id order by "order") from reservations_rels
+                         where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
+         from reservations r where r.id = $1${lock ? ' for update of r' : ''}`,
+      [id],
+    )
+  ).rows[0] as ReservationRow | undefined
+  return row ? loadedReservation(row) : undefined
+}
+
 /**
  * Records the change `before` → now of reservation `id` as one event, inside the writing
- * transaction. Nothing changed, nothing recorded.
+ * transaction (`written`: the row as the write returned it, else read here). Nothing changed,
+ * nothing recorded.
  */
 async function recordEvent(
   db: Pick<PoolClient, 'query'>,
@@ -143,14 +161,16 @@ async function recordEvent(
   actor: Actor | null,
   before: ReservationSnapshot | null,
   now: Date,
+  written?: ReservationSnapshot,
 ) {
-  const after = (await readReservation(db, id, false))!.snapshot
+  const after = written ?? (await readReservation(db, id, false))!.snapshot
   const changes = reservationChanges(before, after)
   if (before && Object.keys(changes).length === 0) return
-  await db.query(
-    `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
+  await db.query({
+    name: 'salon.event',
+    text: `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
+    values: [
       id,
       actor?.id ?? null,
       actor?.user_role ?? null,
@@ -160,7 +180,7 @@ async function recordEvent(
       JSON.stringify(changes),
       now,
     ],
-  )
+  })
 }
 
 /** Reservations written without a screen (the demo seed, an import) get their IMPORTED event. */
@@ -210,9 +230,16 @@ async function writeToFirstFreeOperator(
 ): Promise<number> {
   const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
   const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
-  const waitFor = (operatorId: number) => db.query('select pg_advisory_xact_lock($1, $2)', lockKey(operatorId))
+  const waitFor = (operatorId: number) =>
+    db.query({ name: 'salon.lock-wait', text: 'select pg_advisory_xact_lock($1, $2)', values: lockKey(operatorId) })
   const tryFor = async (operatorId: number) =>
-    (await db.query('select pg_try_advisory_xact_lock($1, $2) as ok', lockKey(operatorId))).rows[0].ok as boolean
+    (
+      await db.query({
+        name: 'salon.lock-try',
+        text: 'select pg_try_advisory_xact_lock($1, $2) as ok',
+        values: lockKey(operatorId),
+      })
+    ).rows[0].ok as boolean
   const attempt = async (operatorId: number) => {
     await db.query('savepoint try_operator')
     try {
@@ -308,13 +335,15 @@ async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placemen
   return writeToFirstFreeOperator(db, day, order, p.write)
 }
 
+/** The reservation's services become `serviceIds`, in that order (one statement). */
 async function setServices(db: PoolClient, id: number, serviceIds: number[]) {
-  await db.query(`delete from reservations_rels where parent_id = $1 and path = 'services'`, [id])
-  await db.query(
-    `insert into reservations_rels (parent_id, path, services_id, "order")
+  await db.query({
+    name: 'salon.set-services',
+    text: `with gone as (delete from reservations_rels where parent_id = $1 and path = 'services')
+     insert into reservations_rels (parent_id, path, services_id, "order")
      select $1, 'services', sid, ord from unnest($2::int[]) with ordinality as t(sid, ord)`,
-    [id, serviceIds],
-  )
+    values: [id, serviceIds],
+  })
 }
 
 /** POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`. */
@@ -346,29 +375,62 @@ export async function createSession(pool: Pool, user: Actor, now = new Date()) {
 }
 
 /**
- * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is read
- * inside the transaction — the draft (locked), the salon's calendar as committed now (not a
- * cached copy: a closure added a moment ago is seen), the services and the busy times — the
- * engine checks, and the guarded write claims the time.
+ * The customer's draft `$1` and the customer `$2`, both rows locked (draft first, then customer —
+ * the order every confirm takes them in), with the draft's services; nothing when the draft does
+ * not exist or is another customer's (their users row is then not locked either).
+ */
+async function lockOwnDraft(db: PoolClient, id: number, userId: number) {
+  const row = (
+    await db.query({
+      name: 'salon.confirm-lock',
+      text: `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
+              r.created_at,
+              coalesce((select array_agg(services_id order by "order") from reservations_rels
+                         where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
+         from reservations r join users u on u.id = r.user_id
+        where r.id = $1 and r.user_id = $2
+          for update of r, u`,
+      values: [id, userId],
+    })
+  ).rows[0]
+  return row ? loadedReservation(row) : undefined
+}
+
+/**
+ * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is decided on
+ * what is committed, read inside the transaction: the draft and the customer, locked (one
+ * customer's confirms run one at a time, so the open-booking cap cannot be raced); then, in one
+ * statement, the calendar's version, the e-mail rule, the customer's open bookings and the
+ * services; the salon's calendar is the process's copy of exactly that version, or read afresh in
+ * this transaction when it changed (a closure added a moment ago is seen); then the busy times —
+ * the engine checks, and the guarded write claims the time.
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const draft = await readReservation(db, body.id)
-      if (!draft || draft.user !== user.id) throw notFound()
+      const draft = await lockOwnDraft(db, body.id, user.id)
+      if (!draft) throw notFound()
       if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
-      const calendar = await readCalendar(db)
+      const facts = (
+        await db.query({
+          // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
+          name: 'salon.confirm-facts',
+          text: `select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts('$1')}, ${ownBookings('$1', '$2')} as own_bookings,
+                  ${servicesOfIds('$3')} as services`,
+          values: [user.id, now, body.services],
+        })
+      ).rows[0]
+      const calendar = await calendarInTransaction(db, facts.calendar_version)
       const { settings } = calendar
       operatorOr400(calendar, body.operator)
       if (isHoldExpired(draft.createdAt, settings.holdMinutes, now)) throw conflict('SESSION_EXPIRED')
-      await assertMayBook(db, user)
-      // One customer's confirms run one at a time (the users row lock), so the cap cannot be raced.
-      await db.query('select id from users where id = $1 for update', [user.id])
-      await assertUnderBookingCap(db, user, settings, now, body.id)
-      const services = await servicesOr400(db, body.services)
+      mayBookOr403(user, facts)
+      underBookingCapOr409(user, settings, now, body.id, facts.own_bookings)
+      const services = bookableOr400(servicesInOrder(facts.services, body.services))
       const start = new Date(body.date_start)
       const amounts = bookingAmounts(start, { services })
       const status: ReservationStatus = initialStatus(settings)
+      let written: ReservationRow | undefined
       await placeBooking(db, calendar, {
         id: body.id,
         services,
@@ -377,25 +439,32 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         duration: amounts.duration,
         as: 'CUSTOMER',
         now,
-        write: (operatorId) =>
-          db.query(
-            `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
-                    status = $7, note = $8, updated_at = $9 where id = $1`,
-            [
-              body.id,
-              operatorId,
-              start,
-              amounts.date_end,
-              amounts.duration,
-              amounts.total_price,
-              status,
-              body.note || null,
-              now,
-            ],
-          ),
+        write: async (operatorId) => {
+          written = (
+            await db.query({
+              name: 'salon.confirm-write',
+              text: `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
+                      status = $7, note = $8, updated_at = $9 where id = $1
+               returning id, user_id, operator_id, status, date_start, date_end, duration, total_price, note, created_at`,
+              values: [
+                body.id,
+                operatorId,
+                start,
+                amounts.date_end,
+                amounts.duration,
+                amounts.total_price,
+                status,
+                body.note || null,
+                now,
+              ],
+            })
+          ).rows[0]
+        },
       })
       await setServices(db, body.id, body.services)
-      await recordEvent(db, body.id, user, draft.snapshot, now)
+      // The booking as written (the UPDATE's own answer and the services just set), not read again.
+      const after = loadedReservation({ ...written!, services: body.services }).snapshot
+      await recordEvent(db, body.id, user, draft.snapshot, now, after)
       return { id: body.id }
     }),
   )

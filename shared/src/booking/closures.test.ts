@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { closedRanges } from './closures'
+import { buildClosureIndex, closedRanges, closureIndexOf } from './closures'
 import { isValidRecurringRule } from './recurrence'
 import { iso, ROME, wallTime } from './test-fixtures'
 import type { ClosureRule, HolidayRule, Range } from './types'
@@ -227,5 +227,37 @@ describe('closedRanges: RECURRING_*', () => {
     ]) {
       expect(isValidRecurringRule(rule)).toBe(true)
     }
+  })
+})
+
+describe('closureIndexOf: the index of frozen lists is reused, of anything else rebuilt', () => {
+  const weekly = closure({
+    closure_type: 'RECURRING_WEEKLY',
+    start_date: '2026-05-04T13:00:00',
+    end_date: '2026-05-04T14:00:00',
+    recurring_rule: 'FREQ=WEEKLY;BYDAY=MO',
+  })
+  it('frozen closures and holidays: one index per zone and window, the same answers as a fresh one', () => {
+    const closures = Object.freeze([Object.freeze({ ...weekly })])
+    const holidays = Object.freeze([Object.freeze({ date: '2026-06-02', recurring_yearly: true, is_active: true })])
+    const a = closureIndexOf(closures, holidays, ROME, '2026-05-01', '2026-06-30')
+    expect(closureIndexOf(closures, holidays, ROME, '2026-05-01', '2026-06-30')).toBe(a)
+    expect(closureIndexOf(closures, holidays, ROME, '2026-05-11', '2026-05-11')).not.toBe(a)
+    const fresh = buildClosureIndex([...closures], [...holidays], ROME, '2026-05-01', '2026-06-30')
+    for (const day of ['2026-05-04', '2026-05-05', '2026-05-11', '2026-06-02', '2026-06-08']) {
+      expect(a.rangesOf(day)).toEqual(fresh.rangesOf(day))
+      expect(a.isDayClosed(day)).toBe(fresh.isDayClosed(day))
+    }
+  })
+  it('a list that can still change (not frozen, or a row not frozen) is indexed afresh every time', () => {
+    const list: ClosureRule[] = [weekly]
+    const first = closureIndexOf(list, [], ROME, '2026-05-04', '2026-05-04')
+    expect(first.rangesOf('2026-05-04')).toHaveLength(1)
+    list.pop()
+    expect(closureIndexOf(list, [], ROME, '2026-05-04', '2026-05-04').rangesOf('2026-05-04')).toEqual([])
+    const rows = Object.freeze([{ ...weekly }])
+    expect(closureIndexOf(rows, [], ROME, '2026-05-04', '2026-05-04')).not.toBe(
+      closureIndexOf(rows, [], ROME, '2026-05-04', '2026-05-04'),
+    )
   })
 })

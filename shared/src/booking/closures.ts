@@ -113,6 +113,39 @@ export function buildClosureIndex(
   return { isDayClosed, rangesOf }
 }
 
+/** Indexes of frozen closure and holiday lists, by zone and window (see closureIndexOf). */
+const indexes = new WeakMap<readonly ClosureRule[], WeakMap<readonly HolidayRule[], Map<string, ClosureIndex>>>()
+const INDEXES_PER_CALENDAR = 64
+
+const frozen = (list: readonly object[]) => Object.isFrozen(list) && list.every((x) => !x || Object.isFrozen(x))
+
+/**
+ * `buildClosureIndex`, kept for lists that cannot change: when the closures and holidays (arrays
+ * and rows) are frozen — as the server's copy of the calendar is — the index of a window is built
+ * once and reused (expanding recurrences is the costly part of checking one slot). Anything not
+ * frozen is indexed afresh, so the answer is always what buildClosureIndex gives.
+ */
+export function closureIndexOf(
+  closures: readonly ClosureRule[],
+  holidays: readonly HolidayRule[],
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+): ClosureIndex {
+  if (!frozen(closures) || !frozen(holidays)) return buildClosureIndex(closures, holidays, timeZone, fromDay, toDay)
+  let byHolidays = indexes.get(closures)
+  if (!byHolidays) indexes.set(closures, (byHolidays = new WeakMap()))
+  let byWindow = byHolidays.get(holidays)
+  if (!byWindow) byHolidays.set(holidays, (byWindow = new Map()))
+  const key = `${timeZone}|${fromDay}|${toDay}`
+  let index = byWindow.get(key)
+  if (!index) {
+    if (byWindow.size >= INDEXES_PER_CALENDAR) byWindow.clear()
+    byWindow.set(key, (index = buildClosureIndex(closures, holidays, timeZone, fromDay, toDay)))
+  }
+  return index
+}
+
 /**
  * The ranges of `day` ('YYYY-MM-DD', local) blocked by active closures and active holidays,
  * clipped to the day, merged and sorted. See buildClosureIndex for the rules.

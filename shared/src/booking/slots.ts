@@ -1,4 +1,4 @@
-import { buildClosureIndex, type ClosureIndex } from './closures'
+import { closureIndexOf, type ClosureIndex } from './closures'
 import { DAY_PATTERN, openingRanges } from './opening'
 import { addCalendarDays, localDayOf, startOfLocalDay } from './periods'
 import { bookingTotals, eligibleOperators, isActive } from './pricing'
@@ -80,7 +80,7 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
       if (closureIndex?.key !== key) {
         closureIndex = {
           key,
-          index: buildClosureIndex(q.calendar.closures ?? [], q.calendar.holidays ?? [], timeZone, from, to),
+          index: closureIndexOf(q.calendar.closures ?? [], q.calendar.holidays ?? [], timeZone, from, to),
         }
       }
       return closureIndex.index

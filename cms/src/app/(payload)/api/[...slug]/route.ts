@@ -1,5 +1,6 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
+import { badRequest, jsonBodyRefusal } from '../../../../lib/jsonBody'
 
 type Args = { params: Promise<{ slug: string[] }> }
 type Handler = (request: Request, args: Args) => Promise<Response>
@@ -19,35 +20,13 @@ const literals: Promise<Map<string, Set<string>>> = Promise.resolve(config).then
 
 /**
  * Payload reads `/api/banner/1 or 1=1` as id 1 (parseInt). A path segment where an id belongs
- * must be a whole number: anything else is a 400 naming `id`, before Payload sees it.
+ * must be a whole number: anything else is a 400 naming `id`, before Payload sees it. A JSON body
+ * that is not an object is refused first (lib/jsonBody.ts, shared with the write fast path).
  */
-const badRequest = (path: string, message: string) =>
-  Response.json(
-    { errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] },
-    { status: 400 },
-  )
-
-/** A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as data. */
-async function nonObjectJson(request: Request): Promise<Response | null> {
-  if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return null
-  if (!(request.headers.get('content-type') ?? '').includes('application/json')) return null
-  const text = await request.clone().text()
-  if (!text.trim()) return null
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return badRequest('body', 'JSON non valido')
-  }
-  return typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? null
-    : badRequest('body', 'Il corpo deve essere un oggetto JSON')
-}
-
 const guardIds =
   (handler: Handler): Handler =>
   async (request, args) => {
-    const badBody = await nonObjectJson(request)
+    const badBody = await jsonBodyRefusal(request)
     if (badBody) return badBody
     const { slug } = await args.params
     const known = (await literals).get(slug[0] ?? '')

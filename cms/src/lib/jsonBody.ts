@@ -1,0 +1,34 @@
+/**
+ * A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as
+ * data, and broken JSON must be a 400 naming `body`. Checked before Payload by the REST route
+ * (app/(payload)/api/[...slug]/route.ts) and by the write fast path (endpoints/fastWrites.ts), so
+ * both refuse alike.
+ */
+export const badRequest = (path: string, message: string) =>
+  Response.json(
+    { errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] },
+    { status: 400 },
+  )
+
+/** The 400 for a JSON body (`text`, sent with `contentType`) that is not a JSON object, or null. */
+export function jsonTextRefusal(method: string, contentType: string | null, text: string): Response | null {
+  if (!['POST', 'PUT', 'PATCH'].includes(method)) return null
+  if (!(contentType ?? '').includes('application/json')) return null
+  if (!text.trim()) return null
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return badRequest('body', 'JSON non valido')
+  }
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? null
+    : badRequest('body', 'Il corpo deve essere un oggetto JSON')
+}
+
+/** The same check on a request (its body stays unread for the handler). */
+export async function jsonBodyRefusal(request: Request): Promise<Response | null> {
+  if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return null
+  if (!(request.headers.get('content-type') ?? '').includes('application/json')) return null
+  return jsonTextRefusal(request.method, request.headers.get('content-type'), await request.clone().text())
+}
