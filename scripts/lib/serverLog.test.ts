@@ -10,4 +10,9 @@ describe('server log check of the test run', () => {
     expect(unhandledRejections(log)).toEqual([expect.stringContaining('Error: SMTP down')])
     expect(unhandledRejections('Salon ready on http://localhost:3000\nE-mail to a@b.it failed')).toEqual([])
   })
+  it('also finds pg queries queued on a busy client (a transaction’s client under Promise.all)', () => {
+    const line =
+      '(node:1) DeprecationWarning: Calling client.query() when the client is already executing a query is deprecated'
+    expect(unhandledRejections(`Salon ready\n${line}`)).toEqual([line])
+  })
 })

@@ -147,17 +147,40 @@ export async function readSettings(db: Db): Promise<BookingSettings> {
 }
 
 export async function readCalendar(db: Db): Promise<SalonCalendar> {
-  const [settings, hours, closures, holidays, operators] = await Promise.all([
-    readSettings(db),
-    db.query(`select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
+  const reads = [
+    () => readSettings(db),
+    () =>
+      db.query(`select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
               from business_hours bh left join operating_intervals oi on oi.business_hours_id = bh.id
               order by bh.id, oi.opening_time`),
-    db.query(
-      `select closure_type, start_date, end_date, recurring_rule, is_active from business_closures where is_active`,
-    ),
-    db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
-    db.query(`select id, active, position from operators where active order by position, id`),
-  ])
+    () =>
+      db.query(
+        `select closure_type, start_date, end_date, recurring_rule, is_active from business_closures where is_active`,
+      ),
+    () => db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
+    () => db.query(`select id, active, position from operators where active order by position, id`),
+  ] as const
+  // On the pool the five reads run at once; on one client (a transaction) one after another — a
+  // client runs one query at a time, and queueing several on it is deprecated in pg (removed in 9).
+  const inClient = 'release' in db
+  const results: unknown[] = []
+  if (inClient) for (const read of reads) results.push(await read())
+  const [settings, hours, closures, holidays, operators] = (
+    inClient ? results : await Promise.all(reads.map((read) => read()))
+  ) as [
+    Awaited<ReturnType<typeof readSettings>>,
+    {
+      rows: {
+        day_of_week: OpeningDay['day_of_week']
+        is_closed: boolean | null
+        opening_time: string | null
+        closing_time: string | null
+      }[]
+    },
+    { rows: ClosureRule[] },
+    { rows: HolidayRule[] },
+    { rows: { id: number; active: boolean; position: unknown }[] },
+  ]
   const opening = new Map<string, SalonCalendar['opening'][number]>()
   for (const r of hours.rows) {
     const day: OpeningDay = opening.get(r.day_of_week) ?? {
