@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'admin/src/**/*.test.ts'],
+          // The dashboard's Italian dictionary is loaded lazily in the app; tests read it at once.
+          setupFiles: ['admin/src/test/italian.ts'],
         },
       },
       {
@@ -31,7 +33,7 @@ export default defineConfig({
           name: 'admin',
           include: ['admin/src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['admin/src/test/setup.ts'],
+          setupFiles: ['admin/src/test/setup.ts', 'admin/src/test/italian.ts'],
         },
       },
       {

@@ -104,6 +104,20 @@ export const UPLOAD_LABEL_LABELS_EN: Record<string, string> = {
 }
 
 /** Days of the week in English (the Italian ones live with the opening-hours schema). */
+/** Weekday names as the salon reads them (GLOSSARY.md). */
+export const DAY_OF_WEEK_LABELS_IT: Record<
+  'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY',
+  string
+> = {
+  MONDAY: 'Lunedì',
+  TUESDAY: 'Martedì',
+  WEDNESDAY: 'Mercoledì',
+  THURSDAY: 'Giovedì',
+  FRIDAY: 'Venerdì',
+  SATURDAY: 'Sabato',
+  SUNDAY: 'Domenica',
+}
+
 export const DAY_OF_WEEK_LABELS_EN: Record<
   'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY',
   string

@@ -1,5 +1,6 @@
 import { Badge, type MantineColor } from '@mantine/core'
-import { RESERVATION_STATUS_LABELS, type ReservationStatus } from '@salon/shared'
+import { RESERVATION_STATUS_LABELS } from '@salon/shared/glossary'
+import type { ReservationStatus } from '@salon/shared'
 import { useT } from '../i18n/use-t'
 
 /** GLOSSARY.md colour names → Mantine palettes (the dot carries the colour, the text stays dark: AA). */

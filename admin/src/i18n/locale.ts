@@ -35,7 +35,10 @@ markDocument(current)
 
 export const getLocale = (): Locale => current
 
-/** Switch language: remembered, `<html lang>` updated, every subscribed screen re-rendered. */
+/**
+ * Switch language: remembered, `<html lang>` updated, every subscribed screen re-rendered. Callers
+ * load the language's dictionary first (`switchLocale`), or screens show English until it comes.
+ */
 export function setLocale(locale: Locale): void {
   if (!isLocale(locale)) return
   try {

@@ -1,11 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import { useTranslate } from '@refinedev/core'
 import { GLOSSARY } from '@salon/shared/glossary'
-import { DAY_OF_WEEK_LABELS_IT } from '@salon/shared'
-import { DAY_OF_WEEK_LABELS_EN } from '@salon/shared/glossary'
+// The glossary only: the package's index would bring zod and the engine into the shell.
+import { DAY_OF_WEEK_LABELS_EN, DAY_OF_WEEK_LABELS_IT } from '@salon/shared/glossary'
 import type { MessageKey } from './en'
-import { getLocale, INTL_LOCALE, setLocale, subscribeLocale, type Locale } from './locale'
-import { tr, type Vars } from './translate'
+import { getLocale, INTL_LOCALE, subscribeLocale, type Locale } from './locale'
+import { switchLocale, tr, type Vars } from './translate'
 
 /** The current language; the component re-renders when it changes. */
 export const useLocale = (): Locale => useSyncExternalStore(subscribeLocale, getLocale, getLocale)
@@ -17,7 +17,8 @@ export interface T {
   intl: string
   /** The glossary's words (statuses, roles, closure types, upload labels, weekdays) in this language. */
   glossary: (typeof GLOSSARY)[Locale] & { day: Record<keyof typeof DAY_OF_WEEK_LABELS_EN, string> }
-  setLocale: (locale: Locale) => void
+  /** Loads the language (its own chunk the first time), then switches. */
+  setLocale: (locale: Locale) => Promise<void>
 }
 
 /**
@@ -34,7 +35,7 @@ export function useT(): T {
       locale,
       intl: INTL_LOCALE[locale],
       glossary: { ...GLOSSARY[locale], day: locale === 'it' ? DAY_OF_WEEK_LABELS_IT : DAY_OF_WEEK_LABELS_EN },
-      setLocale,
+      setLocale: switchLocale,
     }) satisfies T
   }, [locale, translate])
 }

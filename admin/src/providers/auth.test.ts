@@ -42,6 +42,30 @@ describe('authProvider.check', () => {
     expect(await auth.check()).toMatchObject({ authenticated: false, redirectTo: '/' })
   })
 
+  it('a failed refresh once the admin is in: stays in, with spec §9 toast', async () => {
+    const onRefreshFailed = vi.fn()
+    let fail = false
+    const fetchMe = vi.fn(async () => {
+      if (fail) throw Object.assign(new Error('down'), { statusCode: 503 })
+      return ADMIN
+    })
+    let t = 0
+    const session = createSessionCache(fetchMe, { now: () => t })
+    const auth = createAuthProvider({
+      request: (async () => ({})) as HttpClient,
+      session,
+      leave: vi.fn(),
+      path: () => PATH,
+      onRefreshFailed,
+    })
+    expect(await auth.check()).toEqual({ authenticated: true })
+    fail = true
+    t += 10 * 60_000 // past the 5-minute cache: the next check asks the server again
+    expect(await auth.check()).toEqual({ authenticated: true })
+    expect(fetchMe).toHaveBeenCalledTimes(2)
+    expect(onRefreshFailed).toHaveBeenCalledTimes(1)
+  })
+
   it('does not call an API failure "logged out": no redirect, spec §8 message', async () => {
     const result = await setup({ me: new Error('down') }).auth.check()
     expect(result.authenticated).toBe(false)

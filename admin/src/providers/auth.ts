@@ -1,3 +1,5 @@
+import { showNotification } from '@mantine/notifications'
+import { TOASTS } from '@salon/shared/constants'
 import type { AuthProvider } from '@refinedev/core'
 import type { Refresher } from '@salon/shared/auth/refresher'
 import { browserRefresher, callRefresh, sessionHint } from '@salon/shared/browserSession'
@@ -38,7 +40,12 @@ export interface AuthDeps {
   path: () => string
   /** Told when the login state ends on purpose (no more refreshes). */
   refresher?: Pick<Refresher, 'setExp'>
+  /** Spec §9: a refresh of the signed-in user that fails shows a toast (the admin stays in). */
+  onRefreshFailed?: () => void
 }
+
+/** Spec §9's toast for a failed refresh of the user, verbatim. */
+export const USER_REFRESH_FAILED = { title: 'Error', message: 'An error occurred while trying to fetch user data' }
 
 /** Ends this device's login: its refresh token (even with an expired access token), then the access session. */
 async function endLogin(request: HttpClient, refresher: AuthDeps['refresher']) {
@@ -59,7 +66,14 @@ export function createLogoutAll({ request, session, leave, refresher }: AuthDeps
   }
 }
 
-export function createAuthProvider({ request, session, leave, path, refresher }: AuthDeps): AuthProvider {
+export function createAuthProvider({
+  request,
+  session,
+  leave,
+  path,
+  refresher,
+  onRefreshFailed,
+}: AuthDeps): AuthProvider {
   const targets = () => ({ login: publicUrl(loginPath(path(), 'admin')), home: publicUrl(HOME_PATH) })
 
   return {
@@ -90,7 +104,13 @@ export function createAuthProvider({ request, session, leave, path, refresher }:
       try {
         return accessDecision(await session.get(), targets())
       } catch (error) {
-        // Neither "in" nor "out": the guard shows the error instead of redirecting (spec §8).
+        // A refresh failed while the admin was already in: they stay, with spec §9's toast.
+        const known = session.last()
+        if (known) {
+          onRefreshFailed?.()
+          return accessDecision(known, targets())
+        }
+        // Never known (the first load): neither "in" nor "out" — the guard shows the error (spec §8).
         return {
           authenticated: false,
           error: {
@@ -184,6 +204,14 @@ if (typeof document !== 'undefined') {
   setSessionRenewer(() => refresher.refresh())
 }
 
-const deps: AuthDeps = { request, session, leave: leaveApp, path: currentPath, refresher }
+const deps: AuthDeps = {
+  request,
+  session,
+  leave: leaveApp,
+  path: currentPath,
+  refresher,
+  onRefreshFailed: () =>
+    showNotification({ ...USER_REFRESH_FAILED, color: 'red', id: 'user-refresh-failed', autoClose: TOASTS.durationMs }),
+}
 export const authProvider = createAuthProvider(deps)
 export const logoutAll = createLogoutAll(deps)

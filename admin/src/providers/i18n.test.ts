@@ -9,11 +9,17 @@ class MemoryStorage {
   removeItem = (key: string) => void this.items.delete(key)
 }
 
-/** The provider as a fresh page load sees it, with `storage` as this browser's localStorage. */
+/**
+ * The provider as a fresh page load sees it, with `storage` as this browser's localStorage: the
+ * stored language's dictionary fetched before the first render, as main.tsx does.
+ */
 async function pageLoad(storage: MemoryStorage) {
   vi.resetModules()
   vi.stubGlobal('localStorage', storage)
   const { i18nProvider } = await import('./i18n')
+  const { loadDictionary } = await import('../i18n/translate')
+  const { getLocale } = await import('../i18n/locale')
+  await loadDictionary(getLocale())
   return i18nProvider
 }
 

@@ -1,6 +1,6 @@
 import type { I18nProvider } from '@refinedev/core'
-import { getLocale, isLocale, setLocale } from '../i18n/locale'
-import { interpolate, lookup } from '../i18n/translate'
+import { getLocale, isLocale } from '../i18n/locale'
+import { interpolate, lookup, switchLocale } from '../i18n/translate'
 
 /**
  * Refine's i18n provider over the dashboard's two dictionaries (`i18n/en.ts`, `i18n/it.ts`):
@@ -17,9 +17,6 @@ export const i18nProvider: I18nProvider = {
     if (text !== undefined) return interpolate(text, vars)
     return fallback !== undefined ? interpolate(fallback, vars) : key
   },
-  changeLocale: (locale: string) => {
-    if (isLocale(locale)) setLocale(locale)
-    return Promise.resolve()
-  },
+  changeLocale: (locale: string) => (isLocale(locale) ? switchLocale(locale) : Promise.resolve()),
   getLocale,
 }

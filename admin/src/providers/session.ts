@@ -87,6 +87,10 @@ export function createSessionCache(
         })
       return inFlight
     },
+    /** The last user the server named (however old), without asking again. */
+    last(): SessionUser | null {
+      return cached?.user ?? null
+    },
     clear() {
       generation++
       cached = null

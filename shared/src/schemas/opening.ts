@@ -2,16 +2,8 @@ import { z } from 'zod'
 import { DAYS_OF_WEEK } from '../enums/index'
 import { hhmm } from './index'
 
-/** Weekday names as the salon reads them (GLOSSARY.md). */
-export const DAY_OF_WEEK_LABELS_IT: Record<(typeof DAYS_OF_WEEK)[number], string> = {
-  MONDAY: 'Lunedì',
-  TUESDAY: 'Martedì',
-  WEDNESDAY: 'Mercoledì',
-  THURSDAY: 'Giovedì',
-  FRIDAY: 'Venerdì',
-  SATURDAY: 'Sabato',
-  SUNDAY: 'Domenica',
-}
+/** Weekday names as the salon reads them (GLOSSARY.md): kept in the glossary, which has no zod. */
+export { DAY_OF_WEEK_LABELS_IT } from '../glossary'
 
 const interval = z.object({ opening_time: hhmm, closing_time: hhmm }).strict()
 
