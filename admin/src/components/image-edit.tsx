@@ -1,4 +1,5 @@
-import { Button, Group, Image, Modal, Select, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Image, Modal, Select, Stack, TextInput, type ButtonProps } from '@mantine/core'
+import { IconPencil } from '@tabler/icons-react'
 import type { BaseKey } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import { UPLOAD_LABELS, uploadEditInput, type UploadEditInput } from '@salon/shared'
@@ -87,5 +88,22 @@ export function ImageEditModal({
         />
       )}
     </Modal>
+  )
+}
+
+/** The "Edit" button of an image card (carousel, library): named with the image for screen readers. */
+export function EditImageButton({ name, onClick, mt }: { name: string; onClick: () => void; mt?: ButtonProps['mt'] }) {
+  const t = useT()
+  return (
+    <Button
+      mt={mt}
+      size="xs"
+      variant="default"
+      leftIcon={<IconPencil size={14} aria-hidden />}
+      onClick={onClick}
+      aria-label={t('image.editNamed', { name })}
+    >
+      {t('buttons.edit')}
+    </Button>
   )
 }

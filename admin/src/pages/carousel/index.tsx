@@ -14,9 +14,9 @@ import {
   Title,
 } from '@mantine/core'
 import { useCustomMutation, useList, useUpdate } from '@refinedev/core'
-import { IconPencil, IconX } from '@tabler/icons-react'
+import { IconX } from '@tabler/icons-react'
 import { Dropzone } from '../../components/dropzone'
-import { ImageEditModal } from '../../components/image-edit'
+import { EditImageButton, ImageEditModal } from '../../components/image-edit'
 import { useImageUpload } from '../../components/image-upload'
 import { SortableCard, SortableImages } from '../../components/sortable-images'
 import { SrOnly } from '../../components/sr-only'
@@ -154,15 +154,7 @@ export default function CarouselPage() {
                         {image.alt ? image.alt : t('carousel.noAlt')}
                       </Text>
                       <Group spacing="xs" mt="sm">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftIcon={<IconPencil size={14} aria-hidden />}
-                          onClick={() => setEditing(image)}
-                          aria-label={t('image.editNamed', { name: image.name })}
-                        >
-                          {t('buttons.edit')}
-                        </Button>
+                        <EditImageButton name={image.name} onClick={() => setEditing(image)} />
                         <Button
                           size="xs"
                           variant="subtle"

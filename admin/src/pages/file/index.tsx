@@ -3,7 +3,6 @@ import {
   Alert,
   AspectRatio,
   Badge,
-  Button,
   Card,
   Group,
   Loader,
@@ -16,9 +15,9 @@ import {
 } from '@mantine/core'
 import { useCustom } from '@refinedev/core'
 import type { UploadLabel, UploadUse } from '@salon/shared'
-import { IconPencil, IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '@tabler/icons-react'
 import { Dropzone } from '../../components/dropzone'
-import { ImageEditModal } from '../../components/image-edit'
+import { EditImageButton, ImageEditModal } from '../../components/image-edit'
 import { useImageUpload } from '../../components/image-upload'
 import type { MessageKey } from '../../i18n/en'
 import type { Vars } from '../../i18n/translate'
@@ -147,16 +146,7 @@ export default function FilesPage() {
               <Text size="xs" color="dimmed" mt={6}>
                 {image.uses.length > 0 ? t('file.usedBy', { uses: describeUses(image.uses, t) }) : t('file.unused')}
               </Text>
-              <Button
-                mt="sm"
-                size="xs"
-                variant="default"
-                leftIcon={<IconPencil size={14} aria-hidden />}
-                onClick={() => setEditing(image)}
-                aria-label={t('image.editNamed', { name: image.name })}
-              >
-                {t('buttons.edit')}
-              </Button>
+              <EditImageButton mt="sm" name={image.name} onClick={() => setEditing(image)} />
             </Card>
           ))}
         </SimpleGrid>
