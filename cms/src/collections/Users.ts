@@ -4,10 +4,10 @@ import { inBackground } from '../lib/background'
 import crypto from 'node:crypto'
 import { inviteUser, reinviteUser, sendConfirmation } from '../services/accounts'
 import { pool, sqlInRequest } from '../lib/sql'
-import { requireAdmin } from '../lib/http'
+import { parseOr400, requireAdmin } from '../lib/http'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
-import { APIError, NotFound, ValidationError } from 'payload'
-import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, phone } from '@salon/shared'
+import { APIError, ValidationError } from 'payload'
+import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone } from '@salon/shared'
 import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
@@ -30,8 +30,7 @@ export const Users: CollectionConfig = {
       method: 'post',
       handler: async (req) => {
         const admin = requireAdmin(req)
-        const id = Number(req.routeParams?.id)
-        if (!Number.isInteger(id) || id <= 0) throw new NotFound(req.t)
+        const id = parseOr400(idParam, req.routeParams?.id)
         await reinviteUser(req.payload, id, invitedBy(admin))
         return Response.json({ message: 'Invito inviato' })
       },

@@ -71,6 +71,9 @@ describe('invitations', () => {
     expect((await api('POST', `/api/users/${id}/invite`, { as: 'OPERATOR' })).status).toBe(403)
     expect((await api('POST', `/api/users/${id}/invite`)).status).toBe(401)
     expect((await api('POST', '/api/users/99999999/invite', { as: 'ADMIN' })).status).toBe(404)
+    const bad = await api('POST', '/api/users/abc/invite', { as: 'ADMIN' })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toEqual(['id'])
   })
 
   it('an invitation with a password is refused; a visitor cannot invite (a password is still needed)', async () => {
