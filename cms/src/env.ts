@@ -46,9 +46,10 @@ export const env = {
   },
   /**
    * server.ts answers the public availability reads itself and serves the booking confirm without
-   * Next.js (docs/architecture.md "Fast path"); `FAST_PATH=off` (or its older name
-   * `AVAILABILITY_FAST_PATH=off`) sends both through Next.js and Payload like every other request
-   * (to compare the two paths, and so that the Payload endpoints stay tested).
+   * Next.js, whose caller is loaded in one statement (lib/leanAuth.ts; docs/architecture.md "Fast
+   * path"); `FAST_PATH=off` (or its older name `AVAILABILITY_FAST_PATH=off`) sends both through
+   * Next.js and Payload like every other request, with Payload's own user load (to compare the
+   * two paths, and so that the Payload endpoints stay tested).
    */
   get fastPath() {
     return process.env.FAST_PATH !== 'off' && process.env.AVAILABILITY_FAST_PATH !== 'off'

@@ -15,6 +15,7 @@ import { clientIp } from '../lib/http'
 import { TooManyRegistrations, claimRegistration, registrationFailed } from '../services/registration'
 import type { Claim } from '../services/rateLimit'
 import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../services/lastAdmin'
+import { leanSessionStrategy } from '../lib/leanAuth'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -44,6 +45,9 @@ export const Users: CollectionConfig = {
     // Payload's own lockout would answer 401 and let anyone lock any account for good measure.
     maxLoginAttempts: 0,
     cookies: { sameSite: 'Lax', secure: env.secureCookies },
+    // Before Payload's own JWT strategy: the booking confirm's user in one statement, checked by
+    // Payload's JWT code all the same (lib/leanAuth.ts); every other request falls through to it.
+    strategies: [leanSessionStrategy],
   },
   admin: { useAsTitle: 'email' },
   defaultSort: '-createdAt',

@@ -246,6 +246,33 @@ export function servicesInOrder(
 /** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`). */
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
+/**
+ * Half the window `busyTimesNear` reads around a start: a local day is at most 25 hours long, so
+ * every reservation overlapping the local day of the start (in any zone) overlaps this window.
+ */
+const NEAR_HOURS = 26
+
+/**
+ * The reservations that may block any operator within `NEAR_HOURS` of the timestamptz parameter
+ * `start` (holds included), except the int parameter `exclude`, as one JSON array of the rows
+ * `loadBlocking` returns — for a statement that reads other facts too (confirm). `blockingWithin`
+ * then keeps exactly what `loadBlocking` would have read for a day of that window.
+ */
+export const busyTimesNear = (start: string, exclude: string, statuses: string) =>
+  `(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${isoOf('date_start')},
+                     'date_end', ${isoOf('date_end')}, 'status', status, 'createdAt', ${isoOf('created_at')})), '[]'::json)
+      from reservations
+     where operator_id is not null and status = any(${statuses}::enum_reservations_status[]) and id <> ${exclude}
+       and date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
+       and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours')`
+
+/** Of the rows `busyTimesNear` read, those `loadBlocking(operatorIds, from, to)` would return. */
+export function blockingWithin(rows: ExistingReservation[], operatorIds: number[], from: Date, to: Date) {
+  const lo = from.toISOString()
+  const hi = to.toISOString()
+  return rows.filter((r) => operatorIds.includes(r.operator) && r.date_start < hi && r.date_end > lo)
+}
+
 /** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
 export async function loadBlocking(
   db: Db,

@@ -7,6 +7,7 @@ import {
   type ConfirmBody,
   type Decision,
   type EditBody,
+  type ExistingReservation,
   type MoveSlotsQuery,
   type ReservationFacts,
   type ReservationSnapshot,
@@ -14,6 +15,7 @@ import {
   type Role,
   type SalonCalendar,
   type ServiceInfo,
+  BLOCKING_STATUSES,
   addCalendarDays,
   authorizeBooking,
   authorizeEdit,
@@ -57,6 +59,8 @@ import {
 } from './booking'
 import {
   CALENDAR_VERSION,
+  blockingWithin,
+  busyTimesNear,
   calendarInTransaction,
   loadBlocking,
   loadCalendar,
@@ -150,6 +154,17 @@ async function readReservation(
   return row ? loadedReservation(row) : undefined
 }
 
+/** The actor and what changed, as `recordEvent` writes them (actor id, role, kind, from status, changes). */
+function eventRow(actor: Actor | null, before: ReservationSnapshot | null, after: ReservationSnapshot) {
+  return [
+    actor?.id ?? null,
+    actor?.user_role ?? null,
+    reservationEventKind(before, after),
+    before?.status ?? null,
+    JSON.stringify(reservationChanges(before, after)),
+  ] as const
+}
+
 /**
  * Records the change `before` → now of reservation `id` as one event, inside the writing
  * transaction (`written`: the row as the write returned it, else read here). Nothing changed,
@@ -169,17 +184,8 @@ async function recordEvent(
   await db.query({
     name: 'salon.event',
     text: `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    values: [
-      id,
-      actor?.id ?? null,
-      actor?.user_role ?? null,
-      reservationEventKind(before, after),
-      before?.status ?? null,
-      after.status,
-      JSON.stringify(changes),
-      now,
-    ],
+     values ($1, $2, $3, $4, $5, $7, $6, $8)`,
+    values: [id, ...eventRow(actor, before, after), after.status, now],
   })
 }
 
@@ -294,6 +300,8 @@ interface Placement {
   now: Date
   /** The UPDATE that writes the time for one operator ($2 = operator id); returns nothing. */
   write: (operatorId: number) => Promise<unknown>
+  /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
+  near?: ExistingReservation[]
 }
 
 /**
@@ -304,13 +312,12 @@ interface Placement {
 async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placement) {
   const tz = calendar.settings.timezone
   const day = localDayOf(p.start, tz)
-  const reservations = await loadBlocking(
-    db,
-    candidates(p.services, calendar, p.choice),
-    startOfLocalDay(day, tz),
-    startOfLocalDay(addCalendarDays(day, 1), tz),
-    p.id,
-  )
+  const operators = candidates(p.services, calendar, p.choice)
+  const from = startOfLocalDay(day, tz)
+  const to = startOfLocalDay(addCalendarDays(day, 1), tz)
+  const reservations = p.near
+    ? blockingWithin(p.near, operators, from, to)
+    : await loadBlocking(db, operators, from, to, p.id)
   const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
   const check = checkSlot({
     services: p.services,
@@ -400,10 +407,11 @@ async function lockOwnDraft(db: PoolClient, id: number, userId: number) {
  * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is decided on
  * what is committed, read inside the transaction: the draft and the customer, locked (one
  * customer's confirms run one at a time, so the open-booking cap cannot be raced); then, in one
- * statement, the calendar's version, the e-mail rule, the customer's open bookings and the
- * services; the salon's calendar is the process's copy of exactly that version, or read afresh in
- * this transaction when it changed (a closure added a moment ago is seen); then the busy times —
- * the engine checks, and the guarded write claims the time.
+ * statement, the calendar's version, the e-mail rule, the customer's open bookings, the services
+ * and the busy times around the start (`busyTimesNear`: a superset of the local day, narrowed to
+ * the day and the candidates once the calendar says which); the salon's calendar is the process's
+ * copy of exactly that version, or read afresh in this transaction when it changed (a closure added
+ * a moment ago is seen) — the engine checks, and the guarded write claims the time.
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
   return withRetries(() =>
@@ -416,8 +424,8 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
           // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
           name: 'salon.confirm-facts',
           text: `select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts('$1')}, ${ownBookings('$1', '$2')} as own_bookings,
-                  ${servicesOfIds('$3')} as services`,
-          values: [user.id, now, body.services],
+                  ${servicesOfIds('$3')} as services, ${busyTimesNear('$4', '$5', '$6')} as near`,
+          values: [user.id, now, body.services, body.date_start, body.id, BLOCKING_STATUSES],
         })
       ).rows[0]
       const calendar = await calendarInTransaction(db, facts.calendar_version)
@@ -430,7 +438,6 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
       const start = new Date(body.date_start)
       const amounts = bookingAmounts(start, { services })
       const status: ReservationStatus = initialStatus(settings)
-      let written: ReservationRow | undefined
       await placeBooking(db, calendar, {
         id: body.id,
         services,
@@ -439,32 +446,51 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         duration: amounts.duration,
         as: 'CUSTOMER',
         now,
-        write: async (operatorId) => {
-          written = (
-            await db.query({
-              name: 'salon.confirm-write',
-              text: `update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5, total_price = $6,
-                      status = $7, note = $8, updated_at = $9 where id = $1
-               returning id, user_id, operator_id, status, date_start, date_end, duration, total_price, note, created_at`,
-              values: [
-                body.id,
-                operatorId,
-                start,
-                amounts.date_end,
-                amounts.duration,
-                amounts.total_price,
-                status,
-                body.note || null,
-                now,
-              ],
-            })
-          ).rows[0]
+        near: facts.near,
+        write: (operatorId) => {
+          // The booking as it will be written: its event is recorded by the same statement.
+          const after = loadedReservation({
+            id: body.id,
+            user_id: draft.user,
+            operator_id: operatorId,
+            status,
+            date_start: start,
+            date_end: new Date(amounts.date_end),
+            duration: amounts.duration,
+            total_price: amounts.total_price,
+            note: body.note || null,
+            created_at: draft.createdAt,
+            services: body.services,
+          }).snapshot
+          const event = eventRow(user, draft.snapshot, after)
+          // One statement under the operator's lock: the time, the services and the event.
+          return db.query({
+            name: 'salon.confirm-write',
+            text: `with w as (
+                     update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5,
+                            total_price = $6, status = $7, note = $8, updated_at = $9
+                      where id = $1 returning id),
+                   gone as (delete from reservations_rels where parent_id = $1 and path = 'services'),
+                   rels as (insert into reservations_rels (parent_id, path, services_id, "order")
+                            select $1, 'services', sid, ord from unnest($10::int[]) with ordinality as t(sid, ord))
+                   insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
+                   select id, $11, $12, $13, $14, $7, $15, $9 from w`,
+            values: [
+              body.id,
+              operatorId,
+              start,
+              amounts.date_end,
+              amounts.duration,
+              amounts.total_price,
+              status,
+              body.note || null,
+              now,
+              body.services,
+              ...event,
+            ],
+          })
         },
       })
-      await setServices(db, body.id, body.services)
-      // The booking as written (the UPDATE's own answer and the services just set), not read again.
-      const after = loadedReservation({ ...written!, services: body.services }).snapshot
-      await recordEvent(db, body.id, user, draft.snapshot, now, after)
       return { id: body.id }
     }),
   )

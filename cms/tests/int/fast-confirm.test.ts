@@ -2,8 +2,10 @@
  * The confirm on server.ts's fast path (endpoints/fastWrites.ts) answers exactly what the Payload
  * endpoint answers through Next: the stack's app (fast path on, as in production) is compared
  * with a second process on the same PostgreSQL started with FAST_PATH=off. Authentication is
- * Payload's own on both paths, so a token ended by "esci da tutti i dispositivi" or a logout is
- * refused, and an auth cookie sent cross-site is ignored. The contention guarantees through the
+ * Payload's own JWT code on both paths; with the fast path on, the caller's row is read in one
+ * statement (lib/leanAuth.ts) instead of Payload's user load — so a token ended by "esci da tutti i
+ * dispositivi" or a logout is refused, an auth cookie sent cross-site is ignored, and a role changed
+ * after login counts at once, exactly as with Payload's load. The contention guarantees through the
  * fast path are contention.test.ts / two-processes.test.ts / sigkill.test.ts (the stack's apps
  * serve the confirm on the fast path).
  */
@@ -149,6 +151,37 @@ describe('confirm on the fast path', () => {
     // Nothing of that changed the draft.
     const [row] = await sql(`select status, date_start from reservations where id = $1`, [id])
     expect(row).toEqual({ status: 'PENDING_CONFIRMATION', date_start: null })
+  })
+
+  it('the role is read on every request: promoted to operator (user in one statement) or admin (Payload’s load) after login — as through Payload', async () => {
+    const tokens = await registerCustomers(2, 'fastpromoted')
+    for (const [role, k, token] of [
+      ['OPERATOR', 1, tokens[0]!],
+      ['ADMIN', 9, tokens[1]!],
+    ] as const) {
+      // Same token, new role: nothing of the role lives in the token.
+      await sql(`update users set user_role = $2 where id = (select user_id from reservations where id = $1)`, [
+        await draft(token),
+        role,
+      ])
+      const [s1, s2] = [slots.at(-k)!, slots.at(-k - 4)!]
+      const [a, b] = [await draft(token), await draft(token)]
+      const [fast, viaPayload] = await both(
+        { token, body: { id: a, services: [service], operator: s1.operators[0], date_start: s1.start } },
+        { token, body: { id: b, services: [service], operator: s2.operators[0], date_start: s2.start } },
+      )
+      expect(fast.status, `${role} ${JSON.stringify(fast.body)}`).toBe(200)
+      expect(viaPayload.status, `${role} ${JSON.stringify(viaPayload.body)}`).toBe(200)
+      expect(fast.body.data.id).toBe(a)
+      expect(fast.body.data.customer ?? fast.body.data.user).toEqual(viaPayload.body.data.customer ?? viaPayload.body.data.user)
+      const [event] = await sql(
+        `select actor_role from reservation_events where reservation_id = $1 and kind = 'CONFIRMED'`,
+        [a],
+      )
+      expect(event?.actor_role).toBe(role)
+      // Back to a customer: no stray admin or operator for the other files.
+      await sql(`update users set user_role = 'USER' where id = (select user_id from reservations where id = $1)`, [a])
+    }
   })
 
   it('a token ended by logout or "esci da tutti i dispositivi" is refused (401), as through Payload', async () => {

@@ -14,6 +14,24 @@ describe('zone arithmetic (independent of the process time zone)', () => {
     expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Asia/Kathmandu')).toBe(5.75 * H)
   })
 
+  it('remembered offsets stay exact: per zone, per second, on both sides of a change', () => {
+    // 2026-03-29 in Rome: +1 h until 00:59:59.999Z, +2 h from 01:00:00.000Z. Asked twice each, in
+    // an order that would expose a cache keyed too coarsely (or shared between zones).
+    const jump = Date.parse('2026-03-29T01:00:00Z')
+    for (let round = 0; round < 2; round++) {
+      expect(zoneOffsetMs(jump - 1, 'Europe/Rome')).toBe(H)
+      expect(zoneOffsetMs(jump, 'Europe/Rome')).toBe(2 * H)
+      expect(zoneOffsetMs(jump + 999, 'Europe/Rome')).toBe(2 * H)
+      expect(zoneOffsetMs(jump, 'America/New_York')).toBe(-4 * H)
+      expect(zoneOffsetMs(jump - 1, 'Europe/London')).toBe(0)
+    }
+    // Well past the per-zone bound: still right afterwards.
+    for (let s = 0; s < 25_000; s++) zoneOffsetMs(jump + s * 1000, 'Europe/Rome')
+    expect(zoneOffsetMs(jump - 1000, 'Europe/Rome')).toBe(H)
+    expect(zoneOffsetMs(Date.parse('2026-10-25T01:00:00Z'), 'Europe/Rome')).toBe(H)
+    expect(zoneOffsetMs(Date.parse('2026-10-25T00:59:59Z'), 'Europe/Rome')).toBe(2 * H)
+  })
+
   it('a skipped local time (spring) resolves to the moment the clocks jump', () => {
     // 2026-03-29 in Rome: 02:00 → 03:00 at 01:00Z.
     expect(wallClockToInstant(wall('2026-03-29T02:00:00'), 'Europe/Rome')).toBe(Date.parse('2026-03-29T01:00:00Z'))

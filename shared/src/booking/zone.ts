@@ -6,11 +6,15 @@
  *
  * Why not TZDate: it resolves a repeated local time (the autumn 02:00–03:00 hour) differently
  * depending on the process time zone, so the same code gave different slots under TZ=UTC and
- * TZ=Europe/Rome. One cached Intl formatter per zone costs ~1.5 µs per offset lookup.
+ * TZ=Europe/Rome. One cached Intl formatter per zone costs ~1.5 µs per offset lookup; an offset already read
+ * (same zone, same second) is a Map lookup.
  */
 
 const DAY_MS = 86_400_000
 const formatters = new Map<string, Intl.DateTimeFormat>()
+/** Offsets already read, per zone and epoch second (bounded: emptied when full). */
+const offsets = new Map<string, Map<number, number>>()
+const OFFSETS_PER_ZONE = 20_000
 const PARTS = /(\d+)\/(\d+)\/(\d+),? (\d+):(\d+):(\d+)/
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -34,10 +38,19 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 /** The offset of `timeZone` from UTC at `instant`, in ms (wall clock = instant + offset). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
   if (!Number.isFinite(instant)) return Number.NaN
+  // The offset depends only on the whole second: remembered per zone and second, so the same few
+  // instants a check asks for again and again (a day's bounds, opening times) skip Intl.
+  const second = Math.floor(instant / 1000)
+  let known = offsets.get(timeZone)
+  if (!known) offsets.set(timeZone, (known = new Map()))
+  const hit = known.get(second)
+  if (hit !== undefined) return hit
   const m = PARTS.exec(formatterOf(timeZone).format(instant))
   if (!m) throw new RangeError(`Cannot read the time in ${timeZone}`)
-  const wall = Date.UTC(+m[3]!, +m[1]! - 1, +m[2]!, +m[4]!, +m[5]!, +m[6]!)
-  return wall - Math.floor(instant / 1000) * 1000
+  const offset = Date.UTC(+m[3]!, +m[1]! - 1, +m[2]!, +m[4]!, +m[5]!, +m[6]!) - second * 1000
+  if (known.size >= OFFSETS_PER_ZONE) known.clear()
+  known.set(second, offset)
+  return offset
 }
 
 /** The wall-clock value (see above) of an instant in `timeZone`. */
