@@ -25,6 +25,17 @@ export const CONFIG_DEFAULTS = {
   holdMinutes: 10,
   /** Open future bookings one customer may hold at once (0 = no cap); staff are exempt. */
   maxOpenBookings: 3,
+  // Notifications (docs/notifications.md)
+  mailCustomerBookings: true,
+  mailCustomerChanges: true,
+  /** Hours before the start of the first reminder (0 = none). */
+  reminderHours: 24,
+  /** Hours before the start of the second reminder (0 = none). */
+  secondReminderHours: 0,
+  mailSalonNewBookings: true,
+  mailSalonCancellations: true,
+  /** Hours after the end at which a CONFIRMED booking becomes COMPLETED (0 = never by itself). */
+  autoCompleteHours: 0,
 } as const
 
 export const DEMO_PASSWORD = 'demo1234'

@@ -33,9 +33,44 @@ export const configFields = {
   holdMinutes: whole(1, 120, 'minuti'),
   requireEmailVerification: z.boolean().optional(),
   requireAdminTotp: z.boolean().optional(),
+  // Notifications (docs/notifications.md). Read by the mail worker with SQL: the names are fixed.
+  /** To the customer: booking received (pending), confirmed, rejected. */
+  mailCustomerBookings: z.boolean().optional(),
+  /** To the customer: booking moved, modified, cancelled (by the salon or by themself). */
+  mailCustomerChanges: z.boolean().optional(),
+  /** The first reminder, hours before the start (0 = no reminder). */
+  reminderHours: whole(0, 168, 'ore'),
+  /** A second, later reminder (0 = off); smaller than `reminderHours` when both are set. */
+  secondReminderHours: whole(0, 48, 'ore'),
+  /** To the salon's address: each new booking. */
+  mailSalonNewBookings: z.boolean().optional(),
+  /** To the salon's address: a customer cancelled. */
+  mailSalonCancellations: z.boolean().optional(),
+  /** CONFIRMED bookings whose end is this many hours past become COMPLETED (0 = off). */
+  autoCompleteHours: whole(0, 168, 'ore'),
 }
 
-export const configInput = z.object(configFields)
+/** The message when the second reminder does not come after the first. */
+export const SECOND_REMINDER_MESSAGE =
+  'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore'
+
+/**
+ * The one rule across two settings: when both reminders are on, the second comes later (fewer
+ * hours before the start) than the first. Null when fine; the Italian message otherwise.
+ */
+export function secondReminderError(
+  reminderHours: number | null | undefined,
+  secondReminderHours: number | null | undefined,
+): string | null {
+  const first = Number(reminderHours) || 0
+  const second = Number(secondReminderHours) || 0
+  return first > 0 && second > 0 && second >= first ? SECOND_REMINDER_MESSAGE : null
+}
+
+export const configInput = z.object(configFields).superRefine((v, ctx) => {
+  const message = secondReminderError(v.reminderHours, v.secondReminderHours)
+  if (message) ctx.addIssue({ code: 'custom', path: ['secondReminderHours'], message })
+})
 export type ConfigInput = z.infer<typeof configInput>
 
 export const holidayFields = {
