@@ -360,6 +360,13 @@ export interface Config1 {
   requireEmailVerification?: boolean | null;
   requireAdminTotp?: boolean | null;
   holdMinutes: number;
+  mailCustomerBookings?: boolean | null;
+  mailCustomerChanges?: boolean | null;
+  reminderHours: number;
+  secondReminderHours: number;
+  mailSalonNewBookings?: boolean | null;
+  mailSalonCancellations?: boolean | null;
+  autoCompleteHours: number;
   updatedAt: string;
   createdAt: string;
 }
@@ -666,6 +673,13 @@ export interface ConfigSelect<T extends boolean = true> {
   requireEmailVerification?: T;
   requireAdminTotp?: T;
   holdMinutes?: T;
+  mailCustomerBookings?: T;
+  mailCustomerChanges?: T;
+  reminderHours?: T;
+  secondReminderHours?: T;
+  mailSalonNewBookings?: T;
+  mailSalonCancellations?: T;
+  autoCompleteHours?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,10 +1,27 @@
 import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { ValidationError } from 'payload'
-import { CONFIG_DEFAULTS, configFields } from '@salon/shared'
+import { CONFIG_DEFAULTS, configFields, secondReminderError } from '@salon/shared'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { zodField } from '../lib/validate'
 import { configCountClosed } from '../endpoints/counts'
+
+/** Admins only read it (the mail worker reads the columns with SQL, not through this access). */
+const adminRead = { read: isAdminField }
+
+/** A notification number: the shared rule, and an `access` only admins read. */
+const notificationHours = (name: 'reminderHours' | 'autoCompleteHours') => ({
+  name,
+  type: 'number' as const,
+  required: true,
+  defaultValue: CONFIG_DEFAULTS[name],
+  access: adminRead,
+  validate: zodField(configFields[name]),
+})
+
+const notificationSwitch = (
+  name: 'mailCustomerBookings' | 'mailCustomerChanges' | 'mailSalonNewBookings' | 'mailSalonCancellations',
+) => ({ name, type: 'checkbox' as const, defaultValue: CONFIG_DEFAULTS[name], access: adminRead })
 
 const validTimeZone = (value: unknown) => {
   if (typeof value !== 'string' || !value) return 'Campo obbligatorio'
@@ -19,7 +36,8 @@ const validTimeZone = (value: unknown) => {
 /**
  * The salon's settings: one document (a collection, so that spec §7's /api/config CRUD holds).
  * Readable by anyone (the public site needs the salon's name, contacts and booking rules), except
- * the security switches, which only admins read (`access.read: isAdminField`).
+ * the security switches and the notification settings, which only admins read
+ * (`access.read: isAdminField`): the public site needs neither.
  */
 export const Config: CollectionConfig = {
   slug: 'config',
@@ -108,5 +126,26 @@ export const Config: CollectionConfig = {
       defaultValue: CONFIG_DEFAULTS.holdMinutes,
       validate: zodField(configFields.holdMinutes),
     },
+    // Notifications (docs/notifications.md). The mail worker reads these columns with SQL
+    // (mail_customer_bookings, reminder_hours, …): do not rename them.
+    notificationSwitch('mailCustomerBookings'),
+    notificationSwitch('mailCustomerChanges'),
+    notificationHours('reminderHours'),
+    /** The second reminder: fewer hours than the first when both are on (checked on the merged document). */
+    {
+      name: 'secondReminderHours',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.secondReminderHours,
+      access: adminRead,
+      validate: (value: unknown, options: { required?: boolean; data?: Partial<Record<string, unknown>> }) => {
+        const own = zodField(configFields.secondReminderHours)(value, options)
+        if (own !== true) return own
+        return secondReminderError(options.data?.reminderHours as number | undefined, value as number) ?? true
+      },
+    },
+    notificationSwitch('mailSalonNewBookings'),
+    notificationSwitch('mailSalonCancellations'),
+    notificationHours('autoCompleteHours'),
   ],
 }
