@@ -73,6 +73,8 @@ export const MESSAGES_EN: Record<string, string> = {
   // shared/src/schemas/settings.ts
   'Il nome del salone è obbligatorio': 'The salon’s name is required',
   'Scegli una data': 'Choose a date',
+  'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore':
+    'The second reminder must come closer to the appointment than the first: fewer hours',
   // shared/src/schemas/uploads.ts
   'I nomi «avatar-…» sono riservati alle foto profilo dei clienti':
     'Names “avatar-…” are reserved for customers’ profile photos',

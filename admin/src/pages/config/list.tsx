@@ -6,6 +6,7 @@ import { FormPage } from '../../components/form/form-page'
 import { zodValidate } from '../../components/form/zod-validate'
 import { ResourceTable } from '../generic/list'
 import { useT } from '../../i18n/use-t'
+import { NOTIFICATION_DEFAULTS, NotificationSettings, type NotificationValues } from './notifications'
 
 type Values = Required<
   Pick<
@@ -26,7 +27,7 @@ type Values = Required<
   autoConfirm: boolean
   requireEmailVerification: boolean
   requireAdminTotp: boolean
-}
+} & NotificationValues
 
 const EMPTY: Values = {
   businessName: '',
@@ -43,6 +44,7 @@ const EMPTY: Values = {
   holdMinutes: 10,
   requireEmailVerification: false,
   requireAdminTotp: false,
+  ...NOTIFICATION_DEFAULTS,
 }
 
 const blankToNull = (v: string) => (v.trim() ? v.trim() : null)
@@ -91,6 +93,8 @@ function SettingsForm({ id }: { id: number }) {
       </SimpleGrid>
       <Switch label={t('config.autoConfirm')} {...form.getInputProps('autoConfirm', { type: 'checkbox' })} />
       <Switch label={t('config.cancellation')} {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })} />
+      <Divider />
+      <NotificationSettings form={form} />
       <Divider />
       <Title order={4}>{t('config.security')}</Title>
       <Switch

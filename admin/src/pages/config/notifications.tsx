@@ -1,0 +1,64 @@
+import { NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import { useT } from '../../i18n/use-t'
+
+/** The notification settings of the config (issue 12; docs/notifications.md). */
+export interface NotificationValues {
+  mailCustomerBookings: boolean
+  mailCustomerChanges: boolean
+  reminderHours: number
+  secondReminderHours: number
+  mailSalonNewBookings: boolean
+  mailSalonCancellations: boolean
+  autoCompleteHours: number
+}
+
+export const NOTIFICATION_DEFAULTS: NotificationValues = {
+  mailCustomerBookings: true,
+  mailCustomerChanges: true,
+  reminderHours: 24,
+  secondReminderHours: 0,
+  mailSalonNewBookings: true,
+  mailSalonCancellations: true,
+  autoCompleteHours: 0,
+}
+
+/**
+ * The "Notifications" section of the settings form: which booking e-mails go out, the reminders'
+ * hours, the automatic completion. The form's `validate` (the shared `configInput`) puts its errors
+ * next to these fields, the second-reminder rule included.
+ */
+export function NotificationSettings<V extends NotificationValues>({ form }: { form: UseFormReturnType<V> }) {
+  const t = useT()
+  const number = (name: 'reminderHours' | 'secondReminderHours' | 'autoCompleteHours', max: number) => (
+    <NumberInput
+      label={t(`config.${name}`)}
+      description={t(`config.${name}Help`)}
+      min={0}
+      max={max}
+      hideControls
+      required
+      {...form.getInputProps(name)}
+    />
+  )
+  const toggle = (name: keyof NotificationValues) => (
+    <Switch label={t(`config.${name}`)} {...form.getInputProps(name, { type: 'checkbox' })} />
+  )
+  return (
+    <Stack spacing="sm">
+      <Title order={4}>{t('config.notifications')}</Title>
+      <Text size="sm" color="dimmed">
+        {t('config.notificationsHelp')}
+      </Text>
+      {toggle('mailCustomerBookings')}
+      {toggle('mailCustomerChanges')}
+      {toggle('mailSalonNewBookings')}
+      {toggle('mailSalonCancellations')}
+      <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'md', cols: 1 }]}>
+        {number('reminderHours', 168)}
+        {number('secondReminderHours', 48)}
+        {number('autoCompleteHours', 168)}
+      </SimpleGrid>
+    </Stack>
+  )
+}
