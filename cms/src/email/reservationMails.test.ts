@@ -193,6 +193,8 @@ describe('reservationMail: the salon’s mails', () => {
     expect(m.html).toContain('href="mailto:giulia@example.com"')
     expect(m.text).toContain('Con: Marta')
     expect(m.text).not.toContain('Ciao Giulia')
+    // The salon's own contacts are not repeated to the salon.
+    expect(m.text).not.toContain('Tel: +39 02 1234 5678')
     // No dashboard link given: no button (never the customer's page).
     expect(m.text).not.toContain('I miei appuntamenti')
     expect(reservationMail('SALON_NEW_BOOKING', data).text).toContain('È già confermata.')

@@ -129,7 +129,6 @@ function bookingDetails(d: ReservationMailData, when: string): MailLine[] {
   lines.push({ label: 'Totale', value: formatEuro(r.total) })
   lines.push({ label: 'Stato', value: RESERVATION_STATUS_LABELS[r.status]?.it ?? '' })
   if (clean(r.note)) lines.push({ label: 'Note', value: (r.note ?? '').trim() })
-  if (clean(d.salon.address)) lines.push({ label: 'Dove', value: clean(d.salon.address) })
   return lines
 }
 
@@ -145,7 +144,7 @@ function customerDetails(d: ReservationMailData, when: string): MailLine[] {
       value: email,
       href: /^[^\s@<>"':]+@[^\s@<>"':]+$/.test(email) ? `mailto:${email}` : undefined,
     })
-  return [...lines, ...bookingDetails(d, when).filter((l) => l.label !== 'Dove')]
+  return [...lines, ...bookingDetails(d, when)]
 }
 
 const fullName = (c: ReservationMailData['customer']) => [clean(c.name), clean(c.surname)].filter(Boolean).join(' ')
@@ -170,9 +169,11 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
     paragraphs: string[],
     action: { label: string; url: string } | null = myBookings,
     lines = details,
+    /** The salon's contacts at the end: for the customer, not for the salon itself. */
+    withFooter = true,
   ) => ({
     subject: subjectLine(subject),
-    ...layout(brand, title, paragraphs, action ?? undefined, { details: lines, footer }),
+    ...layout(brand, title, paragraphs, action ?? undefined, { details: lines, footer: withFooter ? footer : [] }),
   })
 
   switch (kind) {
@@ -248,6 +249,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
         ],
         dashboard,
         customerDetails(data, when),
+        false,
       )
     }
     case 'SALON_CANCELLED': {
@@ -258,6 +260,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
         [`${fullName(data.customer)} ha annullato l’appuntamento di ${when}. L’orario è di nuovo libero.`],
         dashboard,
         customerDetails(data, when),
+        false,
       )
     }
   }

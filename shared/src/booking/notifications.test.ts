@@ -282,6 +282,17 @@ describe('reminderSchedule', () => {
     ])
   })
 
+  it('reads the numeric strings of a config row read with SQL', () => {
+    expect(at(reminderSchedule(booking, { reminderHours: '48', secondReminderHours: '2' }, now))).toEqual([
+      '1@2026-12-03T09:30:00.000Z',
+      '2@2026-12-05T07:30:00.000Z',
+    ])
+    expect(reminderSchedule(booking, { reminderHours: '0', secondReminderHours: '0' }, now)).toEqual([])
+    expect(autoCompleteAt('2026-12-05T10:30:00Z', { autoCompleteHours: '3' })?.toISOString()).toBe(
+      '2026-12-05T13:30:00.000Z',
+    )
+  })
+
   it('0 turns a reminder off; the second can stand alone', () => {
     expect(reminderSchedule(booking, { reminderHours: 0 }, now)).toEqual([])
     expect(at(reminderSchedule(booking, { reminderHours: 0, secondReminderHours: 2 }, now))).toEqual([

@@ -35,11 +35,12 @@ export interface Notification {
 export interface NotificationSettings {
   mailCustomerBookings?: boolean | null
   mailCustomerChanges?: boolean | null
-  reminderHours?: number | null
-  secondReminderHours?: number | null
+  /** Numbers, or the numeric strings a `numeric` column gives when read with SQL. */
+  reminderHours?: number | string | null
+  secondReminderHours?: number | string | null
   mailSalonNewBookings?: boolean | null
   mailSalonCancellations?: boolean | null
-  autoCompleteHours?: number | null
+  autoCompleteHours?: number | string | null
   /** The salon's IANA time zone (`config.timezone`), for the reminders. */
   timezone?: string | null
 }
@@ -191,8 +192,15 @@ export interface Reminder {
   at: Date
 }
 
-const hoursOf = (v: number | null | undefined, fallback: number) =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : v === null || v === undefined ? fallback : 0
+/**
+ * Hours from a setting: a whole number above 0, else 0 (off); missing → the default. Numeric
+ * strings count (PostgreSQL `numeric` columns read with SQL arrive as "24").
+ */
+const hoursOf = (v: number | string | null | undefined, fallback: number) => {
+  if (v === null || v === undefined || v === '') return fallback
+  const n = Number(v)
+  return Number.isInteger(n) && n > 0 ? n : 0
+}
 
 /**
  * The reminders of a booking still due at `now`, earliest first. None for a booking that does not
