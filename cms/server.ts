@@ -13,6 +13,7 @@ import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availa
 import { env } from './src/env'
 import { errorResponse, SERVER_ERROR } from './src/lib/errorResponse'
 import { publishedFastWrite, type FastWrite } from './src/lib/fastWrites'
+import { stopPublishedRunner } from './src/lib/jobRunner'
 import {
   etagMatches,
   loadShell,
@@ -272,7 +273,12 @@ async function main() {
   process.send?.({ type: 'ready', port })
 
   const shutdown = () => {
-    server.close(() => process.exit(0))
+    // The job worker lets go of its jobs first (another process takes them at once), then we exit.
+    server.close(() => {
+      void stopPublishedRunner()
+        .catch((err: unknown) => console.error(err))
+        .finally(() => process.exit(0))
+    })
     server.closeAllConnections()
     setTimeout(() => process.exit(0), 5000).unref()
   }

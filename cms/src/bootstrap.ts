@@ -1,14 +1,11 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
 import { fastWriteRoutes } from './endpoints/fastWrites'
-import { inBackground } from './lib/background'
 import { publishFastWrites } from './lib/fastWrites'
 import { pool, publishPool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
-import { removeExpiredHolds } from './services/booking'
-import { readSettings } from './services/calendar'
-import { pruneRateLimits } from './services/rateLimit'
+import { migrateQueue, startJobs } from './jobs'
 
 /** Serialises migrations and seeding across app processes that boot at once. */
 const BOOT_LOCK = 74_120_001
@@ -27,6 +24,9 @@ export async function bootstrap(payload: Payload) {
         ? M
         : never,
     })
+    // The job queue's schema before anything is written: recording a reservation event enqueues
+    // its notifications in the same transaction (jobs/, migration …_notifications).
+    await migrateQueue(payload, pool(payload))
     if (isDemo()) {
       await seedDemo(payload)
     } else {
@@ -44,12 +44,6 @@ export async function bootstrap(payload: Payload) {
   publishPool(pool(payload))
   // …and serve the confirm without Next (endpoints/fastWrites.ts).
   publishFastWrites(fastWriteRoutes(payload))
-  // Booking drafts never confirmed are removed once their hold has passed.
-  const sweep = async () => {
-    const { holdMinutes } = await readSettings(pool(payload))
-    const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
-    await pruneRateLimits(pool(payload))
-    if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
-  }
-  setInterval(() => inBackground(payload, 'Expired-hold sweep', sweep), 60_000).unref()
+  // The job queue's worker: notifications, reminders, abandoned drafts, past bookings (jobs/).
+  await startJobs(payload)
 }

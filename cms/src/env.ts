@@ -54,6 +54,20 @@ export const env = {
   get fastPath() {
     return process.env.FAST_PATH !== 'off' && process.env.AVAILABILITY_FAST_PATH !== 'off'
   },
+  /**
+   * The job queue's worker in this process (jobs/queue.ts): `JOB_WORKER=off` runs none (the
+   * process still enqueues; another one sends), `JOB_CONCURRENCY` jobs at once (default 2),
+   * `JOB_HEARTBEAT_MS` between two heartbeats of the stuck-job sweeper (default 10 s).
+   */
+  get jobs() {
+    const whole = (v: string | undefined, fallback: number) =>
+      Number.isSafeInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback
+    return {
+      worker: process.env.JOB_WORKER !== 'off',
+      concurrency: whole(process.env.JOB_CONCURRENCY, 2),
+      heartbeatMs: whole(process.env.JOB_HEARTBEAT_MS, 10_000),
+    }
+  },
   /** Behind a load balancer: the client address is the first X-Forwarded-For entry. */
   get trustProxy() {
     return process.env.TRUST_PROXY === 'true'

@@ -1,5 +1,7 @@
 // A real SMTP server for the tests (the `smtp-server` package): the app sends through nodemailer
 // over SMTP, every message received is written to `dir` as an .eml for the tests to read.
+// An address with `+smtpfail<N>` in it is refused with a temporary error (451) the first N times
+// it is given as a recipient: "the mail server is down", for the queue's retries.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -10,10 +12,24 @@ export async function startSmtp(dir) {
   const { SMTPServer } = require('smtp-server')
   fs.mkdirSync(dir, { recursive: true })
   let n = 0
+  const refusals = new Map()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, session, callback) {
+      const fail = /\+smtpfail(\d+)@/i.exec(address.address)
+      if (fail) {
+        const seen = (refusals.get(address.address) ?? 0) + 1
+        refusals.set(address.address, seen)
+        if (seen <= Number(fail[1])) {
+          const err = new Error('Mailbox temporarily unavailable (test)')
+          err.responseCode = 451
+          return callback(err)
+        }
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks = []
       stream.on('data', (c) => chunks.push(c))

@@ -28,7 +28,7 @@ const data: ReservationMailData = {
   links: { myBookingsUrl: 'https://salone.example/area-riservata' },
 }
 
-const WHEN = 'sabato 5 dicembre, ore 10:30'
+const WHEN = 'sabato 5 dicembre, 10:30'
 const with_ = (patch: Partial<ReservationMailData['reservation']>): ReservationMailData => ({
   ...data,
   reservation: { ...data.reservation, ...patch },
@@ -43,19 +43,19 @@ const visible = (html: string) =>
 describe('formatting', () => {
   it('dates in Italian in the salon’s zone, whatever the process zone', () => {
     expect(formatWhen('2026-12-05T09:30:00Z', 'Europe/Rome')).toBe(WHEN)
-    expect(formatWhen('2026-12-05T09:30:00Z', 'UTC')).toBe('sabato 5 dicembre, ore 09:30')
-    expect(formatWhen(new Date('2026-12-05T23:30:00Z'), 'Europe/Rome')).toBe('domenica 6 dicembre, ore 00:30')
+    expect(formatWhen('2026-12-05T09:30:00Z', 'UTC')).toBe('sabato 5 dicembre, 09:30')
+    expect(formatWhen(new Date('2026-12-05T23:30:00Z'), 'Europe/Rome')).toBe('domenica 6 dicembre, 00:30')
     expect(() => formatWhen('not a date', 'Europe/Rome')).toThrow(RangeError)
   })
 
   it('across the daylight-saving changes of 2027 in Rome', () => {
     // Spring, 28 March: 10:00 local is 08:00Z (CEST); the day before 10:00 is 09:00Z (CET).
-    expect(formatWhen('2027-03-28T08:00:00Z', 'Europe/Rome')).toBe('domenica 28 marzo, ore 10:00')
-    expect(formatWhen('2027-03-27T09:00:00Z', 'Europe/Rome')).toBe('sabato 27 marzo, ore 10:00')
-    expect(formatWhen('2027-03-28T01:00:00Z', 'Europe/Rome')).toBe('domenica 28 marzo, ore 03:00')
+    expect(formatWhen('2027-03-28T08:00:00Z', 'Europe/Rome')).toBe('domenica 28 marzo, 10:00')
+    expect(formatWhen('2027-03-27T09:00:00Z', 'Europe/Rome')).toBe('sabato 27 marzo, 10:00')
+    expect(formatWhen('2027-03-28T01:00:00Z', 'Europe/Rome')).toBe('domenica 28 marzo, 03:00')
     // Autumn, 31 October: 10:00 local is 09:00Z (CET); the day before 10:00 is 08:00Z (CEST).
-    expect(formatWhen('2027-10-31T09:00:00Z', 'Europe/Rome')).toBe('domenica 31 ottobre, ore 10:00')
-    expect(formatWhen('2027-10-30T08:00:00Z', 'Europe/Rome')).toBe('sabato 30 ottobre, ore 10:00')
+    expect(formatWhen('2027-10-31T09:00:00Z', 'Europe/Rome')).toBe('domenica 31 ottobre, 10:00')
+    expect(formatWhen('2027-10-30T08:00:00Z', 'Europe/Rome')).toBe('sabato 30 ottobre, 10:00')
   })
 
   it('money and durations', () => {
@@ -147,7 +147,7 @@ describe('reservationMail: every kind', () => {
   it('MOVED names the new and the old time', () => {
     const m = reservationMail('MOVED', { ...data, previousStart: '2026-12-04T08:00:00Z' })
     expect(m.subject).toBe('Salone Demo — il tuo appuntamento è stato spostato')
-    expect(m.text).toContain(`ora è ${WHEN} (prima era venerdì 4 dicembre, ore 09:00)`)
+    expect(m.text).toContain(`ora è ${WHEN} (prima era venerdì 4 dicembre, 09:00)`)
     expect(reservationMail('MOVED', data).text).toContain(`ora è ${WHEN}.`)
   })
 

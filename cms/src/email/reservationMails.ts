@@ -1,5 +1,6 @@
 import { RESERVATION_STATUS_LABELS, type NotificationKind, type ReservationStatus } from '@salon/shared'
 import { layout, subjectLine, type MailLine } from './templates'
+import { formatDateTime, formatDuration, formatPrice } from '@salon/shared/format'
 
 /**
  * The booking e-mails of issue 12, one per `NotificationKind` (shared/src/booking/notifications.ts
@@ -65,39 +66,17 @@ export interface ReservationMail {
   text: string
 }
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' })
 /** 45 → "45,00 €" (a plain space: mail clients differ on the no-break one). */
-export const formatEuro = (value: number) => euro.format(Number(value) || 0).replace(/\u00a0/g, ' ')
+export const formatEuro = (value: number) => formatPrice(Number(value) || 0).replace(/\u00a0/g, ' ')
 
 /** 45 → "45 min", 60 → "1 h", 75 → "1 h 15 min" (GLOSSARY "Formats"). */
-export function formatMinutes(minutes: number): string {
-  const total = Math.max(0, Math.round(Number(minutes) || 0))
-  if (total < 60) return `${total} min`
-  const h = Math.floor(total / 60)
-  const m = total % 60
-  return m ? `${h} h ${m} min` : `${h} h`
-}
+export const formatMinutes = (minutes: number) => formatDuration(Number(minutes) || 0)
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
-const timeFormats = new Map<string, Intl.DateTimeFormat>()
-const formatIn = (cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) => {
-  let f = cache.get(timeZone)
-  if (!f) cache.set(timeZone, (f = new Intl.DateTimeFormat('it-IT', { ...options, timeZone })))
-  return f
-}
-
-const instant = (value: string | Date) => {
+/** An instant in the salon's zone, as the site writes it: "sabato 5 dicembre, 10:30". */
+export function formatWhen(value: string | Date, timeZone: string): string {
   const d = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(d.getTime())) throw new RangeError(`Not a date-time: ${String(value)}`)
-  return d
-}
-
-/** An instant in the salon's zone: "sabato 5 dicembre, ore 10:30". */
-export function formatWhen(value: string | Date, timeZone: string): string {
-  const d = instant(value)
-  const day = formatIn(dayFormats, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).format(d)
-  const time = formatIn(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)
-  return `${day}, ore ${time}`
+  return formatDateTime(d, timeZone)
 }
 
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()

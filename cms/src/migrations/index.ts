@@ -12,6 +12,7 @@ import * as migration_20261123_000500_refresh_sessions from './20261123_000500_r
 import * as migration_20261123_021500_upload_in_use from './20261123_021500_upload_in_use';
 import * as migration_20261123_030000_calendar_version from './20261123_030000_calendar_version';
 import * as migration_20261123_060000_notification_settings from './20261123_060000_notification_settings';
+import * as migration_20261123_062000_notifications from './20261123_062000_notifications';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261123_060000_notification_settings.up,
     down: migration_20261123_060000_notification_settings.down,
     name: '20261123_060000_notification_settings',
+  },
+  {
+    up: migration_20261123_062000_notifications.up,
+    down: migration_20261123_062000_notifications.down,
+    name: '20261123_062000_notifications',
   },
 ];

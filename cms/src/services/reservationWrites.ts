@@ -17,6 +17,7 @@ import {
   type ServiceInfo,
   BLOCKING_STATUSES,
   addCalendarDays,
+  autoCompletion,
   authorizeBooking,
   authorizeEdit,
   authorizeTransition,
@@ -729,4 +730,30 @@ export async function readEvents(pool: Pool, id: number) {
     at: new Date(r.created_at).toISOString(),
     actor: r.actor_id ? { id: r.actor_id, role: r.actor_role, name: r.actor_name } : null,
   }))
+}
+
+/**
+ * The queue's `complete-past` job: with config `autoCompleteHours` set, bookings the engine says
+ * are done (`autoCompletion`: confirmed, ended at least that long ago) become COMPLETED, each with
+ * its STATUS_CHANGED event (actor: none — the salon's own rule), in one statement. Rows another
+ * transaction holds are skipped and taken on the next run.
+ */
+export async function completePastBookings(pool: Pool, graceHours: number, now = new Date()) {
+  const rule = autoCompletion(graceHours, now)
+  if (!rule) return 0
+  const { rowCount } = await pool.query(
+    `with due as (
+       select id, status from reservations
+        where status = any($1::enum_reservations_status[]) and date_end <= $2
+        order by date_end limit 500 for update skip locked),
+     done as (
+       update reservations r set status = 'COMPLETED', updated_at = $3 from due where r.id = due.id
+       returning r.id, due.status as from_status)
+     insert into reservation_events (reservation_id, kind, from_status, to_status, changes, created_at)
+     select id, 'STATUS_CHANGED', from_status, 'COMPLETED',
+            jsonb_build_object('status', jsonb_build_object('from', from_status, 'to', 'COMPLETED')), $3
+       from done`,
+    [rule.statuses, rule.endedBefore, now],
+  )
+  return rowCount ?? 0
 }

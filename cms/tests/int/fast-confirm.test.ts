@@ -173,7 +173,9 @@ describe('confirm on the fast path', () => {
       expect(fast.status, `${role} ${JSON.stringify(fast.body)}`).toBe(200)
       expect(viaPayload.status, `${role} ${JSON.stringify(viaPayload.body)}`).toBe(200)
       expect(fast.body.data.id).toBe(a)
-      expect(fast.body.data.customer ?? fast.body.data.user).toEqual(viaPayload.body.data.customer ?? viaPayload.body.data.user)
+      expect(fast.body.data.customer ?? fast.body.data.user).toEqual(
+        viaPayload.body.data.customer ?? viaPayload.body.data.user,
+      )
       const [event] = await sql(
         `select actor_role from reservation_events where reservation_id = $1 and kind = 'CONFIRMED'`,
         [a],

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { ReservationStatus } from '../enums/index'
 import { reservationChanges, reservationEventKind, type ReservationSnapshot } from './events'
 import {
-  autoCompleteAt,
   hoursBefore,
   icsMethodFor,
   NOTIFICATION_KINDS,
@@ -288,9 +287,6 @@ describe('reminderSchedule', () => {
       '2@2026-12-05T07:30:00.000Z',
     ])
     expect(reminderSchedule(booking, { reminderHours: '0', secondReminderHours: '0' }, now)).toEqual([])
-    expect(autoCompleteAt('2026-12-05T10:30:00Z', { autoCompleteHours: '3' })?.toISOString()).toBe(
-      '2026-12-05T13:30:00.000Z',
-    )
   })
 
   it('0 turns a reminder off; the second can stand alone', () => {
@@ -379,16 +375,5 @@ describe('reminders across a daylight-saving change (Europe/Rome)', () => {
   it('the same in UTC: whole days are 24 elapsed hours there', () => {
     const r = reminderSchedule({ status: 'CONFIRMED', date_start: '2027-03-28T08:00:00Z' }, {}, now, 'UTC')
     expect(at(r)).toEqual(['1@2027-03-27T08:00:00.000Z'])
-  })
-})
-
-describe('autoCompleteAt', () => {
-  it('end + hours, or null when off', () => {
-    expect(autoCompleteAt('2026-12-05T10:30:00Z', { autoCompleteHours: 2 })?.toISOString()).toBe(
-      '2026-12-05T12:30:00.000Z',
-    )
-    expect(autoCompleteAt('2026-12-05T10:30:00Z', {})).toBeNull()
-    expect(autoCompleteAt('2026-12-05T10:30:00Z', { autoCompleteHours: 0 })).toBeNull()
-    expect(autoCompleteAt(null, { autoCompleteHours: 2 })).toBeNull()
   })
 })

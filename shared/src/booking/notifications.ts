@@ -239,14 +239,3 @@ export function reminderSchedule(
     out.push({ index: 2, at: secondAt })
   return out
 }
-
-/**
- * When a CONFIRMED booking ending at `dateEnd` becomes COMPLETED by itself (`autoCompleteHours`
- * elapsed hours after its end), or null when the setting is off (0) or the end is unreadable.
- */
-export function autoCompleteAt(dateEnd: string | Date | null, settings: NotificationSettings): Date | null {
-  const hours = hoursOf(settings.autoCompleteHours, CONFIG_DEFAULTS.autoCompleteHours)
-  if (!hours || dateEnd === null) return null
-  const end = dateEnd instanceof Date ? dateEnd.getTime() : Date.parse(dateEnd)
-  return Number.isFinite(end) ? new Date(end + hours * HOUR_MS) : null
-}

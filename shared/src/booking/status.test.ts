@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
 import {
+  autoCompletion,
   canTransition,
   customerMayCancel,
   isBlocking,
@@ -160,5 +161,17 @@ describe('holds and the initial status (one rule, used by the services)', () => 
   it('a booking the salon makes itself is CONFIRMED, whatever autoConfirm says', () => {
     for (const as of ['ADMIN', 'OPERATOR'] as const) expect(initialStatus({ autoConfirm: false }, as)).toBe('CONFIRMED')
     expect(initialStatus({ autoConfirm: false }, 'CUSTOMER')).toBe('PENDING')
+  })
+})
+
+describe('autoCompletion (config autoCompleteHours)', () => {
+  const now = new Date('2027-03-28T12:00:00Z')
+  it('is off at 0 (or nonsense)', () => {
+    expect(autoCompletion(0, now)).toBeNull()
+    expect(autoCompletion(-2, now)).toBeNull()
+    expect(autoCompletion(Number.NaN, now)).toBeNull()
+  })
+  it('completes confirmed bookings only, ended at least the grace period ago', () => {
+    expect(autoCompletion(2, now)).toEqual({ statuses: ['CONFIRMED'], endedBefore: new Date('2027-03-28T10:00:00Z') })
   })
 })

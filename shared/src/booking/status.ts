@@ -109,3 +109,17 @@ export function customerMayCancel(
   if (Number.isNaN(start) || toEpochMs(now) > start - limitMs) return { allowed: false, reason: 'TOO_LATE_TO_CANCEL' }
   return { allowed: true }
 }
+
+/**
+ * Which bookings the salon's "complete past bookings" setting turns COMPLETED (config
+ * `autoCompleteHours`, 0 = off): those whose status may become COMPLETED (a confirmed booking —
+ * the status flow decides) and whose end is at least `graceHours` ago. null when off.
+ */
+export function autoCompletion(
+  graceHours: number,
+  now: Date,
+): { statuses: ReservationStatus[]; endedBefore: Date } | null {
+  if (!Number.isFinite(graceHours) || graceHours <= 0) return null
+  const statuses = (Object.keys(STATUS_TRANSITIONS) as ReservationStatus[]).filter((s) => canTransition(s, 'COMPLETED'))
+  return { statuses, endedBefore: new Date(now.getTime() - graceHours * 3_600_000) }
+}

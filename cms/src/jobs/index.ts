@@ -1,0 +1,51 @@
+import type { Payload } from 'payload'
+import type { TaskList } from 'graphile-worker'
+import { pool } from '../lib/sql'
+import { removeExpiredHolds } from '../services/booking'
+import { readSettings } from '../services/calendar'
+import { notificationSettings } from '../services/notificationSettings'
+import { pruneRateLimits } from '../services/rateLimit'
+import { completePastBookings } from '../services/reservationWrites'
+import { handleReminder, handleReservationEvent, sendNotification } from './notifications'
+import { migrateQueue, startQueue } from './queue'
+
+/** A job's payload field as a positive whole number (or string id); anything else is a broken job. */
+function idIn(payload: unknown, field: string): number {
+  const value = Number((payload as Record<string, unknown> | null)?.[field])
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`Job payload without a valid ${field}`)
+  return value
+}
+
+/** The queue's tasks (docs/notifications.md); each is glue over a service. */
+export const taskList = (payload: Payload): TaskList => ({
+  'reservation-event': async (job) => handleReservationEvent(pool(payload), idIn(job, 'event')),
+  'send-notification': async (job) => sendNotification(pool(payload), String(idIn(job, 'id'))),
+  reminder: async (job) =>
+    handleReminder(pool(payload), {
+      reservation: idIn(job, 'reservation'),
+      index: idIn(job, 'index'),
+      start: String((job as { start?: unknown }).start ?? ''),
+    }),
+  'expire-drafts': async () => {
+    const { holdMinutes } = await readSettings(pool(payload))
+    const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
+    await pruneRateLimits(pool(payload))
+    if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
+  },
+  'complete-past': async () => {
+    const { autoCompleteHours } = await notificationSettings(pool(payload))
+    const done = await completePastBookings(pool(payload), autoCompleteHours)
+    if (done) payload.logger.info(`Completed ${done} past booking(s)`)
+  },
+})
+
+/**
+ * Recurring work, once per tick across every app process (graphile-worker's `known_crontabs`):
+ * abandoned drafts every minute, past bookings every five.
+ */
+export const CRONTAB = ['* * * * * expire-drafts ?max=1', '*/5 * * * * complete-past ?max=1'].join('\n')
+
+export { migrateQueue }
+
+/** This process's worker (bootstrap, once Payload is ready). */
+export const startJobs = (payload: Payload) => startQueue(payload, pool(payload), taskList(payload), CRONTAB)

@@ -1,0 +1,99 @@
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+import { EventEmitter } from 'node:events'
+import { Logger, parseCrontab, run, runMigrations, type TaskList, type WorkerEvents } from 'graphile-worker'
+import { env } from '../env'
+import { inBackground } from '../lib/background'
+import { publishRunner, publishedRunner } from '../lib/jobRunner'
+
+/**
+ * The durable job queue: graphile-worker on the app's own PostgreSQL and pool
+ * (docs/notifications.md "Why graphile-worker").
+ *
+ * - **Enqueued with the change.** Jobs are rows; the reservation event trigger adds them in the
+ *   writing transaction (migration `…_notifications`), tasks add follow-ups in theirs.
+ * - **Once, across processes.** Every app process runs a worker; a job is claimed with
+ *   `FOR UPDATE SKIP LOCKED` and locked to one worker, so two processes never run it at once.
+ * - **Retried with back-off.** A task that throws (SMTP down) runs again after exp(attempt) seconds,
+ *   up to the job's `max_attempts`; the booking that caused it was committed long before.
+ * - **Scheduled.** Reminders are jobs with a `run_at` and a `job_key` (`reminder:<id>:<n>`): a move
+ *   replaces the key's job, a cancellation removes it. Cron items run the drafts' expiry and the
+ *   completion of past bookings once per tick across all processes (`known_crontabs`).
+ * - **Crash.** SIGTERM stops the worker gracefully (its jobs are released at once); a job held by
+ *   a process killed outright is released by the other processes' sweeper (`heartbeat` below)
+ *   about half a minute later — the sends are idempotent (`notifications.status`), so a released
+ *   job never mails twice.
+ */
+
+/** graphile-worker's log lines through Payload's logger (failed attempts are warnings: they retry). */
+const logger = (payload: Payload) =>
+  new Logger(() => (level, message, meta) => {
+    const line = `Job queue: ${message}`
+    if (level === 'error') payload.logger.warn({ meta }, line)
+    else if (level === 'warning') payload.logger.warn(line)
+    else if (level === 'info') payload.logger.debug(line)
+  })
+
+/** Installs or updates graphile-worker's schema (bootstrap, before anything can enqueue). */
+export async function migrateQueue(payload: Payload, pgPool: Pool) {
+  await runMigrations({ pgPool, logger: logger(payload) })
+}
+
+/**
+ * Starts this process's worker (`JOB_WORKER=off`: none — the process still enqueues, another
+ * process sends). Once per process; server.ts stops it on SIGTERM (lib/jobRunner.ts).
+ */
+export async function startQueue(payload: Payload, pgPool: Pool, taskList: TaskList, crontab: string) {
+  if (publishedRunner() || !env.jobs.worker) return
+  const events = new EventEmitter() as WorkerEvents
+  const workerIds = new Set<string>()
+  events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))
+  const runner = await run({
+    pgPool,
+    logger: logger(payload),
+    events,
+    concurrency: env.jobs.concurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList,
+    parsedCronItems: parseCrontab(crontab),
+  })
+  const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...workerIds]))
+  beat()
+  const timer = setInterval(beat, HEARTBEAT_MS)
+  timer.unref()
+  publishRunner({
+    stop: async () => {
+      clearInterval(timer)
+      await runner.stop()
+      await pgPool.query('delete from job_workers where worker_id = any($1)', [[...workerIds]]).catch(() => undefined)
+    },
+  })
+  runner.promise.catch((err: unknown) => payload.logger.error({ err }, 'Job queue stopped'))
+}
+
+/** How often a process says its workers are alive, and after how long without it they are dead. */
+const HEARTBEAT_MS = env.jobs.heartbeatMs
+const DEAD_AFTER_MS = HEARTBEAT_MS * 3
+
+/**
+ * The stuck-job sweeper. graphile-worker frees a job whose worker vanished (SIGKILL, a lost
+ * machine) only after 4 hours; a reminder cannot wait that long. Every process records its
+ * workers' ids with a heartbeat (`job_workers`), and each beat also releases the jobs of workers
+ * not heard of for three beats (`force_unlock_workers`): another process runs them within about
+ * half a minute. Safe because every task is idempotent (notifications.status, dedupe keys).
+ */
+export async function heartbeat(db: Pool, ids: string[]) {
+  await db.query(
+    `insert into job_workers (worker_id, pid, seen_at) select id, $2, now() from unnest($1::text[]) as id
+     on conflict (worker_id) do update set seen_at = now()`,
+    [ids, process.pid],
+  )
+  await db.query(
+    `with dead as (delete from job_workers where seen_at < now() - make_interval(secs => $1::float8 / 1000)
+                   returning worker_id)
+     select graphile_worker.force_unlock_workers(array(select worker_id from dead))
+      where exists (select 1 from dead)`,
+    [DEAD_AFTER_MS],
+  )
+}
