@@ -340,11 +340,11 @@ describe('booking notifications', () => {
   it('past confirmed bookings become COMPLETED when config says so (with their event), never before', async () => {
     const me = await customer()
     const [{ id: userId }] = await sql(`select id from users where email = $1`, [me.email])
-    const [{ id: operator }] = await sql(`select id from operators order by id limit 1`)
+    const [{ id: operator }] = await sql(`select id from operators order by id desc limit 1`)
     const made = await sql(
       `insert into reservations (user_id, operator_id, status, date_start, date_end, duration, total_price, created_at, updated_at)
-       values ($1, $2, 'CONFIRMED', now() - interval '5 hours', now() - interval '4 hours', 60, 20, now() - interval '2 days', now() - interval '2 days'),
-              ($1, $2, 'CONFIRMED', now() - interval '90 minutes', now() - interval '30 minutes', 60, 20, now() - interval '2 days', now() - interval '2 days')
+       values ($1, $2, 'CONFIRMED', now() - interval '10 days 2 hours', now() - interval '10 days 1 hour', 60, 20, now(), now()),
+              ($1, $2, 'CONFIRMED', now() - interval '40 minutes', now() - interval '10 minutes', 30, 20, now(), now())
        returning id`,
       [userId, operator],
     )

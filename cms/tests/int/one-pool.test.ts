@@ -11,11 +11,12 @@ const appName = (base: string) => `salon:${new URL(base).port}`
 
 async function connectionsOf(base: string) {
   const [row] = await sql(
-    `select count(*)::int as total, count(*) filter (where query ilike 'listen%')::int as listening
+    `select count(*)::int as total, count(*) filter (where query ilike 'listen%salon_calendar%')::int as listening,
+            count(*) filter (where query ilike 'listen%jobs%')::int as queue
        from pg_stat_activity where application_name = $1`,
     [appName(base)],
   )
-  return row as { total: number; listening: number }
+  return row as { total: number; listening: number; queue: number }
 }
 
 let service: number
@@ -50,8 +51,10 @@ describe('one pool, one calendar listener, one error mapping per process', () =>
     expect(session.status).toBe(201)
     await sql('delete from reservations where id = $1', [session.body.data.id])
 
-    const { total, listening } = await connectionsOf(BASE_URL)
+    const { total, listening, queue } = await connectionsOf(BASE_URL)
     expect(listening, 'LISTEN salon_calendar connections of this process').toBe(1)
+    // The job queue's listener (jobs/queue.ts) is a client of the same pool, not one more.
+    expect(queue, 'LISTEN of the job queue').toBeLessThanOrEqual(1)
     // DATABASE_POOL_MAX is not set by the test stack: the default pool of 10, plus the listener.
     expect(total, 'connections of this process').toBeGreaterThan(1)
     expect(total, 'connections of this process').toBeLessThanOrEqual(10 + 1)
