@@ -56,7 +56,7 @@ export const env = {
   },
   /**
    * The job queue's worker in this process (jobs/queue.ts): `JOB_WORKER=off` runs none (the
-   * process still enqueues; another one sends), `JOB_CONCURRENCY` jobs at once (default 2),
+   * process still enqueues; another one sends), `JOB_CONCURRENCY` jobs at once (default 4: they wait on PostgreSQL and SMTP, not on the CPU),
    * `JOB_HEARTBEAT_MS` between two heartbeats of the stuck-job sweeper (default 10 s).
    */
   get jobs() {
@@ -64,7 +64,7 @@ export const env = {
       Number.isSafeInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback
     return {
       worker: process.env.JOB_WORKER !== 'off',
-      concurrency: whole(process.env.JOB_CONCURRENCY, 2),
+      concurrency: whole(process.env.JOB_CONCURRENCY, 4),
       heartbeatMs: whole(process.env.JOB_HEARTBEAT_MS, 10_000),
     }
   },
