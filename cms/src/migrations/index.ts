@@ -11,6 +11,7 @@ import * as migration_20261122_233000_service_in_use from './20261122_233000_ser
 import * as migration_20261123_000500_refresh_sessions from './20261123_000500_refresh_sessions';
 import * as migration_20261123_021500_upload_in_use from './20261123_021500_upload_in_use';
 import * as migration_20261123_030000_calendar_version from './20261123_030000_calendar_version';
+import * as migration_20261123_061000_operator_feed from './20261123_061000_operator_feed';
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261123_030000_calendar_version.up,
     down: migration_20261123_030000_calendar_version.down,
     name: '20261123_030000_calendar_version',
+  },
+  {
+    up: migration_20261123_061000_operator_feed.up,
+    down: migration_20261123_061000_operator_feed.down,
+    name: '20261123_061000_operator_feed',
   },
 ];
