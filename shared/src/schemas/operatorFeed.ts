@@ -9,10 +9,13 @@ import { z } from 'zod'
 /** 32 random bytes, base64url without padding: 43 characters (256 bits). */
 export const OPERATOR_FEED_TOKEN_LENGTH = 43
 
-/** `<token>.ics`, the last segment of `/api/operators/feed/<token>.ics`. Anything else is not a feed (404). */
+/**
+ * `<token>.ics`, the last segment of `/api/operators/feed/<token>.ics`. Anything else is not a feed:
+ * the endpoint answers 404, never this schema's message (so it has none).
+ */
 export const operatorFeedFile = z
   .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${OPERATOR_FEED_TOKEN_LENGTH}}\\.ics$`), 'Link del calendario non valido')
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${OPERATOR_FEED_TOKEN_LENGTH}}\\.ics$`))
   .transform((file) => file.slice(0, -'.ics'.length))
 
 /** A feed as its owner sees it. The URL only in the answer that creates it (only a hash is stored). */
