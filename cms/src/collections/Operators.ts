@@ -4,12 +4,14 @@ import type { CollectionConfig } from 'payload'
 import { calendarChanged } from '../hooks/calendar'
 import { readOperatorServices, validateOperatorServices, writeOperatorServices } from '../services/operatorServices'
 import { anyone, isAdmin, operatorOwnOrAdminField } from '../access'
+import { operatorFeedEndpoints } from '../endpoints/operatorFeed'
 
 export const Operators: CollectionConfig = {
   slug: 'operators',
   hooks: { ...calendarChanged, afterChange: [...calendarChanged.afterChange, writeOperatorServices] },
   admin: { useAsTitle: 'name' },
   defaultSort: 'position',
+  endpoints: operatorFeedEndpoints,
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
     // Field rules: shared/src/schemas/people.ts (the dashboard's form runs the same).

@@ -35,7 +35,8 @@ const METHODS: Record<IcsMethod, ICalCalendarMethod> = {
   CANCEL: ICalCalendarMethod.CANCEL,
 }
 
-const STATUSES = {
+/** RFC 5545 STATUS of an event as ical-generator names it (shared with the operator's feed). */
+export const STATUSES = {
   CONFIRMED: ICalEventStatus.CONFIRMED,
   TENTATIVE: ICalEventStatus.TENTATIVE,
   CANCELLED: ICalEventStatus.CANCELLED,
@@ -43,6 +44,20 @@ const STATUSES = {
 
 /** The VTIMEZONE of an IANA zone, or null when the bundled database does not know it. */
 export const vtimezone = (timeZone: string): string | null => getVtimezoneComponent(timeZone)
+
+/** PRODID of every calendar file we make. */
+export const PROD_ID = { company: 'salon-booking', product: 'reservations', language: 'IT' } as const
+
+/**
+ * The zone an event's times are written in: the salon's when the bundled database knows it (local
+ * times with TZID + VTIMEZONE, so a calendar shows the salon's clock even after a DST rule change),
+ * otherwise null — UTC, which is still the right instant everywhere.
+ */
+export const knownZone = (timeZone: string): string | null => (vtimezone(timeZone) ? timeZone : null)
+
+/** An instant as ical-generator must get it: a TZDate in `zone` (a plain Date would be written in the server's clock), or UTC. */
+export const zonedTime = (instant: Date, zone: string | null): Date =>
+  zone ? new TZDate(instant.getTime(), zone) : instant
 
 /** The `.ics` text (CRLF lines, folded at 75 octets) of one reservation. */
 export function reservationIcs(input: ReservationIcsInput): string {
@@ -53,14 +68,12 @@ export function reservationIcs(input: ReservationIcsInput): string {
     throw new Error(`${method} needs an attendee and the salon's e-mail as organizer (RFC 5546)`)
   }
   const event = calendarEvent(reservation, salon)
-  // Local times with TZID + VTIMEZONE when the zone is known, so a calendar shows the salon's clock
-  // even after a DST rule change; otherwise UTC, which is still the right instant everywhere.
-  const zone = vtimezone(event.timeZone) ? event.timeZone : null
+  const zone = knownZone(event.timeZone)
 
   // `timezone.name: null` keeps DTSTAMP in UTC; the per-event timezone writes DTSTART/DTEND with
   // TZID. The times are TZDates: a plain Date would be written in the server's own clock.
   const calendar = ical({
-    prodId: { company: 'salon-booking', product: 'reservations', language: 'IT' },
+    prodId: { ...PROD_ID },
     method: METHODS[method],
     timezone: zone ? { name: null, generator: vtimezone } : null,
   })
@@ -68,8 +81,8 @@ export function reservationIcs(input: ReservationIcsInput): string {
     id: event.uid,
     sequence,
     stamp: now,
-    start: zone ? new TZDate(event.start.getTime(), zone) : event.start,
-    end: zone ? new TZDate(event.end.getTime(), zone) : event.end,
+    start: zonedTime(event.start, zone),
+    end: zonedTime(event.end, zone),
     timezone: zone,
     summary: event.summary,
     description: event.description,

@@ -12,6 +12,7 @@ import * as migration_20261123_000500_refresh_sessions from './20261123_000500_r
 import * as migration_20261123_021500_upload_in_use from './20261123_021500_upload_in_use';
 import * as migration_20261123_030000_calendar_version from './20261123_030000_calendar_version';
 import * as migration_20261123_060000_notification_settings from './20261123_060000_notification_settings';
+import * as migration_20261123_061000_operator_feed from './20261123_061000_operator_feed';
 import * as migration_20261123_062000_notifications from './20261123_062000_notifications';
 
 export const migrations = [
@@ -84,6 +85,11 @@ export const migrations = [
     up: migration_20261123_060000_notification_settings.up,
     down: migration_20261123_060000_notification_settings.down,
     name: '20261123_060000_notification_settings',
+  },
+  {
+    up: migration_20261123_061000_operator_feed.up,
+    down: migration_20261123_061000_operator_feed.down,
+    name: '20261123_061000_operator_feed',
   },
   {
     up: migration_20261123_062000_notifications.up,

@@ -232,7 +232,7 @@ export async function daySlots(day: string, services: number[], operator: number
   return res.body.slots
 }
 
-/** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59) so that one file’s bookings never take another’s times. */
+/** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59, operator-feed 54–55) so that one file’s bookings never take another’s times. */
 export async function freeDay(service: number, offset: number): Promise<string> {
   for (let d = offset; d < offset + 14; d++) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)

@@ -7,6 +7,7 @@ import { RelationMultiSelect, RelationSelect } from '../../components/form/field
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 import { useT } from '../../i18n/use-t'
+import { OperatorFeedCard } from './feed-card'
 
 type Values = {
   name: string
@@ -26,7 +27,7 @@ const accountLabel = (u: Record<string, unknown>) =>
  * /dashboard/operator/create (added to spec §2: a salon hires people) and /dashboard/operator/{id}:
  * the person customers choose — name, photo, description, order in the list, active — and the
  * OPERATOR account that sees their agenda, and the services they perform (stored on each service). An operator is never deleted (their past bookings keep
- * them): switch "Attivo" off instead.
+ * them): switch "Attivo" off instead. Under the form (edit only): their calendar feed.
  */
 export default function OperatorForm() {
   const t = useT()
@@ -74,6 +75,7 @@ export default function OperatorForm() {
       title={mode === 'create' ? t('operator.new') : t('operator.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
+      after={mode === 'edit' && id !== undefined ? <OperatorFeedCard id={id} /> : undefined}
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
         <TextInput label={t('form.name')} required {...form.getInputProps('name')} />

@@ -13,11 +13,13 @@ import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fetchAgenda, setReservationStatus, type AgendaItem } from './api'
 import { LoadError } from '../../lib/ui/LoadError'
+import { CalendarFeedCards } from './CalendarFeedCard'
 
 /**
  * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
  * reservation with the customer's name and phone, the services, the note and the status, and one
  * button for each status change the engine allows this operator now. The view is in the URL.
+ * Below: the private calendar link of their appointments (CalendarFeedCard).
  */
 export function Agenda({ name }: { name: string }) {
   const [params, setParams] = useSearchParams()
@@ -100,6 +102,7 @@ export function Agenda({ name }: { name: string }) {
           </ul>
         </section>
       ))}
+      <CalendarFeedCards timeZone={data.status === 'success' ? data.data.salon.timezone : 'Europe/Rome'} />
     </>
   )
 }

@@ -5,6 +5,7 @@ import type {
   MyReservationItem,
   MyReservationsResponse,
 } from '@salon/shared/schemas/booking'
+import type { OperatorFeedCreated, OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
 import { api } from '../../lib/api'
 
 /**
@@ -105,4 +106,20 @@ export function uploadAvatar(file: File) {
 /** `DELETE /api/auth/me/avatar` — removes the profile photo. */
 export function removeAvatar() {
   return api.delete<{ avatarUrl: null }>('/api/auth/me/avatar')
+}
+
+/** `GET /api/operators/my-feeds` → the calendar feeds of the operator records linked to the signed-in OPERATOR. */
+export async function fetchMyFeeds(signal?: AbortSignal) {
+  const res = await api.get<{ feeds?: OperatorFeedStatus[] }>('/api/operators/my-feeds', { signal })
+  return res?.feeds ?? []
+}
+
+/** `POST /api/operators/:id/feed` → a new private link (the old one stops working); the URL only in this answer. */
+export async function rotateFeed(operatorId: number) {
+  return (await api.post<{ data: OperatorFeedCreated }>(`/api/operators/${operatorId}/feed`, {})).data
+}
+
+/** `DELETE /api/operators/:id/feed` → the link stops working. */
+export async function revokeFeed(operatorId: number) {
+  return (await api.delete<{ data: OperatorFeedStatus }>(`/api/operators/${operatorId}/feed`)).data
 }
