@@ -46,7 +46,7 @@ describe('<OperatorFeedCard>', () => {
   })
 
   it('not active: "Create link" turns it on at once and shows the link once, with Copy', async () => {
-    mutate.mockImplementation((vars, { onSuccess }) => {
+    mutate.mockImplementation((_vars, { onSuccess }) => {
       state.feed = on
       onSuccess({ data: { data: { ...on, url: URL_, webcalUrl: URL_.replace('https://', 'webcal://') } } })
     })
