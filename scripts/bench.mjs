@@ -29,6 +29,10 @@ const { default: autocannon } = await import('autocannon')
 const dir = path.join(root, '.data', 'bench')
 fs.rmSync(dir, { recursive: true, force: true })
 const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
+// The booking mails go out as in production: the app processes' workers send them through a real
+// SMTP server on this machine while the confirms run (the confirm itself only enqueues).
+const { startSmtp } = await import('./lib/smtp.mjs')
+const smtp = await startSmtp(path.join(dir, 'smtp'))
 const children = []
 // BENCH_B_ROOT=<another checkout, built>: process B runs that checkout's app (e.g. the commit
 // before a change) on the same PostgreSQL — with BENCH_AB, a before/after A/B in one run.
@@ -43,7 +47,14 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
         ...(PROF_DIR && file.endsWith('server.ts') ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []),
       ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        SMTP_URL: smtp.url,
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...env,
+      },
     })
     children.push(child)
     child.on('message', (m) => m?.type === 'ready' && resolve({ child, port: m.port }))
@@ -52,6 +63,7 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
 const stopAll = async () => {
   for (const c of children) c.kill('SIGTERM')
   await new Promise((r) => setTimeout(r, 500))
+  await smtp.stop()
   await db.stop()
 }
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)))

@@ -34,6 +34,15 @@ export const env = {
   get host() {
     return process.env.HOST || '0.0.0.0'
   },
+  /**
+   * How long a request waits for a free connection of the pool before it fails (ms,
+   * `DATABASE_POOL_WAIT_MS`, default 15 s): a pool drained by requests that each wait for a second
+   * connection then frees itself with errors instead of hanging every request for good.
+   */
+  get poolWaitMs() {
+    const v = Number(process.env.DATABASE_POOL_WAIT_MS)
+    return Number.isSafeInteger(v) && v > 0 ? v : 15_000
+  },
   get poolMax() {
     return Number(process.env.DATABASE_POOL_MAX || 10)
   },

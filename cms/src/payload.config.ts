@@ -34,7 +34,12 @@ export default buildConfig({
   maxDepth: 3,
   db: postgresAdapter({
     // The process's one pool: Payload's, published for the availability fast path (lib/sql.ts).
-    pool: { connectionString: env.databaseUrl, max: env.poolMax, application_name: env.applicationName },
+    pool: {
+      connectionString: env.databaseUrl,
+      max: env.poolMax,
+      application_name: env.applicationName,
+      connectionTimeoutMillis: env.poolWaitMs,
+    },
     migrationDir: path.resolve(dirname, 'migrations'),
     // Migrations only, in every environment: never push a schema diff.
     push: false,

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import type { TaskList } from 'graphile-worker'
-import { pool } from '../lib/sql'
+import type { Pool } from 'pg'
 import { removeExpiredHolds } from '../services/booking'
 import { readSettings } from '../services/calendar'
 import { notificationSettings } from '../services/notificationSettings'
@@ -16,25 +16,25 @@ function idIn(payload: unknown, field: string): number {
   return value
 }
 
-/** The queue's tasks (docs/notifications.md); each is glue over a service. */
-export const taskList = (payload: Payload): TaskList => ({
-  'reservation-event': async (job) => handleReservationEvent(pool(payload), idIn(job, 'event')),
-  'send-notification': async (job) => sendNotification(pool(payload), String(idIn(job, 'id'))),
+/** The queue's tasks (docs/notifications.md), on the queue's own pool `db`; each is glue over a service. */
+export const taskList = (payload: Payload, db: Pool): TaskList => ({
+  'reservation-event': async (job) => handleReservationEvent(db, idIn(job, 'event')),
+  'send-notification': async (job) => sendNotification(db, String(idIn(job, 'id'))),
   reminder: async (job) =>
-    handleReminder(pool(payload), {
+    handleReminder(db, {
       reservation: idIn(job, 'reservation'),
       index: idIn(job, 'index'),
       start: String((job as { start?: unknown }).start ?? ''),
     }),
   'expire-drafts': async () => {
-    const { holdMinutes } = await readSettings(pool(payload))
-    const removed = await removeExpiredHolds(pool(payload), holdMinutes, new Date())
-    await pruneRateLimits(pool(payload))
+    const { holdMinutes } = await readSettings(db)
+    const removed = await removeExpiredHolds(db, holdMinutes, new Date())
+    await pruneRateLimits(db)
     if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)
   },
   'complete-past': async () => {
-    const { autoCompleteHours } = await notificationSettings(pool(payload))
-    const done = await completePastBookings(pool(payload), autoCompleteHours)
+    const { autoCompleteHours } = await notificationSettings(db)
+    const done = await completePastBookings(db, autoCompleteHours)
     if (done) payload.logger.info(`Completed ${done} past booking(s)`)
   },
 })
@@ -48,4 +48,4 @@ export const CRONTAB = ['* * * * * expire-drafts ?max=1', '*/5 * * * * complete-
 export { migrateQueue }
 
 /** This process's worker (bootstrap, once Payload is ready). */
-export const startJobs = (payload: Payload) => startQueue(payload, pool(payload), taskList(payload), CRONTAB)
+export const startJobs = (payload: Payload) => startQueue(payload, (db) => taskList(payload, db), CRONTAB)

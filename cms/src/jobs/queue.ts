@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
+import pg, { type Pool } from 'pg'
 import { EventEmitter } from 'node:events'
 import { Logger, parseCrontab, run, runMigrations, type TaskList, type WorkerEvents } from 'graphile-worker'
 import { env } from '../env'
@@ -7,8 +7,8 @@ import { inBackground } from '../lib/background'
 import { publishRunner, publishedRunner } from '../lib/jobRunner'
 
 /**
- * The durable job queue: graphile-worker on the app's own PostgreSQL and pool
- * (docs/notifications.md "Why graphile-worker").
+ * The durable job queue: graphile-worker on the app's own PostgreSQL, with a small pool of its own
+ * (docs/notifications.md "The queue").
  *
  * - **Enqueued with the change.** Jobs are rows; the reservation event trigger adds them in the
  *   writing transaction (migration `…_notifications`), tasks add follow-ups in theirs.
@@ -43,8 +43,16 @@ export async function migrateQueue(payload: Payload, pgPool: Pool) {
  * Starts this process's worker (`JOB_WORKER=off`: none — the process still enqueues, another
  * process sends). Once per process; server.ts stops it on SIGTERM (lib/jobRunner.ts).
  */
-export async function startQueue(payload: Payload, pgPool: Pool, taskList: TaskList, crontab: string) {
+export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskList, crontab: string) {
   if (publishedRunner() || !env.jobs.worker) return
+  // The queue's own few connections (its listener, one per running job, one to claim and finish
+  // jobs): a burst of reminders never takes a connection a visitor's request is waiting for.
+  const pgPool = new pg.Pool({
+    connectionString: env.databaseUrl,
+    max: env.jobs.concurrency + 2,
+    application_name: `${env.applicationName}:jobs`,
+  })
+  pgPool.on('error', (err) => payload.logger.error(`Job queue pool error: ${err.message}`))
   const events = new EventEmitter() as WorkerEvents
   const workerIds = new Set<string>()
   events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))
@@ -55,7 +63,7 @@ export async function startQueue(payload: Payload, pgPool: Pool, taskList: TaskL
     concurrency: env.jobs.concurrency,
     noHandleSignals: true,
     pollInterval: 1000,
-    taskList,
+    taskList: taskList(pgPool),
     parsedCronItems: parseCrontab(crontab),
   })
   const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...workerIds]))
@@ -67,6 +75,7 @@ export async function startQueue(payload: Payload, pgPool: Pool, taskList: TaskL
       clearInterval(timer)
       await runner.stop()
       await pgPool.query('delete from job_workers where worker_id = any($1)', [[...workerIds]]).catch(() => undefined)
+      await pgPool.end()
     },
   })
   runner.promise.catch((err: unknown) => payload.logger.error({ err }, 'Job queue stopped'))

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Pool } from 'pg'
-import { webcalUrlOf, type OperatorFeedCreated, type OperatorFeedStatus, type ReservationStatus } from '@salon/shared'
+import {
+  CALENDAR_FEED_STATUSES,
+  webcalUrlOf,
+  type OperatorFeedCreated,
+  type OperatorFeedStatus,
+  type ReservationStatus,
+} from '@salon/shared'
 import { isAdminUser, type SessionUser } from '../access/roles'
 import { env } from '../env'
 import { HttpError, notFound } from '../lib/errors'
@@ -15,18 +21,8 @@ import { loadCalendarSalon } from './reservationCalendar'
  * the constant-time comparison: no secret is compared character by character.
  */
 
-/** Appointments of the feed: the times the salon counts as the operator's work. Drafts and holds
- *  (PENDING_CONFIRMATION) are not appointments yet; refused and cancelled ones leave the feed, and
- *  a calendar app drops them at its next refresh. Done ones (COMPLETED, NO_SHOW) stay, as they happened. */
-export const FEED_STATUSES = [
-  'PENDING',
-  'APPROVED',
-  'CONFIRMED',
-  'PENDING_PAYMENT',
-  'MODIFIED',
-  'COMPLETED',
-  'NO_SHOW',
-] as const satisfies readonly ReservationStatus[]
+/** Appointments of the feed: the engine's `CALENDAR_FEED_STATUSES`. */
+export const FEED_STATUSES = CALENDAR_FEED_STATUSES
 
 /** How far back the feed goes: appointments that ended in the last 30 days, and everything after. */
 export const FEED_PAST_DAYS = 30

@@ -43,6 +43,13 @@ export const OCCURRING_STATUSES = [
   'COMPLETED',
 ] as const satisfies readonly ReservationStatus[]
 
+/**
+ * The appointments of an operator's calendar feed: the times the salon counts as their work, and
+ * the no-shows, which happened as planned on the operator's side. Drafts are not appointments yet;
+ * refused and cancelled ones leave the feed (a calendar app drops them at its next refresh).
+ */
+export const CALENDAR_FEED_STATUSES = [...OCCURRING_STATUSES, 'NO_SHOW'] as const satisfies readonly ReservationStatus[]
+
 const ALWAYS_BLOCKING: ReadonlySet<string> = new Set(BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'))
 
 /**

@@ -1,5 +1,6 @@
 import { NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
+import { CONFIG_DEFAULTS } from '@salon/shared/constants'
 import { useT } from '../../i18n/use-t'
 
 /** The notification settings of the config (issue 12; docs/notifications.md). */
@@ -13,14 +14,15 @@ export interface NotificationValues {
   autoCompleteHours: number
 }
 
+/** The defaults of a salon that never changed them: the server's own (`CONFIG_DEFAULTS`). */
 export const NOTIFICATION_DEFAULTS: NotificationValues = {
-  mailCustomerBookings: true,
-  mailCustomerChanges: true,
-  reminderHours: 24,
-  secondReminderHours: 0,
-  mailSalonNewBookings: true,
-  mailSalonCancellations: true,
-  autoCompleteHours: 0,
+  mailCustomerBookings: CONFIG_DEFAULTS.mailCustomerBookings,
+  mailCustomerChanges: CONFIG_DEFAULTS.mailCustomerChanges,
+  reminderHours: CONFIG_DEFAULTS.reminderHours,
+  secondReminderHours: CONFIG_DEFAULTS.secondReminderHours,
+  mailSalonNewBookings: CONFIG_DEFAULTS.mailSalonNewBookings,
+  mailSalonCancellations: CONFIG_DEFAULTS.mailSalonCancellations,
+  autoCompleteHours: CONFIG_DEFAULTS.autoCompleteHours,
 }
 
 /**
