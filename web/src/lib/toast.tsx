@@ -132,9 +132,6 @@ function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void 
     <li
       className={`toast toast--${entry.variant}`}
       data-state={entry.open ? 'open' : 'closed'}
-      role={entry.variant === 'error' ? 'alert' : 'status'}
-      aria-live={entry.variant === 'error' ? 'assertive' : 'polite'}
-      aria-atomic="true"
       style={offset ? { transform: `translateX(${offset}px)`, transition: 'none' } : undefined}
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
@@ -159,7 +156,14 @@ function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void 
         setOffset(0)
       }}
     >
-      <div className="toast__body">
+      {/* The live region is the message, inside the list item: a list item itself may not take a
+          role (axe "list"), and the close button is not part of what is read out. */}
+      <div
+        className="toast__body"
+        role={entry.variant === 'error' ? 'alert' : 'status'}
+        aria-live={entry.variant === 'error' ? 'assertive' : 'polite'}
+        aria-atomic="true"
+      >
         <p className="toast__title">{entry.title}</p>
         {entry.description ? <p className="toast__description">{entry.description}</p> : null}
       </div>
