@@ -14,9 +14,9 @@ import { mailer, mailFrom } from '../email/adapter'
 import { reservationMail, type ReservationMailData } from '../email/reservationMails'
 import { env } from '../env'
 import { reservationIcs } from '../lib/ics'
-import { inTransaction } from '../lib/transaction'
-import { loadCalendarSalon } from '../services/reservationCalendar'
-import { notificationSettings } from '../services/notificationSettings'
+import { salonContactOf } from '../services/calendar'
+import { notificationSettingsOf } from '../services/notificationSettings'
+import { calendarSalonOf } from '../services/reservationCalendar'
 
 /**
  * The notification tasks (docs/notifications.md). Thin glue: which mails an event causes and when
@@ -27,67 +27,105 @@ import { notificationSettings } from '../services/notificationSettings'
 
 type Db = Pool | PoolClient
 
-/** Everything a booking mail says about one reservation, read in one statement; null without a time. */
-async function mailData(db: Db, reservationId: number): Promise<(ReservationMailData & { updatedAt: string }) | null> {
+/**
+ * One reservation as the mails and reminders need it, with the salon's contact and notification
+ * settings, in ONE statement (`event`: and that event): a job costs the database two statements,
+ * this read and one write — the jobs share the machine with the bookings (docs/benchmarks.md).
+ */
+async function readFacts(db: Db, by: { reservation: number } | { event: number }) {
   const { rows } = await db.query(
-    `select r.id, r.status, r.date_start, r.date_end, r.total_price, r.note, r.updated_at,
+    `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
+            r.id, r.user_id, r.status, r.date_start, r.date_end, r.total_price, r.note, r.updated_at,
             u.name as customer_name, u.surname as customer_surname, u.email as customer_email,
             u.phone_number as customer_phone,
             nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
             coalesce((select json_agg(json_build_object('title', s.title, 'price', s.price, 'minutes', s.time)
                                       order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
-                       where rr.parent_id = r.id and rr.path = 'services'), '[]'::json) as services
-       from reservations r
+                       where rr.parent_id = r.id and rr.path = 'services'), '[]'::json) as services,
+            c.business_name, c.address, c.phone, c.email, c.timezone, c.mail_customer_bookings,
+            c.mail_customer_changes, c.reminder_hours, c.second_reminder_hours, c.mail_salon_new_bookings,
+            c.mail_salon_cancellations, c.auto_complete_hours
+       ${
+         'event' in by
+           ? 'from reservation_events e join reservations r on r.id = e.reservation_id'
+           : 'from reservations r left join reservation_events e on false'
+       }
        left join users u on u.id = r.user_id
        left join operators o on o.id = r.operator_id
-      where r.id = $1`,
-    [reservationId],
+       left join lateral (select * from config order by id limit 1) c on true
+      where ${'event' in by ? 'e.id' : 'r.id'} = $1`,
+    ['event' in by ? by.event : by.reservation],
   )
   const r = rows[0]
-  if (!r || !r.date_start || !r.date_end) return null
-  const salon = await loadCalendarSalon(db)
+  if (!r) return null
+  const contact = salonContactOf(r)
+  const settings = notificationSettingsOf(r)
+  const mail: (ReservationMailData & { updatedAt: string }) | null =
+    r.date_start && r.date_end
+      ? {
+          salon: { ...contact, timezone: contact.timeZone },
+          customer: {
+            name: r.customer_name || 'cliente',
+            surname: r.customer_surname ?? null,
+            email: r.customer_email ?? null,
+            phone: r.customer_phone ?? null,
+          },
+          reservation: {
+            id: r.id,
+            status: r.status as ReservationStatus,
+            date_start: new Date(r.date_start).toISOString(),
+            date_end: new Date(r.date_end).toISOString(),
+            services: (r.services as { title: string; price: unknown; minutes: unknown }[]).map((s) => ({
+              title: s.title,
+              price: Number(s.price),
+              minutes: Number(s.minutes),
+            })),
+            operator: r.operator_name ?? null,
+            total: Number(r.total_price ?? 0),
+            note: r.note ?? null,
+          },
+          links: {
+            myBookingsUrl: `${env.serverUrl}/reserved-area`,
+            dashboardUrl: `${env.serverUrl}/dashboard/booking/${r.id}`,
+          },
+          updatedAt: new Date(r.updated_at).toISOString(),
+        }
+      : null
+  const event: EventRow | null = r.event_id
+    ? {
+        id: r.event_id,
+        actor_id: r.actor_id,
+        actor_role: r.actor_role,
+        kind: r.kind,
+        from_status: r.from_status,
+        to_status: r.to_status,
+        changes: r.changes,
+      }
+    : null
   return {
-    salon: {
-      name: salon.name,
-      address: salon.address,
-      phone: salon.phone,
-      email: salon.email,
-      timezone: salon.timeZone,
-    },
-    customer: {
-      name: r.customer_name || 'cliente',
-      surname: r.customer_surname ?? null,
-      email: r.customer_email ?? null,
-      phone: r.customer_phone ?? null,
-    },
-    reservation: {
-      id: r.id,
-      status: r.status as ReservationStatus,
-      date_start: new Date(r.date_start).toISOString(),
-      date_end: new Date(r.date_end).toISOString(),
-      services: (r.services as { title: string; price: unknown; minutes: unknown }[]).map((s) => ({
-        title: s.title,
-        price: Number(s.price),
-        minutes: Number(s.minutes),
-      })),
-      operator: r.operator_name ?? null,
-      total: Number(r.total_price ?? 0),
-      note: r.note ?? null,
-    },
-    links: {
-      myBookingsUrl: `${env.serverUrl}/reserved-area`,
-      dashboardUrl: `${env.serverUrl}/dashboard/booking/${r.id}`,
-    },
-    updatedAt: new Date(r.updated_at).toISOString(),
+    reservation: { id: r.id as number, customer: r.user_id as number | null, status: r.status as ReservationStatus },
+    start: r.date_start ? new Date(r.date_start).toISOString() : null,
+    contact,
+    settings,
+    mail,
+    event,
   }
 }
 
+type Facts = NonNullable<Awaited<ReturnType<typeof readFacts>>>
+
 /** The calendar file a mail carries (REQUEST or CANCEL, the engine's choice), or null. */
-function calendarFile(kind: NotificationKind, data: ReservationMailData & { updatedAt: string }, now: Date) {
+function calendarFile(
+  kind: NotificationKind,
+  facts: Facts,
+  data: ReservationMailData & { updatedAt: string },
+  now: Date,
+) {
   const method = icsMethodFor(kind, data.reservation.status)
+  const salon = calendarSalonOf(facts.contact)
   // RFC 5546: a REQUEST or CANCEL names its attendee and the organiser (the salon's address).
-  if (!method || !data.customer.email || !data.salon.email) return null
+  if (!method || !data.customer.email || !salon.email) return null
   const ics = reservationIcs({
     reservation: {
       id: data.reservation.id,
@@ -98,7 +136,7 @@ function calendarFile(kind: NotificationKind, data: ReservationMailData & { upda
       operator: data.reservation.operator,
       note: data.reservation.note,
     },
-    salon: { ...data.salon, timeZone: data.salon.timezone, publicUrl: env.serverUrl },
+    salon,
     method,
     sequence: calendarSequence(data.updatedAt),
     now,
@@ -110,158 +148,147 @@ function calendarFile(kind: NotificationKind, data: ReservationMailData & { upda
   return { method, ics }
 }
 
-/**
- * Records one decided mail (rendered now, so every retry sends the same bytes) and enqueues its
- * send — both in `db`'s transaction. A `dedupeKey` already recorded means this decision was
- * taken before (the job ran twice): nothing new.
- */
-async function recordMail(
-  db: PoolClient,
-  input: {
-    kind: NotificationKind
-    to: 'CUSTOMER' | 'SALON'
-    data: ReservationMailData & { updatedAt: string }
-    eventId: number | null
-    dedupeKey: string
-    now: Date
-  },
+/** One decided mail, rendered now (every retry sends the same bytes), as a `notifications` row. */
+function mailRow(
+  facts: Facts,
+  decided: { kind: NotificationKind; to: 'CUSTOMER' | 'SALON'; dedupeKey: string; eventId: number | null },
+  data: ReservationMailData & { updatedAt: string },
+  now: Date,
 ) {
-  const { kind, to, data, eventId, dedupeKey, now } = input
-  const address = to === 'CUSTOMER' ? data.customer.email : data.salon.email
-  if (!address) return null
-  const mail = reservationMail(kind, data)
-  const file = to === 'CUSTOMER' ? calendarFile(kind, data, now) : null
-  const { rows } = await db.query(
-    `insert into notifications (reservation_id, event_id, kind, recipient, address, dedupe_key, subject, html, text, ics, ics_method)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     on conflict (dedupe_key) do nothing returning id`,
-    [
-      data.reservation.id,
-      eventId,
-      kind,
-      to,
-      address,
-      dedupeKey,
-      mail.subject,
-      mail.html,
-      mail.text,
-      file?.ics ?? null,
-      file?.method ?? null,
-    ],
-  )
-  const id = rows[0]?.id as string | undefined
-  if (id) {
-    await db.query(
-      `select graphile_worker.add_job('send-notification', json_build_object('id', $1::bigint),
-                                      max_attempts := 12, job_key := 'notification:' || $1)`,
-      [id],
-    )
+  const address = decided.to === 'CUSTOMER' ? data.customer.email : facts.contact.email
+  if (!address) return null // no address (a salon without one): nothing to send
+  const mail = reservationMail(decided.kind, data)
+  const file = decided.to === 'CUSTOMER' ? calendarFile(decided.kind, facts, data, now) : null
+  return {
+    reservation_id: data.reservation.id,
+    event_id: decided.eventId,
+    kind: decided.kind,
+    recipient: decided.to,
+    address,
+    dedupe_key: decided.dedupeKey,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ics: file?.ics ?? null,
+    ics_method: file?.method ?? null,
   }
-  return id ?? null
 }
 
 /**
- * Follows the reservation's reminders to its current time and status: each reminder the engine
- * still schedules is (re)placed under its key (`job_key_mode` replace: a move moves it), every
- * other one is removed (a cancellation removes them).
+ * The one write of a job, one statement (so one transaction): the mails decided are recorded — a
+ * dedupe key recorded before (the job ran twice) records nothing — and each recorded one gets its
+ * send job; the reminders still due are (re)placed under their keys (`job_key_mode` replace: a
+ * move moves them) and the others removed (a cancellation removes them). `reminders` undefined:
+ * leave them as they are.
  */
-async function scheduleReminders(db: PoolClient, reservationId: number, now: Date) {
-  const { rows } = await db.query('select status, date_start from reservations where id = $1', [reservationId])
-  const r = rows[0]
-  const settings = await notificationSettings(db)
-  const due = r ? reminderSchedule({ status: r.status, date_start: r.date_start }, settings, now) : []
-  for (const index of [1, 2] as const) {
-    const key = `reminder:${reservationId}:${index}`
-    const at = due.find((d) => d.index === index)?.at
-    if (at) {
-      await db.query(
-        `select graphile_worker.add_job('reminder', json_build_object('reservation', $1::int, 'index', $2::int, 'start', $3::text),
-                                        run_at := $4, max_attempts := 5, job_key := $5, job_key_mode := 'replace')`,
-        [reservationId, index, new Date(r.date_start).toISOString(), at, key],
-      )
-    } else {
-      await db.query('select graphile_worker.remove_job($1)', [key]).catch(() => undefined)
-    }
-  }
+async function write(
+  db: Db,
+  reservationId: number,
+  mails: NonNullable<ReturnType<typeof mailRow>>[],
+  reminders?: { start: string; due: { index: number; at: Date }[] },
+) {
+  const due = reminders?.due ?? []
+  const gone = reminders ? [1, 2].filter((i) => !due.some((d) => d.index === i)) : []
+  await db.query(
+    `with recorded as (
+       insert into notifications (reservation_id, event_id, kind, recipient, address, dedupe_key, subject, html, text, ics, ics_method)
+       select reservation_id, event_id, kind, recipient, address, dedupe_key, subject, html, text, ics, ics_method
+         from json_to_recordset($1::json) as m(reservation_id int, event_id bigint, kind varchar, recipient varchar,
+              address varchar, dedupe_key varchar, subject text, html text, text text, ics text, ics_method varchar)
+       on conflict (dedupe_key) do nothing returning id),
+     sends as (
+       select graphile_worker.add_job('send-notification', json_build_object('id', id), max_attempts := 12,
+                                      job_key := 'notification:' || id) from recorded),
+     scheduled as (
+       select graphile_worker.add_job('reminder',
+                json_build_object('reservation', $2::int, 'index', d.index, 'start', $3::text),
+                run_at := d.at, max_attempts := 5, job_key := 'reminder:' || $2 || ':' || d.index,
+                job_key_mode := 'replace')
+         from json_to_recordset($4::json) as d(index int, at timestamptz)),
+     removed as (select graphile_worker.remove_job('reminder:' || $2 || ':' || g) from unnest($5::int[]) as g)
+     select (select count(*) from sends) + (select count(*) from scheduled) + (select count(*) from removed) as n`,
+    [JSON.stringify(mails), reservationId, reminders?.start ?? null, JSON.stringify(due), gone],
+  )
 }
 
 interface EventRow {
   id: string
-  reservation_id: number
   actor_id: number | null
   actor_role: Role | null
   kind: ReservationEventKind
   from_status: ReservationStatus | null
   to_status: ReservationStatus
   changes: ReservationChanges
-  customer_id: number | null
 }
 
 /** `reservation-event`: the mails one recorded change causes, and the reservation's reminders. */
-export async function handleReservationEvent(pool: Pool, eventId: number, now = new Date()) {
-  await inTransaction(pool, async (db) => {
-    const { rows } = await db.query(
-      `select e.id, e.reservation_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
-              r.user_id as customer_id
-         from reservation_events e join reservations r on r.id = e.reservation_id
-        where e.id = $1`,
-      [eventId],
-    )
-    const event = rows[0] as EventRow | undefined
-    if (!event) return // the reservation is gone (a draft dropped): nothing to tell anyone
-    const settings = await notificationSettings(db)
-    const decisions = notificationsFor(
-      {
-        kind: event.kind,
-        from: event.from_status,
-        to: event.to_status,
-        actorRole: event.actor_role,
-        byCustomer: event.actor_id !== null && event.actor_id === event.customer_id,
-        changes: event.changes,
-      },
-      settings,
-    )
-    const data = decisions.length ? await mailData(db, event.reservation_id) : null
-    if (data) {
-      const moved = event.changes.date_start as { from?: string | null } | undefined
-      const told = { ...data, previousStart: moved?.from ?? null, byCustomer: event.actor_id === event.customer_id }
-      for (const { to, kind } of decisions) {
-        await recordMail(db, { kind, to, data: told, eventId, dedupeKey: `event:${event.id}:${kind}:${to}`, now })
-      }
-    }
-    await scheduleReminders(db, event.reservation_id, now)
-  })
+export async function handleReservationEvent(db: Pool, eventId: number, now = new Date()) {
+  const facts = await readFacts(db, { event: eventId })
+  const event = facts?.event
+  if (!facts || !event) return // the reservation is gone (a draft dropped): nothing to tell anyone
+  const byCustomer = event.actor_id !== null && event.actor_id === facts.reservation.customer
+  const decisions = notificationsFor(
+    {
+      kind: event.kind,
+      from: event.from_status,
+      to: event.to_status,
+      actorRole: event.actor_role,
+      byCustomer,
+      changes: event.changes,
+    },
+    facts.settings,
+  )
+  const moved = event.changes.date_start as { from?: string | null } | undefined
+  const data = facts.mail && { ...facts.mail, previousStart: moved?.from ?? null, byCustomer }
+  const mails = data
+    ? decisions
+        .map(({ to, kind }) =>
+          mailRow(
+            facts,
+            { kind, to, eventId: Number(event.id), dedupeKey: `event:${event.id}:${kind}:${to}` },
+            data,
+            now,
+          ),
+        )
+        .filter((m) => m !== null)
+    : []
+  const due = facts.start
+    ? reminderSchedule({ status: facts.reservation.status, date_start: facts.start }, facts.settings, now)
+    : []
+  await write(db, facts.reservation.id, mails, { start: facts.start ?? '', due })
 }
 
 /**
  * `reminder`: sent only if the booking still starts at the time the reminder was scheduled for
- * and still holds its time (a moved or cancelled booking's job was replaced or removed, this is
- * the belt to those braces).
+ * and still gets that reminder (a moved or cancelled booking's job was replaced or removed; this
+ * is the belt to those braces).
  */
 export async function handleReminder(
-  pool: Pool,
+  db: Pool,
   job: { reservation: number; index: number; start: string },
   now = new Date(),
 ) {
-  await inTransaction(pool, async (db) => {
-    const data = await mailData(db, job.reservation)
-    if (!data || data.reservation.date_start !== new Date(job.start).toISOString()) return
-    const settings = await notificationSettings(db)
-    const still = reminderSchedule(
-      { status: data.reservation.status, date_start: data.reservation.date_start },
-      settings,
-      new Date(now.getTime() - 60 * 60_000), // due now: scheduled up to an hour ago still counts
-    )
-    if (!still.some((d) => d.index === job.index)) return
-    await recordMail(db, {
+  const facts = await readFacts(db, { reservation: job.reservation })
+  const data = facts?.mail
+  if (!facts || !data || data.reservation.date_start !== new Date(job.start).toISOString()) return
+  const still = reminderSchedule(
+    { status: data.reservation.status, date_start: data.reservation.date_start },
+    facts.settings,
+    new Date(now.getTime() - 60 * 60_000), // due now: scheduled up to an hour ago still counts
+  )
+  if (!still.some((d) => d.index === job.index)) return
+  const mail = mailRow(
+    facts,
+    {
       kind: 'REMINDER',
       to: 'CUSTOMER',
-      data,
       eventId: null,
       dedupeKey: `reminder:${job.reservation}:${job.index}:${data.reservation.date_start}`,
-      now,
-    })
-  })
+    },
+    data,
+    now,
+  )
+  if (mail) await write(db, job.reservation, [mail])
 }
 
 /**

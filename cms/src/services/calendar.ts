@@ -120,7 +120,11 @@ export async function readSalonContact(db: Db) {
   const { rows } = await db.query(
     'select business_name, address, phone, email, timezone from config order by id limit 1',
   )
-  const c = rows[0] ?? {}
+  return salonContactOf(rows[0] ?? {})
+}
+
+/** `readSalonContact` of a `config` row already read (its columns as PostgreSQL names them). */
+export function salonContactOf(c: Record<string, unknown>) {
   return {
     name: (c.business_name as string | null) ?? 'Il tuo salone',
     address: (c.address as string | null) ?? null,

@@ -12,7 +12,11 @@ export async function notificationSettings(db: Pool | PoolClient) {
             mail_salon_new_bookings, mail_salon_cancellations, auto_complete_hours
        from config order by id limit 1`,
   )
-  const c = rows[0] ?? {}
+  return notificationSettingsOf(rows[0] ?? {})
+}
+
+/** `notificationSettings` of a `config` row already read (its columns as PostgreSQL names them). */
+export function notificationSettingsOf(c: Record<string, unknown>) {
   const d = CONFIG_DEFAULTS
   const flag = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback)
   const hours = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))

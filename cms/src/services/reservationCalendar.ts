@@ -54,9 +54,15 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.
  * the address our mails are sent from.
  */
 export async function loadCalendarSalon(db: Db): Promise<CalendarSalon> {
-  const contact = await readSalonContact(db)
-  return { ...contact, email: contact.email || addressOf(env.mailFrom) || null, publicUrl: env.serverUrl }
+  return calendarSalonOf(await readSalonContact(db))
 }
+
+/** `loadCalendarSalon` of the salon's contact already read (`salonContactOf`). */
+export const calendarSalonOf = (contact: Awaited<ReturnType<typeof readSalonContact>>): CalendarSalon => ({
+  ...contact,
+  email: contact.email || addressOf(env.mailFrom) || null,
+  publicUrl: env.serverUrl,
+})
 
 /**
  * GET /api/reservations/:id/ics — the booking's customer, the operator it is assigned to and
