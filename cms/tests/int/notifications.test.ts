@@ -10,7 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAIL_DIR, api, daySlots, freeDay, login, sql, unique, type Slot } from './helpers'
+import { MAIL_DIR, api, daySlots, freeDay, login, sql, startApp, unique, type Slot } from './helpers'
 
 let service: number
 let serviceTitle: string
@@ -311,6 +311,38 @@ describe('booking notifications', () => {
     await new Promise((r) => setTimeout(r, 2000))
     expect(mailFiles(rival.email)).toEqual([])
   })
+
+  it('the process that took the booking is killed right after answering: its mails still go out, once', async () => {
+    // A process that only enqueues (its worker off), killed outright once it answered the confirm:
+    // the jobs live in PostgreSQL, committed with the booking, and the other processes send them.
+    const victim = await startApp('notify-victim', { env: { JOB_WORKER: 'off' } })
+    try {
+      const me = await customer()
+      const slot = slots[nextSlot]!
+      nextSlot += 4
+      const draft = await api('POST', '/api/reservations/create-session', { token: me.token, base: victim.base })
+      const res = await api('POST', '/api/reservations/confirm', {
+        token: me.token,
+        base: victim.base,
+        body: { id: draft.body.data.id, services: [service], operator: slot.operators[0], date_start: slot.start },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      victim.child.kill('SIGKILL')
+      const [mail] = await mailsTo(me.email, 1)
+      expect(mail!.subject).toMatch(/ricevut/i)
+      await salonMailsAbout(me.email, 1)
+      // Restarted (worker on this time): nothing is sent a second time.
+      const again = await startApp('notify-victim-restarted', { port: victim.port })
+      try {
+        await new Promise((r) => setTimeout(r, 3000))
+        expect(mailFiles(me.email)).toHaveLength(1)
+      } finally {
+        await again.stop()
+      }
+    } finally {
+      await victim.stop()
+    }
+  }, 90_000)
 
   it('a worker that died holding a job: the sweeper releases it, another process sends it — once', async () => {
     const me = await customer()
