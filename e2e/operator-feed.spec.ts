@@ -25,7 +25,8 @@ test('operator: create the link, the feed has the appointment, turn it off; owne
   await page.goto('/reserved-area')
   const card = page.getByRole('region', { name: 'I tuoi appuntamenti nel tuo calendario' })
   await expect(card).toBeVisible()
-  // A previous run may have left it on: start from off.
+  // A previous run may have left it on: start from off (once the status has loaded).
+  await expect(card.getByText(/^(non attivo|attivo dal )/)).toBeVisible()
   if (await card.getByRole('button', { name: 'Disattiva' }).isVisible()) {
     await card.getByRole('button', { name: 'Disattiva' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, disattiva' }).click()

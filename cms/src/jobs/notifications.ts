@@ -227,17 +227,23 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
   const event = facts?.event
   if (!facts || !event) return // the reservation is gone (a draft dropped): nothing to tell anyone
   const byCustomer = event.actor_id !== null && event.actor_id === facts.reservation.customer
-  const decisions = notificationsFor(
-    {
-      kind: event.kind,
-      from: event.from_status,
-      to: event.to_status,
-      actorRole: event.actor_role,
-      byCustomer,
-      changes: event.changes,
-    },
-    facts.settings,
-  )
+  // Events may be handled late or out of order (retries, several workers); each mail shows the
+  // booking as it is now, so an event the booking has since moved past tells nobody — the later
+  // event's own job tells what happened. Its reminders still follow the booking as it is.
+  const current = facts.reservation.status === event.to_status
+  const decisions = !current
+    ? []
+    : notificationsFor(
+        {
+          kind: event.kind,
+          from: event.from_status,
+          to: event.to_status,
+          actorRole: event.actor_role,
+          byCustomer,
+          changes: event.changes,
+        },
+        facts.settings,
+      )
   const moved = event.changes.date_start as { from?: string | null } | undefined
   const data = facts.mail && { ...facts.mail, previousStart: moved?.from ?? null, byCustomer }
   const mails = data
@@ -276,7 +282,10 @@ export async function handleReminder(
     facts.settings,
     new Date(now.getTime() - 60 * 60_000), // due now: scheduled up to an hour ago still counts
   )
-  if (!still.some((d) => d.index === job.index)) return
+  // Due now — not merely still ahead: a reminder whose hours changed in the settings since it was
+  // scheduled would otherwise go out at the old time and block the right one (its dedupe key).
+  const dueNow = (at: Date) => at.getTime() <= now.getTime() + 60_000
+  if (!still.some((d) => d.index === job.index && dueNow(d.at))) return
   const mail = mailRow(
     facts,
     {

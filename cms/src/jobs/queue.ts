@@ -21,8 +21,9 @@ import { publishRunner, publishedRunner } from '../lib/jobRunner'
  *   completion of past bookings once per tick across all processes (`known_crontabs`).
  * - **Crash.** SIGTERM stops the worker gracefully (its jobs are released at once); a job held by
  *   a process killed outright is released by the other processes' sweeper (`heartbeat` below)
- *   about half a minute later — the sends are idempotent (`notifications.status`), so a released
- *   job never mails twice.
+ *   about half a minute later. Sends check `notifications.status` first, so a released job does
+ *   not mail again — except the one whose process died between the SMTP server's acceptance and
+ *   the row's SENT: delivery is at least once (docs/notifications.md "Crashes").
  */
 
 /** graphile-worker's log lines through Payload's logger (failed attempts are warnings: they retry). */
@@ -90,7 +91,8 @@ const DEAD_AFTER_MS = HEARTBEAT_MS * 3
  * machine) only after 4 hours; a reminder cannot wait that long. Every process records its
  * workers' ids with a heartbeat (`job_workers`), and each beat also releases the jobs of workers
  * not heard of for three beats (`force_unlock_workers`): another process runs them within about
- * half a minute. Safe because every task is idempotent (notifications.status, dedupe keys).
+ * half a minute. Every task checks what is recorded (dedupe keys, notifications.status) before it
+ * acts, so a released job repeats only a send that was cut off mid-way (at least once).
  */
 export async function heartbeat(db: Pool, ids: string[]) {
   await db.query(

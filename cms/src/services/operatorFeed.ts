@@ -90,6 +90,9 @@ export async function feedStatus(db: Pool, user: Caller, operatorId: number): Pr
 
 /** GET /api/operators/my-feeds — the feeds of the operator records linked to the caller (the reserved area's agenda). */
 export async function myFeeds(db: Pool, user: Caller): Promise<OperatorFeedStatus[]> {
+  // The same people `ownedOperator` lets manage a feed: an OPERATOR account (or an admin) linked
+  // to the record; a demoted account linked still is offered nothing.
+  if (user.user_role !== 'OPERATOR' && !isAdminUser(user)) return []
   const { rows } = await db.query(
     `select o.id, o.name, o.surname, o.user_id, f.created_at, f.rotated_at
        from operators o left join operator_feeds f on f.operator_id = o.id

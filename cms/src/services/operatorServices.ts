@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, FieldHook, NumberFieldManyValidation, PayloadRequest } from 'payload'
 import { operatorFields, planStaffing, servicesPerformedBy, type ServiceStaff } from '@salon/shared'
+import { isAdminUser, userOf } from '../access'
 import { HttpError } from '../lib/errors'
 import { sqlInRequest } from '../lib/sql'
 
@@ -27,7 +28,7 @@ async function staffing(req: PayloadRequest, lock = false): Promise<ServiceStaff
 
 /** Field read hook: only the dashboard needs the list (admins); the public catalogue does not pay for it. */
 export const readOperatorServices: FieldHook = async ({ data, req }) => {
-  if (req.user?.user_role !== 'ADMIN' || data?.id === undefined) return undefined
+  if (!isAdminUser(userOf(req)) || data?.id === undefined) return undefined
   return servicesPerformedBy(await staffing(req), Number(data.id))
 }
 

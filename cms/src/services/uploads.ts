@@ -2,7 +2,13 @@ import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, PayloadReq
 import { ValidationError } from 'payload'
 import type { Pool } from 'pg'
 import type { z } from 'zod'
-import { describeUploadUses, isPersonalPhotoName, type UploadUse, type uploadUpsertFields } from '@salon/shared'
+import {
+  PERSONAL_PHOTO_NAME,
+  describeUploadUses,
+  isPersonalPhotoName,
+  type UploadUse,
+  type uploadUpsertFields,
+} from '@salon/shared'
 import { fieldError, HttpError } from '../lib/errors'
 import { pool } from '../lib/sql'
 import { inTransaction } from '../lib/transaction'
@@ -154,7 +160,8 @@ export async function saveCarouselOrder(db: Pool, ids: readonly number[]) {
 export async function salonLibrary(req: PayloadRequest) {
   const db = pool(req.payload)
   const { rows } = await db.query<{ id: number }>(
-    `select id from upload where name !~ '^avatar-[0-9]+-' order by created_at desc, id desc`,
+    `select id from upload where name !~ $1 order by created_at desc, id desc`,
+    [PERSONAL_PHOTO_NAME.source],
   )
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return []

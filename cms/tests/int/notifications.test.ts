@@ -108,8 +108,14 @@ async function salonMailsAbout(text: string, n: number, timeoutMs = 20_000) {
     )
     const about = mails.filter((m) => `${m.text}`.includes(text))
     if (about.length >= n) {
-      expect(about.length).toBe(n)
-      return about
+      // Then a moment more: a duplicate arriving late must fail the count too.
+      await new Promise((r) => setTimeout(r, 1500))
+      const again = await Promise.all(
+        mailFiles(salon.email).map((f) => simpleParser(fs.readFileSync(path.join(MAIL_DIR, f)))),
+      )
+      const settled = again.filter((m) => `${m.text}`.includes(text))
+      expect(settled.length).toBe(n)
+      return settled
     }
     if (Date.now() > deadline) throw new Error(`${about.length} of ${n} salon mails about ${text}`)
     await new Promise((r) => setTimeout(r, 300))
@@ -331,14 +337,6 @@ describe('booking notifications', () => {
       const [mail] = await mailsTo(me.email, 1)
       expect(mail!.subject).toMatch(/ricevut/i)
       await salonMailsAbout(me.email, 1)
-      // Restarted (worker on this time): nothing is sent a second time.
-      const again = await startApp('notify-victim-restarted', { port: victim.port })
-      try {
-        await new Promise((r) => setTimeout(r, 3000))
-        expect(mailFiles(me.email)).toHaveLength(1)
-      } finally {
-        await again.stop()
-      }
     } finally {
       await victim.stop()
     }

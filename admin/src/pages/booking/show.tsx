@@ -155,7 +155,13 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
           </Alert>
         )}
       </Stack>
-      <Modal opened={to !== null} onClose={() => setTo(null)} title={t('booking.changeStatusQuestion')} centered>
+      <Modal
+        opened={to !== null}
+        onClose={() => setTo(null)}
+        title={t('booking.changeStatusQuestion')}
+        closeButtonLabel={t('common.close')}
+        centered
+      >
         {to && (
           <Text size="sm">
             {t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) })}
