@@ -56,9 +56,3 @@ export function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
-
-/** Tests only: read the stored choice again, as a fresh page load would. */
-export function reloadLocaleForTests(): void {
-  current = readStored()
-  markDocument(current)
-}

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Pool } from 'pg'
 import {
+  mayManageOperatorFeed,
   CALENDAR_FEED_STATUSES,
   webcalUrlOf,
   type OperatorFeedCreated,
@@ -37,6 +38,9 @@ export const feedUrlOf = (token: string) => `${env.serverUrl.replace(/\/+$/, '')
 
 type Caller = Pick<SessionUser, 'id' | 'user_role' | 'adminTotpRequired' | 'mfaActive'>
 
+/** The caller as the engine's `mayManageOperatorFeed` reads it (admin rights after the second-factor rule). */
+const feedCaller = (user: Caller) => ({ id: user.id, role: user.user_role, isAdmin: isAdminUser(user) })
+
 interface OperatorRow {
   id: number
   name: string
@@ -69,8 +73,7 @@ async function readOperator(db: Pool, operatorId: number): Promise<OperatorRow |
 async function ownedOperator(db: Pool, user: Caller, operatorId: number): Promise<OperatorRow> {
   const operator = await readOperator(db, operatorId)
   if (!operator) throw notFound()
-  const own = user.user_role === 'OPERATOR' && operator.user_id === user.id
-  if (!own && !isAdminUser(user)) {
+  if (!mayManageOperatorFeed(feedCaller(user), operator.user_id)) {
     throw new HttpError(403, 'Puoi gestire solo il calendario del tuo profilo operatore.', undefined, 'Forbidden')
   }
   return operator
@@ -92,7 +95,7 @@ export async function feedStatus(db: Pool, user: Caller, operatorId: number): Pr
 export async function myFeeds(db: Pool, user: Caller): Promise<OperatorFeedStatus[]> {
   // The same people `ownedOperator` lets manage a feed: an OPERATOR account (or an admin) linked
   // to the record; a demoted account linked still is offered nothing.
-  if (user.user_role !== 'OPERATOR' && !isAdminUser(user)) return []
+  if (!mayManageOperatorFeed(feedCaller(user), user.id)) return []
   const { rows } = await db.query(
     `select o.id, o.name, o.surname, o.user_id, f.created_at, f.rotated_at
        from operators o left join operator_feeds f on f.operator_id = o.id

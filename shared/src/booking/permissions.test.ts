@@ -10,6 +10,7 @@ import {
   cancellationDeadline,
   capacitiesOf,
   maySeeAsStaff,
+  mayManageOperatorFeed,
   maySeeReservation,
   MOVABLE_STATUSES,
   reservationActions,
@@ -385,5 +386,17 @@ describe('maySeeAsStaff (history, the booking page)', () => {
     expect(maySeeAsStaff(customer, booking())).toBe(false)
     expect(maySeeAsStaff(operatorAsCustomer, booking())).toBe(false)
     expect(maySeeAsStaff(otherOperator, booking())).toBe(false)
+  })
+})
+
+describe('mayManageOperatorFeed', () => {
+  it('an admin any operator; an OPERATOR account its own record only; never a customer', () => {
+    expect(mayManageOperatorFeed({ id: 1, role: 'ADMIN', isAdmin: true }, 7)).toBe(true)
+    expect(mayManageOperatorFeed({ id: 7, role: 'OPERATOR', isAdmin: false }, 7)).toBe(true)
+    expect(mayManageOperatorFeed({ id: 8, role: 'OPERATOR', isAdmin: false }, 7)).toBe(false)
+    expect(mayManageOperatorFeed({ id: 7, role: 'USER', isAdmin: false }, 7)).toBe(false)
+    expect(mayManageOperatorFeed({ id: 7, role: 'OPERATOR', isAdmin: false }, null)).toBe(false)
+    // An admin still owing the second factor is no admin (isAdmin false): only its own record.
+    expect(mayManageOperatorFeed({ id: 1, role: 'ADMIN', isAdmin: false }, 7)).toBe(false)
   })
 })

@@ -313,3 +313,15 @@ export function reservationActions(
     ),
   }
 }
+
+/**
+ * Who may turn an operator's private calendar feed on, renew or turn it off, and see that it is
+ * on: an admin for any operator; an OPERATOR account for the operator record linked to it. A
+ * customer still linked to a record (a former operator) may not.
+ */
+export function mayManageOperatorFeed(
+  caller: { id: number; role: string; isAdmin: boolean },
+  operatorUserId: number | null,
+): boolean {
+  return caller.isAdmin || (caller.role === 'OPERATOR' && same(operatorUserId, caller.id))
+}

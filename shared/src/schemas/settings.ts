@@ -12,6 +12,9 @@ const whole = (min: number, max: number, unit: string) =>
     .min(min, `Almeno ${min} ${unit}`)
     .max(max, `Al massimo ${max} ${unit}`)
 
+/** The notification settings' hours: the largest value each accepts (the smallest is 0 = off). */
+export const NOTIFICATION_MAX_HOURS = { reminderHours: 168, secondReminderHours: 48, autoCompleteHours: 168 } as const
+
 export const configFields = {
   businessName: z
     .string({ message: 'Il nome del salone è obbligatorio' })
@@ -39,15 +42,15 @@ export const configFields = {
   /** To the customer: booking moved, modified, cancelled (by the salon or by themself). */
   mailCustomerChanges: z.boolean().optional(),
   /** The first reminder, hours before the start (0 = no reminder). */
-  reminderHours: whole(0, 168, 'ore'),
+  reminderHours: whole(0, NOTIFICATION_MAX_HOURS.reminderHours, 'ore'),
   /** A second, later reminder (0 = off); smaller than `reminderHours` when both are set. */
-  secondReminderHours: whole(0, 48, 'ore'),
+  secondReminderHours: whole(0, NOTIFICATION_MAX_HOURS.secondReminderHours, 'ore'),
   /** To the salon's address: each new booking. */
   mailSalonNewBookings: z.boolean().optional(),
   /** To the salon's address: a customer cancelled. */
   mailSalonCancellations: z.boolean().optional(),
   /** CONFIRMED bookings whose end is this many hours past become COMPLETED (0 = off). */
-  autoCompleteHours: whole(0, 168, 'ore'),
+  autoCompleteHours: whole(0, NOTIFICATION_MAX_HOURS.autoCompleteHours, 'ore'),
 }
 
 /** The message when the second reminder does not come after the first. */

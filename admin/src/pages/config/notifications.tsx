@@ -1,6 +1,7 @@
 import { NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { CONFIG_DEFAULTS } from '@salon/shared/constants'
+import { NOTIFICATION_MAX_HOURS } from '@salon/shared'
 import { useT } from '../../i18n/use-t'
 
 /** The notification settings of the config (issue 12; docs/notifications.md). */
@@ -32,12 +33,12 @@ export const NOTIFICATION_DEFAULTS: NotificationValues = {
  */
 export function NotificationSettings<V extends NotificationValues>({ form }: { form: UseFormReturnType<V> }) {
   const t = useT()
-  const number = (name: 'reminderHours' | 'secondReminderHours' | 'autoCompleteHours', max: number) => (
+  const number = (name: keyof typeof NOTIFICATION_MAX_HOURS) => (
     <NumberInput
       label={t(`config.${name}`)}
       description={t(`config.${name}Help`)}
       min={0}
-      max={max}
+      max={NOTIFICATION_MAX_HOURS[name]}
       hideControls
       required
       {...form.getInputProps(name)}
@@ -57,9 +58,9 @@ export function NotificationSettings<V extends NotificationValues>({ form }: { f
       {toggle('mailSalonNewBookings')}
       {toggle('mailSalonCancellations')}
       <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'md', cols: 1 }]}>
-        {number('reminderHours', 168)}
-        {number('secondReminderHours', 48)}
-        {number('autoCompleteHours', 168)}
+        {number('reminderHours')}
+        {number('secondReminderHours')}
+        {number('autoCompleteHours')}
       </SimpleGrid>
     </Stack>
   )
