@@ -156,6 +156,9 @@ describe('reservationMail: every kind', () => {
     expect(m.subject).toBe('Salone Demo — la tua prenotazione è stata aggiornata')
     expect(m.text).toContain('Totale: 50,00 €')
     expect(m.text).toContain('Note: Portare la foto del colore')
+    // The agreed duration as the salon set it, not the services' 45 + 30 minutes.
+    expect(m.text).toContain('Durata: 1 h 15 min')
+    expect(reservationMail('MODIFIED', with_({ duration: 90 })).text).toContain('Durata: 1 h 30 min')
   })
 
   it('REMINDER: the time in the subject; a pending booking says so', () => {

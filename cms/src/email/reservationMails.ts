@@ -1,4 +1,4 @@
-import { RESERVATION_STATUS_LABELS, type NotificationKind, type ReservationStatus } from '@salon/shared'
+import { RESERVATION_STATUS_LABELS, isWaiting, type NotificationKind, type ReservationStatus } from '@salon/shared'
 import { layout, subjectLine, type MailLine } from './templates'
 import { formatDateTime, formatDuration, formatPrice } from '@salon/shared/format'
 
@@ -46,6 +46,8 @@ export interface ReservationMailData {
     operator: string | null
     /** Euro. */
     total: number
+    /** The agreed minutes (a staff edit may differ from the services' sum); else the services' sum. */
+    duration?: number | null
     note?: string | null
   }
   links: {
@@ -103,7 +105,7 @@ function bookingDetails(d: ReservationMailData, when: string): MailLine[] {
   if (clean(r.operator)) lines.push({ label: 'Con', value: clean(r.operator) })
   lines.push({
     label: 'Durata',
-    value: formatMinutes(r.services.reduce((sum, s) => sum + (Number(s.minutes) || 0), 0)),
+    value: formatMinutes(r.duration ?? r.services.reduce((sum, s) => sum + (Number(s.minutes) || 0), 0)),
   })
   lines.push({ label: 'Totale', value: formatEuro(r.total) })
   lines.push({ label: 'Stato', value: RESERVATION_STATUS_LABELS[r.status]?.it ?? '' })
@@ -206,7 +208,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
         `Per qualsiasi dubbio scrivici${callUs}.`,
       ])
     case 'REMINDER': {
-      const waiting = data.reservation.status === 'PENDING' || data.reservation.status === 'PENDING_PAYMENT'
+      const waiting = isWaiting(data.reservation.status)
       return mail(`${brand} — ti aspettiamo ${when}`, 'Promemoria appuntamento', [
         hello,
         `ti ricordiamo il tuo appuntamento: ${when}.`,
@@ -217,7 +219,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
       ])
     }
     case 'SALON_NEW_BOOKING': {
-      const waiting = data.reservation.status === 'PENDING' || data.reservation.status === 'PENDING_PAYMENT'
+      const waiting = isWaiting(data.reservation.status)
       const dashboard = data.links.dashboardUrl ? { label: 'Apri nel pannello', url: data.links.dashboardUrl } : null
       return mail(
         `Nuova prenotazione: ${fullName(data.customer)}, ${when}`,

@@ -35,7 +35,7 @@ type Db = Pool | PoolClient
 async function readFacts(db: Db, by: { reservation: number } | { event: number }) {
   const { rows } = await db.query(
     `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
-            r.id, r.user_id, r.status, r.date_start, r.date_end, r.total_price, r.note, r.updated_at,
+            r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note, r.updated_at,
             u.name as customer_name, u.surname as customer_surname, u.email as customer_email,
             u.phone_number as customer_phone,
             nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
@@ -83,6 +83,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
             })),
             operator: r.operator_name ?? null,
             total: Number(r.total_price ?? 0),
+            duration: r.duration === null ? null : Number(r.duration),
             note: r.note ?? null,
           },
           links: {

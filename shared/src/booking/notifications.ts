@@ -83,6 +83,9 @@ export function notificationEnabled(n: Notification, settings: NotificationSetti
 const AGREED: ReadonlySet<ReservationStatus> = new Set(['APPROVED', 'CONFIRMED', 'MODIFIED'])
 /** Waiting for the salon (or a payment): the customer is told it was received, not confirmed. */
 const WAITING: ReadonlySet<ReservationStatus> = new Set(['PENDING', 'PENDING_PAYMENT'])
+
+/** A booking still waiting for the salon (or for payment): its mails say so and carry no calendar file. */
+export const isWaiting = (status: ReservationStatus) => WAITING.has(status)
 /** Done: the appointment happened (or did not); nobody is told. */
 const DONE: ReadonlySet<ReservationStatus> = new Set(['COMPLETED', 'NO_SHOW'])
 /** Edits the customer would notice without a move: what they pay, how long it lasts, the note. */
