@@ -225,8 +225,21 @@ describe('booking notifications', () => {
       .poll(async () => (await reminderJob(id))?.run_at?.toISOString(), { timeout: 10_000 })
       .toBe(new Date(Date.parse(later.start) - DAY_MS).toISOString())
 
-    // Due now (as if the day before had come): one reminder, through both processes' workers.
-    await sql(`update graphile_worker._private_jobs set run_at = now() where key = $1`, [`reminder:${id}:1`])
+    // Due now: as if the day before had come, the booking is moved (in the database only) to start
+    // a day and a minute from now, and its reminder job to now — a reminder is sent only when due,
+    // never merely because its job ran. One reminder, through both processes' workers.
+    const [{ start }] = await sql(
+      `update reservations set date_start = date_trunc('second', now()) + interval '24 hours 1 minute',
+              date_end = date_trunc('second', now()) + interval '24 hours 31 minutes'
+        where id = $1 returning to_char(date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start`,
+      [id],
+    )
+    await sql(
+      `update graphile_worker._private_jobs
+          set run_at = now(), payload = json_build_object('reservation', $2::int, 'index', 1, 'start', $3::text)
+        where key = $1`,
+      [`reminder:${id}:1`, id, start],
+    )
     const [, , , reminder] = await mailsTo(me.email, 4)
     expect(reminder!.subject).toMatch(/ti aspettiamo/i)
     expect(reminder!.text).toContain(serviceTitle)
