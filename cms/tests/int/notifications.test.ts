@@ -229,7 +229,7 @@ describe('booking notifications', () => {
     // a day and a minute from now, and its reminder job to now — a reminder is sent only when due,
     // never merely because its job ran. One reminder, through both processes' workers.
     const [{ start }] = await sql(
-      `update reservations set date_start = date_trunc('second', now()) + interval '24 hours 1 minute',
+      `update reservations set operator_id = null, date_start = date_trunc('second', now()) + interval '24 hours 1 minute',
               date_end = date_trunc('second', now()) + interval '24 hours 31 minutes'
         where id = $1 returning to_char(date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start`,
       [id],
