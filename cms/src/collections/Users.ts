@@ -12,8 +12,7 @@ import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../acce
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
 import { clientIp } from '../lib/http'
-import { TooManyRegistrations, claimRegistration, registrationFailed } from '../services/registration'
-import type { Claim } from '../services/rateLimit'
+import { TooManyRegistrations, claimRegistration } from '../services/registration'
 import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../services/lastAdmin'
 import { leanSessionStrategy } from '../lib/leanAuth'
 
@@ -63,10 +62,12 @@ export const Users: CollectionConfig = {
     beforeOperation: [
       async ({ args, operation, req }) => {
         // Self-registration (a visitor through the API) is limited per client address before
-        // anything is written: 429 + Retry-After over the limit (services/registration.ts).
+        // anything is written: 429 + Retry-After over the limit (services/registration.ts). The
+        // count is taken on the create's own transaction: a registration that fails after all
+        // (bad input, address taken) rolls it back, and no second connection is needed.
         if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {
           try {
-            req.context.registrationClaim = await claimRegistration(pool(req.payload), clientIp(req))
+            await claimRegistration(await sqlInRequest(req), clientIp(req))
           } catch (err) {
             if (err instanceof TooManyRegistrations)
               req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
@@ -74,16 +75,6 @@ export const Users: CollectionConfig = {
           }
         }
         return args
-      },
-    ],
-    afterError: [
-      async ({ req }) => {
-        // A registration that failed after all (bad input, address taken) does not use up the limit.
-        const claim = req.context.registrationClaim as Claim | undefined
-        if (claim) {
-          delete req.context.registrationClaim
-          await registrationFailed(pool(req.payload), claim)
-        }
       },
     ],
     afterRead: [

@@ -39,11 +39,18 @@ function pooled(url: string) {
   return u.toString()
 }
 
+/** A pooled connection the server drops is logged; each send still fails or succeeds on its own
+ * (the queue retries). Without a listener an 'error' event would end the process. */
+function withErrorLog(t: Transporter, log: (msg: string) => void): Transporter {
+  t.on('error', (err) => log(`SMTP: ${err.message}`))
+  return t
+}
+
 export const mailer = (log: (msg: string) => void = console.log): Transporter => {
   transport ??= env.smtpUrl
     ? // Pooled: a burst of mails (reminders falling due together) reuses a few open SMTP
       // connections instead of a handshake per mail (docs/benchmarks.md "notification queue").
-      nodemailer.createTransport(pooled(env.smtpUrl))
+      withErrorLog(nodemailer.createTransport(pooled(env.smtpUrl)), log)
     : fileTransport(path.join(env.dataDir, 'mail'), log)
   return transport
 }

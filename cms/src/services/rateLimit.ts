@@ -1,5 +1,8 @@
 import type { Pool } from 'pg'
+import { sql } from '@payloadcms/db-postgres'
 import { HttpError } from '../lib/errors'
+
+type SQL = ReturnType<typeof sql>
 
 /** A fixed-window limit: at most `max` counted events per `windowSeconds` for one key. */
 export interface Limit {
@@ -67,39 +70,31 @@ export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
   )
 }
 
-/** A counted event held by `claim`: released again when the request fails after all. */
-export interface Claim {
-  key: string
-  windowStart: string
-}
+/** Runs one statement and gives its rows: the request's transaction (lib/sql.ts `sqlInRequest`). */
+export type Run = (q: SQL) => Promise<Record<string, unknown>[]>
 
 /**
  * Counts one event and says whether it fitted under the limit, in one statement: parallel requests
  * cannot overshoot (the row lock of the upsert orders them). Over the limit nothing is counted.
+ * Run on the request's own transaction, the count is undone by its rollback (a request that fails
+ * after all does not use up the limit) and no second pool connection is asked for while the
+ * transaction holds one — ten registrations at once cannot starve the pool.
  */
 export async function claim(
-  db: Pool,
+  run: Run,
   limit: Limit,
   id: string,
   now = Date.now(),
-): Promise<{ ok: true; claim: Claim } | { ok: false; retryAfterSeconds: number }> {
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const w = windowOf(limit, now)
-  const key = keyOf(limit, id)
-  const { rowCount } = await db.query(
-    `insert into rate_limits (key, window_start, hits) values ($1, $2, 1)
-     on conflict (key, window_start) do update set hits = rate_limits.hits + 1 where rate_limits.hits < $3`,
-    [key, w.start, limit.max],
+  const rows = await run(
+    sql`insert into rate_limits (key, window_start, hits) values (${keyOf(limit, id)}, ${w.start}, 1)
+        on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+        where rate_limits.hits < ${limit.max}
+        returning 1`,
   )
-  if (rowCount === 1) return { ok: true, claim: { key, windowStart: w.start.toISOString() } }
+  if (rows.length === 1) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.end - now) / 1000)) }
-}
-
-/** Gives a claimed event back (the request it was counted for did not succeed). */
-export async function release(db: Pool, c: Claim) {
-  await db.query(
-    `update rate_limits set hits = greatest(hits - 1, 0) where key = $1 and window_start = $2::timestamptz`,
-    [c.key, c.windowStart],
-  )
 }
 
 /** Old windows are useless: dropped by the minute sweep. */

@@ -1,6 +1,5 @@
-import type { Pool } from 'pg'
 import { HttpError } from '../lib/errors'
-import { LIMITS, claim, release, type Claim } from './rateLimit'
+import { LIMITS, claim, type Run } from './rateLimit'
 
 /** 429 for a registration over the per-address limit; `Retry-After` is set by the caller. */
 export class TooManyRegistrations extends HttpError {
@@ -18,12 +17,10 @@ export class TooManyRegistrations extends HttpError {
 /**
  * One self-registration from `ip`: at most `LIMITS.registerIp.max` (5) per address per hour,
  * counted in PostgreSQL (shared by every app process). Over it → `TooManyRegistrations`, nothing
- * counted. The claim is given back with `registrationFailed` when the account is not created.
+ * counted. `run` is the registration's own transaction: if the account is not created after all
+ * (bad input, address taken) the rollback gives the count back.
  */
-export async function claimRegistration(db: Pool, ip: string, now = Date.now()): Promise<Claim> {
-  const result = await claim(db, LIMITS.registerIp, ip, now)
+export async function claimRegistration(run: Run, ip: string, now = Date.now()): Promise<void> {
+  const result = await claim(run, LIMITS.registerIp, ip, now)
   if (!result.ok) throw new TooManyRegistrations(result.retryAfterSeconds)
-  return result.claim
 }
-
-export const registrationFailed = (db: Pool, c: Claim) => release(db, c)

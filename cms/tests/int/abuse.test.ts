@@ -85,6 +85,17 @@ describe('registrations per address', () => {
     expect(rows).toHaveLength(5)
   })
 
+  it('25 registrations at once from 25 addresses (more than the 10 pool connections): all created, none waits on the pool', async () => {
+    // The per-address count runs on each registration's own transaction: were it to ask the pool
+    // for a second connection, 10 open transactions would starve it (15 s wait, then 500s).
+    const prefix = unique('burst')
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => register(`${prefix}-${i}@example.com`, freshAddress())),
+    )
+    expect(results.map((r) => r.status)).toEqual(Array(25).fill(201))
+    expect(await sql('select id from users where email like $1', [`${prefix}-%`])).toHaveLength(25)
+  })
+
   it('a refused registration (address taken, short password) does not use up the limit', async () => {
     const address = freshAddress()
     for (let i = 0; i < 4; i++) expect((await register('cliente@demo.salon', address)).status).toBe(400)
