@@ -159,6 +159,16 @@ export const bookBody = z
   .strict()
 export type BookBody = z.infer<typeof bookBody>
 
+/** The longest a booking may last when the salon resizes it by hand, in minutes. */
+export const BOOKING_DURATION_MAX = 12 * 60
+
+/** A booking's length set by hand (a resize in the agenda): whole minutes, 5 to 12 hours. */
+export const bookingDuration = z
+  .number({ message: 'Indica la durata in minuti' })
+  .int('Deve essere un numero intero di minuti')
+  .min(5, 'Almeno 5 minuti')
+  .max(BOOKING_DURATION_MAX, 'Al massimo 12 ore')
+
 /**
  * PATCH /api/reservations/:id/edit — any of a new time, operator, services (staff) or note
  * (staff; empty clears it). A new time or operator is a move; new services re-price the booking.
@@ -169,6 +179,8 @@ export const editBody = z
     operator: z.union([z.literal('any'), id]).optional(),
     services: serviceIds.optional(),
     note: note.nullable().optional(),
+    /** Staff only: a resize — the start and the agreed price stay, the end follows. */
+    duration: bookingDuration.optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
@@ -291,8 +303,27 @@ export const agendaItem = z
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>
 
+/** Time an operator is not available (training, leave, a doctor's visit): busy like a booking. */
+export const agendaBlockItem = z
+  .object({
+    id: z.number(),
+    operator: z.object({ id: z.number(), name: z.string() }).strict(),
+    date_start: isoInstant,
+    date_end: isoInstant,
+    reason: z.string().nullable(),
+  })
+  .strict()
+export type AgendaBlockItem = z.infer<typeof agendaBlockItem>
+
 export const agendaResponse = z
-  .object({ from: z.string(), to: z.string(), timezone: z.string(), reservations: z.array(agendaItem) })
+  .object({
+    from: z.string(),
+    to: z.string(),
+    timezone: z.string(),
+    reservations: z.array(agendaItem),
+    /** The operators' blocked times overlapping the days, by start. */
+    blocks: z.array(agendaBlockItem),
+  })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
 
@@ -325,3 +356,48 @@ export const bookSlotsQuery = z
   })
   .strict()
 export type BookSlotsQuery = z.infer<typeof bookSlotsQuery>
+
+/** The longest one block of an operator's time may be (a holiday week or two), in days. */
+export const OPERATOR_BLOCK_MAX_DAYS = 31
+/** The longest reason of a blocked time. */
+export const OPERATOR_BLOCK_REASON_MAX = 120
+
+const blockReason = z
+  .string()
+  .trim()
+  .max(OPERATOR_BLOCK_REASON_MAX, `Al massimo ${OPERATOR_BLOCK_REASON_MAX} caratteri`)
+  .nullable()
+  .optional()
+
+const blockSpan = <T extends { date_start?: string; date_end?: string }>(b: T) =>
+  b.date_start === undefined || b.date_end === undefined || Date.parse(b.date_end) > Date.parse(b.date_start)
+const blockLength = <T extends { date_start?: string; date_end?: string }>(b: T) =>
+  b.date_start === undefined ||
+  b.date_end === undefined ||
+  Date.parse(b.date_end) - Date.parse(b.date_start) <= OPERATOR_BLOCK_MAX_DAYS * 86_400_000
+
+/** POST /api/operator-blocks — an operator's time taken out of the calendar (`""` = no reason). */
+export const operatorBlockBody = z
+  .object({ operator: id, date_start: instant, date_end: instant, reason: blockReason })
+  .strict()
+  .refine(blockSpan, { message: 'La fine deve seguire l’inizio', path: ['date_end'] })
+  .refine(blockLength, { message: `Al massimo ${OPERATOR_BLOCK_MAX_DAYS} giorni`, path: ['date_end'] })
+export type OperatorBlockBody = z.infer<typeof operatorBlockBody>
+
+/**
+ * PATCH /api/operator-blocks/:id — moved, resized, given to another operator or renamed (`""` or
+ * null clears the reason). With only one end given, the other is the stored one.
+ */
+export const operatorBlockPatch = z
+  .object({
+    operator: id.optional(),
+    date_start: instant.optional(),
+    date_end: instant.optional(),
+    reason: blockReason,
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Indica cosa cambiare',
+    path: ['body'],
+  })
+export type OperatorBlockPatch = z.infer<typeof operatorBlockPatch>
