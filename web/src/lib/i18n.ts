@@ -228,6 +228,7 @@ export const t = {
     cancelled: 'Appuntamento disdetto',
     cancelFailed: 'Non siamo riusciti a disdire l’appuntamento',
     moved: 'Appuntamento spostato',
+    changedBySalon: 'Il salone ha aggiornato l’orario di questo appuntamento.',
   },
   agenda: {
     title: (name: string) => `L’agenda di ${name}`,
