@@ -113,7 +113,7 @@ const MINE_SELECT = SELECT.replace(
   `, (select max(e.created_at) from reservation_events e
       where e.reservation_id = r.id and e.actor_id is distinct from r.user_id
         and e.actor_role in ('ADMIN', 'OPERATOR')
-        and (e.kind = 'MOVED' or e.changes ? 'date_end')) as changed_by_salon_at
+        and (e.kind = 'MOVED' or (e.kind = 'EDITED' and e.changes ? 'date_end'))) as changed_by_salon_at
     from reservations r`,
 )
 

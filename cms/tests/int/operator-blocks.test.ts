@@ -266,8 +266,14 @@ describe('the salon resizes a booking (the agenda)', () => {
   it('staff set the length, the price stays; a customer may not; it must still fit; the customer sees it was changed', async () => {
     const day = await freeDay(svc.Piega!, 22)
     const { start: eleven, op } = await freeWindow(day, 150)
-    const { res, token } = await customerBooks(eleven, op)
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const [token] = await registerCustomers(1, 'resize')
+    const me = (await api('GET', '/api/auth/me', { token })).body.user.id as number
+    // Booked by the salon (a phone call): a new booking, not a change — no mark.
+    const res = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { user: me, services: [svc.Piega], operator: op, date_start: eleven },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
     const id = res.body.data.id as number
     const [before] = await sql('select duration, total_price from reservations where id = $1', [id])
     const mineBefore = await api('GET', '/api/reservations/mine', { token })
