@@ -9,6 +9,7 @@ import {
   type Period,
 } from './periods'
 import { mergeRanges, subtractRanges } from './ranges'
+import type { ReservationStatus } from '../enums/index'
 import type { SalonCalendar } from './types'
 
 /**
@@ -219,4 +220,81 @@ export function kpiOf(current: number | null, previous: number | null, money = f
     difference: difference === null ? null : money ? eurosOfCents(difference) : Math.round(difference * 10) / 10,
     percentage: changePercent(current, previous),
   }
+}
+
+/** A booking as the dashboard index lists it (today's agenda, bookings to answer). */
+export interface DashboardBooking {
+  id: number
+  /** ISO instants. */
+  date_start: string
+  date_end: string | null
+  status: ReservationStatus
+  /** Customer's name and surname; null for a booking without a customer account. */
+  customer: string | null
+  operator: string | null
+  /** Service titles in the booking's order. */
+  services: string[]
+  /** Euros. */
+  total_price: number
+}
+
+export interface DashboardPeriodInfo {
+  from: string
+  to: string
+  fromDay: string
+  toDay: string
+}
+
+/** Raw figures behind the KPIs of one period (minutes, counts, euros). */
+export interface DashboardFigures {
+  bookings: number
+  revenue: number
+  bookedMinutes: number
+  openMinutes: number
+  cancelled: number
+  /** Bookings with a time in the period, drafts excluded: what the cancellation rate divides by. */
+  made: number
+  noShows: number
+  /** COMPLETED + NO_SHOW: what the no-show rate divides by. */
+  settled: number
+}
+
+/** The answer of `GET /api/pages/dashboard-index` (docs/api.md). */
+export interface DashboardIndex {
+  period: DashboardRangeKind
+  timezone: string
+  range: DashboardPeriodInfo
+  previousRange: DashboardPeriodInfo
+  kpis: {
+    bookings: Kpi
+    /** Euros. */
+    revenue: Kpi
+    /** Euros per booking. */
+    averageTicket: Kpi
+    newCustomers: Kpi
+    /** % of the operators' open minutes booked. */
+    occupancy: Kpi
+    /** % of the bookings made for the period that were cancelled. */
+    cancellationRate: Kpi
+    /** % of the settled appointments (completed or no-show) that were no-shows. */
+    noShowRate: Kpi
+  }
+  figures: { current: DashboardFigures; previous: DashboardFigures }
+  /** Every local day of the period, zeros included. Revenue in euros. */
+  series: { day: string; bookings: number; revenue: number }[]
+  statusBreakdown: { status: ReservationStatus; count: number }[]
+  topServices: { id: number; title: string; count: number; revenue: number }[]
+  topOperators: {
+    id: number
+    name: string
+    count: number
+    revenue: number
+    bookedMinutes: number
+    occupancy: number | null
+  }[]
+  today: { day: string; agenda: DashboardBooking[] }
+  pending: { total: number; items: DashboardBooking[] }
+  /** First version's fields, kept for existing clients. */
+  reservations: unknown
+  newCustomers: unknown
 }
