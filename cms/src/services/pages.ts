@@ -134,7 +134,10 @@ export async function dashboardIndex(
   const occurring = [...OCCURRING_STATUSES]
   const occupying = [...CALENDAR_FEED_STATUSES]
   const today = localDayOf(now, timeZone)
-  const todayPeriod = { from: startOfLocalDay(today, timeZone), to: startOfLocalDay(addCalendarDays(today, 1), timeZone) }
+  const todayPeriod = {
+    from: startOfLocalDay(today, timeZone),
+    to: startOfLocalDay(addCalendarDays(today, 1), timeZone),
+  }
 
   const [kpiRows, customerRows, seriesRows, statusRows, serviceRows, operatorRows, agendaRows, pendingRows, calendar] =
     await Promise.all([
@@ -202,11 +205,13 @@ export async function dashboardIndex(
           order by count desc, revenue_cents desc, name limit 5`,
         [current.from, current.to, occurring, occupying],
       ),
-      db.query(bookingRowsSql(`r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`, 200), [
-        todayPeriod.from,
-        todayPeriod.to,
-        occupying,
-      ]),
+      db.query(
+        bookingRowsSql(
+          `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
+          200,
+        ),
+        [todayPeriod.from, todayPeriod.to, occupying],
+      ),
       db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, 20, true), []),
       loadCalendar(db),
     ])
@@ -221,7 +226,16 @@ export async function dashboardIndex(
     no_shows: number
     settled: number
   }
-  const empty: Row = { bookings: 0, revenue_cents: '0', duration: 0, booked_minutes: 0, cancelled: 0, made: 0, no_shows: 0, settled: 0 }
+  const empty: Row = {
+    bookings: 0,
+    revenue_cents: '0',
+    duration: 0,
+    booked_minutes: 0,
+    cancelled: 0,
+    made: 0,
+    no_shows: 0,
+    settled: 0,
+  }
   const cur: Row = kpiRows.rows.find((r) => r.period === 'current') ?? empty
   const prev: Row = kpiRows.rows.find((r) => r.period === 'previous') ?? empty
   const openCur = operatorOpenMinutes(calendar, timeZone, range.fromDay, range.toDay)

@@ -57,7 +57,9 @@ beforeAll(async () => {
   marco = ops[0]
   other = ops[1]
   activeOperators = ops.length
-  const services = await sql(`select id, title, price::float8 as price from services where price > 0 order by id limit 2`)
+  const services = await sql(
+    `select id, title, price::float8 as price from services where price > 0 order by id limit 2`,
+  )
   serviceA = services[0]
   serviceB = services[1]
   const [customer] = await sql(
@@ -196,7 +198,15 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
       activeOperators
     // Thursday 23 closed all day, one hour off on Friday 24.
     const openCurrent = open(['2017-03-20', '2017-03-21', '2017-03-22', '2017-03-24', '2017-03-25', '2017-03-26'], 60)
-    const openPrevious = open(['2017-03-13', '2017-03-14', '2017-03-15', '2017-03-16', '2017-03-17', '2017-03-18', '2017-03-19'])
+    const openPrevious = open([
+      '2017-03-13',
+      '2017-03-14',
+      '2017-03-15',
+      '2017-03-16',
+      '2017-03-17',
+      '2017-03-18',
+      '2017-03-19',
+    ])
     const booked = 60 + 30 + 45 + 90 + 30 + 30
     expect(figures.current).toMatchObject({ bookedMinutes: booked, openMinutes: openCurrent })
     expect(figures.previous).toMatchObject({ bookedMinutes: 90, openMinutes: openPrevious })
@@ -258,7 +268,10 @@ describe('GET /api/pages/dashboard-index — today and the bookings to answer', 
   it('lists today’s appointments in order (cancelled ones aside) and every pending booking', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: ROME }).format(new Date())
     // 02:00 and 03:00 local today, when the salon is closed: no other suite books there.
-    const offset = new Date(`${today}T12:00:00Z`).toLocaleString('en-US', { timeZone: ROME, timeZoneName: 'shortOffset' })
+    const offset = new Date(`${today}T12:00:00Z`).toLocaleString('en-US', {
+      timeZone: ROME,
+      timeZoneName: 'shortOffset',
+    })
     const plus = /GMT\+(\d+)/.exec(offset)?.[1] ?? '1'
     const at = (hh: string) => new Date(`${today}T${hh}:00:00+0${plus}:00`).toISOString()
     const done = await insert(at('03'), 'COMPLETED', 30, 20, marco.id, [serviceB.id, serviceA.id])
@@ -281,7 +294,9 @@ describe('GET /api/pages/dashboard-index — today and the bookings to answer', 
       total_price: 20,
     })
 
-    const [{ n }] = await sql(`select count(*)::int as n from reservations where status = 'PENDING' and date_start is not null`)
+    const [{ n }] = await sql(
+      `select count(*)::int as n from reservations where status = 'PENDING' and date_start is not null`,
+    )
     expect(body.pending.total).toBe(n)
     expect(body.pending.items.length).toBe(Math.min(n, 20))
     // The oldest pending booking first: the one of March 2017.

@@ -129,7 +129,12 @@ describe('open minutes and occupancy', () => {
     // Two active operators (fixture) work those minutes.
     expect(operatorOpenMinutes(cal, ROME, '2026-05-11', '2026-05-15')).toBe(2 * (540 + 480 + 540))
     expect(
-      operatorOpenMinutes({ ...cal, operators: [{ id: 1 }, { id: 2, active: false }] }, ROME, '2026-05-15', '2026-05-15'),
+      operatorOpenMinutes(
+        { ...cal, operators: [{ id: 1 }, { id: 2, active: false }] },
+        ROME,
+        '2026-05-15',
+        '2026-05-15',
+      ),
     ).toBe(540)
   })
 
@@ -143,8 +148,16 @@ describe('open minutes and occupancy', () => {
 
   it('overlapping intervals count once; closed weekdays count zero', () => {
     const opening = [
-      { day_of_week: 'MONDAY' as const, is_closed: false, intervals: [{ opening_time: '09:00', closing_time: '12:00' }] },
-      { day_of_week: 'MONDAY' as const, is_closed: false, intervals: [{ opening_time: '11:00', closing_time: '13:00' }] },
+      {
+        day_of_week: 'MONDAY' as const,
+        is_closed: false,
+        intervals: [{ opening_time: '09:00', closing_time: '12:00' }],
+      },
+      {
+        day_of_week: 'MONDAY' as const,
+        is_closed: false,
+        intervals: [{ opening_time: '11:00', closing_time: '13:00' }],
+      },
     ]
     const byDay = openMinutesByDay({ opening, closures: [], holidays: [] }, ROME, '2026-05-11', '2026-05-12')
     expect([...byDay]).toEqual([
@@ -166,7 +179,12 @@ describe('open minutes and occupancy', () => {
   })
 
   it('day helpers', () => {
-    expect(localDaysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02'])
+    expect(localDaysBetween('2026-02-27', '2026-03-02')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ])
     expect(dayCount('2026-03-28', '2026-03-30')).toBe(3)
   })
 })

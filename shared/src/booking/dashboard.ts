@@ -9,25 +9,10 @@ import {
   type Period,
 } from './periods'
 import { mergeRanges, subtractRanges } from './ranges'
-import type { ReservationStatus } from '../enums/index'
 import type { SalonCalendar } from './types'
+import { dayCount, type DashboardRangeKind, type Kpi } from './dashboardKinds'
 
-/**
- * The dashboard index's periods (docs/api.md "GET /api/pages/dashboard-index", admin/README.md):
- * - `today`: today's local day; `7d` / `30d`: the 7 / 30 local days ending today (today included);
- *   `custom`: the local days `from`..`to` (both included). Each is compared with the same number of
- *   local days right before it.
- * - `mtd` (this month): the 1st of this month up to today included, compared with the same days of
- *   the previous month (1st … same day of the month, cut at that month's last day: on 31 March,
- *   1–28 February).
- * - `day` / `week` / `month` / `year` (kept from the first version of the API): the calendar day /
- *   week / month / year containing today, compared as `previousCalendarPeriod` says.
- */
-export const DASHBOARD_RANGES = ['today', '7d', '30d', 'mtd', 'custom', 'day', 'week', 'month', 'year'] as const
-export type DashboardRangeKind = (typeof DASHBOARD_RANGES)[number]
-
-/** The longest custom range, in local days. */
-export const DASHBOARD_MAX_DAYS = 366
+export * from './dashboardKinds'
 
 export interface DashboardRange {
   period: DashboardRangeKind
@@ -45,11 +30,6 @@ export function localDaysBetween(fromDay: string, toDay: string): string[] {
   const out: string[] = []
   for (let d = fromDay; d <= toDay; d = addCalendarDays(d, 1)) out.push(d)
   return out
-}
-
-/** Number of local days from `fromDay` to `toDay`, both included. */
-export function dayCount(fromDay: string, toDay: string): number {
-  return Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / 86_400_000) + 1
 }
 
 const lastDayOfMonth = (firstOfMonth: string) => addCalendarDays(addMonths(firstOfMonth, 1), -1)
@@ -111,14 +91,7 @@ export function dashboardRange(
       const fromDay = q.from ?? today
       const toDay = q.to ?? fromDay
       const n = dayCount(fromDay, toDay)
-      return ofDays(
-        'custom',
-        fromDay,
-        toDay,
-        addCalendarDays(fromDay, -n),
-        addCalendarDays(fromDay, -1),
-        timeZone,
-      )
+      return ofDays('custom', fromDay, toDay, addCalendarDays(fromDay, -n), addCalendarDays(fromDay, -1), timeZone)
     }
     default: {
       const current = calendarPeriod(q.period, now, timeZone)
@@ -156,7 +129,10 @@ export function openMinutesByDay(
       out.set(day, 0)
       continue
     }
-    const open = subtractRanges(mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)), closures.rangesOf(day))
+    const open = subtractRanges(
+      mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
+      closures.rangesOf(day),
+    )
     out.set(
       day,
       open.reduce((sum, r) => sum + (r.end - r.start) / 60_000, 0),
@@ -197,16 +173,6 @@ export function changePercent(current: number | null, previous: number | null): 
 /** Euros from integer cents (`12345` → 123.45), the one conversion of money sums. */
 export const eurosOfCents = (cents: number) => cents / 100
 
-/** A KPI of the dashboard: the value in both periods and how it moved. */
-export interface Kpi {
-  current: number | null
-  previous: number | null
-  /** current − previous (percentage points for rates); null when either is unknown. */
-  difference: number | null
-  /** Relative change in %, one decimal; null when the previous value is 0 or unknown. */
-  percentage: number | null
-}
-
 /**
  * A KPI from two values. For money pass integer cents and `money: true`: the difference is taken
  * on the cents (exact) and everything is returned in euros.
@@ -220,81 +186,4 @@ export function kpiOf(current: number | null, previous: number | null, money = f
     difference: difference === null ? null : money ? eurosOfCents(difference) : Math.round(difference * 10) / 10,
     percentage: changePercent(current, previous),
   }
-}
-
-/** A booking as the dashboard index lists it (today's agenda, bookings to answer). */
-export interface DashboardBooking {
-  id: number
-  /** ISO instants. */
-  date_start: string
-  date_end: string | null
-  status: ReservationStatus
-  /** Customer's name and surname; null for a booking without a customer account. */
-  customer: string | null
-  operator: string | null
-  /** Service titles in the booking's order. */
-  services: string[]
-  /** Euros. */
-  total_price: number
-}
-
-export interface DashboardPeriodInfo {
-  from: string
-  to: string
-  fromDay: string
-  toDay: string
-}
-
-/** Raw figures behind the KPIs of one period (minutes, counts, euros). */
-export interface DashboardFigures {
-  bookings: number
-  revenue: number
-  bookedMinutes: number
-  openMinutes: number
-  cancelled: number
-  /** Bookings with a time in the period, drafts excluded: what the cancellation rate divides by. */
-  made: number
-  noShows: number
-  /** COMPLETED + NO_SHOW: what the no-show rate divides by. */
-  settled: number
-}
-
-/** The answer of `GET /api/pages/dashboard-index` (docs/api.md). */
-export interface DashboardIndex {
-  period: DashboardRangeKind
-  timezone: string
-  range: DashboardPeriodInfo
-  previousRange: DashboardPeriodInfo
-  kpis: {
-    bookings: Kpi
-    /** Euros. */
-    revenue: Kpi
-    /** Euros per booking. */
-    averageTicket: Kpi
-    newCustomers: Kpi
-    /** % of the operators' open minutes booked. */
-    occupancy: Kpi
-    /** % of the bookings made for the period that were cancelled. */
-    cancellationRate: Kpi
-    /** % of the settled appointments (completed or no-show) that were no-shows. */
-    noShowRate: Kpi
-  }
-  figures: { current: DashboardFigures; previous: DashboardFigures }
-  /** Every local day of the period, zeros included. Revenue in euros. */
-  series: { day: string; bookings: number; revenue: number }[]
-  statusBreakdown: { status: ReservationStatus; count: number }[]
-  topServices: { id: number; title: string; count: number; revenue: number }[]
-  topOperators: {
-    id: number
-    name: string
-    count: number
-    revenue: number
-    bookedMinutes: number
-    occupancy: number | null
-  }[]
-  today: { day: string; agenda: DashboardBooking[] }
-  pending: { total: number; items: DashboardBooking[] }
-  /** First version's fields, kept for existing clients. */
-  reservations: unknown
-  newCustomers: unknown
 }

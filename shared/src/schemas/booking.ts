@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
-import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboard'
+import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { dateOrDateTime } from './index'
@@ -121,8 +121,7 @@ export const dashboardQuery = z
     const custom = q.period === 'custom' || (q.period === undefined && (q.from !== undefined || q.to !== undefined))
     if (!custom) {
       for (const key of ['from', 'to'] as const)
-        if (q[key] !== undefined)
-          ctx.addIssue({ code: 'custom', path: [key], message: 'Date solo con period=custom' })
+        if (q[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Date solo con period=custom' })
       return
     }
     if (q.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Indica la data di inizio' })
@@ -133,8 +132,7 @@ export const dashboardQuery = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: `Al massimo ${DASHBOARD_MAX_DAYS} giorni` })
   })
   .transform((q) => ({
-    period:
-      q.period ?? (q.from !== undefined || q.to !== undefined ? ('custom' as const) : ('month' as const)),
+    period: q.period ?? (q.from !== undefined || q.to !== undefined ? ('custom' as const) : ('month' as const)),
     from: q.from,
     to: q.to,
   }))
