@@ -162,7 +162,6 @@ export const en = {
   'index.chart.revenue': 'Revenue',
   'index.chart.summary': '{{what}} per day from {{from}} to {{to}}: {{total}} in all, most on {{day}} ({{value}}).',
   'index.chart.emptySummary': '{{what}} per day from {{from}} to {{to}}: none.',
-  'index.chart.table': '{{what}} per day',
   'index.chart.day': 'Day',
   'index.topServices': 'Top services',
   'index.topOperators': 'Top operators',

@@ -160,7 +160,6 @@ export const it = {
   'index.chart.summary':
     '{{what}} per giorno dal {{from}} al {{to}}: {{total}} in tutto, il massimo il {{day}} ({{value}}).',
   'index.chart.emptySummary': '{{what}} per giorno dal {{from}} al {{to}}: nessuna.',
-  'index.chart.table': '{{what}} per giorno',
   'index.chart.day': 'Giorno',
   'index.topServices': 'Servizi più richiesti',
   'index.topOperators': 'Operatori più prenotati',

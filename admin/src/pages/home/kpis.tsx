@@ -56,7 +56,15 @@ export function changeText(key: KpiKey, kpi: Kpi, t: T): string {
   return t(trend === 'up' ? 'index.change.up' : 'index.change.down', { value })
 }
 
-export function KpiCard({ name, kpi, figures }: { name: KpiKey; kpi: Kpi; figures: DashboardIndex['figures']['current'] }) {
+export function KpiCard({
+  name,
+  kpi,
+  figures,
+}: {
+  name: KpiKey
+  kpi: Kpi
+  figures: DashboardIndex['figures']['current']
+}) {
   const t = useT()
   const { trend, good } = trendOf(name, kpi.difference)
   const Icon = trend === 'up' ? IconArrowUpRight : trend === 'down' ? IconArrowDownRight : IconMinus

@@ -36,7 +36,9 @@ export function readSelection(params: URLSearchParams, today: string): Selection
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
   if (chosen === 'custom')
-    return DAY.test(from) && DAY.test(to) ? { period: chosen, from, to } : { period: chosen, from: shiftDay(today, -6), to: today }
+    return DAY.test(from) && DAY.test(to)
+      ? { period: chosen, from, to }
+      : { period: chosen, from: shiftDay(today, -6), to: today }
   return { period: chosen, from: '', to: '' }
 }
 
