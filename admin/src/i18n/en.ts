@@ -179,6 +179,7 @@ export const en = {
   'index.pending.title': 'Waiting for your answer',
   'index.pending.empty': 'Every booking has its answer.',
   'index.pending.more': 'The first {{shown}} of {{total}}, oldest first.',
+  'index.pending.showMore': 'Show {{count}} more',
   'index.pending.failed': 'The booking was not changed',
   'index.pending.actionFor': '{{action}} the booking of {{who}}, {{when}}',
   'index.quickLinks': 'Manage',

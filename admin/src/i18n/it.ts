@@ -177,6 +177,7 @@ export const it = {
   'index.pending.title': 'In attesa della tua risposta',
   'index.pending.empty': 'Ogni prenotazione ha la sua risposta.',
   'index.pending.more': 'Le prime {{shown}} di {{total}}, dalla più vecchia.',
+  'index.pending.showMore': 'Mostra altre {{count}}',
   'index.pending.failed': 'La prenotazione non è stata modificata',
   'index.pending.actionFor': '{{action}} la prenotazione di {{who}}, {{when}}',
   'index.quickLinks': 'Gestisci',

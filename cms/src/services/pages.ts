@@ -115,6 +115,9 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
   }
 }
 
+/** Pending bookings listed (oldest appointment first); `pending.total` counts them all. */
+const PENDING_LIMIT = 50
+
 /**
  * GET /api/pages/dashboard-index: the KPIs of a period against the previous one, bookings and
  * revenue per local day, top services and operators, today's agenda and the bookings waiting for
@@ -212,7 +215,7 @@ export async function dashboardIndex(
         ),
         [todayPeriod.from, todayPeriod.to, occupying],
       ),
-      db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, 20, true), []),
+      db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
       loadCalendar(db),
     ])
 

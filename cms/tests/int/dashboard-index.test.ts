@@ -298,7 +298,7 @@ describe('GET /api/pages/dashboard-index — today and the bookings to answer', 
       `select count(*)::int as n from reservations where status = 'PENDING' and date_start is not null`,
     )
     expect(body.pending.total).toBe(n)
-    expect(body.pending.items.length).toBe(Math.min(n, 20))
+    expect(body.pending.items.length).toBe(Math.min(n, 50))
     // The oldest pending booking first: the one of March 2017.
     expect(body.pending.items[0]).toMatchObject({
       id: ids.pending,

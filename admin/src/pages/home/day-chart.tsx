@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Box, Card, Group, SegmentedControl, Text, Title, useMantineTheme } from '@mantine/core'
+import { useElementSize } from '@mantine/hooks'
 import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import { SrOnly } from '../../components/sr-only'
 import { formatMoney, formatNumber } from '../../lib/format'
@@ -9,9 +10,8 @@ import { labelIndexes } from './period'
 type Series = DashboardIndex['series']
 type Measure = 'bookings' | 'revenue'
 
-const W = 640
-const H = 200
-const PAD = { top: 12, right: 8, bottom: 24, left: 8 }
+const H = 180
+const PAD = { top: 20, right: 4, bottom: 24, left: 4 }
 
 /** `2026-11-23` → `23/11` (en-GB and it-IT alike), or with the weekday for the summary. */
 function dayLabel(day: string, intl: string, long = false) {
@@ -30,6 +30,9 @@ export function DayChart({ series }: { series: Series }) {
   const t = useT()
   const theme = useMantineTheme()
   const [measure, setMeasure] = useState<Measure>('bookings')
+  // Drawn at its real width (text stays 12 px on a phone and on a wide screen); 640 before it is measured.
+  const { ref, width } = useElementSize()
+  const W = Math.round(width) || 640
   const values = series.map((s) => s[measure])
   const max = Math.max(0, ...values)
   const total = values.reduce((a, b) => a + b, 0)
@@ -59,7 +62,7 @@ export function DayChart({ series }: { series: Series }) {
   const innerH = H - PAD.top - PAD.bottom
   const slot = series.length ? innerW / series.length : innerW
   const bar = Math.max(1, Math.min(28, slot * 0.7))
-  const labels = new Set(labelIndexes(series.length, 7))
+  const labels = new Set(labelIndexes(series.length, Math.max(2, Math.floor(W / 64))))
 
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="index-chart-title">
@@ -81,8 +84,8 @@ export function DayChart({ series }: { series: Series }) {
       <Text size="sm" color="dimmed" mb="xs" data-testid="chart-summary">
         {summary}
       </Text>
-      <Box sx={{ width: '100%' }}>
-        <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={summary} data-testid="day-chart">
+      <Box ref={ref} sx={{ width: '100%' }}>
+        <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={summary} data-testid="day-chart">
           <line
             x1={PAD.left}
             x2={W - PAD.right}
@@ -112,9 +115,9 @@ export function DayChart({ series }: { series: Series }) {
                 )}
                 {labels.has(i) && (
                   <text
-                    x={PAD.left + i * slot + slot / 2}
+                    x={i === 0 ? PAD.left : i === series.length - 1 ? W - PAD.right : PAD.left + i * slot + slot / 2}
                     y={H - 6}
-                    textAnchor="middle"
+                    textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'}
                     fontSize={12}
                     fill={theme.colors.gray[7]}
                   >
@@ -125,9 +128,20 @@ export function DayChart({ series }: { series: Series }) {
             )
           })}
           {max > 0 && (
-            <text x={PAD.left} y={PAD.top + 2} fontSize={12} fill={theme.colors.gray[7]} dominantBaseline="hanging">
-              {format(max)}
-            </text>
+            <>
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={PAD.top}
+                y2={PAD.top}
+                stroke={theme.colors.gray[3]}
+                strokeDasharray="4 4"
+                strokeWidth={1}
+              />
+              <text x={PAD.left} y={PAD.top - 6} fontSize={12} fill={theme.colors.gray[7]}>
+                {format(max)}
+              </text>
+            </>
           )}
         </svg>
       </Box>

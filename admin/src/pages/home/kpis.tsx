@@ -69,11 +69,15 @@ export function KpiCard({
   const { trend, good } = trendOf(name, kpi.difference)
   const Icon = trend === 'up' ? IconArrowUpRight : trend === 'down' ? IconArrowDownRight : IconMinus
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby={`kpi-${name}`} data-testid={`kpi-${name}`}>
+    <Card withBorder radius="md" p="sm" component="section" aria-labelledby={`kpi-${name}`} data-testid={`kpi-${name}`}>
       <Text id={`kpi-${name}`} size="sm" weight={600} color="dimmed">
         {t(`index.kpi.${name}`)}
       </Text>
-      <Text size={26} weight={700} data-testid="kpi-value" sx={{ lineHeight: 1.25 }}>
+      <Text
+        weight={700}
+        data-testid="kpi-value"
+        sx={(theme) => ({ fontSize: 26, lineHeight: 1.25, [theme.fn.smallerThan('xs')]: { fontSize: 20 } })}
+      >
         {formatKpi(name, kpi.current, t)}
       </Text>
       <Group spacing={4} noWrap>
@@ -109,7 +113,6 @@ export function KpiGrid({ data }: { data: DashboardIndex }) {
         breakpoints={[
           { maxWidth: 'md', cols: 3 },
           { maxWidth: 'sm', cols: 2 },
-          { maxWidth: 400, cols: 1 },
         ]}
       >
         {KPI_KEYS.map((key) => (

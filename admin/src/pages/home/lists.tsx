@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useCustomMutation, useLink } from '@refinedev/core'
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react'
 import type { DashboardBooking, DashboardIndex } from '@salon/shared/booking/dashboardKinds'
@@ -53,6 +53,9 @@ function BookingLine({ b, when, children }: { b: DashboardBooking; when: string;
   )
 }
 
+/** Pending bookings listed at first (the answer carries up to 50; "Show more" lists them all). */
+const PENDING_FIRST = 5
+
 const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 } as const
 
 /** Today's appointments in time order (no cancelled or refused ones, no drafts). */
@@ -87,7 +90,9 @@ export function PendingBookings({ data, onChanged }: { data: DashboardIndex; onC
   const { mutate } = useCustomMutation()
   const [busy, setBusy] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [all, setAll] = useState(false)
   const { items, total } = data.pending
+  const shown = all ? items : items.slice(0, PENDING_FIRST)
   const answer = (b: DashboardBooking, status: 'CONFIRMED' | 'REJECTED') => {
     setBusy(b.id)
     setError(null)
@@ -134,13 +139,13 @@ export function PendingBookings({ data, onChanged }: { data: DashboardIndex; onC
         <Text size="sm">{t('index.pending.empty')}</Text>
       ) : (
         <>
-          {total > items.length && (
+          {total > shown.length && (
             <Text size="sm" mb="xs">
-              {t('index.pending.more', { shown: items.length, total })}
+              {t('index.pending.more', { shown: shown.length, total })}
             </Text>
           )}
           <ul style={listStyle} data-testid="pending">
-            {items.map((b) => {
+            {shown.map((b) => {
               const when = dayTimeOf(b.date_start, t.intl, data.timezone)
               const who = b.customer ?? t('index.noCustomer')
               const name = (status: 'CONFIRMED' | 'REJECTED') =>
@@ -174,6 +179,11 @@ export function PendingBookings({ data, onChanged }: { data: DashboardIndex; onC
               )
             })}
           </ul>
+          {items.length > shown.length && (
+            <Button variant="subtle" size="xs" mt="xs" onClick={() => setAll(true)}>
+              {t('index.pending.showMore', { count: items.length - shown.length })}
+            </Button>
+          )}
         </>
       )}
     </Card>
@@ -196,38 +206,48 @@ export function TopTable({ data, kind }: { data: DashboardIndex; kind: 'services
       {rows.length === 0 ? (
         <Text size="sm">{t('index.none')}</Text>
       ) : (
-        <Table fontSize="sm" verticalSpacing={6} horizontalSpacing={6} aria-labelledby={id} data-testid={id}>
-          <thead>
-            <tr>
-              <th scope="col">{t(kind === 'services' ? 'index.col.service' : 'index.col.operator')}</th>
-              <th scope="col" style={{ textAlign: 'right' }}>
-                {t('index.col.count')}
-              </th>
-              <th scope="col" style={{ textAlign: 'right' }}>
-                {t('index.col.revenue')}
-              </th>
-              {kind === 'operators' && (
+        // Scrolls sideways on a narrow phone rather than spilling out of the card (focusable: keyboard scrolling).
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby={id}>
+          <Table
+            fontSize="sm"
+            verticalSpacing={6}
+            horizontalSpacing={6}
+            aria-labelledby={id}
+            data-testid={id}
+            sx={(theme) => ({ [theme.fn.smallerThan('xs')]: { '& td, & th': { fontSize: 12, padding: '6px 4px' } } })}
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t(kind === 'services' ? 'index.col.service' : 'index.col.operator')}</th>
                 <th scope="col" style={{ textAlign: 'right' }}>
-                  {t('index.col.occupancy')}
+                  {t('index.col.count')}
                 </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.name}</td>
-                <td style={{ textAlign: 'right' }}>{formatNumber(r.count, t.locale)}</td>
-                <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(r.revenue, t.locale)}</td>
+                <th scope="col" style={{ textAlign: 'right' }}>
+                  {t('index.col.revenue')}
+                </th>
                 {kind === 'operators' && (
-                  <td style={{ textAlign: 'right' }}>
-                    {r.occupancy === null ? '—' : `${formatNumber(r.occupancy, t.locale)}%`}
-                  </td>
+                  <th scope="col" style={{ textAlign: 'right' }}>
+                    {t('index.col.occupancy')}
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.name}</td>
+                  <td style={{ textAlign: 'right' }}>{formatNumber(r.count, t.locale)}</td>
+                  <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(r.revenue, t.locale)}</td>
+                  {kind === 'operators' && (
+                    <td style={{ textAlign: 'right' }}>
+                      {r.occupancy === null ? '—' : `${formatNumber(r.occupancy, t.locale)}%`}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Box>
       )}
     </Card>
   )
