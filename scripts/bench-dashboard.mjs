@@ -41,7 +41,7 @@ try {
     server = fork(path.join(root, 'cms', 'server.ts'), [], {
       cwd: path.join(root, 'cms'),
       execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      stdio: ['ignore', fs.openSync(path.join(dir, 'server.log'), 'a'), 'inherit', 'ipc'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -62,16 +62,18 @@ try {
   log(`Inserting ${ROWS.toLocaleString('en')} reservations…`)
   const t0 = Date.now()
   const client = new pg.Client({ connectionString: db.url })
+  client.on('error', (err) => log(`PostgreSQL client: ${err.message}`))
   await client.connect()
+  const step = (what) => log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
   const OPERATORS = 16
   const PER_DAY = 10
   const days = Math.ceil(ROWS / (OPERATORS * PER_DAY))
-  await client.query('begin')
   const { rows: ops } = await client.query(
     `insert into operators (name, surname, active, position, updated_at, created_at)
      select 'Bench', 'Operatore ' || g, true, 100 + g, now(), now() from generate_series(1, $1) g returning id`,
     [OPERATORS],
   )
+  step('operators added')
   const { rows: customers } = await client.query(`select id from users where user_role = 'USER' order by id`)
   const { rows: services } = await client.query(`select id, price, time from services order by id`)
   // Non-overlapping appointments: operator o, day d, slot k starts at 09:00 + k·45 min local time.
@@ -79,7 +81,7 @@ try {
   await client.query(
     `insert into reservations (user_id, operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
      select c.ids[1 + (n % array_length(c.ids, 1))],
-            o.ids[1 + (n % $2)],
+            o.ids[1 + (n % $2::int)],
             s.start, s.start + make_interval(mins => s.minutes), s.minutes,
             round((15 + (n * 7919 % 6000) / 100.0)::numeric, 2),
             (case when s.start < now()
@@ -87,16 +89,17 @@ try {
                   else case when n % 10 < 6 then 'CONFIRMED' when n % 10 < 9 then 'PENDING' else 'CANCELLED' end
              end)::enum_reservations_status,
             s.start - interval '3 days', s.start - interval '3 days'
-       from generate_series(0, $1 - 1) n
+       from generate_series(0, $1::int - 1) n
        cross join (select $3::int[] as ids) c
        cross join (select $4::int[] as ids) o
        cross join lateral (
-         select ((current_date - ($5::int - 25) + (n / ($2 * $6))::int)::timestamp
-                 + interval '9 hours' + ((n / $2) % $6) * interval '45 minutes') at time zone 'Europe/Rome' as start,
+         select ((current_date - ($5::int - 25) + (n / ($2::int * $6::int)))::timestamp
+                 + interval '9 hours' + ((n / $2::int) % $6::int) * interval '45 minutes') at time zone 'Europe/Rome' as start,
                 30 + (n % 3) * 5 as minutes
        ) s`,
     [ROWS, OPERATORS, customers.map((c) => c.id), ops.map((o) => o.id), days, PER_DAY],
   )
+  step('reservations inserted')
   // One service each, a second one for every fifth booking.
   await client.query(
     `insert into reservations_rels ("order", parent_id, path, services_id)
@@ -107,7 +110,7 @@ try {
        from reservations r join operators o on o.id = r.operator_id and o.name = 'Bench' where r.id % 5 = 0`,
     [services.map((s) => s.id)],
   )
-  await client.query('commit')
+  step('services linked')
   await client.query('analyze')
   const { rows: counted } = await client.query(`select count(*)::int as n from reservations`)
   await client.end()

@@ -167,11 +167,13 @@ export async function dashboardIndex(
         [current.from, current.to, previous.from, previous.to],
       ),
       db.query(
-        `select to_char((date_start at time zone $3)::date, 'YYYY-MM-DD') as day, count(*)::int as bookings,
-                (round(sum(total_price), 2) * 100)::bigint as revenue_cents
-           from reservations
-          where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
-          group by 1`,
+        // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
+        `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
+           from (select date_trunc('day', date_start, $3) as day, count(*)::int as bookings,
+                        (round(sum(total_price), 2) * 100)::bigint as revenue_cents
+                   from reservations
+                  where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
+                  group by 1) days`,
         [current.from, current.to, timeZone, occurring],
       ),
       db.query(
