@@ -120,7 +120,6 @@ export const en = {
   // Home
   'home.welcome': 'Welcome',
   'home.welcomeName': 'Welcome, {{name}}',
-  'home.intro': 'Manage the salon from here: choose what you want to look at.',
   'index.title': 'How the salon is doing',
   'index.period': 'Period',
   'index.period.today': 'Today',

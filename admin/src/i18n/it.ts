@@ -117,7 +117,6 @@ export const it = {
   // Home
   'home.welcome': 'Benvenuto',
   'home.welcomeName': 'Benvenuto, {{name}}',
-  'home.intro': 'Da qui gestisci il salone: scegli cosa vuoi consultare.',
   'index.title': 'Come va il salone',
   'index.period': 'Periodo',
   'index.period.today': 'Oggi',

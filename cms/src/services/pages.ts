@@ -12,6 +12,7 @@ import {
   percentOf,
   startOfLocalDay,
   addCalendarDays,
+  dayCount,
   type DashboardQuery,
   type DashboardIndex,
   type DashboardBooking,
@@ -190,7 +191,7 @@ export async function dashboardIndex(
                   sum(coalesce(s.price, 0)) over (partition by r.id) as list_total,
                   count(*) over (partition by r.id) as n
              from reservations r
-             join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'
+             ${servicesOfReservations(dayCount(range.fromDay, range.toDay))}
              join services s on s.id = rr.services_id
             where r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[]))
          select service_id as id, title, count(*)::int as count,
@@ -309,6 +310,20 @@ export async function dashboardIndex(
     reservations: compareMetrics(current, metrics(cur), previous, metrics(prev)),
     newCustomers: compareCounts(current, customers.current, previous, customers.previous),
   }
+}
+
+/**
+ * How a period's reservations meet their services. A short period (two months at most: a few
+ * thousand bookings) looks each booking's services up by the links' parent index (a nested loop);
+ * a longer one reads the links once and hashes them. PostgreSQL's own estimate picks the hash
+ * even for a week, which costs a pass over every link ever made (25 ms against 4 ms on 100,000
+ * bookings; docs/benchmarks.md "Dashboard index").
+ */
+function servicesOfReservations(days: number) {
+  return days <= 62
+    ? `cross join lateral (select rr.services_id from reservations_rels rr
+                            where rr.parent_id = r.id and rr.path = 'services' offset 0) rr`
+    : `join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'`
 }
 
 /** The bookings of a list (agenda, pending): who, what, with whom, when; in time order. */
