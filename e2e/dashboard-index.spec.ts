@@ -36,6 +36,11 @@ function romeMidnight(day: string): Date {
     `${day}T00:00:00${offset!.startsWith('-') ? '-' : '+'}${offset!.replace(/[+-]/, '').padStart(2, '0')}:00`,
   )
 }
+type OpeningRow = {
+  day_of_week: string
+  is_closed: boolean
+  intervals: { opening_time: string; closing_time: string }[]
+}
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null)
 
@@ -116,7 +121,8 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
       const day = addDays(fromDay, i)
       if (closedDay(day)) continue
       const weekday = WEEK[new Date(`${day}T00:00:00Z`).getUTCDay()]
-      for (const h of home.openingHours.filter((h: any) => h.day_of_week === weekday && !h.is_closed))
+      const hours = home.openingHours as OpeningRow[]
+      for (const h of hours.filter((h) => h.day_of_week === weekday && !h.is_closed))
         for (const iv of h.intervals) total += minutesOf(iv.closing_time) - minutesOf(iv.opening_time)
     }
     return total * home.operators.length
@@ -135,7 +141,7 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
   expect(api.kpis.noShowRate).toMatchObject({ current: cur.noShow, previous: prev.noShow })
   expect(api.figures.current).toMatchObject({ bookedMinutes: cur.booked, openMinutes: openCur })
   expect(api.kpis.occupancy).toMatchObject({ current: pct(cur.booked, openCur), previous: pct(prev.booked, openPrev) })
-  expect(api.series.reduce((s: number, d: any) => s + d.bookings, 0)).toBe(cur.bookings)
+  expect(api.series.reduce((s: number, d: { bookings: number }) => s + d.bookings, 0)).toBe(cur.bookings)
 
   // The screen shows the same figures, written the Italian way.
   await loginInBrowser(page, 'admin@demo.salon', 'demo1234')

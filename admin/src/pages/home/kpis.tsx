@@ -87,7 +87,8 @@ export function KpiCard({
           weight={600}
           data-testid="kpi-change"
           sx={(theme) => ({
-            color: good === null ? theme.colors.gray[7] : good ? theme.colors[theme.primaryColor]![8] : theme.colors.red[9],
+            color:
+              good === null ? theme.colors.gray[7] : good ? theme.colors[theme.primaryColor]![8] : theme.colors.red[9],
           })}
         >
           {changeText(name, kpi, t)}

@@ -11,8 +11,10 @@ vi.mock('@refinedev/core', async (original) => ({
   ...(await original<typeof import('@refinedev/core')>()),
   useCustomMutation: () => ({ mutate, mutation: { isPending: false } }),
   useLink: () =>
-    forwardRef<HTMLAnchorElement, ComponentProps<'a'> & { to: string }>(({ to, ...rest }, ref) => (
-      <a ref={ref} href={`/dashboard${to}`} {...rest} />
+    forwardRef<HTMLAnchorElement, ComponentProps<'a'> & { to: string }>(({ to, children, ...rest }, ref) => (
+      <a ref={ref} href={`/dashboard${to}`} {...rest}>
+        {children}
+      </a>
     )),
 }))
 
