@@ -1,11 +1,11 @@
+import { lazy, Suspense } from 'react'
 import { Alert, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useCustom, useGetIdentity, useLink } from '@refinedev/core'
 import { useSearchParams } from 'react-router'
 import { IconAlertCircle } from '@tabler/icons-react'
-import { DASHBOARD_MAX_DAYS, type DashboardIndex } from '@salon/shared/booking/dashboardKinds'
+import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import type { AdminIdentity } from '../../providers/auth'
 import { routesOf, SALON_RESOURCES } from '../../resources'
-import { DateRangeFields } from '../../components/form/date-fields'
 import { PageLoader } from '../../components/page-loader'
 import { useT } from '../../i18n/use-t'
 import { KpiGrid } from './kpis'
@@ -13,7 +13,6 @@ import { DayChart } from './day-chart'
 import { PendingBookings, TodayAgenda, TopTable } from './lists'
 import {
   apiQuery,
-  customProblem,
   INDEX_PERIODS,
   localToday,
   readSelection,
@@ -22,6 +21,9 @@ import {
   type IndexPeriod,
   type Selection,
 } from './period'
+
+/** The two day pickers of a custom range: their own chunk, fetched when "Custom" is chosen. */
+const CustomRange = lazy(() => import('./custom-range'))
 
 /** `2026-11-23` → `23 Nov 2026` / `23 nov 2026`. */
 const longDay = (day: string, intl: string) =>
@@ -42,7 +44,6 @@ export function useDashboardIndex(selection: Selection) {
 
 function PeriodPicker({ selection, onChange }: { selection: Selection; onChange: (s: Selection) => void }) {
   const t = useT()
-  const problem = selection.period === 'custom' ? customProblem(selection.from, selection.to) : null
   const today = localToday()
   return (
     <Stack spacing="xs">
@@ -68,28 +69,9 @@ function PeriodPicker({ selection, onChange }: { selection: Selection; onChange:
         ))}
       </Chip.Group>
       {selection.period === 'custom' && (
-        <Group spacing="sm" align="flex-start" data-testid="custom-range">
-          <DateRangeFields
-            fromLabel={t('index.from')}
-            toLabel={t('index.to')}
-            from={selection.from}
-            to={selection.to}
-            fromRequired
-            toRequired
-            min="2000-01-01"
-            fromError={problem === 'from' ? t('index.range.from') : undefined}
-            toError={
-              problem === 'to'
-                ? t('index.range.to')
-                : problem === 'order'
-                  ? t('index.range.order')
-                  : problem === 'tooLong'
-                    ? t('index.range.tooLong', { max: DASHBOARD_MAX_DAYS })
-                    : undefined
-            }
-            onChange={({ from, to }) => onChange({ period: 'custom', from, to })}
-          />
-        </Group>
+        <Suspense fallback={null}>
+          <CustomRange selection={selection} onChange={onChange} />
+        </Suspense>
       )}
     </Stack>
   )
