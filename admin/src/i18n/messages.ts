@@ -45,7 +45,11 @@ export const MESSAGES_EN: Record<string, string> = {
   'Servizio ripetuto': 'Service repeated',
   'Stato sconosciuto': 'Unknown status',
   'Usa day, week o month': 'Use day, week or month',
-  'Usa day, week, month o year': 'Use day, week, month or year',
+  'Usa today, 7d, 30d, mtd, custom (o day, week, month, year)':
+    'Use today, 7d, 30d, mtd, custom (or day, week, month, year)',
+  'Date solo con period=custom': 'Dates only with period=custom',
+  'Indica la data di inizio': 'Give the first day',
+  'Indica la data di fine': 'Give the last day',
   'Indica cosa cambiare': 'Say what to change',
   'Pagina non valida': 'Invalid page',
   'Indica la durata in minuti': 'Give the duration in minutes',

@@ -22,14 +22,14 @@ export const homePageEndpoint: Endpoint = {
   },
 }
 
-/** GET /api/pages/dashboard-index?period=day|week|month|year — admin KPIs. */
+/** GET /api/pages/dashboard-index?period=today|7d|30d|mtd|custom(&from&to)|day|week|month|year — admin KPIs. */
 export const dashboardIndexEndpoint: Endpoint = {
   path: '/pages/dashboard-index',
   method: 'get',
   handler: async (req) => {
     requireAdmin(req)
-    const { period } = parseOr400(dashboardQuery, queryObject(req))
-    return Response.json(await dashboardIndex(req.payload, period, await salonTimeZone(req.payload)), {
+    const query = parseOr400(dashboardQuery, queryObject(req))
+    return Response.json(await dashboardIndex(req.payload, query, await salonTimeZone(req.payload)), {
       headers: { 'Cache-Control': 'no-store' },
     })
   },

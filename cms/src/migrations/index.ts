@@ -15,6 +15,7 @@ import * as migration_20261123_060000_notification_settings from './20261123_060
 import * as migration_20261123_061000_operator_feed from './20261123_061000_operator_feed';
 import * as migration_20261123_062000_notifications from './20261123_062000_notifications';
 import * as migration_20261123_080000_operator_blocks from './20261123_080000_operator_blocks';
+import * as migration_20261123_084000_dashboard_index from './20261123_084000_dashboard_index';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261123_080000_operator_blocks.up,
     down: migration_20261123_080000_operator_blocks.down,
     name: '20261123_080000_operator_blocks',
+  },
+  {
+    up: migration_20261123_084000_dashboard_index.up,
+    down: migration_20261123_084000_dashboard_index.down,
+    name: '20261123_084000_dashboard_index',
   },
 ];

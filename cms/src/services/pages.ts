@@ -1,14 +1,25 @@
 import type { Payload, PayloadRequest } from 'payload'
 import {
+  CALENDAR_FEED_STATUSES,
   OCCURRING_STATUSES,
-  calendarPeriod,
   compareCounts,
   compareMetrics,
-  previousCalendarPeriod,
-  type ReservationStatus,
+  dashboardRange,
+  kpiOf,
+  localDayOf,
+  localDaysBetween,
+  operatorOpenMinutes,
+  percentOf,
+  startOfLocalDay,
+  addCalendarDays,
+  dayCount,
+  type DashboardQuery,
+  type DashboardIndex,
+  type DashboardBooking,
+  type Period,
 } from '@salon/shared'
 import { pool } from '../lib/sql'
-import { reservationMetrics, reservationSeries } from './reservationReports'
+import { loadCalendar } from './calendar'
 
 const PUBLIC_CONFIG = [
   'businessName',
@@ -105,59 +116,241 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
   }
 }
 
-/** Dashboard KPIs for this day / week / month / year against the previous calendar period (previousCalendarPeriod). */
+/** Pending bookings listed (oldest appointment first); `pending.total` counts them all. */
+const PENDING_LIMIT = 50
+
+/**
+ * GET /api/pages/dashboard-index: the KPIs of a period against the previous one, bookings and
+ * revenue per local day, top services and operators, today's agenda and the bookings waiting for
+ * the salon's answer. Every figure is computed in SQL (money as numeric, returned as integer cents
+ * and turned into euros once), days are local days in the salon's time zone. Which statuses count
+ * where: docs/api.md "GET /api/pages/dashboard-index".
+ */
 export async function dashboardIndex(
   payload: Payload,
-  period: 'day' | 'week' | 'month' | 'year',
+  query: DashboardQuery,
   timeZone: string,
   now = new Date(),
-) {
-  const current = calendarPeriod(period, now, timeZone)
-  const previous = previousCalendarPeriod(current, timeZone)
-  const booked = { status: [...OCCURRING_STATUSES] as ReservationStatus[] }
+): Promise<DashboardIndex> {
+  const range = dashboardRange(query, now, timeZone)
+  const { current, previous } = range
   const db = pool(payload)
-  const newCustomers = async (p: { from: Date; to: Date }) =>
-    (
-      await db.query(
-        `select count(*)::int as n from users where user_role = 'USER' and created_at >= $1 and created_at < $2`,
-        [p.from, p.to],
-      )
-    ).rows[0].n as number
-  const today = calendarPeriod('day', now, timeZone)
-  const [cur, prev, custCur, custPrev, statuses, topServices, series, upcoming] = await Promise.all([
-    reservationMetrics(payload, { ...current, ...booked }),
-    reservationMetrics(payload, { ...previous, ...booked }),
-    newCustomers(current),
-    newCustomers(previous),
-    db.query(
-      `select status, count(*)::int as count from reservations where date_start >= $1 and date_start < $2 group by status order by count desc`,
-      [current.from, current.to],
-    ),
-    db.query(
-      `select s.id, s.title, count(*)::int as count
-         from reservations r join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'
-         join services s on s.id = rr.services_id
-        where r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])
-        group by s.id, s.title order by count desc, s.title limit 5`,
-      [current.from, current.to, booked.status],
-    ),
-    reservationSeries(payload, { ...current, ...booked }, period === 'year' ? 'month' : 'day', timeZone),
-    db.query(
-      `select r.id, r.date_start, r.date_end, r.status, r.total_price::float8, o.name as operator, u.name as customer_name, u.surname as customer_surname
-         from reservations r left join operators o on o.id = r.operator_id left join users u on u.id = r.user_id
-        where r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])
-        order by r.date_start limit 10`,
-      [new Date(Math.max(now.getTime(), today.from.getTime())), today.to, booked.status],
-    ),
-  ])
+  const occurring = [...OCCURRING_STATUSES]
+  const occupying = [...CALENDAR_FEED_STATUSES]
+  const today = localDayOf(now, timeZone)
+  const todayPeriod = {
+    from: startOfLocalDay(today, timeZone),
+    to: startOfLocalDay(addCalendarDays(today, 1), timeZone),
+  }
+
+  const [kpiRows, customerRows, seriesRows, statusRows, serviceRows, operatorRows, agendaRows, pendingRows, calendar] =
+    await Promise.all([
+      db.query(
+        `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
+                count(*) filter (where status = any($5::enum_reservations_status[]))::int as bookings,
+                (round(coalesce(sum(total_price) filter (where status = any($5::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
+                coalesce(sum(duration) filter (where status = any($5::enum_reservations_status[])), 0)::float8 as duration,
+                coalesce(sum(duration) filter (where status = any($6::enum_reservations_status[])), 0)::float8 as booked_minutes,
+                count(*) filter (where status = 'CANCELLED')::int as cancelled,
+                count(*) filter (where status <> 'PENDING_CONFIRMATION')::int as made,
+                count(*) filter (where status = 'NO_SHOW')::int as no_shows,
+                count(*) filter (where status in ('COMPLETED', 'NO_SHOW'))::int as settled
+           from reservations
+          where (date_start >= $1 and date_start < $2) or (date_start >= $3 and date_start < $4)
+          group by 1`,
+        [current.from, current.to, previous.from, previous.to, occurring, occupying],
+      ),
+      db.query(
+        `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
+                count(*) filter (where created_at >= $3 and created_at < $4)::int as previous
+           from users
+          where user_role = 'USER' and ((created_at >= $1 and created_at < $2) or (created_at >= $3 and created_at < $4))`,
+        [current.from, current.to, previous.from, previous.to],
+      ),
+      db.query(
+        // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
+        `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
+           from (select date_trunc('day', date_start, $3) as day, count(*)::int as bookings,
+                        (round(sum(total_price), 2) * 100)::bigint as revenue_cents
+                   from reservations
+                  where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
+                  group by 1) days`,
+        [current.from, current.to, timeZone, occurring],
+      ),
+      db.query(
+        `select status, count(*)::int as count from reservations
+          where date_start >= $1 and date_start < $2 and status <> 'PENDING_CONFIRMATION'
+          group by status order by count desc, status`,
+        [current.from, current.to],
+      ),
+      // A booking's total is shared among its services in proportion to their list prices (evenly
+      // when those are all 0), so the services' revenues add up to the bookings' revenue.
+      db.query(
+        `with lines as (
+           select r.id, r.total_price, s.id as service_id, s.title, coalesce(s.price, 0) as price,
+                  sum(coalesce(s.price, 0)) over (partition by r.id) as list_total,
+                  count(*) over (partition by r.id) as n
+             from reservations r
+             ${servicesOfReservations(dayCount(range.fromDay, range.toDay))}
+             join services s on s.id = rr.services_id
+            where r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[]))
+         select service_id as id, title, count(*)::int as count,
+                (round(sum(case when list_total > 0 then total_price * price / list_total else total_price / n end), 2) * 100)::bigint as revenue_cents
+           from lines group by service_id, title
+          order by count desc, revenue_cents desc, title limit 5`,
+        [current.from, current.to, occurring],
+      ),
+      db.query(
+        `select o.id, concat_ws(' ', o.name, o.surname) as name,
+                count(*) filter (where r.status = any($3::enum_reservations_status[]))::int as count,
+                (round(coalesce(sum(r.total_price) filter (where r.status = any($3::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
+                coalesce(sum(r.duration) filter (where r.status = any($4::enum_reservations_status[])), 0)::float8 as booked_minutes
+           from reservations r join operators o on o.id = r.operator_id
+          where r.date_start >= $1 and r.date_start < $2 and r.status = any($4::enum_reservations_status[])
+          group by o.id
+          order by count desc, revenue_cents desc, name limit 5`,
+        [current.from, current.to, occurring, occupying],
+      ),
+      db.query(
+        bookingRowsSql(
+          `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
+          200,
+        ),
+        [todayPeriod.from, todayPeriod.to, occupying],
+      ),
+      db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
+      loadCalendar(db),
+    ])
+
+  type Row = {
+    bookings: number
+    revenue_cents: string
+    duration: number
+    booked_minutes: number
+    cancelled: number
+    made: number
+    no_shows: number
+    settled: number
+  }
+  const empty: Row = {
+    bookings: 0,
+    revenue_cents: '0',
+    duration: 0,
+    booked_minutes: 0,
+    cancelled: 0,
+    made: 0,
+    no_shows: 0,
+    settled: 0,
+  }
+  const cur: Row = kpiRows.rows.find((r) => r.period === 'current') ?? empty
+  const prev: Row = kpiRows.rows.find((r) => r.period === 'previous') ?? empty
+  const openCur = operatorOpenMinutes(calendar, timeZone, range.fromDay, range.toDay)
+  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay)
+  const cents = (r: Row) => Number(r.revenue_cents)
+  const average = (r: Row) => (r.bookings > 0 ? Math.round(cents(r) / r.bookings) : null)
+  const figures = (r: Row, open: number) => ({
+    bookings: r.bookings,
+    revenue: cents(r) / 100,
+    bookedMinutes: r.booked_minutes,
+    openMinutes: open,
+    cancelled: r.cancelled,
+    made: r.made,
+    noShows: r.no_shows,
+    settled: r.settled,
+  })
+  const customers = customerRows.rows[0] as { current: number; previous: number }
+  const byDay = new Map(seriesRows.rows.map((r) => [r.day as string, r]))
+  const serializePeriod = (p: Period, fromDay: string, toDay: string) => ({
+    from: p.from.toISOString(),
+    to: p.to.toISOString(),
+    fromDay,
+    toDay,
+  })
+  const metrics = (r: Row) => ({ count: r.bookings, total_price: cents(r) / 100, duration: r.duration })
+
   return {
-    period,
+    period: range.period,
     timezone: timeZone,
-    reservations: compareMetrics(current, cur, previous, prev),
-    newCustomers: compareCounts(current, custCur, previous, custPrev),
-    statusBreakdown: statuses.rows,
-    topServices: topServices.rows,
-    series: series,
-    upcomingToday: upcoming.rows,
+    range: serializePeriod(current, range.fromDay, range.toDay),
+    previousRange: serializePeriod(previous, range.previousFromDay, range.previousToDay),
+    kpis: {
+      bookings: kpiOf(cur.bookings, prev.bookings),
+      revenue: kpiOf(cents(cur), cents(prev), true),
+      averageTicket: kpiOf(average(cur), average(prev), true),
+      newCustomers: kpiOf(customers.current, customers.previous),
+      occupancy: kpiOf(percentOf(cur.booked_minutes, openCur), percentOf(prev.booked_minutes, openPrev)),
+      cancellationRate: kpiOf(percentOf(cur.cancelled, cur.made), percentOf(prev.cancelled, prev.made)),
+      noShowRate: kpiOf(percentOf(cur.no_shows, cur.settled), percentOf(prev.no_shows, prev.settled)),
+    },
+    figures: { current: figures(cur, openCur), previous: figures(prev, openPrev) },
+    series: localDaysBetween(range.fromDay, range.toDay).map((day) => {
+      const r = byDay.get(day)
+      return { day, bookings: r ? (r.bookings as number) : 0, revenue: r ? Number(r.revenue_cents) / 100 : 0 }
+    }),
+    statusBreakdown: statusRows.rows,
+    topServices: serviceRows.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      count: r.count,
+      revenue: Number(r.revenue_cents) / 100,
+    })),
+    topOperators: operatorRows.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      count: r.count,
+      revenue: Number(r.revenue_cents) / 100,
+      bookedMinutes: r.booked_minutes,
+      occupancy: percentOf(r.booked_minutes, calendar.operators.length ? openCur / calendar.operators.length : 0),
+    })),
+    today: { day: today, agenda: agendaRows.rows.map(bookingOf) },
+    pending: {
+      total: pendingRows.rows.length ? Number(pendingRows.rows[0].total) : 0,
+      items: pendingRows.rows.map(bookingOf),
+    },
+    reservations: compareMetrics(current, metrics(cur), previous, metrics(prev)),
+    newCustomers: compareCounts(current, customers.current, previous, customers.previous),
+  }
+}
+
+/**
+ * How a period's reservations meet their services. A short period (two months at most: a few
+ * thousand bookings) looks each booking's services up by the links' parent index (a nested loop);
+ * a longer one reads the links once and hashes them. PostgreSQL's own estimate picks the hash
+ * even for a week, which costs a pass over every link ever made (25 ms against 4 ms on 100,000
+ * bookings; docs/benchmarks.md "Dashboard index").
+ */
+function servicesOfReservations(days: number) {
+  return days <= 62
+    ? `cross join lateral (select rr.services_id from reservations_rels rr
+                            where rr.parent_id = r.id and rr.path = 'services' offset 0) rr`
+    : `join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'`
+}
+
+/** The bookings of a list (agenda, pending): who, what, with whom, when; in time order. */
+function bookingRowsSql(where: string, limit: number, withTotal = false) {
+  return `select r.id, r.date_start, r.date_end, r.status, r.total_price::text as total_price,
+                 nullif(concat_ws(' ', u.name, u.surname), '') as customer,
+                 nullif(concat_ws(' ', o.name, o.surname), '') as operator,
+                 array(select s.title from reservations_rels rr join services s on s.id = rr.services_id
+                        where rr.parent_id = r.id and rr.path = 'services' order by rr."order", rr.id) as services
+                 ${withTotal ? ', count(*) over () as total' : ''}
+            from reservations r
+            left join users u on u.id = r.user_id
+            left join operators o on o.id = r.operator_id
+           where ${where}
+           order by r.date_start, r.id
+           limit ${limit}`
+}
+
+function bookingOf(r: Record<string, unknown>): DashboardBooking {
+  return {
+    id: r.id as number,
+    date_start: (r.date_start as Date).toISOString(),
+    date_end: r.date_end ? (r.date_end as Date).toISOString() : null,
+    status: r.status as DashboardBooking['status'],
+    customer: (r.customer as string | null) ?? null,
+    operator: (r.operator as string | null) ?? null,
+    services: (r.services as string[]) ?? [],
+    total_price: Number(r.total_price ?? 0),
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
+import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { dateOrDateTime } from './index'
@@ -102,13 +103,40 @@ export const reservationCompareQuery = z
   })
   .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
 
-export const DASHBOARD_PERIODS = ['day', 'week', 'month', 'year'] as const
-export const dashboardQuery = z.object({
-  period: z
-    .enum(DASHBOARD_PERIODS, { message: 'Usa day, week, month o year' })
-    .optional()
-    .transform((v) => v ?? 'month'),
-})
+export const DASHBOARD_PERIODS = DASHBOARD_RANGES
+/**
+ * `GET /api/pages/dashboard-index`: `period` (default `month`, the first version's default) and,
+ * for `period=custom` only, the local days `from`..`to` (both included, at most
+ * DASHBOARD_MAX_DAYS days). `from`/`to` without a period mean `custom`.
+ */
+export const dashboardQuery = z
+  .object({
+    period: z
+      .enum(DASHBOARD_RANGES, { message: 'Usa today, 7d, 30d, mtd, custom (o day, week, month, year)' })
+      .optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .superRefine((q, ctx) => {
+    const custom = q.period === 'custom' || (q.period === undefined && (q.from !== undefined || q.to !== undefined))
+    if (!custom) {
+      for (const key of ['from', 'to'] as const)
+        if (q[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Date solo con period=custom' })
+      return
+    }
+    if (q.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Indica la data di inizio' })
+    if (q.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Indica la data di fine' })
+    if (q.from === undefined || q.to === undefined) return
+    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` non può precedere `from`' })
+    else if (dayCount(q.from, q.to) > DASHBOARD_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Al massimo ${DASHBOARD_MAX_DAYS} giorni` })
+  })
+  .transform((q) => ({
+    period: q.period ?? (q.from !== undefined || q.to !== undefined ? ('custom' as const) : ('month' as const)),
+    from: q.from,
+    to: q.to,
+  }))
+export type DashboardQuery = z.infer<typeof dashboardQuery>
 
 /**
  * The booking wizard's choice as it travels in the URL

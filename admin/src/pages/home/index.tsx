@@ -1,47 +1,169 @@
-import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core'
-import { useGetIdentity, useLink } from '@refinedev/core'
+import { lazy, Suspense } from 'react'
+import { Alert, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useCustom, useGetIdentity, useLink } from '@refinedev/core'
+import { useSearchParams } from 'react-router'
+import { IconAlertCircle } from '@tabler/icons-react'
+import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import type { AdminIdentity } from '../../providers/auth'
 import { routesOf, SALON_RESOURCES } from '../../resources'
+import { PageLoader } from '../../components/page-loader'
 import { useT } from '../../i18n/use-t'
+import { KpiGrid } from './kpis'
+import { DayChart } from './day-chart'
+import { PendingBookings, TodayAgenda, TopTable } from './lists'
+import {
+  apiQuery,
+  INDEX_PERIODS,
+  localToday,
+  readSelection,
+  shiftDay,
+  writeSelection,
+  type IndexPeriod,
+  type Selection,
+} from './period'
 
-/** /dashboard: a welcome and the way to every resource. The KPI dashboard comes with its own issue. */
-export default function DashboardHome() {
-  const { data: identity } = useGetIdentity<AdminIdentity>()
+/** The two day pickers of a custom range: their own chunk, fetched when "Custom" is chosen. */
+const CustomRange = lazy(() => import('./custom-range'))
+
+/** `2026-11-23` → `23 Nov 2026` / `23 nov 2026`. */
+const longDay = (day: string, intl: string) =>
+  new Intl.DateTimeFormat(intl, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  )
+
+/** The index's data for a selection (`GET /api/pages/dashboard-index`); nothing is asked for an unfinished custom range. */
+export function useDashboardIndex(selection: Selection) {
+  const query = apiQuery(selection)
+  return useCustom<DashboardIndex>({
+    url: '/api/pages/dashboard-index',
+    method: 'get',
+    config: { query: query ?? {} },
+    queryOptions: { enabled: query !== null, placeholderData: (previous) => previous },
+  })
+}
+
+function PeriodPicker({ selection, onChange }: { selection: Selection; onChange: (s: Selection) => void }) {
+  const t = useT()
+  const today = localToday()
+  return (
+    <Stack spacing="xs">
+      <Chip.Group
+        multiple={false}
+        value={selection.period}
+        onChange={(v) => {
+          const period = v as IndexPeriod
+          onChange(
+            period === 'custom'
+              ? { period, from: selection.from || shiftDay(today, -6), to: selection.to || today }
+              : { period, from: '', to: '' },
+          )
+        }}
+        spacing="xs"
+        aria-label={t('index.period')}
+        role="radiogroup"
+      >
+        {INDEX_PERIODS.map((p) => (
+          <Chip key={p} value={p} size="sm" variant="filled" type="radio" name="index-period">
+            {t(`index.period.${p}`)}
+          </Chip>
+        ))}
+      </Chip.Group>
+      {selection.period === 'custom' && (
+        <Suspense fallback={null}>
+          <CustomRange selection={selection} onChange={onChange} />
+        </Suspense>
+      )}
+    </Stack>
+  )
+}
+
+/** The way to every resource, kept small under the figures. */
+function QuickLinks() {
   const Link = useLink()
   const t = useT()
   const entries = SALON_RESOURCES.map((r) => ({ ...r, path: routesOf(r.segment).list })).filter((r) => r.path)
+  return (
+    <Card withBorder radius="md" p="md" component="nav" aria-labelledby="index-links-title">
+      <Title order={3} size="h4" id="index-links-title" mb="xs">
+        {t('index.quickLinks')}
+      </Title>
+      <Group spacing="xs">
+        {entries.map(({ identifier, label, icon: Icon, path }) => (
+          <Button
+            key={identifier}
+            component={Link}
+            to={path!}
+            variant="default"
+            size="xs"
+            leftIcon={<Icon size={16} aria-hidden />}
+          >
+            {t(label)}
+          </Button>
+        ))}
+      </Group>
+    </Card>
+  )
+}
+
+/**
+ * /dashboard: how the salon is doing in a period (KPIs against the previous period, bookings and
+ * revenue per day, top services and operators), today's agenda and the bookings waiting for an
+ * answer. The period lives in the address (`?period=7d`, `?period=custom&from=…&to=…`).
+ */
+export default function DashboardHome() {
+  const { data: identity } = useGetIdentity<AdminIdentity>()
+  const t = useT()
+  const [params, setParams] = useSearchParams()
+  const selection = readSelection(params, localToday())
+  const index = useDashboardIndex(selection)
+  const data = index.query.data?.data
+  const setSelection = (s: Selection) => setParams(writeSelection(s), { replace: true })
 
   return (
-    <Stack spacing="lg">
-      <Card p="lg" withBorder>
+    <Stack spacing="md">
+      <Stack spacing={4}>
         <Title order={2}>
           {identity?.firstName ? t('home.welcomeName', { name: identity.firstName }) : t('home.welcome')}
         </Title>
-        <Text color="dimmed" mt="xs">
-          {t('home.intro')}
+        <Text color="dimmed">{t('index.title')}</Text>
+      </Stack>
+      <PeriodPicker selection={selection} onChange={setSelection} />
+      {data && (
+        <Text size="sm" data-testid="index-range" aria-live="polite">
+          {t('index.comparedWith', {
+            from: longDay(data.range.fromDay, t.intl),
+            to: longDay(data.range.toDay, t.intl),
+            previousFrom: longDay(data.previousRange.fromDay, t.intl),
+            previousTo: longDay(data.previousRange.toDay, t.intl),
+          })}
         </Text>
-      </Card>
-      <SimpleGrid
-        cols={4}
-        breakpoints={[
-          { maxWidth: 'md', cols: 3 },
-          { maxWidth: 'sm', cols: 2 },
-          { maxWidth: 'xs', cols: 1 },
-        ]}
-      >
-        {entries.map(({ identifier, label, icon: Icon, path }) => (
-          <UnstyledButton key={identifier} component={Link} to={path}>
-            <Card withBorder p="md" sx={{ height: '100%' }}>
-              <Stack align="center" spacing="xs">
-                <ThemeIcon size={44} radius="xl" variant="light">
-                  <Icon size={24} />
-                </ThemeIcon>
-                <Text weight={600}>{t(label)}</Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
-        ))}
-      </SimpleGrid>
+      )}
+      {index.query.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('index.loadError')} role="alert">
+          <Text size="sm">{index.query.error?.message}</Text>
+          <Button mt="xs" size="xs" variant="default" onClick={() => void index.query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : !data ? (
+        apiQuery(selection) ? (
+          <PageLoader />
+        ) : null
+      ) : (
+        <Stack spacing="md" sx={{ opacity: index.query.isFetching ? 0.7 : 1, transition: 'opacity 120ms' }}>
+          <KpiGrid data={data} />
+          <SimpleGrid cols={2} spacing="md" breakpoints={[{ maxWidth: 'md', cols: 1 }]}>
+            <PendingBookings data={data} onChanged={() => index.query.refetch()} />
+            <TodayAgenda data={data} />
+          </SimpleGrid>
+          <DayChart series={data.series} />
+          <SimpleGrid cols={2} spacing="md" breakpoints={[{ maxWidth: 'md', cols: 1 }]}>
+            <TopTable data={data} kind="services" />
+            <TopTable data={data} kind="operators" />
+          </SimpleGrid>
+        </Stack>
+      )}
+      <QuickLinks />
     </Stack>
   )
 }

@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// `node scripts/bench-dashboard.mjs` (part of `npm run bench`): the dashboard index
+// (`GET /api/pages/dashboard-index`) on a large salon. Builds what changed, starts a fresh embedded
+// PostgreSQL and the built app (demo salon), then adds 100,000 reservations with SQL
+// (generate_series: 16 more operators, 10 appointments a day each over ~625 days, most in the past,
+// one or two services each) and measures each period kind: p50 / p95 / p99 of BENCH_REQUESTS
+// requests (default 200) after a warm-up, one client at a time and BENCH_CONNECTIONS (default 4)
+// at once. Prints a markdown table (paste it into docs/benchmarks.md) and writes
+// `.data/bench-dashboard/report.md` and `results.json`.
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { build, install, log, root } from './lib/workspace.mjs'
+
+const ROWS = Number(process.env.BENCH_ROWS || 100_000)
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 200)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4)
+const startLoad = os.loadavg().map((l) => l.toFixed(2))
+
+await install()
+await build()
+const { startPostgres, freePort } = await import('./lib/postgres.mjs')
+const { default: autocannon } = await import('autocannon')
+const { default: pg } = await import('pg')
+
+const dir = path.join(root, '.data', 'bench-dashboard')
+fs.rmSync(dir, { recursive: true, force: true })
+const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
+let server = null
+const stopAll = async () => {
+  server?.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  await db.stop()
+}
+process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
+
+try {
+  const port = await freePort(0)
+  await new Promise((resolve, reject) => {
+    server = fork(path.join(root, 'cms', 'server.ts'), [], {
+      cwd: path.join(root, 'cms'),
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', fs.openSync(path.join(dir, 'server.log'), 'a'), 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        DATA_DIR: dir,
+        SALON_DEMO: 'true',
+        SALON_OWNED_PG_PID: String(db.child.pid),
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    })
+    server.on('message', (m) => m?.type === 'ready' && resolve())
+    server.once('exit', (code) => reject(new Error(`server exited ${code}`)))
+  })
+  const app = `http://127.0.0.1:${port}`
+
+  // The bulk data set, made by SQL next to the demo salon.
+  log(`Inserting ${ROWS.toLocaleString('en')} reservations…`)
+  const t0 = Date.now()
+  const client = new pg.Client({ connectionString: db.url })
+  client.on('error', (err) => log(`PostgreSQL client: ${err.message}`))
+  await client.connect()
+  const step = (what) => log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+  const OPERATORS = 16
+  const PER_DAY = 10
+  const days = Math.ceil(ROWS / (OPERATORS * PER_DAY))
+  const { rows: ops } = await client.query(
+    `insert into operators (name, surname, active, position, updated_at, created_at)
+     select 'Bench', 'Operatore ' || g, true, 100 + g, now(), now() from generate_series(1, $1) g returning id`,
+    [OPERATORS],
+  )
+  step('operators added')
+  const { rows: customers } = await client.query(`select id from users where user_role = 'USER' order by id`)
+  const { rows: services } = await client.query(`select id, price, time from services order by id`)
+  // Non-overlapping appointments: operator o, day d, slot k starts at 09:00 + k·45 min local time.
+  // Days run from `days - 25` days ago to 24 days ahead; past ones are settled, future ones open.
+  await client.query(
+    `insert into reservations (user_id, operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
+     select c.ids[1 + (n % array_length(c.ids, 1))],
+            o.ids[1 + (n % $2::int)],
+            s.start, s.start + make_interval(mins => s.minutes), s.minutes,
+            round((15 + (n * 7919 % 6000) / 100.0)::numeric, 2),
+            (case when s.start < now()
+                  then case when n % 10 < 8 then 'COMPLETED' when n % 10 = 8 then 'CANCELLED' else 'NO_SHOW' end
+                  else case when n % 10 < 6 then 'CONFIRMED' when n % 10 < 9 then 'PENDING' else 'CANCELLED' end
+             end)::enum_reservations_status,
+            s.start - interval '3 days', s.start - interval '3 days'
+       from generate_series(0, $1::int - 1) n
+       cross join (select $3::int[] as ids) c
+       cross join (select $4::int[] as ids) o
+       cross join lateral (
+         select ((current_date - ($5::int - 25) + (n / ($2::int * $6::int)))::timestamp
+                 + interval '9 hours' + ((n / $2::int) % $6::int) * interval '45 minutes') at time zone 'Europe/Rome' as start,
+                30 + (n % 3) * 5 as minutes
+       ) s`,
+    [ROWS, OPERATORS, customers.map((c) => c.id), ops.map((o) => o.id), days, PER_DAY],
+  )
+  step('reservations inserted')
+  // One service each, a second one for every fifth booking.
+  await client.query(
+    `insert into reservations_rels ("order", parent_id, path, services_id)
+     select 1, r.id, 'services', ($1::int[])[1 + r.id % array_length($1::int[], 1)]
+       from reservations r join operators o on o.id = r.operator_id and o.name = 'Bench'
+     union all
+     select 2, r.id, 'services', ($1::int[])[1 + (r.id + 3) % array_length($1::int[], 1)]
+       from reservations r join operators o on o.id = r.operator_id and o.name = 'Bench' where r.id % 5 = 0`,
+    [services.map((s) => s.id)],
+  )
+  step('services linked')
+  await client.query('analyze')
+  const { rows: counted } = await client.query(`select count(*)::int as n from reservations`)
+  await client.end()
+  log(`${counted[0].n.toLocaleString('en')} reservations in all (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+
+  const { token } = await (
+    await fetch(`${app}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo1234' }),
+    })
+  ).json()
+  const headers = { authorization: `JWT ${token}` }
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date())
+  const shift = (day, n) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+  const kinds = [
+    ['today', '?period=today'],
+    ['7d', '?period=7d'],
+    ['30d', '?period=30d'],
+    ['mtd (this month)', '?period=mtd'],
+    ['custom, 90 days', `?period=custom&from=${shift(today, -89)}&to=${today}`],
+    ['custom, 366 days', `?period=custom&from=${shift(today, -365)}&to=${today}`],
+    ['year (first version)', '?period=year'],
+  ]
+  const sample = await (await fetch(`${app}/api/pages/dashboard-index?period=30d`, { headers })).json()
+  if (!sample.kpis) throw new Error(`unexpected answer: ${JSON.stringify(sample).slice(0, 300)}`)
+
+  const percentile = (xs, p) => {
+    const sorted = [...xs].sort((a, b) => a - b)
+    return sorted.length
+      ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10
+      : null
+  }
+  const run = (query, connections, amount) =>
+    new Promise((resolve, reject) => {
+      const times = []
+      const statuses = {}
+      const inst = autocannon(
+        {
+          url: `${app}/api/pages/dashboard-index${query}`,
+          headers,
+          connections,
+          amount,
+          requests: [{ onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1) }],
+        },
+        (err, result) =>
+          err
+            ? reject(err)
+            : resolve({
+                p50: percentile(times, 50),
+                p95: percentile(times, 95),
+                p99: percentile(times, 99),
+                rps: Math.round(result.requests.average),
+                statuses,
+              }),
+      )
+      inst.on('response', (_c, _s, _b, responseTime) => times.push(responseTime))
+    })
+
+  const results = []
+  for (const [label, query] of kinds) {
+    log(`${label}…`)
+    await run(query, 1, 20) // warm-up
+    const one = await run(query, 1, REQUESTS)
+    const many = await run(query, CONNECTIONS, REQUESTS)
+    results.push({ label, query, one, many })
+  }
+
+  const cpu = os.cpus()
+  const lines = [
+    `Dashboard index on ${counted[0].n.toLocaleString('en')} reservations — ${new Date().toISOString().slice(0, 10)}, ` +
+      `${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL 17 (embedded)`,
+    '',
+    `| period | p50 (1 client) | p95 (1 client) | p99 (1 client) | p95 (${CONNECTIONS} clients) | req/s (${CONNECTIONS} clients) | statuses |`,
+    '|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.label} | ${r.one.p50} ms | **${r.one.p95} ms** | ${r.one.p99} ms | ${r.many.p95} ms | ${r.many.rps} | ${Object.entries(
+          {
+            ...r.one.statuses,
+            ...Object.fromEntries(Object.entries(r.many.statuses).map(([k, v]) => [k, (r.one.statuses[k] ?? 0) + v])),
+          },
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} |`,
+    ),
+    '',
+    `${REQUESTS} requests per row after 20 of warm-up. Load average ${startLoad.join(' / ')} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} at the end.`,
+  ]
+  const report = lines.join('\n')
+  console.log('\n' + report + '\n')
+  fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
+  fs.writeFileSync(path.join(dir, 'results.json'), JSON.stringify({ rows: counted[0].n, results }, null, 2))
+} finally {
+  await stopAll()
+}

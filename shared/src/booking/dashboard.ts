@@ -1,0 +1,189 @@
+import { closureIndexOf } from './closures'
+import { openingRanges } from './opening'
+import {
+  addCalendarDays,
+  calendarPeriod,
+  localDayOf,
+  previousCalendarPeriod,
+  startOfLocalDay,
+  type Period,
+} from './periods'
+import { mergeRanges, subtractRanges } from './ranges'
+import type { SalonCalendar } from './types'
+import { dayCount, type DashboardRangeKind, type Kpi } from './dashboardKinds'
+
+export * from './dashboardKinds'
+
+export interface DashboardRange {
+  period: DashboardRangeKind
+  current: Period
+  previous: Period
+  /** First and last local day (`YYYY-MM-DD`, both included) of each period. */
+  fromDay: string
+  toDay: string
+  previousFromDay: string
+  previousToDay: string
+}
+
+/** Local days from `fromDay` to `toDay`, both included (empty when `toDay` < `fromDay`). */
+export function localDaysBetween(fromDay: string, toDay: string): string[] {
+  const out: string[] = []
+  for (let d = fromDay; d <= toDay; d = addCalendarDays(d, 1)) out.push(d)
+  return out
+}
+
+const lastDayOfMonth = (firstOfMonth: string) => addCalendarDays(addMonths(firstOfMonth, 1), -1)
+function addMonths(firstOfMonth: string, n: number): string {
+  const [y, m] = firstOfMonth.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10)
+}
+
+function ofDays(
+  period: DashboardRangeKind,
+  fromDay: string,
+  toDay: string,
+  previousFromDay: string,
+  previousToDay: string,
+  timeZone: string,
+): DashboardRange {
+  const at = (day: string) => startOfLocalDay(day, timeZone)
+  return {
+    period,
+    current: { from: at(fromDay), to: at(addCalendarDays(toDay, 1)) },
+    previous: { from: at(previousFromDay), to: at(addCalendarDays(previousToDay, 1)) },
+    fromDay,
+    toDay,
+    previousFromDay,
+    previousToDay,
+  }
+}
+
+/**
+ * The current and the previous period of a dashboard query in the salon's calendar (`timeZone`),
+ * as half-open instant ranges from local midnight to local midnight. `from`/`to` (`YYYY-MM-DD`)
+ * are read for `custom` only and must be valid (the query schema checks them).
+ */
+export function dashboardRange(
+  q: { period: DashboardRangeKind; from?: string; to?: string },
+  now: Date,
+  timeZone: string,
+): DashboardRange {
+  const today = localDayOf(now, timeZone)
+  const lastDays = (n: number) => {
+    const fromDay = addCalendarDays(today, -(n - 1))
+    return ofDays(q.period, fromDay, today, addCalendarDays(fromDay, -n), addCalendarDays(fromDay, -1), timeZone)
+  }
+  switch (q.period) {
+    case 'today':
+      return lastDays(1)
+    case '7d':
+      return lastDays(7)
+    case '30d':
+      return lastDays(30)
+    case 'mtd': {
+      const first = `${today.slice(0, 7)}-01`
+      const previousFirst = addMonths(first, -1)
+      const sameDay = addCalendarDays(previousFirst, Number(today.slice(8, 10)) - 1)
+      const previousLast = lastDayOfMonth(previousFirst)
+      return ofDays('mtd', first, today, previousFirst, sameDay < previousLast ? sameDay : previousLast, timeZone)
+    }
+    case 'custom': {
+      const fromDay = q.from ?? today
+      const toDay = q.to ?? fromDay
+      const n = dayCount(fromDay, toDay)
+      return ofDays('custom', fromDay, toDay, addCalendarDays(fromDay, -n), addCalendarDays(fromDay, -1), timeZone)
+    }
+    default: {
+      const current = calendarPeriod(q.period, now, timeZone)
+      const previous = previousCalendarPeriod(current, timeZone)
+      const lastDay = (p: Period) => localDayOf(new Date(p.to.getTime() - 1), timeZone)
+      return {
+        period: q.period,
+        current,
+        previous,
+        fromDay: localDayOf(current.from, timeZone),
+        toDay: lastDay(current),
+        previousFromDay: localDayOf(previous.from, timeZone),
+        previousToDay: lastDay(previous),
+      }
+    }
+  }
+}
+
+/**
+ * Minutes the salon is open on each local day `fromDay`..`toDay`: the weekly opening intervals
+ * (`openingRanges`, DST-correct) minus active closures and holidays (`closureIndexOf`), overlapping
+ * intervals counted once.
+ */
+export function openMinutesByDay(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays'>,
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+): Map<string, number> {
+  const out = new Map<string, number>()
+  if (!(fromDay <= toDay)) return out
+  const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  for (const day of localDaysBetween(fromDay, toDay)) {
+    if (closures.isDayClosed(day)) {
+      out.set(day, 0)
+      continue
+    }
+    const open = subtractRanges(
+      mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
+      closures.rangesOf(day),
+    )
+    out.set(
+      day,
+      open.reduce((sum, r) => sum + (r.end - r.start) / 60_000, 0),
+    )
+  }
+  return out
+}
+
+/**
+ * The operators' open minutes in the local days `fromDay`..`toDay`: every active operator works
+ * the salon's open time (there is no per-operator timetable yet), so it is the salon's open
+ * minutes times the number of active operators. This is what occupancy divides by.
+ */
+export function operatorOpenMinutes(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators'>,
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+): number {
+  const operators = (calendar.operators ?? []).filter((o) => o.active !== false).length
+  let salon = 0
+  for (const minutes of openMinutesByDay(calendar, timeZone, fromDay, toDay).values()) salon += minutes
+  return salon * operators
+}
+
+/** A share as a percentage with one decimal (`0.4567` → 45.7); null when there is nothing to divide by. */
+export function percentOf(part: number, whole: number): number | null {
+  if (!(whole > 0) || !Number.isFinite(part)) return null
+  return Math.round((part / whole) * 1000) / 10
+}
+
+/** The change from `previous` to `current` in %, one decimal; null when `previous` is 0 or unknown. */
+export function changePercent(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null
+  return Math.round(((current - previous) / previous) * 1000) / 10
+}
+
+/** Euros from integer cents (`12345` → 123.45), the one conversion of money sums. */
+export const eurosOfCents = (cents: number) => cents / 100
+
+/**
+ * A KPI from two values. For money pass integer cents and `money: true`: the difference is taken
+ * on the cents (exact) and everything is returned in euros.
+ */
+export function kpiOf(current: number | null, previous: number | null, money = false): Kpi {
+  const difference = current === null || previous === null ? null : current - previous
+  const out = (v: number | null) => (v === null ? null : money ? eurosOfCents(v) : v)
+  return {
+    current: out(current),
+    previous: out(previous),
+    difference: difference === null ? null : money ? eurosOfCents(difference) : Math.round(difference * 10) / 10,
+    percentage: changePercent(current, previous),
+  }
+}
