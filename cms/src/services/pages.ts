@@ -8,11 +8,13 @@ import {
   kpiOf,
   localDayOf,
   localDaysBetween,
+  openMinutesPerOperator,
   operatorOpenMinutes,
   percentOf,
   startOfLocalDay,
   addCalendarDays,
   dayCount,
+  type BlockedTime,
   type DashboardQuery,
   type DashboardIndex,
   type DashboardBooking,
@@ -143,10 +145,20 @@ export async function dashboardIndex(
     to: startOfLocalDay(addCalendarDays(today, 1), timeZone),
   }
 
-  const [kpiRows, customerRows, seriesRows, statusRows, serviceRows, operatorRows, agendaRows, pendingRows, calendar] =
-    await Promise.all([
-      db.query(
-        `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
+  const [
+    kpiRows,
+    customerRows,
+    seriesRows,
+    statusRows,
+    serviceRows,
+    operatorRows,
+    agendaRows,
+    pendingRows,
+    calendar,
+    blockRows,
+  ] = await Promise.all([
+    db.query(
+      `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
                 count(*) filter (where status = any($5::enum_reservations_status[]))::int as bookings,
                 (round(coalesce(sum(total_price) filter (where status = any($5::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
                 coalesce(sum(duration) filter (where status = any($5::enum_reservations_status[])), 0)::float8 as duration,
@@ -158,35 +170,35 @@ export async function dashboardIndex(
            from reservations
           where (date_start >= $1 and date_start < $2) or (date_start >= $3 and date_start < $4)
           group by 1`,
-        [current.from, current.to, previous.from, previous.to, occurring, occupying],
-      ),
-      db.query(
-        `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
+      [current.from, current.to, previous.from, previous.to, occurring, occupying],
+    ),
+    db.query(
+      `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
                 count(*) filter (where created_at >= $3 and created_at < $4)::int as previous
            from users
           where user_role = 'USER' and ((created_at >= $1 and created_at < $2) or (created_at >= $3 and created_at < $4))`,
-        [current.from, current.to, previous.from, previous.to],
-      ),
-      db.query(
-        // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
-        `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
+      [current.from, current.to, previous.from, previous.to],
+    ),
+    db.query(
+      // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
+      `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
            from (select date_trunc('day', date_start, $3) as day, count(*)::int as bookings,
                         (round(sum(total_price), 2) * 100)::bigint as revenue_cents
                    from reservations
                   where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
                   group by 1) days`,
-        [current.from, current.to, timeZone, occurring],
-      ),
-      db.query(
-        `select status, count(*)::int as count from reservations
+      [current.from, current.to, timeZone, occurring],
+    ),
+    db.query(
+      `select status, count(*)::int as count from reservations
           where date_start >= $1 and date_start < $2 and status <> 'PENDING_CONFIRMATION'
           group by status order by count desc, status`,
-        [current.from, current.to],
-      ),
-      // A booking's total is shared among its services in proportion to their list prices (evenly
-      // when those are all 0), so the services' revenues add up to the bookings' revenue.
-      db.query(
-        `with lines as (
+      [current.from, current.to],
+    ),
+    // A booking's total is shared among its services in proportion to their list prices (evenly
+    // when those are all 0), so the services' revenues add up to the bookings' revenue.
+    db.query(
+      `with lines as (
            select r.id, r.total_price, s.id as service_id, s.title, coalesce(s.price, 0) as price,
                   sum(coalesce(s.price, 0)) over (partition by r.id) as list_total,
                   count(*) over (partition by r.id) as n
@@ -198,10 +210,10 @@ export async function dashboardIndex(
                 (round(sum(case when list_total > 0 then total_price * price / list_total else total_price / n end), 2) * 100)::bigint as revenue_cents
            from lines group by service_id, title
           order by count desc, revenue_cents desc, title limit 5`,
-        [current.from, current.to, occurring],
-      ),
-      db.query(
-        `select o.id, concat_ws(' ', o.name, o.surname) as name,
+      [current.from, current.to, occurring],
+    ),
+    db.query(
+      `select o.id, concat_ws(' ', o.name, o.surname) as name,
                 count(*) filter (where r.status = any($3::enum_reservations_status[]))::int as count,
                 (round(coalesce(sum(r.total_price) filter (where r.status = any($3::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
                 coalesce(sum(r.duration) filter (where r.status = any($4::enum_reservations_status[])), 0)::float8 as booked_minutes
@@ -209,18 +221,26 @@ export async function dashboardIndex(
           where r.date_start >= $1 and r.date_start < $2 and r.status = any($4::enum_reservations_status[])
           group by o.id
           order by count desc, revenue_cents desc, name limit 5`,
-        [current.from, current.to, occurring, occupying],
+      [current.from, current.to, occurring, occupying],
+    ),
+    db.query(
+      bookingRowsSql(
+        `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
+        200,
       ),
-      db.query(
-        bookingRowsSql(
-          `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
-          200,
-        ),
-        [todayPeriod.from, todayPeriod.to, occupying],
-      ),
-      db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
-      loadCalendar(db),
-    ])
+      [todayPeriod.from, todayPeriod.to, occupying],
+    ),
+    db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
+    loadCalendar(db),
+    // Blocked time (leave, training) is not capacity: occupancy divides by what is left.
+    db.query<BlockedTime>(
+      `select operator_id as operator,
+                to_char(date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_start,
+                to_char(date_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_end
+           from operator_blocks where date_start < $2 and date_end > $1`,
+      [previous.from, current.to],
+    ),
+  ])
 
   type Row = {
     bookings: number
@@ -244,8 +264,10 @@ export async function dashboardIndex(
   }
   const cur: Row = kpiRows.rows.find((r) => r.period === 'current') ?? empty
   const prev: Row = kpiRows.rows.find((r) => r.period === 'previous') ?? empty
-  const openCur = operatorOpenMinutes(calendar, timeZone, range.fromDay, range.toDay)
-  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay)
+  const blocks = blockRows.rows
+  const openEach = openMinutesPerOperator(calendar, timeZone, range.fromDay, range.toDay, blocks)
+  const openCur = [...openEach.values()].reduce((a, b) => a + b, 0)
+  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay, blocks)
   const cents = (r: Row) => Number(r.revenue_cents)
   const average = (r: Row) => (r.bookings > 0 ? Math.round(cents(r) / r.bookings) : null)
   const figures = (r: Row, open: number) => ({
@@ -300,7 +322,7 @@ export async function dashboardIndex(
       count: r.count,
       revenue: Number(r.revenue_cents) / 100,
       bookedMinutes: r.booked_minutes,
-      occupancy: percentOf(r.booked_minutes, calendar.operators.length ? openCur / calendar.operators.length : 0),
+      occupancy: percentOf(r.booked_minutes, openEach.get(r.id) ?? 0),
     })),
     today: { day: today, agenda: agendaRows.rows.map(bookingOf) },
     pending: {

@@ -214,6 +214,32 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
     expect(kpis.occupancy.previous).toBe(pct(90, openPrevious))
   })
 
+  it('blocked time is not capacity: an operator’s hour of training in open time comes off their open minutes', async () => {
+    const before = (await get(week)).body
+    // Tuesday 21 March 2017, 11:00–12:00 in Rome (open, free) plus 06:00–07:00 (closed: changes nothing).
+    const blocks = await sql(
+      `insert into operator_blocks (operator_id, date_start, date_end)
+       values ($1, '2017-03-21T10:00:00Z', '2017-03-21T11:00:00Z'), ($1, '2017-03-21T05:00:00Z', '2017-03-21T06:00:00Z')
+       returning id`,
+      [marco.id],
+    )
+    try {
+      const after = (await get(week)).body
+      expect(after.figures.current.openMinutes).toBe(before.figures.current.openMinutes - 60)
+      expect(after.figures.previous.openMinutes).toBe(before.figures.previous.openMinutes)
+      expect(after.kpis.occupancy.current).toBe(
+        pct(after.figures.current.bookedMinutes, after.figures.current.openMinutes),
+      )
+      const perOperator = before.figures.current.openMinutes / activeOperators
+      const occupancyOf = (body: typeof after, id: number) =>
+        body.topOperators.find((o: { id: number }) => o.id === id).occupancy
+      expect(occupancyOf(after, marco.id)).toBe(pct(150, perOperator - 60))
+      expect(occupancyOf(after, other.id)).toBe(pct(135, perOperator))
+    } finally {
+      await sql('delete from operator_blocks where id = any($1::int[])', [blocks.map((b) => b.id)])
+    }
+  })
+
   it('bookings and revenue per local day, every day listed', async () => {
     const { series } = (await get(week)).body
     expect(series).toEqual([

@@ -7,6 +7,7 @@ import {
   kpiOf,
   localDaysBetween,
   openMinutesByDay,
+  openMinutesPerOperator,
   operatorOpenMinutes,
   percentOf,
 } from './dashboard'
@@ -136,6 +137,25 @@ describe('open minutes and occupancy', () => {
         '2026-05-15',
       ),
     ).toBe(540)
+  })
+
+  it('blocked time comes off its operator only, where it falls in open time, overlaps counted once', () => {
+    const cal = calendar({ opening: everyDay(['09:00', '13:00'], ['14:00', '19:00']) })
+    const blocks = [
+      // 12:00–15:00 local on 11 May: 60 + 60 minutes of open time (13–14 is the break).
+      { operator: 1, date_start: '2026-05-11T10:00:00Z', date_end: '2026-05-11T13:00:00Z' },
+      // Overlapping the first by an hour: 14:00–16:00 adds only 15–16.
+      { operator: 1, date_start: '2026-05-11T12:00:00Z', date_end: '2026-05-11T14:00:00Z' },
+      // Outside the days asked, and an operator that is not active.
+      { operator: 1, date_start: '2026-05-20T08:00:00Z', date_end: '2026-05-20T09:00:00Z' },
+      { operator: 3, date_start: '2026-05-11T08:00:00Z', date_end: '2026-05-11T09:00:00Z' },
+    ]
+    const each = openMinutesPerOperator(cal, ROME, '2026-05-11', '2026-05-12', blocks)
+    expect([...each]).toEqual([
+      [1, 2 * 540 - 180],
+      [2, 2 * 540],
+    ])
+    expect(operatorOpenMinutes(cal, ROME, '2026-05-11', '2026-05-12', blocks)).toBe(4 * 540 - 180)
   })
 
   it('wall-clock hours across DST: 01:00–04:00 lasts 2 hours on the spring day', () => {

@@ -8,8 +8,8 @@ import {
   startOfLocalDay,
   type Period,
 } from './periods'
-import { mergeRanges, subtractRanges } from './ranges'
-import type { SalonCalendar } from './types'
+import { intersectRanges, mergeRanges, subtractRanges } from './ranges'
+import type { Range, SalonCalendar } from './types'
 import { dayCount, type DashboardRangeKind, type Kpi } from './dashboardKinds'
 
 export * from './dashboardKinds'
@@ -111,10 +111,33 @@ export function dashboardRange(
 }
 
 /**
- * Minutes the salon is open on each local day `fromDay`..`toDay`: the weekly opening intervals
- * (`openingRanges`, DST-correct) minus active closures and holidays (`closureIndexOf`), overlapping
- * intervals counted once.
+ * The salon's open time on each local day `fromDay`..`toDay` (epoch-ms ranges): the weekly opening
+ * intervals (`openingRanges`, DST-correct) minus active closures and holidays (`closureIndexOf`),
+ * overlapping intervals merged. A closed day has none.
  */
+export function openRangesByDay(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays'>,
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+): Map<string, Range[]> {
+  const out = new Map<string, Range[]>()
+  if (!(fromDay <= toDay)) return out
+  const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  for (const day of localDaysBetween(fromDay, toDay)) {
+    out.set(
+      day,
+      closures.isDayClosed(day)
+        ? []
+        : subtractRanges(mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)), closures.rangesOf(day)),
+    )
+  }
+  return out
+}
+
+const minutesOf = (ranges: readonly Range[]) => ranges.reduce((sum, r) => sum + (r.end - r.start) / 60_000, 0)
+
+/** Minutes the salon is open on each local day `fromDay`..`toDay` (`openRangesByDay`, summed). */
 export function openMinutesByDay(
   calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays'>,
   timeZone: string,
@@ -122,40 +145,54 @@ export function openMinutesByDay(
   toDay: string,
 ): Map<string, number> {
   const out = new Map<string, number>()
-  if (!(fromDay <= toDay)) return out
-  const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
-  for (const day of localDaysBetween(fromDay, toDay)) {
-    if (closures.isDayClosed(day)) {
-      out.set(day, 0)
-      continue
-    }
-    const open = subtractRanges(
-      mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
-      closures.rangesOf(day),
-    )
-    out.set(
-      day,
-      open.reduce((sum, r) => sum + (r.end - r.start) / 60_000, 0),
-    )
+  for (const [day, ranges] of openRangesByDay(calendar, timeZone, fromDay, toDay)) out.set(day, minutesOf(ranges))
+  return out
+}
+
+/** An operator's blocked time (training, leave…), ISO instants — time they are not available. */
+export interface BlockedTime {
+  operator: number
+  date_start: string
+  date_end: string
+}
+
+/**
+ * Each active operator's open minutes in the local days `fromDay`..`toDay`: every active operator
+ * works the salon's open time (there is no per-operator timetable yet), minus the time the salon
+ * blocked for them — only where it falls in open time, overlapping blocks counted once. An
+ * operator on leave is not free capacity.
+ */
+export function openMinutesPerOperator(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators'>,
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+  blocks: readonly BlockedTime[] = [],
+): Map<number, number> {
+  const open = [...openRangesByDay(calendar, timeZone, fromDay, toDay).values()].flat()
+  const salon = minutesOf(open)
+  const out = new Map<number, number>()
+  for (const { id } of (calendar.operators ?? []).filter((o) => o.active !== false)) {
+    const mine = blocks
+      .filter((b) => b.operator === id)
+      .map((b) => ({ start: Date.parse(b.date_start), end: Date.parse(b.date_end) }))
+      .filter((r) => r.end > r.start)
+    out.set(id, salon - (mine.length ? minutesOf(intersectRanges(open, mine)) : 0))
   }
   return out
 }
 
-/**
- * The operators' open minutes in the local days `fromDay`..`toDay`: every active operator works
- * the salon's open time (there is no per-operator timetable yet), so it is the salon's open
- * minutes times the number of active operators. This is what occupancy divides by.
- */
+/** The active operators' open minutes together (`openMinutesPerOperator`, summed): what occupancy divides by. */
 export function operatorOpenMinutes(
   calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators'>,
   timeZone: string,
   fromDay: string,
   toDay: string,
+  blocks: readonly BlockedTime[] = [],
 ): number {
-  const operators = (calendar.operators ?? []).filter((o) => o.active !== false).length
-  let salon = 0
-  for (const minutes of openMinutesByDay(calendar, timeZone, fromDay, toDay).values()) salon += minutes
-  return salon * operators
+  let total = 0
+  for (const minutes of openMinutesPerOperator(calendar, timeZone, fromDay, toDay, blocks).values()) total += minutes
+  return total
 }
 
 /** A share as a percentage with one decimal (`0.4567` → 45.7); null when there is nothing to divide by. */
