@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react'
+import {
+  createCalendar,
+  destroyCalendar,
+  Interaction,
+  ResourceTimeGrid,
+  TimeGrid,
+  type Calendar,
+} from '@event-calendar/core'
+import '@event-calendar/core/index.css'
+import './agenda.css'
+
+export type CalendarOptions = Calendar.Options
+
+/**
+ * The one place that knows `@event-calendar/core` (vkurko EventCalendar, MIT; see admin/README.md):
+ * a plain-JS calendar mounted into a div once, then fed changed options with `setOption`, and
+ * destroyed on unmount (StrictMode mounts twice in development). Only the options whose value
+ * changed (by reference) are pushed, so a re-render of the page does not re-lay out the grid.
+ * Swapping the library means rewriting this file and the option names in index.tsx, not the
+ * mapping (mapping.ts is library-agnostic).
+ */
+export function EventCalendar({
+  options,
+  label,
+  onReady,
+}: {
+  options: CalendarOptions
+  /** The region's accessible name. */
+  label: string
+  onReady?: (calendar: Calendar | null) => void
+}) {
+  const el = useRef<HTMLDivElement>(null)
+  const cal = useRef<Calendar | null>(null)
+  const applied = useRef<CalendarOptions>({})
+
+  useEffect(() => {
+    const calendar = createCalendar(el.current!, [TimeGrid, ResourceTimeGrid, Interaction], options)
+    cal.current = calendar
+    applied.current = { ...options }
+    onReady?.(calendar)
+    return () => {
+      cal.current = null
+      onReady?.(null)
+      void destroyCalendar(calendar)
+    }
+    // Created once; later changes go through setOption below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    const calendar = cal.current
+    if (!calendar) return
+    const before = applied.current
+    for (const key of Object.keys(options) as (keyof CalendarOptions)[]) {
+      if (before[key] !== options[key]) calendar.setOption(key, options[key])
+    }
+    applied.current = { ...options }
+  }, [options])
+
+  return <div ref={el} role="region" aria-label={label} className="salon-agenda" />
+}
