@@ -48,7 +48,8 @@ export function validateBlock(
   const body = blockBodyOf(f, timeZone)
   const found = zodValidate(operatorBlockBody)(body)
   const errors: Record<string, string> = {}
-  if (!body.operator || found.operator) errors.operator = found.operator ?? words.chooseOperator
+  if (!body.operator) errors.operator = words.chooseOperator
+  else if (found.operator) errors.operator = found.operator
   if (!body.date_start) errors.from = words.chooseTime
   else if (found.date_start) errors.from = found.date_start
   if (!body.date_end) errors.to = words.chooseTime

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Group,
   Loader,
@@ -146,15 +147,15 @@ export default function Agenda() {
     [t],
   )
   const events = useMemo(() => {
-    const data = agenda.result.data
-    if (!data) return []
+    // (Refine gives an empty object until the first answer.)
+    const data = agenda.result.data as Partial<AgendaResponse> | undefined
     const out: CalendarEventInput[] = []
-    for (const r of data.reservations) {
+    for (const r of data?.reservations ?? []) {
       if (state.mode === 'week' && r.operator?.id !== weekOperator) continue
       const e = bookingToEvent(r, timeZone, words, palette)
       if (e) out.push(e)
     }
-    for (const b of data.blocks ?? []) {
+    for (const b of data?.blocks ?? []) {
       if (state.mode === 'week' && b.operator.id !== weekOperator) continue
       out.push(blockToEvent(b, timeZone, words))
     }
@@ -352,7 +353,7 @@ export default function Agenda() {
       slotMinTime: '07:00:00',
       slotMaxTime: '21:00:00',
       scrollTime: '08:00:00',
-      slotHeight: 20,
+      slotHeight: 22,
       height: 'auto',
       dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
       slotLabelFormat: { hour: '2-digit', minute: '2-digit' },
@@ -470,13 +471,18 @@ export default function Agenda() {
       {operatorsQuery.result.data && operators.length === 0 ? (
         <Alert color="gray">{t('agenda.noOperators')}</Alert>
       ) : (
-        <EventCalendar
-          options={options}
-          label={t('agenda.region', { period })}
-          onReady={(c) => {
-            calendar.current = c
-          }}
-        />
+        // On a phone the operators' columns keep a usable width and the grid scrolls sideways.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ minWidth: state.mode === 'day' ? 56 + Math.max(resources.length, 1) * 130 : 56 + 7 * 90 }}>
+            <EventCalendar
+              options={options}
+              label={t('agenda.region', { period })}
+              onReady={(c) => {
+                calendar.current = c
+              }}
+            />
+          </Box>
+        </Box>
       )}
       <BlockModal
         dialog={dialog}

@@ -44,8 +44,11 @@ export const salonTimeOf = (iso: string, timeZone: string) =>
   new Date(instantToWallClock(Date.parse(iso), timeZone)).toISOString().slice(11, 16)
 
 /** True for a real calendar day written `YYYY-MM-DD`. */
-export const isDay = (value: string | null | undefined): value is string =>
-  !!value && DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+export function isDay(value: string | null | undefined): value is string {
+  if (!value || !DAY.test(value)) return false
+  const ms = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value
+}
 
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`)
@@ -171,7 +174,6 @@ export interface Words {
   noCustomer: string
   unassigned: string
   blocked: string
-  /** "{{what}}, {{time}}" style join for an aria-label. */
 }
 
 const customerName = (c: AgendaItem['customer'], words: Words) =>
@@ -266,10 +268,10 @@ export function eventHtml(p: AgendaEventProps): string {
       `<span class="salon-ev-title">${escapeHtml(p.reason || '')}</span></div>`
     )
   return (
-    `<div class="salon-ev"><span class="salon-ev-time">${escapeHtml(p.time)}</span>` +
+    `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>` +
+    `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>` +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>` +
-    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>` +
-    `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></div>`
+    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span></div>`
   )
 }
 

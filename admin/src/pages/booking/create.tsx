@@ -8,9 +8,9 @@ import { zodValidate } from '../../components/form/zod-validate'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
-import { dayOf, staffBookingDays, timeOf } from './when'
+import { dayOf, staffBookingDays } from './when'
 import { useT } from '../../i18n/use-t'
-import { isDay, salonDayOf } from '../agenda/mapping'
+import { isDay, salonDayOf, salonTimeOf } from '../agenda/mapping'
 import { useSearchParams } from 'react-router'
 
 /** An instant from the URL (`?start=`, the agenda's clicked time), normalised like the server's slots. */
@@ -181,7 +181,7 @@ export default function BookingCreate() {
             )}
             {wantedNotFree && (
               <Alert color="yellow" mt="xs" role="status">
-                {t('agenda.notFree', { time: timeOf(start!, t.locale) })}
+                {t('agenda.notFree', { time: salonTimeOf(start!, timeZone) })}
               </Alert>
             )}
             {errors.date_start && (
@@ -205,7 +205,7 @@ export default function BookingCreate() {
           )}
           <Group position="right">
             <Button onClick={submit} loading={mutation.isPending}>
-              {start ? t('bookingNew.bookAt', { time: timeOf(start, t.locale) }) : t('bookingNew.book')}
+              {start ? t('bookingNew.bookAt', { time: salonTimeOf(start, timeZone) }) : t('bookingNew.book')}
             </Button>
           </Group>
         </Stack>

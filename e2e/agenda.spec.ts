@@ -1,0 +1,255 @@
+import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { bookViaApi, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+
+/**
+ * The agenda of /dashboard/booking (issue 13): real mouse drags on the production build. A booking
+ * dragged to a free time is saved and the customer sees the new time; dragged onto a taken time it
+ * is refused by the server (409), snaps back, and the server's words are shown; an afternoon
+ * blocked for one operator disappears from that operator's public times only; clicking a free
+ * time opens the new-booking form on it. The browser runs in UTC while the salon is in
+ * Europe/Rome: the agenda must show and save the salon's wall clock regardless.
+ *
+ * Days: three weeks ahead and later, which the other specs (first free times from today) do not reach.
+ */
+test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' })
+
+const ZONE = 'Europe/Rome'
+const romeTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ZONE, hourCycle: 'h23' }).format(
+    new Date(iso),
+  )
+const minutesOfDay = (iso: string) => {
+  const [h, m] = romeTime(iso).split(':').map(Number) as [number, number]
+  return h * 60 + m
+}
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+async function adminToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
+  return (await login.json()).token as string
+}
+
+interface Slot {
+  start: string
+  end: string
+}
+async function slotsOf(request: APIRequestContext, day: string, services: number[], operator: number | 'any') {
+  const res = await request.get(
+    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
+  )
+  expect(res.status()).toBe(200)
+  return (await res.json()).slots as Slot[]
+}
+
+/** A day from `offset` days ahead on where `operator` has free times from 10:00 to at least 15:00 (salon time). */
+async function roomyDay(request: APIRequestContext, services: number[], operator: number, offset: number) {
+  const today = new Date().toISOString().slice(0, 10)
+  for (let i = offset; i < offset + 14; i++) {
+    const day = addDays(today, i)
+    const slots = await slotsOf(request, day, services, operator)
+    const from10 = slots.filter((s) => minutesOfDay(s.start) >= 600)
+    if (from10.length >= 4 && from10.some((s) => minutesOfDay(s.start) >= 15 * 60)) return { day, slots: from10 }
+  }
+  throw new Error('no roomy day')
+}
+
+/** Pixels of the calendar: the column of an operator and the height of a minute. */
+async function grid(page: Page, operatorName: string) {
+  const head = page.getByRole('columnheader', { name: operatorName })
+  const headBox = (await head.boundingBox())!
+  // The body's first day cell spans the grid's hours (07:00–21:00).
+  const cell = (await page.locator('.ec-body [role="cell"]').first().boundingBox())!
+  const pxPerMinute = cell.height / (14 * 60)
+  return {
+    x: headBox.x + headBox.width / 2,
+    y: (minute: number) => cell.y + (minute - 7 * 60) * pxPerMinute,
+    pxPerMinute,
+  }
+}
+
+/** A real mouse drag in small steps (the calendar needs pointer moves, not a synthetic drop). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move(from.x, from.y + 4, { steps: 2 })
+  await page.mouse.move(to.x, to.y, { steps: 12 })
+  await page.mouse.up()
+}
+
+/** Scrolls so that the card sits near the top of the window, leaving room below it for the drop. */
+async function bringToTop(page: Page, card: Locator) {
+  await card.scrollIntoViewIfNeeded()
+  const box = (await card.boundingBox())!
+  await page.mouse.wheel(0, box.y - 180)
+  await expect.poll(async () => (await card.boundingBox())!.y).toBeLessThan(260)
+}
+
+async function openAgenda(page: Page, day: string) {
+  await page.goto(`/dashboard/booking?view=agenda&mode=day&date=${day}`)
+  await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'Marco Bianchi' })).toBeVisible()
+}
+
+test('a booking dragged to a free time is saved and the customer sees the new time', async ({ page, request }) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await roomyDay(request, [piega], marco, 21)
+  const customer = await registerViaApi(request, newCustomer('agenda', 'Ottavia', 'Trascinata'))
+  const booking = await bookViaApi(request, customer.token, {
+    services: [piega],
+    operator: marco,
+    date_start: slots[0]!.start,
+  })
+  // A free time at least two hours later, after the booking took its own.
+  const free = (await slotsOf(request, day, [piega], marco)).find(
+    (s) => Date.parse(s.start) >= Date.parse(booking.date_start) + 2 * 3_600_000,
+  )!
+  expect(free).toBeTruthy()
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: /Ottavia Trascinata/ })
+  await expect(card).toBeVisible()
+  // The salon's wall clock, not the browser's UTC.
+  await expect(card).toContainText(romeTime(booking.date_start))
+  await bringToTop(page, card)
+  const box = (await card.boundingBox())!
+  const g = await grid(page, 'Marco Bianchi')
+  const dy = (minutesOfDay(free.start) - minutesOfDay(booking.date_start)) * g.pxPerMinute
+  const from = { x: box.x + box.width / 2, y: box.y + Math.min(10, box.height / 2) }
+  await drag(page, from, { x: from.x, y: from.y + dy })
+
+  await expect(page.getByText('Appuntamento spostato')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Ottavia Trascinata/ })).toContainText(romeTime(free.start))
+  const mine = await (
+    await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
+  ).json()
+  const moved = mine.upcoming.find((r: { id: number }) => r.id === booking.id)
+  expect(moved.date_start).toBe(new Date(free.start).toISOString())
+  expect(moved.operator.id).toBe(marco)
+})
+
+test('a booking dragged onto a taken time is refused (409), snaps back, and the server says why', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await roomyDay(request, [piega], marco, 28)
+  const first = await registerViaApi(request, newCustomer('agenda', 'Prima', 'Ferma'))
+  const second = await registerViaApi(request, newCustomer('agenda', 'Seconda', 'Occupante'))
+  const a = await bookViaApi(request, first.token, { services: [piega], operator: marco, date_start: slots[0]!.start })
+  const later = slots.find((s) => Date.parse(s.start) >= Date.parse(a.date_start) + 2 * 3_600_000)!
+  const b = await bookViaApi(request, second.token, { services: [piega], operator: marco, date_start: later.start })
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: /Prima Ferma/ })
+  await expect(page.getByRole('button', { name: /Seconda Occupante/ })).toBeVisible()
+  await bringToTop(page, card)
+  const before = (await card.boundingBox())!
+  const g = await grid(page, 'Marco Bianchi')
+  const dy = (minutesOfDay(b.date_start) - minutesOfDay(a.date_start)) * g.pxPerMinute
+  const from = { x: before.x + before.width / 2, y: before.y + Math.min(10, before.height / 2) }
+  const refused = page.waitForResponse((r) => r.url().includes(`/api/reservations/${a.id}/edit`))
+  await drag(page, from, { x: from.x, y: from.y + dy })
+
+  expect((await refused).status()).toBe(409)
+  await expect(page.getByText('Non spostato')).toBeVisible()
+  // The server's own words (OPERATOR_BUSY / SLOT_TAKEN), not a generic error.
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Non spostato' })).toContainText(
+    /occupat|prenotat|disponibil/i,
+  )
+  // Back where it was, on the screen and on the server.
+  await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(before.y))
+  await expect(card).toContainText(romeTime(a.date_start))
+  const token = await adminToken(request)
+  const saved = await (
+    await request.get(`/api/reservations/${a.id}`, { headers: { authorization: `JWT ${token}` } })
+  ).json()
+  expect(saved.date_start).toBe(new Date(a.date_start).toISOString())
+})
+
+test('an afternoon blocked for one operator leaves that operator’s public times only', async ({ page, request }) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const giulia = operators.get('Giulia')!
+  const { day } = await roomyDay(request, [piega], marco, 35)
+  const afternoon = (slots: Slot[]) =>
+    slots.filter((s) => minutesOfDay(s.start) >= 14 * 60 && minutesOfDay(s.start) < 18 * 60).map((s) => s.start)
+  const giuliaBefore = afternoon(await slotsOf(request, day, [piega], giulia))
+  expect(afternoon(await slotsOf(request, day, [piega], marco)).length).toBeGreaterThan(0)
+
+  await openAgenda(page, day)
+  const g0 = await grid(page, 'Marco Bianchi')
+  await page.mouse.wheel(0, g0.y(14 * 60) - 200)
+  const g = await grid(page, 'Marco Bianchi')
+  // Drag over 14:00–18:00 in Marco's column (the last quarter hour is 17:45–18:00).
+  await drag(page, { x: g.x, y: g.y(14 * 60) + 4 }, { x: g.x, y: g.y(18 * 60) - 4 })
+  const dialog = page.getByRole('dialog', { name: 'Blocca orario' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Dalle')).toHaveValue('14:00')
+  await expect(dialog.getByLabel('Alle')).toHaveValue('18:00')
+  await expect(dialog.getByLabel('Giorno')).toHaveValue(day)
+  await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
+  await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
+  await expect(page.getByText('Orario bloccato', { exact: true })).toBeVisible()
+  const block = page.getByRole('button', { name: /Non disponibile, Formazione colore/ })
+  await expect(block).toBeVisible()
+  await expect(block).toContainText('14:00–18:00')
+
+  // Marco's afternoon is gone from the public times (a Piega must also end by 14:00); Giulia's stays.
+  const marcoAfter = await slotsOf(request, day, [piega], marco)
+  expect(
+    marcoAfter.filter((s) => Date.parse(s.end) > Date.parse(`${day}T13:00:00Z`) && minutesOfDay(s.start) < 18 * 60),
+  ).toEqual([])
+  expect(afternoon(await slotsOf(request, day, [piega], giulia))).toEqual(giuliaBefore)
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('clicking a free time opens the new booking on that operator, day and time; the agenda passes axe', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await roomyDay(request, [piega], marco, 42)
+  const target = slots.find((s) => minutesOfDay(s.start) >= 15 * 60) ?? slots[slots.length - 1]!
+
+  await openAgenda(page, day)
+  await expectNoSeriousA11yViolations(page)
+  const g0 = await grid(page, 'Marco Bianchi')
+  await page.mouse.wheel(0, g0.y(minutesOfDay(target.start)) - 300)
+  const g = await grid(page, 'Marco Bianchi')
+  await page.mouse.click(g.x, g.y(minutesOfDay(target.start)) + 4)
+
+  await expect(page).toHaveURL(/\/dashboard\/booking\/create\?/)
+  const url = new URL(page.url())
+  expect(url.searchParams.get('operator')).toBe(String(marco))
+  expect(url.searchParams.get('start')).toBe(new Date(target.start).toISOString())
+  await expect(page.getByRole('heading', { name: 'Nuova prenotazione' })).toBeVisible()
+  await expect(page.getByLabel('Operatore')).toHaveValue('Marco')
+  await expect(page.getByLabel('Giorno')).toHaveValue(day)
+  await page.getByLabel('Servizi').click()
+  await page.getByRole('option', { name: 'Piega' }).click()
+  await page.keyboard.press('Escape')
+  // The clicked time stays chosen once the services are known (the salon's clock).
+  await expect(page.getByRole('button', { name: `Prenota alle ${romeTime(target.start)}` })).toBeVisible()
+
+  // The week of one operator, chosen in the URL, survives a reload.
+  await page.goto(`/dashboard/booking?view=agenda&mode=week&date=${day}&operator=${marco}`)
+  await expect(page.getByLabel('Operatore')).toHaveValue('Marco')
+  await expect(page.getByRole('columnheader')).toHaveCount(7)
+  await expectNoSeriousA11yViolations(page)
+})
