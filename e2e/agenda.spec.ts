@@ -23,6 +23,13 @@ const minutesOfDay = (iso: string) => {
   const [h, m] = romeTime(iso).split(':').map(Number) as [number, number]
   return h * 60 + m
 }
+/** A surname no other booking has (letters only, as a name should be). */
+const unique = (base: string) =>
+  base +
+  Date.now()
+    .toString(26)
+    .replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]!)
+    .slice(-5)
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T12:00:00Z`)
   d.setUTCDate(d.getUTCDate() + n)
@@ -101,7 +108,8 @@ test('a booking dragged to a free time is saved and the customer sees the new ti
   const piega = services.get('Piega')!
   const marco = operators.get('Marco')!
   const { day, slots } = await roomyDay(request, [piega], marco, 21)
-  const customer = await registerViaApi(request, newCustomer('agenda', 'Ottavia', 'Trascinata'))
+  const surname = unique('Trascinata')
+  const customer = await registerViaApi(request, newCustomer('agenda', 'Ottavia', surname))
   const booking = await bookViaApi(request, customer.token, {
     services: [piega],
     operator: marco,
@@ -114,7 +122,7 @@ test('a booking dragged to a free time is saved and the customer sees the new ti
   expect(free).toBeTruthy()
 
   await openAgenda(page, day)
-  const card = page.getByRole('button', { name: /Ottavia Trascinata/ })
+  const card = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
   await expect(card).toBeVisible()
   // The salon's wall clock, not the browser's UTC.
   await expect(card).toContainText(romeTime(booking.date_start))
@@ -126,7 +134,7 @@ test('a booking dragged to a free time is saved and the customer sees the new ti
   await drag(page, from, { x: from.x, y: from.y + dy })
 
   await expect(page.getByText('Appuntamento spostato')).toBeVisible()
-  await expect(page.getByRole('button', { name: /Ottavia Trascinata/ })).toContainText(romeTime(free.start))
+  await expect(page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })).toContainText(romeTime(free.start))
   const mine = await (
     await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
   ).json()
@@ -144,15 +152,17 @@ test('a booking dragged onto a taken time is refused (409), snaps back, and the 
   const piega = services.get('Piega')!
   const marco = operators.get('Marco')!
   const { day, slots } = await roomyDay(request, [piega], marco, 28)
-  const first = await registerViaApi(request, newCustomer('agenda', 'Prima', 'Ferma'))
-  const second = await registerViaApi(request, newCustomer('agenda', 'Seconda', 'Occupante'))
+  const firstName = unique('Ferma')
+  const secondName = unique('Occupante')
+  const first = await registerViaApi(request, newCustomer('agenda', 'Prima', firstName))
+  const second = await registerViaApi(request, newCustomer('agenda', 'Seconda', secondName))
   const a = await bookViaApi(request, first.token, { services: [piega], operator: marco, date_start: slots[0]!.start })
   const later = slots.find((s) => Date.parse(s.start) >= Date.parse(a.date_start) + 2 * 3_600_000)!
   const b = await bookViaApi(request, second.token, { services: [piega], operator: marco, date_start: later.start })
 
   await openAgenda(page, day)
-  const card = page.getByRole('button', { name: /Prima Ferma/ })
-  await expect(page.getByRole('button', { name: /Seconda Occupante/ })).toBeVisible()
+  const card = page.getByRole('button', { name: new RegExp(`Prima ${firstName}`) })
+  await expect(page.getByRole('button', { name: new RegExp(`Seconda ${secondName}`) })).toBeVisible()
   await bringToTop(page, card)
   const before = (await card.boundingBox())!
   const g = await grid(page, 'Marco Bianchi')
@@ -197,12 +207,12 @@ test('an afternoon blocked for one operator leaves that operator’s public time
   await drag(page, { x: g.x, y: g.y(14 * 60) + 4 }, { x: g.x, y: g.y(18 * 60) - 4 })
   const dialog = page.getByRole('dialog', { name: 'Blocca orario' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('Dalle')).toHaveValue('14:00')
-  await expect(dialog.getByLabel('Alle')).toHaveValue('18:00')
+  await expect(dialog.getByRole('textbox', { name: 'Dalle', exact: true })).toHaveValue('14:00')
+  await expect(dialog.getByRole('textbox', { name: 'Alle', exact: true })).toHaveValue('18:00')
   await expect(dialog.getByLabel('Giorno')).toHaveValue(day)
   await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
   await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
-  await expect(page.getByText('Orario bloccato', { exact: true })).toBeVisible()
+  await expect(page.getByText('Orario bloccato per l’operatore')).toBeVisible()
   const block = page.getByRole('button', { name: /Non disponibile, Formazione colore/ })
   await expect(block).toBeVisible()
   await expect(block).toContainText('14:00–18:00')

@@ -540,7 +540,7 @@ export const en = {
   'agenda.block.update': 'Save',
   'agenda.block.delete': 'Remove the block',
   'agenda.block.deleteConfirm': 'Remove it? The time becomes bookable again.',
-  'agenda.block.created': 'Time blocked',
+  'agenda.block.created': 'Time blocked for the operator',
   'agenda.block.updated': 'Blocked time saved',
   'agenda.block.deleted': 'Block removed',
   'agenda.block.refused': 'Not saved',

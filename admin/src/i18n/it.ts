@@ -541,7 +541,7 @@ export const it = {
   'agenda.block.update': 'Salva',
   'agenda.block.delete': 'Rimuovi il blocco',
   'agenda.block.deleteConfirm': 'Rimuoverlo? L’orario torna prenotabile.',
-  'agenda.block.created': 'Orario bloccato',
+  'agenda.block.created': 'Orario bloccato per l’operatore',
   'agenda.block.updated': 'Orario bloccato salvato',
   'agenda.block.deleted': 'Blocco rimosso',
   'agenda.block.refused': 'Non salvato',
