@@ -8,6 +8,7 @@ import { collections } from './collections'
 import { authEndpoints } from './endpoints/auth'
 import { health } from './endpoints/health'
 import { dashboardIndexEndpoint, homePageEndpoint } from './endpoints/pages'
+import { operatorBlockEndpoints } from './endpoints/operatorBlocks'
 import { emailAdapter } from './email/adapter'
 import { env } from './env'
 import { mapErrors } from './hooks/afterError'
@@ -22,7 +23,7 @@ export default buildConfig({
   secret: env.secret,
   admin: { user: 'users' },
   collections,
-  endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint],
+  endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint, ...operatorBlockEndpoints],
   hooks: { afterError: [mapErrors] },
   // Refusals a caller caused are information, not errors (Payload's defaults cover its own 4xx).
   loggingLevels: { AuthenticationError: 'info', ...ourRefusals },

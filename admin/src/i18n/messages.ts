@@ -48,6 +48,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Usa day, week, month o year': 'Use day, week, month or year',
   'Indica cosa cambiare': 'Say what to change',
   'Pagina non valida': 'Invalid page',
+  'Indica la durata in minuti': 'Give the duration in minutes',
+  'La fine deve seguire l’inizio': 'The end must come after the start',
   // shared/src/schemas/catalogue.ts
   'Inserisci un prezzo': 'Enter a price',
   'Deve essere maggiore di zero': 'Must be more than zero',

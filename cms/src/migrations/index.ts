@@ -14,6 +14,7 @@ import * as migration_20261123_030000_calendar_version from './20261123_030000_c
 import * as migration_20261123_060000_notification_settings from './20261123_060000_notification_settings';
 import * as migration_20261123_061000_operator_feed from './20261123_061000_operator_feed';
 import * as migration_20261123_062000_notifications from './20261123_062000_notifications';
+import * as migration_20261123_080000_operator_blocks from './20261123_080000_operator_blocks';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261123_062000_notifications.up,
     down: migration_20261123_062000_notifications.down,
     name: '20261123_062000_notifications',
+  },
+  {
+    up: migration_20261123_080000_operator_blocks.up,
+    down: migration_20261123_080000_operator_blocks.down,
+    name: '20261123_080000_operator_blocks',
   },
 ];

@@ -251,6 +251,13 @@ export function servicesInOrder(
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
+ * An operator's blocked times (operator_blocks) as busy rows: the engine treats them like a booking
+ * that never expires. Their ids are negated so they can never be taken for the reservation a move
+ * or a confirm excludes from its own busy times. Followed by a WHERE on the block columns.
+ */
+const BLOCKS_AS_BUSY = `select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at from operator_blocks`
+
+/**
  * Half the window `busyTimesNear` reads around a start: a local day is at most 25 hours long, so
  * every reservation overlapping the local day of the start (in any zone) overlaps this window.
  */
@@ -265,10 +272,15 @@ const NEAR_HOURS = 26
 export const busyTimesNear = (start: string, exclude: string, statuses: string) =>
   `(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${isoOf('date_start')},
                      'date_end', ${isoOf('date_end')}, 'status', status, 'createdAt', ${isoOf('created_at')})), '[]'::json)
-      from reservations
-     where operator_id is not null and status = any(${statuses}::enum_reservations_status[]) and id <> ${exclude}
-       and date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
-       and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours')`
+      from (select id, operator_id, date_start, date_end, status::text as status, created_at
+              from reservations
+             where operator_id is not null and status = any(${statuses}::enum_reservations_status[]) and id <> ${exclude}
+               and date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
+               and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours'
+            union all
+            ${BLOCKS_AS_BUSY}
+             where date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
+               and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours') busy)`
 
 /** Of the rows `busyTimesNear` read, those `loadBlocking(operatorIds, from, to)` would return. */
 export function blockingWithin(rows: ExistingReservation[], operatorIds: number[], from: Date, to: Date) {
@@ -291,9 +303,13 @@ export async function loadBlocking(
     name: 'salon.busy-times',
     text: `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
             status, ${isoOf('created_at')} as "createdAt"
-       from reservations
-      where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
-        and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)`,
+       from (select id, operator_id, date_start, date_end, status::text as status, created_at
+               from reservations
+              where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
+                and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)
+             union all
+             ${BLOCKS_AS_BUSY}
+              where operator_id = any($1::int[]) and date_start < $3 and date_end > $2) busy`,
     values: [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
   })
   return rows as ExistingReservation[]

@@ -21,6 +21,7 @@ import {
 import { notFound } from '../lib/errors'
 import { loadActor, readEvents } from './reservationWrites'
 import { loadCalendar } from './calendar'
+import { blocksWithin } from './operatorBlocks'
 
 type Actor = Parameters<typeof loadActor>[1]
 
@@ -102,13 +103,31 @@ function core(r: Row, services: Map<number, MyReservationItem['services']>) {
   }
 }
 
+/**
+ * The customer's list also says when the salon last changed the appointment's time or length (a
+ * drag in the agenda, a move or resize by staff): the card marks it, so a customer is never
+ * surprised by a new time. Events by the customer themself do not count.
+ */
+const MINE_SELECT = SELECT.replace(
+  'from reservations r',
+  `, (select max(e.created_at) from reservation_events e
+      where e.reservation_id = r.id and e.actor_id is distinct from r.user_id
+        and e.actor_role in ('ADMIN', 'OPERATOR')
+        and (e.kind = 'MOVED' or e.changes ? 'date_end')) as changed_by_salon_at
+    from reservations r`,
+)
+
 const myItem = (
-  r: Row,
+  r: Row & { changed_by_salon_at?: Date | null },
   services: Map<number, MyReservationItem['services']>,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
-): MyReservationItem => ({ ...core(r, services), actions: reservationActions(actor, factsOf(r), settings, now) })
+): MyReservationItem => ({
+  ...core(r, services),
+  actions: reservationActions(actor, factsOf(r), settings, now),
+  changedBySalonAt: iso(r.changed_by_salon_at ?? null),
+})
 
 /**
  * GET /api/reservations/mine: the caller's bookings as their customer (whatever their role).
@@ -128,9 +147,9 @@ export async function myReservations(
   const params = [user.id, [...MOVABLE_STATUSES], now]
   const mine = `r.user_id = $1 and r.status <> 'PENDING_CONFIRMATION'`
   const [upcoming, past, total] = await Promise.all([
-    pool.query<Row>(`${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
+    pool.query<Row>(`${MINE_SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
     pool.query<Row>(
-      `${SELECT} where ${mine} and not (${active}) order by r.date_start desc nulls last, r.id desc limit $4 offset $5`,
+      `${MINE_SELECT} where ${mine} and not (${active}) order by r.date_start desc nulls last, r.id desc limit $4 offset $5`,
       [...params, q.pastLimit, (q.pastPage - 1) * q.pastLimit],
     ),
     pool.query<{ n: number }>(
@@ -183,7 +202,8 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     rows.map((r) => r.id),
   )
   const reservations = rows.map((r) => agendaItemOf(r, services, actor, settings, now))
-  return { from: q.from, to: q.to, timezone: tz, reservations }
+  const blocks = await blocksWithin(pool, from, to, scope, q.operator ?? null)
+  return { from: q.from, to: q.to, timezone: tz, reservations, blocks }
 }
 
 /** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */

@@ -595,7 +595,13 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
       const { settings } = calendar
       const servicesChanged = body.services !== undefined && body.services.join() !== current.snapshot.services.join()
       const timeChanged = body.date_start !== undefined || body.operator !== undefined
-      const scope = { time: timeChanged, services: servicesChanged, note: body.note !== undefined }
+      const durationChanged = body.duration !== undefined && body.duration !== Number(current.snapshot.duration)
+      const scope = {
+        time: timeChanged,
+        services: servicesChanged,
+        note: body.note !== undefined,
+        duration: durationChanged,
+      }
       const verdict = authorizeEdit(actor, current.facts, scope, settings, now)
       if (!verdict.ok) throw refusal(verdict)
       if (body.operator !== undefined) operatorOr400(calendar, body.operator)
@@ -603,7 +609,7 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
       if (scope.note) {
         await db.query('update reservations set note = $2, updated_at = $3 where id = $1', [id, body.note || null, now])
       }
-      if (scope.time || scope.services) {
+      if (scope.time || scope.services || scope.duration) {
         // A customer moving their own booking books a new time: same e-mail rule as booking. A
         // move does not add a booking, so the open-booking cap does not apply.
         await assertMayBook(db, user, verdict.as !== 'CUSTOMER')
@@ -611,7 +617,12 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           ? await servicesOr400(db, body.services!)
           : await servicesOfBooking(db, current)
         const start = new Date(body.date_start ?? current.snapshot.date_start!)
-        const amounts = bookingAmounts(start, servicesChanged ? { services } : { agreed: current.snapshot })
+        const amounts = bookingAmounts(
+          start,
+          servicesChanged ? { services } : { agreed: current.snapshot },
+          // A resize sets the length; new services without one take the catalogue's.
+          body.duration,
+        )
         const status = statusAfterMove(current.snapshot.status, verdict.as, settings)
         await placeBooking(db, calendar, {
           id,

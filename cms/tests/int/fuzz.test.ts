@@ -39,6 +39,7 @@ const TABLES = [
   'password_recovery',
   'users_sessions',
   'refresh_sessions',
+  'operator_blocks',
 ]
 
 const HUGE = 'x'.repeat(100_000)
@@ -131,6 +132,9 @@ const CUSTOM: [string, string][] = [
   ['GET', '/api/reservations/aggregateCompare'],
   ['GET', '/api/pages/home'],
   ['GET', '/api/pages/dashboard-index'],
+  ['POST', '/api/operator-blocks'],
+  ['PATCH', '/api/operator-blocks/1'],
+  ['DELETE', '/api/operator-blocks/abc'],
   // Without a refresh cookie: 401, and ending "no login" changes nothing. (Not logout-all: it would
   // end this file's admin session.)
   ['POST', '/api/auth/refresh'],

@@ -358,6 +358,16 @@ describe('authorizeEdit', () => {
       reason: 'FINAL_STATUS',
     })
   })
+  it('a new length (a resize): staff only, and only on a booking that could move', () => {
+    const length = { time: false, services: false, note: false, duration: true }
+    expect(authorizeEdit(admin, booking(), length, s, now)).toEqual({ ok: true, as: 'ADMIN' })
+    expect(authorizeEdit(assigned, booking(), length, s, now)).toEqual({ ok: true, as: 'OPERATOR' })
+    expect(authorizeEdit(customer, booking(), length, s, now)).toMatchObject({ status: 403, reason: 'STAFF_ONLY' })
+    expect(authorizeEdit(otherOperator, booking(), length, s, now)).toMatchObject({ status: 404 })
+    expect(authorizeEdit(admin, booking({ status: 'COMPLETED' }), length, s, now)).toEqual(
+      authorizeMove(admin, booking({ status: 'COMPLETED' }), s, now),
+    )
+  })
   it('the note: staff at any status, not the customer; strangers get 404', () => {
     expect(authorizeEdit(admin, booking({ status: 'COMPLETED' }), note, s, now)).toEqual({ ok: true, as: 'ADMIN' })
     expect(authorizeEdit(assigned, booking(), note, s, now)).toEqual({ ok: true, as: 'OPERATOR' })

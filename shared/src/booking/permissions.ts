@@ -212,18 +212,20 @@ export function slotSettingsFor<S extends Pick<BookingSettings, 'minNoticeMinute
   }
 }
 
-/** Which parts of a booking an edit changes: its time or operator, its services, its note. */
+/** Which parts of a booking an edit changes: its time or operator, its services, its note, its length. */
 export interface EditScope {
   time: boolean
   services: boolean
   note: boolean
+  /** A resize in the agenda: the salon sets how long it takes (the price stays). */
+  duration?: boolean
 }
 
 /**
  * Who may edit what. A new time or operator is a move (`authorizeMove`: staff until it starts,
  * the customer under the cancellation policy). New services re-price the booking: staff only, on
- * a booking that could be moved. The note is the salon's record: staff (ADMIN, the assigned
- * OPERATOR) at any status; the customer writes theirs when booking. Someone who may not see the
+ * a booking that could be moved; so does a new length (a resize: the price stays). The note is
+ * the salon's record: staff (ADMIN, the assigned OPERATOR) at any status; the customer writes theirs when booking. Someone who may not see the
  * booking gets 404.
  */
 export function authorizeEdit(
@@ -237,8 +239,8 @@ export function authorizeEdit(
   const c = capacitiesOf(actor, r)
   if (!c.admin && !c.operator && !c.customer) return notFound
   const staff = c.admin || c.operator
-  if ((scope.services || scope.note) && !staff) return refuse(403, 'STAFF_ONLY')
-  if (scope.time || scope.services) return authorizeMove(actor, r, settings, now)
+  if ((scope.services || scope.note || scope.duration) && !staff) return refuse(403, 'STAFF_ONLY')
+  if (scope.time || scope.services || scope.duration) return authorizeMove(actor, r, settings, now)
   return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
 }
 

@@ -88,6 +88,18 @@ describe('bookingAmounts (every booking write)', () => {
       date_end: '2026-12-02T10:15:30.000Z',
     })
   })
+  it('a resize sets the length and keeps the price, for agreed amounts and new services alike', () => {
+    expect(bookingAmounts('2026-12-02T09:00:00.000Z', { agreed }, 90)).toEqual({
+      duration: 90,
+      total_price: 55,
+      date_end: '2026-12-02T10:30:00.000Z',
+    })
+    expect(bookingAmounts('2026-12-02T09:00:00.000Z', { services }, 60)).toEqual({
+      duration: 60,
+      total_price: 60.1,
+      date_end: '2026-12-02T10:00:00.000Z',
+    })
+  })
   it('a missing agreed amount counts as 0, never NaN', () => {
     expect(bookingAmounts('2026-12-02T09:00:00.000Z', { agreed: { duration: null } })).toEqual({
       duration: 0,

@@ -52,18 +52,22 @@ export interface BookingAmounts {
  * chooses its services anew (`{ services }`), is priced from those services, back to back. Any
  * other edit — a move to another time or operator, a note, a status — keeps the price and the
  * duration agreed when it was booked (`{ agreed }`): a later change of the price list or of a
- * service's time never rewrites a booking. The end is always start + duration.
+ * service's time never rewrites a booking. The salon may set the length by hand (`duration`, a
+ * resize in the agenda): the price stays what the basis says. The end is always start + duration.
  */
 export function bookingAmounts(
   start: string | Date,
   basis:
     | { services: Pick<ServiceInfo, 'time' | 'price'>[] }
     | { agreed: { duration?: number | null; total_price?: number | null } },
+  durationMinutes?: number,
 ): BookingAmounts {
-  const { duration, total_price } =
+  const totals =
     'services' in basis
       ? bookingTotals(basis.services)
       : { duration: Number(basis.agreed.duration ?? 0), total_price: Number(basis.agreed.total_price ?? 0) }
+  const duration = durationMinutes ?? totals.duration
+  const total_price = totals.total_price
   const startMs = typeof start === 'string' ? Date.parse(start) : start.getTime()
   return { duration, total_price, date_end: new Date(startMs + duration * 60_000).toISOString() }
 }

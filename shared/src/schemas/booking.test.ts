@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agendaQuery, mineQuery, moveBody } from './booking'
+import { agendaQuery, editBody, mineQuery, moveBody, operatorBlockBody, operatorBlockPatch } from './booking'
 
 const paths = (r: { error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path.join('.'))
 
@@ -58,5 +58,35 @@ describe('agendaQuery', () => {
     [{ from: '2026-05-01', operator: 'x' }, 'operator'],
   ])('%j names %s', (q, field) => {
     expect(paths(agendaQuery.safeParse(q))).toContain(field)
+  })
+})
+
+describe('operator blocks', () => {
+  const body = { operator: 3, date_start: '2026-12-15T13:00:00.000Z', date_end: '2026-12-15T17:00:00.000Z' }
+  const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => [
+    ...new Set(r.error?.issues.map((i) => i.path.join('.')) ?? []),
+  ]
+  it('a start, a later end within 31 days, an optional short reason', () => {
+    expect(operatorBlockBody.parse({ ...body, reason: ' Corso ' })).toEqual({ ...body, reason: 'Corso' })
+    expect(operatorBlockBody.parse(body)).toEqual(body)
+    expect(paths(operatorBlockBody.safeParse({ ...body, date_end: body.date_start }))).toEqual(['date_end'])
+    expect(paths(operatorBlockBody.safeParse({ ...body, date_end: '2027-01-20T00:00:00.000Z' }))).toEqual(['date_end'])
+    expect(paths(operatorBlockBody.safeParse({ ...body, reason: 'x'.repeat(121) }))).toEqual(['reason'])
+    // A broken start is said once, on its own field (no "end before start" on top).
+    expect(paths(operatorBlockBody.safeParse({ ...body, date_start: 'domani' }))).toEqual(['date_start'])
+    expect(paths(operatorBlockBody.safeParse({ ...body, operator: 0 }))).toEqual(['operator'])
+  })
+  it('a patch changes at least one thing; "" clears the reason', () => {
+    expect(paths(operatorBlockPatch.safeParse({}))).toEqual(['body'])
+    expect(operatorBlockPatch.parse({ reason: '' })).toEqual({ reason: '' })
+    expect(operatorBlockPatch.parse({ date_end: body.date_end })).toEqual({ date_end: body.date_end })
+  })
+})
+
+describe('editBody duration (a resize)', () => {
+  it('whole minutes from 5 to 12 hours', () => {
+    expect(editBody.parse({ duration: 75 })).toEqual({ duration: 75 })
+    for (const bad of [4, 2.5, 721, '60'])
+      expect(editBody.safeParse({ duration: bad }).error?.issues[0]?.path).toEqual(['duration'])
   })
 })

@@ -267,7 +267,12 @@ const reservationCore = {
 
 /** One booking in "I miei appuntamenti", with the buttons the engine allows. */
 export const myReservationItem = z
-  .object({ ...reservationCore, actions: z.object({ cancel: actionFlag, move: actionFlag }).strict() })
+  .object({
+    ...reservationCore,
+    actions: z.object({ cancel: actionFlag, move: actionFlag }).strict(),
+    /** When the salon last changed its time or length (a move or resize by staff), else null. */
+    changedBySalonAt: isoInstant.nullable(),
+  })
   .strict()
 export type MyReservationItem = z.infer<typeof myReservationItem>
 
@@ -369,12 +374,14 @@ const blockReason = z
   .nullable()
   .optional()
 
-const blockSpan = <T extends { date_start?: string; date_end?: string }>(b: T) =>
-  b.date_start === undefined || b.date_end === undefined || Date.parse(b.date_end) > Date.parse(b.date_start)
-const blockLength = <T extends { date_start?: string; date_end?: string }>(b: T) =>
-  b.date_start === undefined ||
-  b.date_end === undefined ||
-  Date.parse(b.date_end) - Date.parse(b.date_start) <= OPERATOR_BLOCK_MAX_DAYS * 86_400_000
+/** Milliseconds from start to end, or null when either is missing or not a valid instant (its own field says so). */
+const blockMs = (b: { date_start?: string; date_end?: string }) => {
+  const ms = Date.parse(b.date_end ?? '') - Date.parse(b.date_start ?? '')
+  return Number.isFinite(ms) ? ms : null
+}
+const blockSpan = (b: { date_start?: string; date_end?: string }) => (blockMs(b) ?? 1) > 0
+const blockLength = (b: { date_start?: string; date_end?: string }) =>
+  (blockMs(b) ?? 0) <= OPERATOR_BLOCK_MAX_DAYS * 86_400_000
 
 /** POST /api/operator-blocks — an operator's time taken out of the calendar (`""` = no reason). */
 export const operatorBlockBody = z

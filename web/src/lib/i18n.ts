@@ -228,6 +228,7 @@ export const t = {
     cancelled: 'Appuntamento disdetto',
     cancelFailed: 'Non siamo riusciti a disdire l’appuntamento',
     moved: 'Appuntamento spostato',
+    changedBySalon: 'Il salone ha aggiornato l’orario di questo appuntamento.',
   },
   agenda: {
     title: (name: string) => `L’agenda di ${name}`,
@@ -240,6 +241,9 @@ export const t = {
     noCustomer: 'Cliente non indicato',
     changed: (label: string) => `Stato aggiornato: ${label}`,
     changeFailed: 'Non siamo riusciti ad aggiornare lo stato',
+    blocked: 'Tempo bloccato',
+    blockedNoReason: 'Non disponibile per appuntamenti',
+    blockSpan: (from: string, to: string) => `Da ${from} a ${to}`,
     actions: 'Azioni',
     transition: STATUS_ACTION_LABELS_IT as Record<string, string>,
   },

@@ -4,21 +4,22 @@ import { addCalendarDays, localDayOf } from '@salon/shared/booking/periods'
 import type { ReservationStatus } from '@salon/shared/enums/index'
 import { statusLabelIt } from '@salon/shared/glossary'
 import { ApiError } from '../../lib/api'
-import { formatDay, formatDuration, formatTime } from '../../lib/format'
+import { formatDateTime, formatDay, formatDuration, formatTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { fetchSalonSettings, telHref } from '../../lib/salon'
 import { useToast } from '../../lib/toast'
 import { PhoneIcon } from '../../lib/ui/icons'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
-import { fetchAgenda, setReservationStatus, type AgendaItem } from './api'
+import { fetchAgenda, setReservationStatus, type AgendaBlockItem, type AgendaItem } from './api'
 import { LoadError } from '../../lib/ui/LoadError'
 import { CalendarFeedCards } from './CalendarFeedCard'
 
 /**
  * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
  * reservation with the customer's name and phone, the services, the note and the status, and one
- * button for each status change the engine allows this operator now. The view is in the URL.
+ * button for each status change the engine allows this operator now, and the time the salon
+ * blocked for them (training, leave…) in its place among the appointments. The view is in the URL.
  * Below: the private calendar link of their appointments (CalendarFeedCard).
  */
 export function Agenda({ name }: { name: string }) {
@@ -56,9 +57,7 @@ export function Agenda({ name }: { name: string }) {
   }
 
   const days =
-    data.status === 'success'
-      ? groupByDay(data.data.agenda.reservations, data.data.agenda.timezone)
-      : new Map<string, AgendaItem[]>()
+    data.status === 'success' ? groupByDay(data.data.agenda, data.data.agenda.timezone) : new Map<string, Entry[]>()
 
   return (
     <>
@@ -89,16 +88,25 @@ export function Agenda({ name }: { name: string }) {
             {formatDay(day)}
           </h2>
           <ul className="bookings__list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <AgendaCard
-                  item={item}
-                  timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
-                  busy={pending === item.id}
-                  onChange={(status) => void change(item, status)}
-                />
-              </li>
-            ))}
+            {items.map((entry) =>
+              entry.block ? (
+                <li key={`block-${entry.block.id}`}>
+                  <BlockCard
+                    block={entry.block}
+                    timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
+                  />
+                </li>
+              ) : (
+                <li key={entry.item.id}>
+                  <AgendaCard
+                    item={entry.item}
+                    timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
+                    busy={pending === entry.item.id}
+                    onChange={(status) => void change(entry.item, status)}
+                  />
+                </li>
+              ),
+            )}
           </ul>
         </section>
       ))}
@@ -107,14 +115,41 @@ export function Agenda({ name }: { name: string }) {
   )
 }
 
-function groupByDay(items: AgendaItem[], timeZone: string) {
-  const days = new Map<string, AgendaItem[]>()
-  for (const item of items) {
-    if (!item.date_start) continue
-    const day = localDayOf(new Date(item.date_start), timeZone)
-    days.set(day, [...(days.get(day) ?? []), item])
+type Entry = { start: string; item: AgendaItem; block?: undefined } | { start: string; block: AgendaBlockItem }
+
+/**
+ * Appointments and blocked times by local day, in time order. A block that began before the
+ * first day shown (a week of leave) is listed on that first day.
+ */
+function groupByDay(agenda: { from: string; reservations: AgendaItem[]; blocks: AgendaBlockItem[] }, timeZone: string) {
+  const entries: Entry[] = [
+    ...agenda.reservations.filter((item) => item.date_start).map((item) => ({ start: item.date_start!, item })),
+    ...agenda.blocks.map((block) => ({ start: block.date_start, block })),
+  ].sort((a, b) => a.start.localeCompare(b.start))
+  const days = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    const startDay = localDayOf(new Date(entry.start), timeZone)
+    const day = startDay < agenda.from ? agenda.from : startDay
+    days.set(day, [...(days.get(day) ?? []), entry])
   }
-  return days
+  return new Map([...days].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/** Time the salon took out of this operator's calendar: no customer, no actions. */
+function BlockCard({ block, timeZone }: { block: AgendaBlockItem; timeZone: string }) {
+  const sameDay = localDayOf(new Date(block.date_start), timeZone) === localDayOf(new Date(block.date_end), timeZone)
+  const when = sameDay
+    ? `${formatTime(block.date_start, timeZone)}–${formatTime(block.date_end, timeZone)}`
+    : t.agenda.blockSpan(formatDateTime(block.date_start, timeZone), formatDateTime(block.date_end, timeZone))
+  return (
+    <article className="booking-card agenda-card agenda-card--block" aria-label={`${when} ${t.agenda.blocked}`}>
+      <header className="booking-card__head">
+        <p className="booking-card__when">{when}</p>
+        <span className="badge badge--blocked">{t.agenda.blocked}</span>
+      </header>
+      <p className="booking-card__services">{block.reason || t.agenda.blockedNoReason}</p>
+    </article>
+  )
 }
 
 function AgendaCard({

@@ -162,6 +162,7 @@ function BookingCard({
         <p className="booking-card__when">{when}</p>
         <span className={`badge badge--${item.status.toLowerCase()}`}>{statusLabelIt(item.status)}</span>
       </header>
+      {!past && item.changedBySalonAt ? <p className="booking-card__changed">{t.bookings.changedBySalon}</p> : null}
       <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
       <p className="booking-card__meta">
         {item.operator ? `${t.bookings.with(item.operator.name)} · ` : ''}

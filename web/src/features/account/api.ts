@@ -1,5 +1,6 @@
 import type { ReservationStatus } from '@salon/shared/enums/index'
 import type {
+  AgendaBlockItem,
   AgendaItem,
   AgendaResponse,
   MyReservationItem,
@@ -79,7 +80,7 @@ export function updateProfile(body: { name: string; surname: string; phone_numbe
   return api.put<{ message?: string }>('/api/auth/me', body)
 }
 
-export type { AgendaItem, AgendaResponse, MyReservationItem, MyReservationsResponse }
+export type { AgendaBlockItem, AgendaItem, AgendaResponse, MyReservationItem, MyReservationsResponse }
 
 /** `GET /api/reservations/mine`: upcoming (soonest first) and a page of past bookings, with what the caller may do. */
 export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
