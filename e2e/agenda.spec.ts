@@ -135,6 +135,7 @@ test('a booking dragged to a free time is saved and the customer sees the new ti
 
   await expect(page.getByText('Appuntamento spostato')).toBeVisible()
   await expect(page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })).toContainText(romeTime(free.start))
+  await expectNoSeriousA11yViolations(page)
   const mine = await (
     await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
   ).json()
@@ -213,7 +214,7 @@ test('an afternoon blocked for one operator leaves that operator’s public time
   await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
   await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
   await expect(page.getByText('Orario bloccato per l’operatore')).toBeVisible()
-  const block = page.getByRole('button', { name: /Non disponibile, Formazione colore/ })
+  const block = page.getByRole('button', { name: /Non disponibile, Formazione colore, Marco/ })
   await expect(block).toBeVisible()
   await expect(block).toContainText('14:00–18:00')
 

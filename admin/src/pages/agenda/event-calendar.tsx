@@ -12,6 +12,23 @@ import './agenda.css'
 
 export type CalendarOptions = Calendar.Options
 
+const TABLE_ROLES =
+  '[role="table"],[role="rowgroup"],[role="row"],[role="columnheader"],[role="rowheader"],[role="cell"]'
+
+/**
+ * The library marks its grid up as a table but puts the event buttons outside any cell, which
+ * assistive technology cannot make sense of (axe: aria-required-children). The grid is made
+ * presentational instead: every card carries its whole meaning in its name (time, status, who,
+ * what, operator), the column titles stay visible text, and the region has a name.
+ */
+export function flattenTableRoles(root: Element) {
+  for (const node of root.querySelectorAll(TABLE_ROLES)) {
+    node.setAttribute('role', 'presentation')
+    node.removeAttribute('aria-colindex')
+    node.removeAttribute('aria-rowindex')
+  }
+}
+
 /**
  * The one place that knows `@event-calendar/core` (vkurko EventCalendar, MIT; see admin/README.md):
  * a plain-JS calendar mounted into a div once, then fed changed options with `setOption`, and
@@ -35,11 +52,16 @@ export function EventCalendar({
   const applied = useRef<CalendarOptions>({})
 
   useEffect(() => {
-    const calendar = createCalendar(el.current!, [TimeGrid, ResourceTimeGrid, Interaction], options)
+    const root = el.current!
+    const calendar = createCalendar(root, [TimeGrid, ResourceTimeGrid, Interaction], options)
     cal.current = calendar
     applied.current = { ...options }
     onReady?.(calendar)
+    flattenTableRoles(root)
+    const observer = new MutationObserver(() => flattenTableRoles(root))
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] })
     return () => {
+      observer.disconnect()
       cal.current = null
       onReady?.(null)
       void destroyCalendar(calendar)

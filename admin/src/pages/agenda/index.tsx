@@ -251,7 +251,6 @@ export default function Agenda() {
       eventContent: (info) => ({ html: eventHtml(info.event.extendedProps as AgendaEventProps) }),
       eventDidMount: ({ el, event }) => {
         const p = event.extendedProps as AgendaEventProps
-        el.setAttribute('aria-label', p.label)
         el.setAttribute('data-kind', p.kind)
         el.setAttribute('data-id', String(p.id))
       },

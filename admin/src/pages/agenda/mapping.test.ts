@@ -27,6 +27,15 @@ import {
 } from './mapping'
 
 const ROME = 'Europe/Rome'
+/** The text of a card's HTML, as a screen reader gets it (tags dropped, entities read). */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
 const words = { locale: 'en' as const, noCustomer: 'No customer', unassigned: 'To be assigned', blocked: 'Blocked' }
 const palette = (name: string) => ({ background: `bg-${name}`, edge: `edge-${name}` })
 
@@ -147,8 +156,9 @@ describe('events', () => {
     })
     expect(e.extendedProps).toMatchObject({ kind: 'booking', id: 812, statusText: 'Confirmed', time: '10:00–11:15' })
     // Colour is never the only signal: the status is in the accessible name and in the card.
-    expect(e.extendedProps.label).toBe('10:00–11:15, Chiara Conti, Taglio donna, Giulia, Confirmed')
-    expect(eventHtml(e.extendedProps)).toContain('Confirmed')
+    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, Chiara Conti, Taglio donna, Giulia')
+    // The card's text (its accessible name) is the label: the visible words in the same order.
+    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
   })
 
   it('does not let a booking the server would not move be dragged; final statuses are muted', () => {
@@ -172,7 +182,7 @@ describe('events', () => {
     expect(bookingToEvent(booking({ date_start: null, date_end: null }), ROME, words, palette)).toBeNull()
     const e = bookingToEvent(booking({ customer: null, operator: null }), ROME, words, palette)!
     expect(e.resourceIds).toEqual([])
-    expect(e.extendedProps.label).toBe('10:00–11:15, No customer, Taglio donna, To be assigned, Confirmed')
+    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, No customer, Taglio donna, To be assigned')
   })
 
   it('maps a block to a hatched, editable event in its operator’s column', () => {
@@ -193,7 +203,10 @@ describe('events', () => {
       startEditable: true,
     })
     expect(e.extendedProps.label).toBe('14:00–18:00, Blocked, Formazione, Marco')
-    expect(blockToEvent({ ...b, reason: null }, ROME, words).title).toBe('Blocked')
+    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
+    const noReason = blockToEvent({ ...b, reason: null }, ROME, words)
+    expect(noReason.title).toBe('Blocked')
+    expect(textOf(eventHtml(noReason.extendedProps))).toBe('14:00–18:00, Blocked, Marco')
   })
 
   it('escapes what people typed before it goes into a card', () => {

@@ -163,7 +163,7 @@ export type AgendaEventProps =
       operatorName: string
       time: string
     }
-  | { kind: 'block'; id: number; label: string; reason: string; operatorName: string; time: string }
+  | { kind: 'block'; id: number; label: string; blocked: string; reason: string; operatorName: string; time: string }
 
 /** Event ids: bookings and blocks share the calendar, so their ids carry the kind. */
 export const bookingEventId = (id: number) => `r${id}`
@@ -216,7 +216,7 @@ export function bookingToEvent(
       services,
       operatorName,
       time,
-      label: [time, customer, services, operatorName, statusText].filter(Boolean).join(', '),
+      label: [time, statusText, customer, services, operatorName].filter(Boolean).join(', '),
     },
   }
 }
@@ -238,6 +238,7 @@ export function blockToEvent(b: AgendaBlockItem, timeZone: string, words: Words)
     extendedProps: {
       kind: 'block',
       id: b.id,
+      blocked: words.blocked,
       reason,
       operatorName: b.operator.name,
       time,
@@ -260,18 +261,28 @@ export const operatorsToResources = (operators: readonly OperatorLike[]) =>
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-/** The card's content: time, who, what, and the status in words (colour is never the only signal). */
+/** Text only a screen reader reads (the separators of the card's name, the column's operator). */
+const sr = (text: string) => `<span class="salon-sr">${escapeHtml(text)}</span>`
+const SEP = sr(', ')
+
+/**
+ * The card's content: time, status in words (colour is never the only signal), who, what — and,
+ * for screen readers, the operator. Its text is the card's accessible name, exactly `label`
+ * (the visible words in the same order, so speech input finds them: WCAG 2.5.3).
+ */
 export function eventHtml(p: AgendaEventProps): string {
   if (p.kind === 'block')
     return (
-      `<div class="salon-ev"><span class="salon-ev-time">${escapeHtml(p.time)}</span>` +
-      `<span class="salon-ev-title">${escapeHtml(p.reason || '')}</span></div>`
+      `<div class="salon-ev"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
+      sr(p.blocked) +
+      (p.reason ? `${SEP}<span class="salon-ev-title">${escapeHtml(p.reason)}</span>` : '') +
+      `${SEP}${sr(p.operatorName)}</div>`
     )
   return (
-    `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>` +
-    `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>` +
-    `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>` +
-    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span></div>`
+    `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
+    `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
+    `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
+    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>`
   )
 }
 
