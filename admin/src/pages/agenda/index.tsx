@@ -352,7 +352,8 @@ export default function Agenda() {
       slotMinTime: '07:00:00',
       slotMaxTime: '21:00:00',
       scrollTime: '08:00:00',
-      slotHeight: 22,
+      // 24 px a quarter of an hour: the shortest card is a 24 px touch target (WCAG 2.5.8).
+      slotHeight: 24,
       height: 'auto',
       dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
       slotLabelFormat: { hour: '2-digit', minute: '2-digit' },
