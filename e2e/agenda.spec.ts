@@ -244,7 +244,7 @@ test('an afternoon blocked for one operator leaves that operator’s public time
   await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
   await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
   await expect(page.getByText('Orario bloccato per l’operatore')).toBeVisible()
-  const block = page.getByRole('button', { name: /Non disponibile, Formazione colore, Marco/ })
+  const block = page.getByRole('button', { name: /Non disponibile\s*,\s*Formazione colore\s*,\s*Marco/ })
   await expect(block).toBeVisible()
   await expect(block).toContainText('14:00–18:00')
 
