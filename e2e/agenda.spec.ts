@@ -294,3 +294,76 @@ test('clicking a free time opens the new booking on that operator, day and time;
   await expect(page.locator('.ec-col-head')).toHaveCount(7)
   await expectNoSeriousA11yViolations(page)
 })
+
+test('a booking’s lower edge dragged makes it longer; a block made from the keyboard is renamed and removed', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 49, twoTimes)
+  const surname = unique('Allungata')
+  const customer = await registerViaApi(request, newCustomer('agenda', 'Rita', surname))
+  const booking = await bookViaApi(request, customer.token, {
+    services: [piega],
+    operator: marco,
+    date_start: twoTimes(slots)!.first.start,
+  })
+  const token = await adminToken(request)
+  const read = async () =>
+    (await request.get(`/api/reservations/${booking.id}`, { headers: { authorization: `JWT ${token}` } })).json()
+  const minutes = (r: { date_start: string; date_end: string }) =>
+    (Date.parse(r.date_end) - Date.parse(r.date_start)) / 60_000
+  const before = await read()
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: new RegExp(`Rita ${surname}`) })
+  const g = await grid(page, 'Marco Bianchi')
+  await showForDrag(page, card, 30 * g.pxPerMinute + 40)
+  const box = (await card.boundingBox())!
+  await card.hover()
+  // The lower edge (the library's resizer) pulled down by half an hour.
+  await drag(
+    page,
+    { x: box.x + box.width / 2, y: box.y + box.height - 3 },
+    { x: box.x + box.width / 2, y: box.y + box.height - 3 + 30 * g.pxPerMinute },
+  )
+  await expect(page.getByText('Durata cambiata')).toBeVisible()
+  const after = await read()
+  expect(minutes(after)).toBe(minutes(before) + 30)
+  expect(after.date_start).toBe(before.date_start)
+  await expect(card).toContainText(`${romeTime(after.date_start)}–${romeTime(after.date_end)}`)
+
+  // The keyboard path: "Blocca orario", the fields, Enter on the card, rename, remove.
+  await page.getByRole('button', { name: 'Blocca orario' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Blocca orario' })
+  await dialog.getByRole('searchbox', { name: 'Operatore' }).click()
+  await page.getByRole('option', { name: 'Marco' }).click()
+  await dialog.getByRole('textbox', { name: 'Dalle', exact: true }).fill('20:00')
+  await dialog.getByRole('textbox', { name: 'Alle', exact: true }).fill('20:30')
+  await dialog.getByLabel('Motivo (facoltativo)').fill('Visita medica')
+  await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
+  const block = page.getByRole('button', { name: /Visita medica/ })
+  await expect(block).toContainText('20:00–20:30')
+  await block.focus()
+  await page.keyboard.press('Enter')
+  const edit = page.getByRole('dialog', { name: 'Orario bloccato' })
+  await edit.getByLabel('Motivo (facoltativo)').fill('Visita dal dentista')
+  await edit.getByRole('button', { name: 'Salva' }).click()
+  const renamed = page.getByRole('button', { name: /Visita dal dentista/ })
+  await expect(renamed).toBeVisible()
+  await renamed.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await expect(page.getByText('Blocco rimosso')).toBeVisible()
+  await expect(renamed).toHaveCount(0)
+  const agenda = await (
+    await request.get(`/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, {
+      headers: { authorization: `JWT ${token}` },
+    })
+  ).json()
+  expect(agenda.blocks).toEqual([])
+})

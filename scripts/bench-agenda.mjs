@@ -114,8 +114,8 @@ const SERVICES = [
 ]
 
 /** 500 bookings of the week starting `monday`, 08:00–19:00, spread over `operators` (or all on the first). */
-function week(monday, operators, { allOnOne = false } = {}) {
-  const rnd = random(20261123)
+function week(monday, operators, { allOnOne = false, seed = 20261123, firstId = 100_000 } = {}) {
+  const rnd = random(seed)
   const out = []
   for (let i = 0; i < BOOKINGS; i++) {
     const day = addDays(monday, Math.floor(rnd() * 7))
@@ -125,7 +125,7 @@ function week(monday, operators, { allOnOne = false } = {}) {
     const status = STATUSES[Math.floor(rnd() * STATUSES.length)]
     const final = ['COMPLETED', 'CANCELLED'].includes(status)
     out.push({
-      id: 100_000 + i,
+      id: firstId + i,
       status,
       date_start: salonInstant(day, start),
       date_end: salonInstant(day, start + service.duration),
@@ -177,21 +177,25 @@ async function main() {
   const results = []
   for (const sc of scenarios) {
     const data = week(monday, operators, { allOnOne: sc.allOnOne })
-    const next = week(addDays(monday, 7), operators, { allOnOne: sc.allOnOne })
+    const next = week(addDays(monday, 7), operators, { allOnOne: sc.allOnOne, seed: 7, firstId: 200_000 })
     const perDay = new Map()
     for (const r of data) perDay.set(salonDay(r.date_start), (perDay.get(salonDay(r.date_start)) ?? 0) + 1)
     const busiest = [...perDay].sort((a, b) => b[1] - a[1])[0][0]
     const op = operators[0]
+    /** The ids of the cards a view shows. */
     const inView = (list, from, to) =>
-      list.filter(
-        (r) =>
-          salonDay(r.date_start) >= from &&
-          salonDay(r.date_start) <= to &&
-          (sc.mode === 'day' || r.operator.id === op.id),
-      ).length
+      list
+        .filter(
+          (r) =>
+            salonDay(r.date_start) >= from &&
+            salonDay(r.date_start) <= to &&
+            (sc.mode === 'day' || r.operator.id === op.id),
+        )
+        .map((r) => r.id)
     const date = sc.mode === 'day' ? busiest : monday
     const url = `${base}/dashboard/booking?view=agenda&mode=${sc.mode}&date=${date}&operator=${op.id}`
     const cold = []
+    const mount = []
     const warm = []
     const navigation = []
     let shown = 0
@@ -210,12 +214,13 @@ async function main() {
         })
       })
       const expected = sc.mode === 'day' ? inView(data, date, date) : inView(data, monday, addDays(monday, 6))
-      shown = expected
+      shown = expected.length
       const started = Date.now()
       await page.goto(url)
       const first = await laidOut(page, expected)
       navigation.push(Date.now() - started)
-      cold.push(first)
+      cold.push(first.sinceEvents)
+      mount.push(first.sinceMount)
       if (sc.mode === 'week') {
         // Warm: the next week and back (each a new set of cards in the same page).
         const nextCount = inView(next, addDays(monday, 7), addDays(monday, 13))
@@ -225,7 +230,7 @@ async function main() {
         ]) {
           await page.evaluate(() => performance.clearMarks('agenda:events'))
           await page.getByRole('button', { name: button }).click()
-          warm.push(await laidOut(page, count))
+          warm.push((await laidOut(page, count)).sinceEvents)
         }
       } else {
         for (const [button, day] of [
@@ -234,20 +239,13 @@ async function main() {
         ]) {
           await page.evaluate(() => performance.clearMarks('agenda:events'))
           await page.getByRole('button', { name: button }).click()
-          warm.push(await laidOut(page, inView([...data, ...next], day, day)))
+          warm.push((await laidOut(page, inView([...data, ...next], day, day))).sinceEvents)
         }
       }
       await context.close()
     }
-    results.push({
-      scenario: sc.name,
-      cards: shown,
-      answer: sc.mode === 'day' ? 'busiest day' : 500,
-      cold,
-      warm,
-      navigation,
-    })
-    log(`${sc.name}: ${shown} cards — cold ${fmt(cold)} ms, warm ${fmt(warm)} ms`)
+    results.push({ scenario: sc.name, cards: shown, cold, mount, warm, navigation })
+    log(`${sc.name}: ${shown} cards — cold ${fmt(cold)} ms, mount ${fmt(mount)} ms, warm ${fmt(warm)} ms`)
   }
   await browser.close()
 
@@ -256,13 +254,14 @@ async function main() {
     `Agenda render (scripts/bench-agenda.mjs), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GB, Chromium ${version}, production build, 1366×900, ${RUNS} fresh pages per scenario.`,
     '',
-    '| Scenario | Cards in view | Cold: events → laid out (median, min–max) | Warm (median, min–max) | Navigation → laid out (median) |',
-    '|---|---|---|---|---|',
+    '| Scenario | Cards in view | Cold: events → laid out | Cold: mount → laid out (incl. API answers) | Warm: events → laid out | Navigation → laid out |',
+    '|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.cards} | ${median(r.cold)} ms (${Math.min(...r.cold)}–${Math.max(...r.cold)}) | ` +
-        `${median(r.warm)} ms (${Math.min(...r.warm)}–${Math.max(...r.warm)}) | ${median(r.navigation)} ms |`,
+        `| ${r.scenario} | ${r.cards} | ${fmt(r.cold)} ms | ${fmt(r.mount)} ms | ${fmt(r.warm)} ms | ${median(r.navigation)} ms |`,
     ),
+    '',
+    'Median (min–max). Warm = the next and the previous week (day) in the same page.',
   ].join('\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
   fs.writeFileSync(path.join(dir, 'results.json'), JSON.stringify(results, null, 2))
@@ -283,21 +282,27 @@ const median = (xs) => {
 const fmt = (xs) => `${median(xs)} (${Math.min(...xs)}–${Math.max(...xs)})`
 
 /**
- * In the page: waits until `expected` cards are in the agenda, forces a layout, and returns the
- * milliseconds since the last `agenda:events` mark.
+ * In the page: waits until the agenda shows exactly the cards `ids` (their `data-id`; the ids of
+ * two weeks differ, so the old week's cards do not count), forces a layout, and returns the
+ * milliseconds since the last `agenda:events` and `agenda:mount` marks.
  */
-async function laidOut(page, expected) {
+async function laidOut(page, ids) {
   return page.evaluate(
-    (expected) =>
+    ({ count, first, last }) =>
       new Promise((resolve, reject) => {
-        const count = () => document.querySelectorAll('.salon-agenda .ec-event:not(.ec-preview)').length
+        const cards = () => document.querySelectorAll('.salon-agenda .ec-event:not(.ec-preview)')
+        const has = (id) => !!document.querySelector(`.salon-agenda .ec-event[data-id="${id}"]`)
         const finish = () => {
           const marks = performance.getEntriesByName('agenda:events')
-          if (!marks.length || count() !== expected) return false
+          if (!marks.length || cards().length !== count || !has(first) || !has(last)) return false
           document.querySelector('.salon-agenda').getBoundingClientRect()
           void document.body.offsetHeight
           const end = performance.now()
-          resolve(Math.round(end - marks[marks.length - 1].startTime))
+          const mount = performance.getEntriesByName('agenda:mount')
+          resolve({
+            sinceEvents: Math.round(end - marks[marks.length - 1].startTime),
+            sinceMount: mount.length ? Math.round(end - mount[mount.length - 1].startTime) : null,
+          })
           return true
         }
         if (finish()) return
@@ -307,10 +312,10 @@ async function laidOut(page, expected) {
         observer.observe(document.body, { childList: true, subtree: true })
         window.setTimeout(() => {
           observer.disconnect()
-          reject(new Error(`timed out: ${count()} of ${expected} cards`))
+          reject(new Error(`timed out: ${cards().length} of ${count} cards`))
         }, 20_000)
       }),
-    expected,
+    { count: ids.length, first: ids[0], last: ids[ids.length - 1] },
   )
 }
 
