@@ -1,14 +1,7 @@
-import { useEffect, useRef } from 'react'
-import {
-  createCalendar,
-  destroyCalendar,
-  Interaction,
-  ResourceTimeGrid,
-  TimeGrid,
-  type Calendar,
-} from '@event-calendar/core'
-import '@event-calendar/core/index.css'
-import './agenda.css'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { Calendar } from '@event-calendar/core'
+
+const loadLibrary = () => import('./calendar-lib')
 
 export type CalendarOptions = Calendar.Options
 
@@ -32,7 +25,9 @@ export function flattenTableRoles(root: Element) {
 /**
  * The one place that knows `@event-calendar/core` (vkurko EventCalendar, MIT; see admin/README.md):
  * a plain-JS calendar mounted into a div once, then fed changed options with `setOption`, and
- * destroyed on unmount (StrictMode mounts twice in development). Only the options whose value
+ * destroyed on unmount (StrictMode mounts twice in development). The library and its CSS are
+ * fetched here, when the calendar mounts (their own chunk: `calendar-lib.ts`); a failed fetch
+ * (a new deploy) reaches the dashboard's error boundary, which offers a reload. Only the options whose value
  * changed (by reference) are pushed, so a re-render of the page does not re-lay out the grid.
  * Swapping the library means rewriting this file and the option names in index.tsx, not the
  * mapping (mapping.ts is library-agnostic).
@@ -50,24 +45,46 @@ export function EventCalendar({
   const el = useRef<HTMLDivElement>(null)
   const cal = useRef<Calendar | null>(null)
   const applied = useRef<CalendarOptions>({})
+  const latest = useRef(options)
+  const [failure, setFailure] = useState<Error | null>(null)
+  useLayoutEffect(() => {
+    latest.current = options
+  })
 
   useEffect(() => {
     const root = el.current!
-    // For scripts/bench-agenda.mjs: when the calendar was created and handed its events (User Timing).
-    performance.mark('agenda:mount')
-    if (options.events?.length) performance.mark('agenda:events')
-    const calendar = createCalendar(root, [TimeGrid, ResourceTimeGrid, Interaction], options)
-    cal.current = calendar
-    applied.current = { ...options }
-    onReady?.(calendar)
-    flattenTableRoles(root)
-    const observer = new MutationObserver(() => flattenTableRoles(root))
-    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] })
+    let calendar: Calendar | null = null
+    let observer: MutationObserver | null = null
+    let destroy: ((c: Calendar) => Promise<void>) | null = null
+    let cancelled = false
+    loadLibrary().then(
+      (lib) => {
+        if (cancelled) return
+        const options = latest.current
+        // For scripts/bench-agenda.mjs: when the calendar was created and handed its events (User Timing).
+        performance.mark('agenda:mount')
+        if (options.events?.length) performance.mark('agenda:events')
+        calendar = lib.createCalendar(root, [lib.TimeGrid, lib.ResourceTimeGrid, lib.Interaction], options)
+        destroy = lib.destroyCalendar
+        cal.current = calendar
+        applied.current = { ...options }
+        flattenTableRoles(root)
+        observer = new MutationObserver(() => flattenTableRoles(root))
+        observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] })
+        onReady?.(calendar)
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(error instanceof Error ? error : new Error(String(error)))
+      },
+    )
     return () => {
-      observer.disconnect()
-      cal.current = null
-      onReady?.(null)
-      void destroyCalendar(calendar)
+      cancelled = true
+      observer?.disconnect()
+      if (calendar && destroy) {
+        cal.current = null
+        onReady?.(null)
+        void destroy(calendar)
+      }
     }
     // Created once; later changes go through setOption below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,7 +92,7 @@ export function EventCalendar({
 
   useEffect(() => {
     const calendar = cal.current
-    if (!calendar) return
+    if (!calendar) return // not loaded yet: created with the latest options
     const before = applied.current
     if (before.events !== options.events) performance.mark('agenda:events')
     for (const key of Object.keys(options) as (keyof CalendarOptions)[]) {
@@ -84,5 +101,6 @@ export function EventCalendar({
     applied.current = { ...options }
   }, [options])
 
+  if (failure) throw failure // the error boundary's screen, with Reload
   return <div ref={el} role="region" aria-label={label} className="salon-agenda" />
 }

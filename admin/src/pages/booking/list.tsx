@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Button, Group, MultiSelect, SegmentedControl, Switch, TextInput, Title } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { List } from '@refinedev/mantine'
@@ -12,10 +12,9 @@ import { EMPTY, formatDateTime, formatMoney, formatRelation } from '../../lib/fo
 import { DateRangeFields } from '../../components/form/date-fields'
 import { bookingFilters, type BookingFilterState } from './filters'
 import { useT, type T } from '../../i18n/use-t'
-import { PageLoader } from '../../components/page-loader'
-
-/** The agenda (issue 13) with its calendar library and stylesheet: its own chunk, loaded when shown. */
-const Agenda = lazy(() => import('../agenda/index'))
+// The agenda's screen (issue 13); its calendar library and stylesheet are a chunk of their own,
+// fetched when the calendar mounts (pages/agenda/calendar-lib.ts).
+import Agenda from '../agenda/index'
 
 interface BookingRow {
   id: number
@@ -106,9 +105,7 @@ export default function BookingList() {
   if (agenda)
     return (
       <List title={<Title order={3}>{t('resources.booking')}</Title>} breadcrumb={false} headerButtons={viewSwitch}>
-        <Suspense fallback={<PageLoader />}>
-          <Agenda />
-        </Suspense>
+        <Agenda />
       </List>
     )
 
