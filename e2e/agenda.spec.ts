@@ -129,7 +129,10 @@ async function openAgenda(page: Page, day: string) {
   await expect(columnOf(page, 'Marco Bianchi')).toBeVisible()
 }
 
-test('a booking dragged to a free time is saved and the customer sees the new time', async ({ page, request }) => {
+test('a booking dragged to a free time (and to another operator) is saved, the customer sees it; Enter opens it', async ({
+  page,
+  request,
+}) => {
   await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
   const { services, operators } = await serviceIds(request)
   const piega = services.get('Piega')!
@@ -166,6 +169,35 @@ test('a booking dragged to a free time is saved and the customer sees the new ti
   const moved = mine.upcoming.find((r: { id: number }) => r.id === booking.id)
   expect(moved.date_start).toBe(new Date(free.start).toISOString())
   expect(moved.operator.id).toBe(marco)
+
+  // Across columns: to Giulia, at one of her free times near it.
+  const giulia = operators.get('Giulia')!
+  const hers = (await slotsOf(request, day, [piega], giulia)).find(
+    (s) => Math.abs(Date.parse(s.start) - Date.parse(free.start)) <= 2 * 3_600_000,
+  )!
+  expect(hers).toBeTruthy()
+  const movedCard = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
+  const dy2 = (minutesOfDay(hers.start) - minutesOfDay(free.start)) * (await grid(page, 'Giulia Rossi')).pxPerMinute
+  await showForDrag(page, movedCard, Math.max(dy2, 0))
+  const at = (await movedCard.boundingBox())!
+  const dx = (await grid(page, 'Giulia Rossi')).x - (await grid(page, 'Marco Bianchi')).x
+  const from2 = { x: at.x + at.width / 2, y: at.y + Math.min(10, at.height / 2) }
+  const edit = page.waitForResponse((r) => r.url().includes(`/api/reservations/${booking.id}/edit`))
+  await drag(page, from2, { x: from2.x + dx, y: from2.y + dy2 })
+  expect((await edit).request().postDataJSON()).toEqual({
+    date_start: new Date(hers.start).toISOString(),
+    operator: giulia,
+  })
+  await expect(movedCard).toContainText(romeTime(hers.start))
+  const again = await (
+    await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
+  ).json()
+  expect(again.upcoming.find((r: { id: number }) => r.id === booking.id).operator.id).toBe(giulia)
+
+  // The keyboard: the card is a button; Enter opens the booking's page.
+  await movedCard.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/dashboard/booking/${booking.id}$`))
 })
 
 test('a booking dragged onto a taken time is refused (409), snaps back, and the server says why', async ({
