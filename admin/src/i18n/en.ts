@@ -499,7 +499,6 @@ export const en = {
   'agenda.viewList': 'List',
   'agenda.viewAgenda': 'Agenda',
   'agenda.viewSwitch': 'Show the bookings as',
-  'agenda.title': 'Agenda',
   'agenda.region': 'Agenda of {{period}}',
   'agenda.day': 'Day',
   'agenda.week': 'Week',
@@ -548,7 +547,6 @@ export const en = {
   'agenda.block.chooseTime': 'Use the HH:mm format',
   'agenda.notFree':
     '{{time}}, the time chosen in the agenda, is not free for these services: choose one of the free times.',
-  'agenda.block.card': 'Blocked: {{reason}}',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

@@ -500,7 +500,6 @@ export const it = {
   'agenda.viewList': 'Elenco',
   'agenda.viewAgenda': 'Agenda',
   'agenda.viewSwitch': 'Mostra le prenotazioni come',
-  'agenda.title': 'Agenda',
   'agenda.region': 'Agenda di {{period}}',
   'agenda.day': 'Giorno',
   'agenda.week': 'Settimana',
@@ -549,5 +548,4 @@ export const it = {
   'agenda.block.chooseTime': 'Usa il formato HH:mm',
   'agenda.notFree':
     'Le {{time}}, l’orario scelto nell’agenda, non sono libere per questi servizi: scegli uno degli orari liberi.',
-  'agenda.block.card': 'Non disponibile: {{reason}}',
 } as const satisfies Record<MessageKey, string>
