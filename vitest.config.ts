@@ -34,7 +34,11 @@ export default defineConfig({
           include: ['admin/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['admin/src/test/setup.ts', 'admin/src/test/italian.ts'],
+          // The agenda's calendar is Svelte compiled to plain JS: run it through Vite with the
+          // browser build of Svelte (its default export condition is the server build).
+          server: { deps: { inline: ['@event-calendar/core', 'svelte'] } },
         },
+        resolve: { conditions: ['browser'] },
       },
       {
         // The house rules fire (scripts/lint): run once, in the lint stage of `npm test`.

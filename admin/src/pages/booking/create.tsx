@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
-import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
+import { useCustom, useCustomMutation, useGo, useList } from '@refinedev/core'
 import { bookBody } from '@salon/shared'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
@@ -8,8 +8,16 @@ import { zodValidate } from '../../components/form/zod-validate'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
-import { dayOf, staffBookingDays, timeOf } from './when'
+import { dayOf, staffBookingDays } from './when'
 import { useT } from '../../i18n/use-t'
+import { isDay, salonDayOf, salonTimeOf } from '../agenda/mapping'
+import { useSearchParams } from 'react-router'
+
+/** An instant from the URL (`?start=`, the agenda's clicked time), normalised like the server's slots. */
+const instantParam = (value: string | null) => {
+  const ms = value ? Date.parse(value) : Number.NaN
+  return Number.isFinite(ms) && /T/.test(value!) ? new Date(ms).toISOString() : null
+}
 
 const customerLabel = (u: Record<string, unknown>) =>
   [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
@@ -18,15 +26,26 @@ const customerLabel = (u: Record<string, unknown>) =>
  * /dashboard/booking/create: the salon books a customer in — who, which services, with whom, and
  * one of the free times the engine offers for staff (no minimum notice). The server decides price,
  * duration and status (CONFIRMED); a time taken meanwhile is a 409 shown here, never a double
- * booking.
+ * booking. Opened from the agenda with `?operator=<id>&start=<instant>` (and `day=`), it starts on
+ * that operator, day (the salon's, `config.timezone`) and time.
  */
 export default function BookingCreate() {
   const t = useT()
   const [user, setUser] = useState<number | null>(null)
   const [services, setServices] = useState<number[]>([])
-  const [operator, setOperator] = useState('any')
-  const [day, setDay] = useState(dayOf(null))
-  const [start, setStart] = useState<string | null>(null)
+  const [params] = useSearchParams()
+  const wanted = instantParam(params.get('start'))
+  const config = useList<{ timezone?: string }>({ resource: 'config', pagination: { pageSize: 1 } })
+  const timeZone = config.result.data[0]?.timezone ?? 'Europe/Rome'
+  const dayParam = params.get('day')
+  const [operator, setOperator] = useState(() => {
+    const id = Number(params.get('operator'))
+    return Number.isInteger(id) && id > 0 ? String(id) : 'any'
+  })
+  // The day of `?start=` is read in the salon's zone (it arrives with the config), not the browser's.
+  const [chosenDay, setDay] = useState<string | null>(null)
+  const day = chosenDay ?? (isDay(dayParam) ? dayParam : wanted ? salonDayOf(wanted, timeZone) : dayOf(null))
+  const [start, setStart] = useState<string | null>(wanted)
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -80,6 +99,16 @@ export default function BookingCreate() {
     )
   }
   const reset = () => setStart(null)
+  // New services keep the time the agenda was clicked at; the slots below say whether it is free.
+  const keepWanted = () => setStart((s) => (s && s === wanted ? s : null))
+  const freeSlots = slots.result.data?.slots
+  const wantedNotFree =
+    !!start &&
+    start === wanted &&
+    services.length > 0 &&
+    !slots.query.isFetching &&
+    !!freeSlots &&
+    !freeSlots.some((s) => s.start === start)
   const operatorOptions = [
     { value: 'any', label: t('booking.anyOperator') },
     ...(operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name })),
@@ -110,7 +139,7 @@ export default function BookingCreate() {
             value={services}
             onChange={(v) => {
               setServices(v ?? [])
-              reset()
+              keepWanted()
             }}
             error={errors.services}
           />
@@ -150,6 +179,11 @@ export default function BookingCreate() {
             ) : (
               <Alert color="gray">{t('bookingNew.chooseServicesFirst')}</Alert>
             )}
+            {wantedNotFree && (
+              <Alert color="yellow" mt="xs" role="status">
+                {t('agenda.notFree', { time: salonTimeOf(start!, timeZone) })}
+              </Alert>
+            )}
             {errors.date_start && (
               <Alert color="red" mt="xs" role="alert">
                 {errors.date_start}
@@ -171,7 +205,7 @@ export default function BookingCreate() {
           )}
           <Group position="right">
             <Button onClick={submit} loading={mutation.isPending}>
-              {start ? t('bookingNew.bookAt', { time: timeOf(start, t.locale) }) : t('bookingNew.book')}
+              {start ? t('bookingNew.bookAt', { time: salonTimeOf(start, timeZone) }) : t('bookingNew.book')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Button, Group, MultiSelect, Switch, TextInput, Title } from '@mantine/core'
+import { Button, Group, MultiSelect, SegmentedControl, Switch, TextInput, Title } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { List } from '@refinedev/mantine'
 import { RESERVATION_STATUSES } from '@salon/shared'
@@ -12,6 +12,9 @@ import { EMPTY, formatDateTime, formatMoney, formatRelation } from '../../lib/fo
 import { DateRangeFields } from '../../components/form/date-fields'
 import { bookingFilters, type BookingFilterState } from './filters'
 import { useT, type T } from '../../i18n/use-t'
+// The agenda's screen (issue 13); its calendar library and stylesheet are a chunk of their own,
+// fetched when the calendar mounts (pages/agenda/calendar-lib.ts).
+import Agenda from '../agenda/index'
 
 interface BookingRow {
   id: number
@@ -76,9 +79,47 @@ export default function BookingList() {
       { replace: true },
     )
   const filters: CrudFilter[] = useMemo(() => bookingFilters(state), [state])
+  const agenda = params.get('view') === 'agenda'
+  const viewSwitch = (
+    <SegmentedControl
+      aria-label={t('agenda.viewSwitch')}
+      value={agenda ? 'agenda' : 'list'}
+      onChange={(v) =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev)
+            if (v === 'agenda') next.set('view', 'agenda')
+            else for (const k of ['view', 'mode', 'date', 'operator']) next.delete(k)
+            return next
+          },
+          { replace: false },
+        )
+      }
+      data={[
+        { value: 'list', label: t('agenda.viewList') },
+        { value: 'agenda', label: t('agenda.viewAgenda') },
+      ]}
+    />
+  )
+
+  if (agenda)
+    return (
+      <List title={<Title order={3}>{t('resources.booking')}</Title>} breadcrumb={false} headerButtons={viewSwitch}>
+        <Agenda />
+      </List>
+    )
 
   return (
-    <List title={<Title order={3}>{t('resources.booking')}</Title>} breadcrumb={false}>
+    <List
+      title={<Title order={3}>{t('resources.booking')}</Title>}
+      breadcrumb={false}
+      headerButtons={({ defaultButtons }) => (
+        <Group spacing="xs">
+          {viewSwitch}
+          {defaultButtons}
+        </Group>
+      )}
+    >
       <Group align="flex-end" spacing="sm" mb="md">
         <DateRangeFields
           fromLabel={t('columns.from')}

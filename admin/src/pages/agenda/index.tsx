@@ -1,0 +1,499 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core'
+import { useCustom, useCustomMutation, useGo, useList, useNotification } from '@refinedev/core'
+import type { Calendar } from '@event-calendar/core'
+import type { AgendaResponse } from '@salon/shared/schemas/booking'
+import { IconChevronLeft, IconChevronRight, IconLock, IconPlus } from '@tabler/icons-react'
+import { useSearchParams } from 'react-router'
+import { DateField } from '../../components/form/date-fields'
+import { useT } from '../../i18n/use-t'
+import { BlockModal, type BlockBody, type BlockDialog } from './block-modal'
+import { EventCalendar, type CalendarOptions } from './event-calendar'
+import {
+  agendaParams,
+  blockToEvent,
+  bookingToEvent,
+  calendarDateToInstant,
+  calendarDay,
+  calendarOffset,
+  calendarTime,
+  eventHtml,
+  minutesBetween,
+  moveBody,
+  operatorsToResources,
+  rangeOf,
+  readAgendaState,
+  salonDayOf,
+  salonTimeOf,
+  salonToday,
+  stepDate,
+  type AgendaEventProps,
+  type AgendaState,
+  type CalendarEventInput,
+  type Palette,
+} from './mapping'
+
+interface Operator {
+  id: number
+  name: string
+  surname?: string | null
+}
+interface Config {
+  timezone?: string
+  slotStepMinutes?: number
+}
+
+/** GLOSSARY.md colour names → Mantine palettes (as the status badge maps them). */
+const PALETTE_OF: Record<string, string> = {
+  grey: 'gray',
+  yellow: 'yellow',
+  teal: 'teal',
+  green: 'green',
+  orange: 'orange',
+  blue: 'blue',
+  red: 'red',
+  'red-muted': 'pink',
+  'dark-green': 'salon',
+  'dark-red': 'red',
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
+
+/**
+ * The appointment book (issue 13): a day with one column per active operator, or one operator's
+ * week; click a free time to book it, drag over one to block it, drag a booking to move it (also
+ * to another operator) or its edge to change its length. The server decides: a refusal (409/400)
+ * snaps the card back and shows the server's words. Times are the salon's (`config.timezone`)
+ * whatever the browser's zone. The view lives in the URL (`?view=agenda&mode=&date=&operator=`).
+ */
+export default function Agenda() {
+  const t = useT()
+  const theme = useMantineTheme()
+  const go = useGo()
+  const { open: notify } = useNotification()
+  const [params, setParams] = useSearchParams()
+
+  const config = useList<Config>({ resource: 'config', pagination: { pageSize: 1 } })
+  const configRow = config.result.data[0]
+  const timeZone = configRow?.timezone ?? 'Europe/Rome'
+  const step = configRow?.slotStepMinutes ?? 15
+  const today = salonToday(timeZone)
+  const state = readAgendaState(params, today)
+
+  const operatorsQuery = useCustom<{ docs: Operator[] }>({
+    url: '/api/operators',
+    method: 'get',
+    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
+  })
+  const operators = useMemo(() => operatorsQuery.result.data?.docs ?? [], [operatorsQuery.result.data])
+  const weekOperator = state.operator ?? operators[0]?.id ?? null
+
+  const setState = (patch: Partial<AgendaState>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        const merged = { ...readAgendaState(prev, today), ...patch }
+        for (const [k, v] of Object.entries(agendaParams(merged))) {
+          if (v) next.set(k, v)
+          else next.delete(k)
+        }
+        return next
+      },
+      { replace: true },
+    )
+
+  const range = rangeOf(state)
+  const agenda = useCustom<AgendaResponse>({
+    url: '/api/reservations/agenda',
+    method: 'get',
+    config: {
+      query: {
+        from: range.from,
+        to: range.to,
+        ...(state.mode === 'week' && weekOperator ? { operator: weekOperator } : {}),
+      },
+    },
+    queryOptions: { enabled: state.mode === 'day' || weekOperator !== null },
+  })
+  const refetch = agenda.query.refetch
+
+  const palette: Palette = useCallback(
+    (name: string) => {
+      const colours = theme.colors[PALETTE_OF[name] ?? 'gray'] ?? theme.colors.gray
+      return { background: colours[1]!, edge: colours[7]! }
+    },
+    [theme],
+  )
+  const words = useMemo(
+    () => ({
+      locale: t.locale,
+      noCustomer: t('agenda.noCustomer'),
+      unassigned: t('agenda.unassigned'),
+      blocked: t('agenda.blocked'),
+    }),
+    [t],
+  )
+  const events = useMemo(() => {
+    // (Refine gives an empty object until the first answer.)
+    const data = agenda.result.data as Partial<AgendaResponse> | undefined
+    const out: CalendarEventInput[] = []
+    for (const r of data?.reservations ?? []) {
+      if (state.mode === 'week' && r.operator?.id !== weekOperator) continue
+      const e = bookingToEvent(r, timeZone, words, palette)
+      if (e) out.push(e)
+    }
+    for (const b of data?.blocks ?? []) {
+      if (state.mode === 'week' && b.operator.id !== weekOperator) continue
+      out.push(blockToEvent(b, timeZone, words))
+    }
+    return out
+  }, [agenda.result.data, state.mode, weekOperator, timeZone, words, palette])
+  const resources = useMemo(() => operatorsToResources(operators), [operators])
+
+  // ---- changes ----
+  const [busy, setBusy] = useState(false)
+  const [dialog, setDialog] = useState<BlockDialog | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const { mutateAsync } = useCustomMutation()
+  const calendar = useRef<Calendar | null>(null)
+
+  const patch = useCallback(
+    async (url: string, values: Record<string, unknown>, ok: string, failed: string, revert: () => void) => {
+      setBusy(true)
+      try {
+        await mutateAsync({ url, method: 'patch', values, successNotification: false, errorNotification: false })
+        notify?.({ type: 'success', message: ok })
+      } catch (e) {
+        revert()
+        notify?.({ type: 'error', message: failed, description: (e as Error).message })
+      } finally {
+        setBusy(false)
+        void refetch()
+      }
+    },
+    [mutateAsync, notify, refetch],
+  )
+
+  const saveBlock = async (body: BlockBody, d: BlockDialog) => {
+    setBusy(true)
+    setRefusal(null)
+    try {
+      if (d.mode === 'create') {
+        const { reason, ...rest } = body
+        await mutateAsync({
+          url: '/api/operator-blocks',
+          method: 'post',
+          values: reason ? { ...rest, reason } : rest,
+          successNotification: false,
+          errorNotification: false,
+        })
+        notify?.({ type: 'success', message: t('agenda.block.created') })
+      } else {
+        await mutateAsync({
+          url: `/api/operator-blocks/${d.id}`,
+          method: 'patch',
+          values: body,
+          successNotification: false,
+          errorNotification: false,
+        })
+        notify?.({ type: 'success', message: t('agenda.block.updated') })
+      }
+      setDialog(null)
+    } catch (e) {
+      setRefusal((e as Error).message)
+    } finally {
+      setBusy(false)
+      void refetch()
+    }
+  }
+  const deleteBlock = async (id: number) => {
+    setBusy(true)
+    setRefusal(null)
+    try {
+      await mutateAsync({
+        url: `/api/operator-blocks/${id}`,
+        method: 'delete',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      })
+      notify?.({ type: 'success', message: t('agenda.block.deleted') })
+      setDialog(null)
+    } catch (e) {
+      setRefusal((e as Error).message)
+    } finally {
+      setBusy(false)
+      void refetch()
+    }
+  }
+
+  // The calendar's callbacks are created once: they read the latest values through this ref.
+  const latest = useRef({ state, weekOperator, timeZone, events, patch, go, t })
+  useLayoutEffect(() => {
+    latest.current = { state, weekOperator, timeZone, events, patch, go, t }
+  })
+
+  const callbacks = useMemo<Partial<CalendarOptions>>(
+    () => ({
+      eventContent: (info) => ({ html: eventHtml(info.event.extendedProps as AgendaEventProps) }),
+      eventDidMount: ({ el, event }) => {
+        const p = event.extendedProps as AgendaEventProps
+        el.setAttribute('data-kind', p.kind)
+        el.setAttribute('data-id', String(p.id))
+      },
+      eventClick: ({ event }) => {
+        const p = event.extendedProps as AgendaEventProps
+        const { go, timeZone } = latest.current
+        if (p.kind === 'booking') go({ to: `/booking/${p.id}` })
+        else {
+          const start = calendarDateToInstant(event.start, timeZone)
+          const end = calendarDateToInstant(event.end, timeZone)
+          setRefusal(null)
+          setDialog({
+            mode: 'edit',
+            id: p.id,
+            fields: {
+              operator: String(event.resourceIds[0] ?? ''),
+              day: salonDayOf(start, timeZone),
+              from: salonTimeOf(start, timeZone),
+              to: salonTimeOf(end, timeZone),
+              reason: p.reason,
+            },
+          })
+        }
+      },
+      eventDrop: ({ event, newResource, revert }) => {
+        const p = event.extendedProps as AgendaEventProps
+        const { timeZone, patch, t } = latest.current
+        const body = moveBody(event.start, timeZone, newResource?.id)
+        if (p.kind === 'booking')
+          void patch(`/api/reservations/${p.id}/edit`, body, t('agenda.moved'), t('agenda.notMoved'), revert)
+        else
+          void patch(
+            `/api/operator-blocks/${p.id}`,
+            { ...body, date_end: calendarDateToInstant(event.end, timeZone) },
+            t('agenda.blockMoved'),
+            t('agenda.blockNotMoved'),
+            revert,
+          )
+      },
+      eventResize: ({ event, revert }) => {
+        const p = event.extendedProps as AgendaEventProps
+        const { timeZone, patch, t } = latest.current
+        if (p.kind === 'booking')
+          void patch(
+            `/api/reservations/${p.id}/edit`,
+            { duration: minutesBetween(event.start, event.end) },
+            t('agenda.resized'),
+            t('agenda.notResized'),
+            revert,
+          )
+        else
+          void patch(
+            `/api/operator-blocks/${p.id}`,
+            { date_end: calendarDateToInstant(event.end, timeZone) },
+            t('agenda.blockMoved'),
+            t('agenda.blockNotMoved'),
+            revert,
+          )
+      },
+      dateClick: ({ date, resource }) => {
+        const { go, timeZone, weekOperator } = latest.current
+        const operator = resource?.id ?? (weekOperator ? String(weekOperator) : undefined)
+        go({
+          to: '/booking/create',
+          query: { ...(operator ? { operator } : {}), start: calendarDateToInstant(date, timeZone) },
+        })
+      },
+      select: ({ start, end, resource }) => {
+        const { weekOperator } = latest.current
+        calendar.current?.unselect()
+        const operator = resource?.id ?? (weekOperator ? String(weekOperator) : '')
+        setRefusal(null)
+        setDialog({
+          mode: 'create',
+          fields: { operator, day: calendarDay(start), from: calendarTime(start), to: calendarTime(end), reason: '' },
+        })
+      },
+    }),
+    [],
+  )
+
+  const options = useMemo<CalendarOptions>(
+    () => ({
+      ...callbacks,
+      view: state.mode === 'day' ? 'resourceTimeGridDay' : 'timeGridWeek',
+      date: state.date,
+      firstDay: 1,
+      headerToolbar: { start: '', center: '', end: '' },
+      locale: t.intl,
+      timeZone: calendarOffset(timeZone),
+      resources,
+      events,
+      allDaySlot: false,
+      nowIndicator: true,
+      selectable: !busy,
+      editable: !busy,
+      slotDuration: minutesToDuration(step < 15 ? step : 15),
+      snapDuration: minutesToDuration(step),
+      slotMinTime: '07:00:00',
+      slotMaxTime: '21:00:00',
+      scrollTime: '08:00:00',
+      // 24 px a quarter of an hour: the shortest card is a 24 px touch target (WCAG 2.5.8).
+      slotHeight: 24,
+      height: 'auto',
+      dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
+      slotLabelFormat: { hour: '2-digit', minute: '2-digit' },
+    }),
+    [callbacks, state.mode, state.date, t.intl, timeZone, resources, events, busy, step],
+  )
+
+  const dayFormat = new Intl.DateTimeFormat(t.intl, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const period =
+    state.mode === 'day'
+      ? dayFormat.format(new Date(`${state.date}T00:00:00Z`))
+      : `${dayFormat.format(new Date(`${range.from}T00:00:00Z`))} – ${dayFormat.format(new Date(`${range.to}T00:00:00Z`))}`
+  const operatorOptions = operators.map((o) => ({ value: String(o.id), label: o.name }))
+
+  const openBlockForm = () => {
+    setRefusal(null)
+    setDialog({
+      mode: 'create',
+      fields: {
+        operator: state.mode === 'week' && weekOperator ? String(weekOperator) : '',
+        day: state.date,
+        from: '',
+        to: '',
+        reason: '',
+      },
+    })
+  }
+  const newBooking = () =>
+    go({
+      to: '/booking/create',
+      query:
+        state.mode === 'week' && weekOperator
+          ? { operator: String(weekOperator), day: state.date }
+          : { day: state.date },
+    })
+
+  return (
+    <Stack spacing="sm">
+      <Group position="apart" align="flex-end" spacing="sm">
+        <Group spacing="sm" align="flex-end">
+          <SegmentedControl
+            aria-label={t('agenda.mode')}
+            value={state.mode}
+            onChange={(v) => setState({ mode: v === 'week' ? 'week' : 'day' })}
+            data={[
+              { value: 'day', label: t('agenda.day') },
+              { value: 'week', label: t('agenda.week') },
+            ]}
+          />
+          <Group spacing={4}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={state.mode === 'day' ? t('agenda.previousDay') : t('agenda.previousWeek')}
+              onClick={() => setState({ date: stepDate(state, -1) })}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Button variant="default" onClick={() => setState({ date: today })}>
+              {t('agenda.today')}
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={state.mode === 'day' ? t('agenda.nextDay') : t('agenda.nextWeek')}
+              onClick={() => setState({ date: stepDate(state, 1) })}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+          <DateField label={t('agenda.date')} required value={state.date} onChange={(date) => setState({ date })} />
+          {state.mode === 'week' && (
+            <Select
+              label={t('agenda.operator')}
+              data={operatorOptions}
+              value={weekOperator ? String(weekOperator) : null}
+              onChange={(v) => setState({ operator: v ? Number(v) : null })}
+            />
+          )}
+        </Group>
+        <Group spacing="xs">
+          <Button leftIcon={<IconPlus size={16} />} onClick={newBooking}>
+            {t('agenda.newBooking')}
+          </Button>
+          <Button variant="outline" leftIcon={<IconLock size={16} />} onClick={openBlockForm}>
+            {t('agenda.blockTime')}
+          </Button>
+        </Group>
+      </Group>
+      <Group position="apart" spacing="xs">
+        <Text weight={600} aria-live="polite">
+          {period}
+        </Text>
+        <Group spacing="xs">
+          {(agenda.query.isFetching || busy) && <Loader size="xs" aria-label={t('loading')} />}
+          <Text size="sm" color="dimmed">
+            {t('agenda.timeZone', { zone: timeZone })}
+          </Text>
+        </Group>
+      </Group>
+      <Text size="sm" color="dimmed">
+        {t('agenda.help')}
+      </Text>
+      {agenda.query.isError && (
+        <Alert color="red" role="alert">
+          {t('agenda.loadError')}
+        </Alert>
+      )}
+      {operatorsQuery.result.data && operators.length === 0 ? (
+        <Alert color="gray">{t('agenda.noOperators')}</Alert>
+      ) : (
+        // On a phone the operators' columns keep a usable width and the grid scrolls sideways.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ minWidth: state.mode === 'day' ? 56 + Math.max(resources.length, 1) * 130 : 56 + 7 * 90 }}>
+            <EventCalendar
+              options={options}
+              label={t('agenda.region', { period })}
+              onReady={(c) => {
+                calendar.current = c
+              }}
+            />
+          </Box>
+        </Box>
+      )}
+      <BlockModal
+        dialog={dialog}
+        operators={operatorOptions}
+        timeZone={timeZone}
+        saving={busy}
+        refusal={refusal}
+        onClose={() => setDialog(null)}
+        onSave={(body, d) => void saveBlock(body, d)}
+        onDelete={(id) => void deleteBlock(id)}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest'
+import type { AgendaBlockItem, AgendaItem } from '@salon/shared/schemas/booking'
+import {
+  addDays,
+  agendaParams,
+  blockToEvent,
+  bookingToEvent,
+  calendarDateToInstant,
+  calendarDay,
+  calendarOffset,
+  calendarTime,
+  escapeHtml,
+  eventHtml,
+  instantToCalendar,
+  isDay,
+  isFinalStatus,
+  minutesBetween,
+  mondayOf,
+  moveBody,
+  operatorsToResources,
+  rangeOf,
+  readAgendaState,
+  salonDayOf,
+  salonInstant,
+  salonToday,
+  stepDate,
+} from './mapping'
+
+const ROME = 'Europe/Rome'
+/** The text of a card's HTML, as a screen reader gets it (tags dropped, entities read). */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+const words = { locale: 'en' as const, noCustomer: 'No customer', unassigned: 'To be assigned', blocked: 'Blocked' }
+const palette = (name: string) => ({ background: `bg-${name}`, edge: `edge-${name}` })
+
+/** What the calendar hands back: a browser-local Date whose fields are the wall clock it shows. */
+const shown = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min)
+
+const booking = (over: Partial<AgendaItem> = {}): AgendaItem => ({
+  id: 812,
+  status: 'CONFIRMED',
+  date_start: '2026-12-15T09:00:00.000Z',
+  date_end: '2026-12-15T10:15:00.000Z',
+  duration: 75,
+  total_price: 55,
+  note: null,
+  services: [{ id: 1, title: 'Taglio donna', duration: 45, price: 35 }],
+  operator: { id: 3, name: 'Giulia', imageUrl: null },
+  customer: { id: 17, name: 'Chiara', surname: 'Conti', phone: null, email: 'c@example.com' },
+  transitions: ['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'],
+  actions: { move: { allowed: true } },
+  ...over,
+})
+
+describe('salon wall clock ↔ calendar (whatever the browser zone)', () => {
+  it('shows an instant at the salon’s wall clock, as a floating date-time', () => {
+    // 09:00Z is 10:00 in Rome in winter (UTC+1) and 11:00 in summer (UTC+2).
+    expect(instantToCalendar('2026-12-15T09:00:00.000Z', ROME)).toBe('2026-12-15T10:00:00')
+    expect(instantToCalendar('2026-07-15T09:00:00.000Z', ROME)).toBe('2026-07-15T11:00:00')
+    expect(instantToCalendar('2026-12-15T09:00:00.000Z', 'UTC')).toBe('2026-12-15T09:00:00')
+    // Late evening in Rome is already the next day in UTC+1's wall clock, not the UTC day.
+    expect(instantToCalendar('2026-12-15T23:30:00.000Z', ROME)).toBe('2026-12-16T00:30:00')
+  })
+
+  it('turns a drop position (the wall clock shown) back into the instant of the salon’s zone', () => {
+    expect(calendarDateToInstant(shown(2026, 12, 15, 10, 0), ROME)).toBe('2026-12-15T09:00:00.000Z')
+    expect(calendarDateToInstant(shown(2026, 7, 15, 11, 30), ROME)).toBe('2026-07-15T09:30:00.000Z')
+    expect(calendarDateToInstant(shown(2026, 12, 15, 10, 0), 'America/New_York')).toBe('2026-12-15T15:00:00.000Z')
+  })
+
+  it('round-trips every quarter hour of a day across both DST changes', () => {
+    for (const day of ['2026-03-29', '2026-10-25', '2026-12-15']) {
+      for (let q = 7 * 4; q < 21 * 4; q++) {
+        const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+        const date = shown(y, m, d, Math.floor(q / 4), (q % 4) * 15)
+        const instant = calendarDateToInstant(date, ROME)
+        expect(instantToCalendar(instant, ROME)).toBe(
+          `${day}T${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`,
+        )
+      }
+    }
+  })
+
+  it('drops seconds, reads days and times of the calendar’s dates', () => {
+    const d = new Date(2026, 11, 15, 10, 7, 42)
+    expect(calendarDateToInstant(d, ROME)).toBe('2026-12-15T09:07:00.000Z')
+    expect(calendarDay(d)).toBe('2026-12-15')
+    expect(calendarTime(d)).toBe('10:07')
+    expect(minutesBetween(shown(2026, 12, 15, 10, 0), shown(2026, 12, 15, 11, 15))).toBe(75)
+  })
+
+  it('gives the calendar the salon’s current offset (for the “now” line)', () => {
+    expect(calendarOffset(ROME, Date.parse('2026-12-15T12:00:00Z'))).toBe('+01:00')
+    expect(calendarOffset(ROME, Date.parse('2026-07-15T12:00:00Z'))).toBe('+02:00')
+    expect(calendarOffset('America/St_Johns', Date.parse('2026-12-15T12:00:00Z'))).toBe('-03:30')
+  })
+
+  it('knows the salon’s today and days, and builds instants from a form’s day and time', () => {
+    expect(salonToday(ROME, Date.parse('2026-12-15T23:30:00Z'))).toBe('2026-12-16')
+    expect(salonDayOf('2026-12-15T23:30:00Z', ROME)).toBe('2026-12-16')
+    expect(salonInstant('2026-12-15', '14:00', ROME)).toBe('2026-12-15T13:00:00.000Z')
+    expect(salonInstant('2026-07-15', '14:00', ROME)).toBe('2026-07-15T12:00:00.000Z')
+    expect(salonInstant('2026-02-30', '14:00', ROME)).toBeUndefined()
+    expect(salonInstant('2026-12-15', '25:00', ROME)).toBeUndefined()
+    expect(salonInstant('2026-12-15', '', ROME)).toBeUndefined()
+  })
+})
+
+describe('the view and its days', () => {
+  it('reads the URL state, falling back to today’s day view', () => {
+    const p = new URLSearchParams('view=agenda&mode=week&date=2026-12-17&operator=3')
+    expect(readAgendaState(p, '2026-11-23')).toEqual({ mode: 'week', date: '2026-12-17', operator: 3 })
+    expect(readAgendaState(new URLSearchParams('mode=month&date=2026-13-01&operator=x'), '2026-11-23')).toEqual({
+      mode: 'day',
+      date: '2026-11-23',
+      operator: null,
+    })
+    expect(agendaParams({ mode: 'day', date: '2026-12-17', operator: null })).toEqual({
+      view: 'agenda',
+      mode: 'day',
+      date: '2026-12-17',
+      operator: '',
+    })
+  })
+
+  it('asks the API for one day, or Monday to Sunday of the week', () => {
+    expect(rangeOf({ mode: 'day', date: '2026-12-17' })).toEqual({ from: '2026-12-17', to: '2026-12-17' })
+    expect(rangeOf({ mode: 'week', date: '2026-12-17' })).toEqual({ from: '2026-12-14', to: '2026-12-20' })
+    expect(mondayOf('2026-12-20')).toBe('2026-12-14') // a Sunday belongs to the week before
+    expect(mondayOf('2026-12-14')).toBe('2026-12-14')
+    expect(stepDate({ mode: 'day', date: '2026-12-31' }, 1)).toBe('2027-01-01')
+    expect(stepDate({ mode: 'week', date: '2026-03-02' }, -1)).toBe('2026-02-23')
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(isDay('2026-02-29')).toBe(false)
+  })
+})
+
+describe('events', () => {
+  it('maps a booking: its operator column, salon times, status colour and label, draggable when movable', () => {
+    const e = bookingToEvent(booking(), ROME, words, palette)!
+    expect(e).toMatchObject({
+      id: 'r812',
+      resourceIds: ['3'],
+      start: '2026-12-15T10:00:00',
+      end: '2026-12-15T11:15:00',
+      startEditable: true,
+      durationEditable: true,
+      backgroundColor: 'bg-green',
+      styles: ['border-left-color: edge-green'],
+    })
+    expect(e.extendedProps).toMatchObject({ kind: 'booking', id: 812, statusText: 'Confirmed', time: '10:00–11:15' })
+    // Colour is never the only signal: the status is in the accessible name and in the card.
+    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, Chiara Conti, Taglio donna, Giulia')
+    // The card's text (its accessible name) is the label: the visible words in the same order.
+    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
+  })
+
+  it('does not let a booking the server would not move be dragged; final statuses are muted', () => {
+    const locked = bookingToEvent(
+      booking({ actions: { move: { allowed: false, reason: 'ALREADY_STARTED' } } }),
+      ROME,
+      words,
+      palette,
+    )!
+    expect(locked.startEditable).toBe(false)
+    expect(locked.durationEditable).toBe(false)
+    const cancelled = bookingToEvent(booking({ status: 'CANCELLED', transitions: [] }), ROME, words, palette)!
+    expect(cancelled.startEditable).toBe(false)
+    expect(cancelled.classNames).toContain('salon-final')
+    expect(cancelled.backgroundColor).toBe('bg-red-muted')
+    expect(isFinalStatus('NO_SHOW')).toBe(true)
+    expect(isFinalStatus('PENDING')).toBe(false)
+  })
+
+  it('skips a booking without a time and names missing people', () => {
+    expect(bookingToEvent(booking({ date_start: null, date_end: null }), ROME, words, palette)).toBeNull()
+    const e = bookingToEvent(booking({ customer: null, operator: null }), ROME, words, palette)!
+    expect(e.resourceIds).toEqual([])
+    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, No customer, Taglio donna, To be assigned')
+  })
+
+  it('maps a block to a hatched, editable event in its operator’s column', () => {
+    const b: AgendaBlockItem = {
+      id: 5,
+      operator: { id: 4, name: 'Marco' },
+      date_start: '2026-12-15T13:00:00.000Z',
+      date_end: '2026-12-15T17:00:00.000Z',
+      reason: 'Formazione',
+    }
+    const e = blockToEvent(b, ROME, words)
+    expect(e).toMatchObject({
+      id: 'b5',
+      resourceIds: ['4'],
+      start: '2026-12-15T14:00:00',
+      end: '2026-12-15T18:00:00',
+      classNames: ['salon-block'],
+      startEditable: true,
+    })
+    expect(e.extendedProps.label).toBe('14:00–18:00, Blocked, Formazione, Marco')
+    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
+    const noReason = blockToEvent({ ...b, reason: null }, ROME, words)
+    expect(noReason.title).toBe('Blocked')
+    expect(textOf(eventHtml(noReason.extendedProps))).toBe('14:00–18:00, Blocked, Marco')
+  })
+
+  it('escapes what people typed before it goes into a card', () => {
+    expect(escapeHtml('<b>"A" & \'B\'</b>')).toBe('&lt;b&gt;&quot;A&quot; &amp; &#39;B&#39;&lt;/b&gt;')
+    const e = bookingToEvent(
+      booking({ customer: { id: 1, name: '<img src=x>', surname: null, phone: null, email: null } }),
+      ROME,
+      words,
+      palette,
+    )!
+    expect(eventHtml(e.extendedProps)).not.toContain('<img')
+  })
+
+  it('builds a move’s body: the new start, and the operator only when the column changed', () => {
+    expect(moveBody(shown(2026, 12, 15, 12, 0), ROME, undefined)).toEqual({ date_start: '2026-12-15T11:00:00.000Z' })
+    expect(moveBody(shown(2026, 12, 15, 12, 0), ROME, '4')).toEqual({
+      date_start: '2026-12-15T11:00:00.000Z',
+      operator: 4,
+    })
+  })
+
+  it('makes one column per operator, in the given order', () => {
+    expect(
+      operatorsToResources([
+        { id: 2, name: 'Marco', surname: 'Neri' },
+        { id: 1, name: 'Giulia' },
+      ]),
+    ).toEqual([
+      { id: '2', title: 'Marco Neri' },
+      { id: '1', title: 'Giulia' },
+    ])
+  })
+})

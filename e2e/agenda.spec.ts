@@ -1,0 +1,401 @@
+import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { bookViaApi, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+
+/**
+ * The agenda of /dashboard/booking (issue 13): real mouse drags on the production build. A booking
+ * dragged to a free time is saved and the customer sees the new time; dragged onto a taken time it
+ * is refused by the server (409), snaps back, and the server's words are shown; an afternoon
+ * blocked for one operator disappears from that operator's public times only; clicking a free
+ * time opens the new-booking form on it. The browser runs in UTC while the salon is in
+ * Europe/Rome: the agenda must show and save the salon's wall clock regardless.
+ *
+ * Days: three weeks ahead and later, which the other specs (first free times from today) do not reach.
+ */
+test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' })
+
+const ZONE = 'Europe/Rome'
+const romeTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ZONE, hourCycle: 'h23' }).format(
+    new Date(iso),
+  )
+const minutesOfDay = (iso: string) => {
+  const [h, m] = romeTime(iso).split(':').map(Number) as [number, number]
+  return h * 60 + m
+}
+/** A surname no other booking has (letters only, as a name should be). */
+const unique = (base: string) =>
+  base +
+  Date.now()
+    .toString(26)
+    .replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]!)
+    .slice(-5)
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+async function adminToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
+  return (await login.json()).token as string
+}
+
+interface Slot {
+  start: string
+  end: string
+}
+async function slotsOf(request: APIRequestContext, day: string, services: number[], operator: number | 'any') {
+  const res = await request.get(
+    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
+  )
+  expect(res.status()).toBe(200)
+  return (await res.json()).slots as Slot[]
+}
+
+/** Free starts of a day from 10:00 on (salon time). */
+const from10 = (slots: Slot[]) => slots.filter((s) => minutesOfDay(s.start) >= 600)
+/** A first free start and another two to four hours later: a drag that fits the window. */
+const twoTimes = (slots: Slot[]) => {
+  const first = from10(slots)[0]
+  const later = first && slots.find((s) => Date.parse(s.start) - Date.parse(first.start) >= 2 * 3_600_000)
+  return first && later && Date.parse(later.start) - Date.parse(first.start) <= 4 * 3_600_000
+    ? { first, later }
+    : undefined
+}
+/** An afternoon mostly free (at least eight free starts from 14:00 to 18:00): nobody blocked it yet. */
+const freeAfternoon = (slots: Slot[]) =>
+  slots.filter((s) => minutesOfDay(s.start) >= 14 * 60 && minutesOfDay(s.start) < 18 * 60).length >= 8
+
+/** The first day from `offset` days ahead on which `operator`'s free times satisfy `fits`. */
+async function dayWhere(
+  request: APIRequestContext,
+  services: number[],
+  operator: number,
+  offset: number,
+  fits: (slots: Slot[]) => unknown,
+) {
+  const today = new Date().toISOString().slice(0, 10)
+  for (let i = offset; i < offset + 14; i++) {
+    const day = addDays(today, i)
+    const slots = await slotsOf(request, day, services, operator)
+    if (fits(slots)) return { day, slots }
+  }
+  throw new Error('no day with room in two weeks')
+}
+
+/** An operator's column title (the grid is presentational: the cards carry the meaning). */
+const columnOf = (page: Page, operatorName: string) => page.locator('.ec-col-head', { hasText: operatorName })
+
+/** Pixels of the calendar: the column of an operator and the height of a minute. */
+async function grid(page: Page, operatorName: string) {
+  const head = columnOf(page, operatorName)
+  const headBox = (await head.boundingBox())!
+  // The body's first day cell spans the grid's hours (07:00–21:00).
+  const cell = (await page.locator('.ec-body .ec-day').first().boundingBox())!
+  const pxPerMinute = cell.height / (14 * 60)
+  return {
+    x: headBox.x + headBox.width / 2,
+    y: (minute: number) => cell.y + (minute - 7 * 60) * pxPerMinute,
+    pxPerMinute,
+  }
+}
+
+/** A real mouse drag in small steps (the calendar needs pointer moves, not a synthetic drop). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move(from.x, from.y + 4, { steps: 2 })
+  await page.mouse.move(to.x, to.y, { steps: 12 })
+  await page.mouse.up()
+}
+
+/** Scrolls so that the card sits high in the window, leaving room below it for the drop at `dy`. */
+async function showForDrag(page: Page, card: Locator, dy: number) {
+  await card.scrollIntoViewIfNeeded()
+  const box = (await card.boundingBox())!
+  await page.mouse.wheel(0, box.y - 160)
+  await expect
+    .poll(async () => {
+      const now = (await card.boundingBox())!
+      return now.y >= 0 && now.y + 10 + dy < page.viewportSize()!.height - 10
+    })
+    .toBe(true)
+}
+
+async function openAgenda(page: Page, day: string) {
+  await page.goto(`/dashboard/booking?view=agenda&mode=day&date=${day}`)
+  await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
+  await expect(columnOf(page, 'Marco Bianchi')).toBeVisible()
+}
+
+test('a booking dragged to a free time (and to another operator) is saved, the customer sees it; Enter opens it', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 21, twoTimes)
+  const surname = unique('Trascinata')
+  const customer = await registerViaApi(request, newCustomer('agenda', 'Ottavia', surname))
+  // A booking, and a free time two to four hours later on the same day.
+  const { first, later: free } = twoTimes(slots)!
+  const booking = await bookViaApi(request, customer.token, {
+    services: [piega],
+    operator: marco,
+    date_start: first.start,
+  })
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
+  await expect(card).toBeVisible()
+  // The salon's wall clock, not the browser's UTC.
+  await expect(card).toContainText(romeTime(booking.date_start))
+  const dy =
+    (minutesOfDay(free.start) - minutesOfDay(booking.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
+  await showForDrag(page, card, dy)
+  const box = (await card.boundingBox())!
+  const from = { x: box.x + box.width / 2, y: box.y + Math.min(10, box.height / 2) }
+  await drag(page, from, { x: from.x, y: from.y + dy })
+
+  await expect(page.getByText('Appuntamento spostato')).toBeVisible()
+  await expect(page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })).toContainText(romeTime(free.start))
+  await expectNoSeriousA11yViolations(page)
+  const mine = await (
+    await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
+  ).json()
+  const moved = mine.upcoming.find((r: { id: number }) => r.id === booking.id)
+  expect(moved.date_start).toBe(new Date(free.start).toISOString())
+  expect(moved.operator.id).toBe(marco)
+
+  // Across columns: to Giulia, at one of her free times near it.
+  const giulia = operators.get('Giulia')!
+  const hers = (await slotsOf(request, day, [piega], giulia)).find(
+    (s) => Math.abs(Date.parse(s.start) - Date.parse(free.start)) <= 2 * 3_600_000,
+  )!
+  expect(hers).toBeTruthy()
+  const movedCard = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
+  const dy2 = (minutesOfDay(hers.start) - minutesOfDay(free.start)) * (await grid(page, 'Giulia Rossi')).pxPerMinute
+  await showForDrag(page, movedCard, Math.max(dy2, 0))
+  const at = (await movedCard.boundingBox())!
+  const dx = (await grid(page, 'Giulia Rossi')).x - (await grid(page, 'Marco Bianchi')).x
+  const from2 = { x: at.x + at.width / 2, y: at.y + Math.min(10, at.height / 2) }
+  const edit = page.waitForResponse((r) => r.url().includes(`/api/reservations/${booking.id}/edit`))
+  await drag(page, from2, { x: from2.x + dx, y: from2.y + dy2 })
+  expect((await edit).request().postDataJSON()).toEqual({
+    date_start: new Date(hers.start).toISOString(),
+    operator: giulia,
+  })
+  await expect(movedCard).toContainText(romeTime(hers.start))
+  const again = await (
+    await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
+  ).json()
+  expect(again.upcoming.find((r: { id: number }) => r.id === booking.id).operator.id).toBe(giulia)
+
+  // The keyboard: the card is a button; Enter opens the booking's page.
+  await movedCard.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/dashboard/booking/${booking.id}$`))
+})
+
+test('a booking dragged onto a taken time is refused (409), snaps back, and the server says why', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 28, twoTimes)
+  const firstName = unique('Ferma')
+  const secondName = unique('Occupante')
+  const first = await registerViaApi(request, newCustomer('agenda', 'Prima', firstName))
+  const second = await registerViaApi(request, newCustomer('agenda', 'Seconda', secondName))
+  const times = twoTimes(slots)!
+  const a = await bookViaApi(request, first.token, {
+    services: [piega],
+    operator: marco,
+    date_start: times.first.start,
+  })
+  const b = await bookViaApi(request, second.token, {
+    services: [piega],
+    operator: marco,
+    date_start: times.later.start,
+  })
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: new RegExp(`Prima ${firstName}`) })
+  await expect(page.getByRole('button', { name: new RegExp(`Seconda ${secondName}`) })).toBeVisible()
+  const dy = (minutesOfDay(b.date_start) - minutesOfDay(a.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
+  await showForDrag(page, card, dy)
+  const before = (await card.boundingBox())!
+  const from = { x: before.x + before.width / 2, y: before.y + Math.min(10, before.height / 2) }
+  const refused = page.waitForResponse((r) => r.url().includes(`/api/reservations/${a.id}/edit`))
+  await drag(page, from, { x: from.x, y: from.y + dy })
+
+  expect((await refused).status()).toBe(409)
+  await expect(page.getByText('Non spostato')).toBeVisible()
+  // The server's own words (OPERATOR_BUSY / SLOT_TAKEN), not a generic error.
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Non spostato' })).toContainText(
+    /occupat|prenotat|disponibil/i,
+  )
+  // Back where it was, on the screen and on the server.
+  await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(before.y))
+  await expect(card).toContainText(romeTime(a.date_start))
+  const token = await adminToken(request)
+  const saved = await (
+    await request.get(`/api/reservations/${a.id}`, { headers: { authorization: `JWT ${token}` } })
+  ).json()
+  expect(saved.date_start).toBe(new Date(a.date_start).toISOString())
+})
+
+test('an afternoon blocked for one operator leaves that operator’s public times only', async ({ page, request }) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const giulia = operators.get('Giulia')!
+  const { day } = await dayWhere(request, [piega], marco, 35, freeAfternoon)
+  const afternoon = (slots: Slot[]) =>
+    slots.filter((s) => minutesOfDay(s.start) >= 14 * 60 && minutesOfDay(s.start) < 18 * 60).map((s) => s.start)
+  const giuliaBefore = afternoon(await slotsOf(request, day, [piega], giulia))
+
+  await openAgenda(page, day)
+  const g0 = await grid(page, 'Marco Bianchi')
+  await page.mouse.wheel(0, g0.y(14 * 60) - 200)
+  const g = await grid(page, 'Marco Bianchi')
+  // Drag over 14:00–18:00 in Marco's column (the last quarter hour is 17:45–18:00).
+  await drag(page, { x: g.x, y: g.y(14 * 60) + 4 }, { x: g.x, y: g.y(18 * 60) - 4 })
+  const dialog = page.getByRole('dialog', { name: 'Blocca orario' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('textbox', { name: 'Dalle', exact: true })).toHaveValue('14:00')
+  await expect(dialog.getByRole('textbox', { name: 'Alle', exact: true })).toHaveValue('18:00')
+  await expect(dialog.getByLabel('Giorno')).toHaveValue(day)
+  await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
+  await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
+  await expect(page.getByText('Orario bloccato per l’operatore')).toBeVisible()
+  const block = page.getByRole('button', { name: /Non disponibile\s*,\s*Formazione colore\s*,\s*Marco/ })
+  await expect(block).toBeVisible()
+  await expect(block).toContainText('14:00–18:00')
+
+  // Marco's afternoon is gone from the public times (a Piega must also end by 14:00); Giulia's stays.
+  const marcoAfter = await slotsOf(request, day, [piega], marco)
+  expect(marcoAfter.filter((s) => minutesOfDay(s.end) > 14 * 60 && minutesOfDay(s.start) < 18 * 60)).toEqual([])
+  expect(afternoon(await slotsOf(request, day, [piega], giulia))).toEqual(giuliaBefore)
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('clicking a free time opens the new booking on that operator, day and time; the agenda passes axe', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 42, (slots) =>
+    slots.some((s) => minutesOfDay(s.start) >= 15 * 60),
+  )
+  const target = slots.find((s) => minutesOfDay(s.start) >= 15 * 60)!
+
+  await openAgenda(page, day)
+  await expectNoSeriousA11yViolations(page)
+  const g0 = await grid(page, 'Marco Bianchi')
+  await page.mouse.wheel(0, g0.y(minutesOfDay(target.start)) - 300)
+  const g = await grid(page, 'Marco Bianchi')
+  await page.mouse.click(g.x, g.y(minutesOfDay(target.start)) + 4)
+
+  await expect(page).toHaveURL(/\/dashboard\/booking\/create\?/)
+  const url = new URL(page.url())
+  expect(url.searchParams.get('operator')).toBe(String(marco))
+  expect(url.searchParams.get('start')).toBe(new Date(target.start).toISOString())
+  await expect(page.getByRole('heading', { name: 'Nuova prenotazione' })).toBeVisible()
+  await expect(page.getByLabel('Operatore')).toHaveValue('Marco')
+  await expect(page.getByLabel('Giorno')).toHaveValue(day)
+  await page.getByLabel('Servizi').click()
+  await page.getByRole('option', { name: 'Piega' }).click()
+  await page.keyboard.press('Escape')
+  // The clicked time stays chosen once the services are known (the salon's clock).
+  await expect(page.getByRole('button', { name: `Prenota alle ${romeTime(target.start)}` })).toBeVisible()
+
+  // The week of one operator, chosen in the URL, survives a reload.
+  await page.goto(`/dashboard/booking?view=agenda&mode=week&date=${day}&operator=${marco}`)
+  await expect(page.getByLabel('Operatore')).toHaveValue('Marco')
+  await expect(page.locator('.ec-col-head')).toHaveCount(7)
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('a booking’s lower edge dragged makes it longer; a block made from the keyboard is renamed and removed', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 49, twoTimes)
+  const surname = unique('Allungata')
+  const customer = await registerViaApi(request, newCustomer('agenda', 'Rita', surname))
+  const booking = await bookViaApi(request, customer.token, {
+    services: [piega],
+    operator: marco,
+    date_start: twoTimes(slots)!.first.start,
+  })
+  const token = await adminToken(request)
+  const read = async () =>
+    (await request.get(`/api/reservations/${booking.id}`, { headers: { authorization: `JWT ${token}` } })).json()
+  const minutes = (r: { date_start: string; date_end: string }) =>
+    (Date.parse(r.date_end) - Date.parse(r.date_start)) / 60_000
+  const before = await read()
+
+  await openAgenda(page, day)
+  const card = page.getByRole('button', { name: new RegExp(`Rita ${surname}`) })
+  const g = await grid(page, 'Marco Bianchi')
+  await showForDrag(page, card, 30 * g.pxPerMinute + 40)
+  const box = (await card.boundingBox())!
+  await card.hover()
+  // The lower edge (the library's resizer) pulled down by half an hour.
+  await drag(
+    page,
+    { x: box.x + box.width / 2, y: box.y + box.height - 3 },
+    { x: box.x + box.width / 2, y: box.y + box.height - 3 + 30 * g.pxPerMinute },
+  )
+  await expect(page.getByText('Durata cambiata')).toBeVisible()
+  const after = await read()
+  expect(minutes(after)).toBe(minutes(before) + 30)
+  expect(after.date_start).toBe(before.date_start)
+  await expect(card).toContainText(`${romeTime(after.date_start)}–${romeTime(after.date_end)}`)
+
+  // The keyboard path: "Blocca orario", the fields, Enter on the card, rename, remove.
+  await page.getByRole('button', { name: 'Blocca orario' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Blocca orario' })
+  await dialog.getByRole('searchbox', { name: 'Operatore' }).click()
+  await page.getByRole('option', { name: 'Marco' }).click()
+  await dialog.getByRole('textbox', { name: 'Dalle', exact: true }).fill('20:00')
+  await dialog.getByRole('textbox', { name: 'Alle', exact: true }).fill('20:30')
+  await dialog.getByLabel('Motivo (facoltativo)').fill('Visita medica')
+  await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
+  const block = page.getByRole('button', { name: /Visita medica/ })
+  await expect(block).toContainText('20:00–20:30')
+  await block.focus()
+  await page.keyboard.press('Enter')
+  const edit = page.getByRole('dialog', { name: 'Orario bloccato' })
+  await edit.getByLabel('Motivo (facoltativo)').fill('Visita dal dentista')
+  await edit.getByRole('button', { name: 'Salva' }).click()
+  const renamed = page.getByRole('button', { name: /Visita dal dentista/ })
+  await expect(renamed).toBeVisible()
+  await renamed.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await expect(page.getByText('Blocco rimosso')).toBeVisible()
+  await expect(renamed).toHaveCount(0)
+  const agenda = await (
+    await request.get(`/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, {
+      headers: { authorization: `JWT ${token}` },
+    })
+  ).json()
+  expect(agenda.blocks).toEqual([])
+})
