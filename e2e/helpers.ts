@@ -51,21 +51,29 @@ export async function serviceIds(request: APIRequestContext) {
   return { services: ids, operators }
 }
 
-/** The first free start for these services and operator, from today on (the engine's own answers). */
+/**
+ * The first free start for these services and operator, from today on (the engine's own answers),
+ * skipping `skip` of them; with `minHoursAhead`, only starts at least that far from now — a test
+ * that cancels or moves as the customer needs one beyond the 24-hour policy, whatever the hour
+ * the suite runs at.
+ */
 export async function firstFreeSlot(
   request: APIRequestContext,
   services: number[],
   operator: number | 'any',
   skip = 0,
+  minHoursAhead = 0,
 ) {
   const query = `services=${services.join(',')}&operator=${operator}`
   const today = new Date()
+  const earliest = Date.now() + minHoursAhead * 3_600_000
   for (let m = 0; m < 3; m++) {
     const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + m, 1)).toISOString().slice(0, 7)
     const { days } = await (await request.get(`/api/reservations/availability-month?month=${month}&${query}`)).json()
     for (const day of days as string[]) {
       const { slots } = await (await request.get(`/api/reservations/time-availability-day?date=${day}&${query}`)).json()
-      if (slots.length > skip) return { day, start: slots[skip].start as string }
+      const late = (slots as { start: string }[]).filter((s) => Date.parse(s.start) >= earliest)
+      if (late.length > skip) return { day, start: late[skip]!.start }
     }
   }
   throw new Error('no free time in the next three months')

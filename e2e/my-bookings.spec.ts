@@ -1,7 +1,20 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { bookViaApi, firstFreeSlot, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+
+/** The wizard's calendar button of a local day ("martedì 24 novembre"), a month ahead if needed. */
+async function pickDay(page: Page, day: string) {
+  const name = new Intl.DateTimeFormat('it-IT', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`))
+  const button = page.getByRole('button', { name, exact: true })
+  if (!(await button.isVisible())) await page.getByRole('button', { name: 'Mese successivo' }).click()
+  await button.click()
+}
 
 /** The start of a booking as the customer's list shows it ("martedì 24 novembre, 10:30"). */
 const shown = (iso: string) => {
@@ -23,7 +36,8 @@ test.describe('I miei appuntamenti', () => {
     const { services } = await serviceIds(request)
     const me = await registerViaApi(request, newCustomer('cancel'))
     const piega = services.get('Piega')!
-    const slot = await firstFreeSlot(request, [piega], 'any')
+    // Beyond the 24-hour policy: cancelling online is allowed.
+    const slot = await firstFreeSlot(request, [piega], 'any', 0, 26)
     const booking = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: slot.start })
 
     await loginInBrowser(page, me.email, me.password)
@@ -57,7 +71,7 @@ test.describe('I miei appuntamenti', () => {
     const marco = operators.get('Marco')!
     const me = await registerViaApi(request, newCustomer('move'))
     const rival = await registerViaApi(request, newCustomer('rival'))
-    const first = await firstFreeSlot(request, [taglio], marco)
+    const first = await firstFreeSlot(request, [taglio], marco, 0, 30)
     const booking = await bookViaApi(request, me.token, {
       services: [taglio],
       operator: marco,
@@ -72,11 +86,13 @@ test.describe('I miei appuntamenti', () => {
       .click()
     await expect(page.getByText('Stai spostando il tuo appuntamento')).toBeVisible()
     await expect(page.getByText('Passo 1 di 2')).toBeVisible()
-    await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
-    // A different time of that first day (its own time is offered too: it is not busy for itself).
+    // Another time of the booking's own day (its own time is offered too: it is not busy for
+    // itself) — beyond the 24-hour policy, so it can be moved again below.
+    await pickDay(page, first.day)
     const slots = page.getByTestId('time-slot')
     await expect(slots.first()).toBeVisible()
-    const target = slots.filter({ hasNotText: new RegExp(`^${shown(first.start).slice(-5)}$`) }).first()
+    // The day's last other time: no earlier than the booking's own, so still beyond the policy.
+    const target = slots.filter({ hasNotText: new RegExp(`^${shown(first.start).slice(-5)}$`) }).last()
     await target.click()
     const newTime = new URL(page.url()).searchParams.get('time')!
     await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
@@ -96,8 +112,9 @@ test.describe('I miei appuntamenti', () => {
       .getByRole('article', { name: new RegExp(shown(newTime), 'i') })
       .getByRole('link', { name: 'Sposta' })
       .click()
-    await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
-    const other = slots.filter({ hasNotText: new RegExp(`^${shown(newTime).slice(-5)}$`) }).last()
+    await pickDay(page, first.day)
+    // Far from the booking (now the day's last time), so the rival can take it.
+    const other = slots.filter({ hasNotText: new RegExp(`^${shown(newTime).slice(-5)}$`) }).first()
     await other.click()
     const wanted = new URL(page.url()).searchParams.get('time')!
     await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
