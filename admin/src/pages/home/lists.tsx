@@ -214,7 +214,9 @@ export function TopTable({ data, kind }: { data: DashboardIndex; kind: 'services
             horizontalSpacing={6}
             aria-labelledby={id}
             data-testid={id}
-            sx={(theme) => ({ [theme.fn.smallerThan('xs')]: { '& td, & th': { fontSize: 12, padding: '6px 4px' } } })}
+            sx={(theme) => ({
+              [theme.fn.smallerThan('xs')]: { '& thead tr th, & tbody tr td': { fontSize: 12, padding: '6px 4px' } },
+            })}
           >
             <thead>
               <tr>
