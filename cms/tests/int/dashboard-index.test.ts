@@ -16,8 +16,6 @@ let other: { id: number; name: string }
 let serviceA: { id: number; title: string; price: number }
 let serviceB: { id: number; title: string; price: number }
 let customerName: string
-/** The salon's open minutes per operator on each weekday (0 = Monday), read from the database. */
-let weekdayMinutes: number[]
 
 /** One decimal of a percentage, the API's rounding (`Math.round(x * 1000) / 10`). */
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null)
@@ -51,19 +49,47 @@ const ids: Record<string, number> = {}
 const get = (query: string, as: 'ADMIN' | 'USER' | 'OPERATOR' | 'visitor' = 'ADMIN') =>
   api('GET', `/api/pages/dashboard-index${query}`, { as })
 
-const activeCount = async () => Number((await sql('select count(*)::int as n from operators where active'))[0].n)
+/**
+ * What open minutes depend on, read from the database: the number of active operators and the
+ * salon's open minutes on each weekday (0 = Monday).
+ */
+async function salonState() {
+  const [{ n }] = await sql('select count(*)::int as n from operators where active')
+  const hours = await sql(
+    `select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
+       from business_hours bh left join operating_intervals oi on oi.business_hours_id = bh.id`,
+  )
+  const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']
+  const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
+  const weekday = days.map((d) =>
+    hours
+      .filter((h) => h.day_of_week === d && !h.is_closed && h.opening_time)
+      .reduce((sum, h) => sum + minutesOf(h.closing_time) - minutesOf(h.opening_time), 0),
+  )
+  return { n: Number(n), weekday }
+}
 
 /**
- * The answer and the number of active operators it was computed with. Other files add operators
- * while this one runs, so the count is read on both sides of the request, again until they agree.
+ * The answer and the salon state it was computed with. Other files add operators and rewrite the
+ * opening hours while this one runs, so the state is read on both sides of the request, again
+ * until both readings agree.
  */
 async function getCounted(query: string) {
   for (let attempt = 0; ; attempt++) {
-    const n = await activeCount()
+    const state = await salonState()
     const res = await get(query)
-    if ((await activeCount()) === n || attempt === 4) return { body: res.body, n }
+    if (JSON.stringify(await salonState()) === JSON.stringify(state) || attempt === 9)
+      return { body: res.body, ...state }
   }
 }
+
+/** The operators' open minutes of these days in that state, less `minus` minutes per operator. */
+const openOf = (state: { n: number; weekday: number[] }, days: string[], minus = 0) =>
+  (days.reduce((sum, d) => sum + state.weekday[(new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7]!, 0) - minus) * state.n
+
+// Thursday 23 is closed all day and one hour is off on Friday 24 (the closures made below).
+const CURRENT_OPEN_DAYS = ['2017-03-20', '2017-03-21', '2017-03-22', '2017-03-24', '2017-03-25', '2017-03-26']
+const PREVIOUS_DAYS = ['2017-03-13', '2017-03-14', '2017-03-15', '2017-03-16', '2017-03-17', '2017-03-18', '2017-03-19']
 
 beforeAll(async () => {
   const ops = await sql(`select id, concat_ws(' ', name, surname) as name from operators where active order by id`)
@@ -78,18 +104,6 @@ beforeAll(async () => {
     `select id, concat_ws(' ', name, surname) as name from users where email = 'cliente@demo.salon'`,
   )
   customerName = customer.name
-  const hours = await sql(
-    `select bh.day_of_week, bh.is_closed, oi.opening_time, oi.closing_time
-       from business_hours bh left join operating_intervals oi on oi.business_hours_id = bh.id`,
-  )
-  const week = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']
-  const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
-  weekdayMinutes = week.map((d) =>
-    hours
-      .filter((h) => h.day_of_week === d && !h.is_closed && h.opening_time)
-      .reduce((sum, h) => sum + minutesOf(h.closing_time) - minutesOf(h.opening_time), 0),
-  )
-
   // Closures in the current week: all of Thursday 23 March, 10:00–11:00 on Friday 24 March.
   for (const [type, start, end] of [
     ['FULL_DAY', '2017-03-23T12:00:00Z', '2017-03-23T12:00:00Z'],
@@ -204,23 +218,10 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
   })
 
   it('occupancy: booked minutes (no-shows included) over the operators’ open minutes, closures taken off', async () => {
-    const {
-      body: { kpis, figures },
-      n,
-    } = await getCounted(week)
-    const open = (days: string[], minus = 0) =>
-      (days.reduce((sum, d) => sum + weekdayMinutes[(new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7]!, 0) - minus) * n
-    // Thursday 23 closed all day, one hour off on Friday 24.
-    const openCurrent = open(['2017-03-20', '2017-03-21', '2017-03-22', '2017-03-24', '2017-03-25', '2017-03-26'], 60)
-    const openPrevious = open([
-      '2017-03-13',
-      '2017-03-14',
-      '2017-03-15',
-      '2017-03-16',
-      '2017-03-17',
-      '2017-03-18',
-      '2017-03-19',
-    ])
+    const counted = await getCounted(week)
+    const { kpis, figures } = counted.body
+    const openCurrent = openOf(counted, CURRENT_OPEN_DAYS, 60)
+    const openPrevious = openOf(counted, PREVIOUS_DAYS)
     const booked = 60 + 30 + 45 + 90 + 30 + 30
     expect(figures.current).toMatchObject({ bookedMinutes: booked, openMinutes: openCurrent })
     expect(figures.previous).toMatchObject({ bookedMinutes: 90, openMinutes: openPrevious })
@@ -229,10 +230,6 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
   })
 
   it('blocked time is not capacity: an operator’s hour of training in open time comes off their open minutes', async () => {
-    const counted = await getCounted(week)
-    const before = counted.body
-    // One operator's open minutes this week (every active operator works the salon's hours).
-    const perOperator = before.figures.current.openMinutes / counted.n
     // Tuesday 21 March 2017, 11:00–12:00 in Rome (open, free) plus 06:00–07:00 (closed: changes nothing).
     const blocks = await sql(
       `insert into operator_blocks (operator_id, date_start, date_end)
@@ -241,9 +238,12 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
       [marco.id],
     )
     try {
-      const { body: after, n } = await getCounted(week)
-      expect(after.figures.current.openMinutes).toBe(perOperator * n - 60)
-      expect(after.figures.previous.openMinutes).toBe((before.figures.previous.openMinutes / counted.n) * n)
+      const counted = await getCounted(week)
+      const after = counted.body
+      expect(after.figures.current.openMinutes).toBe(openOf(counted, CURRENT_OPEN_DAYS, 60) - 60)
+      expect(after.figures.previous.openMinutes).toBe(openOf(counted, PREVIOUS_DAYS))
+      // One operator's open minutes this week (every active operator works the salon's hours).
+      const perOperator = openOf(counted, CURRENT_OPEN_DAYS, 60) / counted.n
       expect(after.kpis.occupancy.current).toBe(
         pct(after.figures.current.bookedMinutes, after.figures.current.openMinutes),
       )
