@@ -6,6 +6,8 @@ import { EventCalendar, type CalendarOptions } from './event-calendar'
 import { eventHtml, type AgendaEventProps } from './mapping'
 
 const ROME = 'Europe/Rome'
+/** The wrapper fetches the calendar library's chunk when it mounts: on a busy machine that takes more than waitFor's default second. */
+const LIBRARY_LOAD = { timeout: 10_000 }
 
 const booking: AgendaEventProps = {
   kind: 'booking',
@@ -51,7 +53,7 @@ describe('EventCalendar wrapper', () => {
     const onReady = vi.fn()
     render(<EventCalendar label="Agenda" options={baseOptions({ eventClick: onClick })} onReady={onReady} />)
     const region = screen.getByRole('region', { name: 'Agenda' })
-    await waitFor(() => expect(region.querySelector('[aria-label*="Chiara Conti"]')).not.toBeNull())
+    await waitFor(() => expect(region.querySelector('[aria-label*="Chiara Conti"]')).not.toBeNull(), LIBRARY_LOAD)
     // One column per operator; the library's table roles are made presentational (its event
     // buttons sit outside any cell), the cards carry the meaning.
     expect(region.querySelectorAll('.ec-col-head')).toHaveLength(2)
@@ -71,7 +73,7 @@ describe('EventCalendar wrapper', () => {
     const onReady = vi.fn()
     const { rerender, unmount } = render(<EventCalendar label="Agenda" options={baseOptions()} onReady={onReady} />)
     const region = screen.getByRole('region', { name: 'Agenda' })
-    await waitFor(() => expect(region.querySelector('[aria-label*="Chiara Conti"]')).not.toBeNull())
+    await waitFor(() => expect(region.querySelector('[aria-label*="Chiara Conti"]')).not.toBeNull(), LIBRARY_LOAD)
     const calendar = onReady.mock.calls[0]![0]
     const setOption = vi.spyOn(calendar, 'setOption')
     const moved: AgendaEventProps = { ...booking, label: 'moved: Anna Bianchi' }
