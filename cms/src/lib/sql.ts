@@ -4,6 +4,9 @@ import type { sql } from '@payloadcms/db-postgres'
 type SQL = ReturnType<typeof sql>
 import type { Pool } from 'pg'
 
+/** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`), straight from PostgreSQL. */
+export const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
 /** The adapter's pg pool, for aggregates computed in SQL (never by loading rows). */
 export const pool = (payload: Payload): Pool => (payload.db as unknown as { pool: Pool }).pool
 

@@ -11,6 +11,7 @@ import {
   type ServiceInfo,
 } from '@salon/shared'
 import { env } from '../env'
+import { isoOf } from '../lib/sql'
 
 type Db = Pool | PoolClient
 
@@ -246,9 +247,6 @@ export function servicesInOrder(
   )
   return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
 }
-
-/** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`). */
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * An operator's blocked times (operator_blocks) as busy rows: the engine treats them like a booking

@@ -1,12 +1,8 @@
 import type { Pool, PoolClient } from 'pg'
-import {
-  OPERATOR_BLOCK_MAX_DAYS,
-  type AgendaBlockItem,
-  type OperatorBlockBody,
-  type OperatorBlockPatch,
-} from '@salon/shared'
-import { HttpError, fieldError, notFound } from '../lib/errors'
+import { operatorBlockBody, type AgendaBlockItem, type OperatorBlockBody, type OperatorBlockPatch } from '@salon/shared'
+import { HttpError, fieldError, notFound, parseOrThrow } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
+import { isoOf } from '../lib/sql'
 import { inTransaction } from '../lib/transaction'
 import { loadCalendar } from './calendar'
 import { removeExpiredHolds } from './booking'
@@ -18,8 +14,6 @@ import { removeExpiredHolds } from './booking'
  * 20261123_080000_operator_blocks) — so the public site stops offering those times with the very
  * next availability request. Only admins write blocks (the dashboard's agenda).
  */
-
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 const SELECT = `select b.id, b.operator_id, o.name as operator_name, ${isoOf('b.date_start')} as date_start,
                        ${isoOf('b.date_end')} as date_end, b.reason
@@ -82,13 +76,6 @@ async function assertOperator(db: Pick<PoolClient, 'query'>, id: number) {
   if (!rowCount) throw fieldError('operator', 'Operatore inesistente')
 }
 
-function assertSpan(start: string, end: string) {
-  const ms = Date.parse(end) - Date.parse(start)
-  if (!(ms > 0)) throw fieldError('date_end', 'La fine deve seguire l’inizio')
-  if (ms > OPERATOR_BLOCK_MAX_DAYS * 86_400_000)
-    throw fieldError('date_end', `Al massimo ${OPERATOR_BLOCK_MAX_DAYS} giorni`)
-}
-
 /**
  * Holds that expired but were not swept yet still sit in `reservations`: the guard cannot use
  * now(), so they go first (as a confirm does), in the block's transaction.
@@ -124,20 +111,20 @@ export async function updateBlock(pool: Pool, id: number, patch: OperatorBlockPa
     const { rows } = await db.query<Row>(`${SELECT} where b.id = $1 for update of b`, [id])
     const current = rows[0]
     if (!current) throw notFound()
-    const next = {
+    // The block as it would be, checked by the same schema as a new one (end after start, length).
+    const next = parseOrThrow(operatorBlockBody, {
       operator: patch.operator ?? current.operator_id,
       date_start: patch.date_start ?? current.date_start,
       date_end: patch.date_end ?? current.date_end,
-      reason: patch.reason === undefined ? current.reason : reasonOf(patch.reason),
-    }
-    assertSpan(next.date_start, next.date_end)
+      reason: patch.reason === undefined ? current.reason : patch.reason,
+    })
     if (patch.operator !== undefined) await assertOperator(db, next.operator)
     await sweepHolds(db, pool, now)
     await db
       .query(
         `update operator_blocks set operator_id = $2, date_start = $3, date_end = $4, reason = $5, updated_at = now()
           where id = $1`,
-        [id, next.operator, next.date_start, next.date_end, next.reason],
+        [id, next.operator, next.date_start, next.date_end, reasonOf(next.reason)],
       )
       .catch(refusalOf)
     return readOne(db, id)

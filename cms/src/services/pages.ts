@@ -14,7 +14,6 @@ import {
   startOfLocalDay,
   addCalendarDays,
   dayCount,
-  type BlockedTime,
   type DashboardQuery,
   type DashboardIndex,
   type DashboardBooking,
@@ -22,6 +21,7 @@ import {
 } from '@salon/shared'
 import { pool } from '../lib/sql'
 import { loadCalendar } from './calendar'
+import { blocksWithin } from './operatorBlocks'
 
 const PUBLIC_CONFIG = [
   'businessName',
@@ -233,13 +233,7 @@ export async function dashboardIndex(
     db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
     loadCalendar(db),
     // Blocked time (leave, training) is not capacity: occupancy divides by what is left.
-    db.query<BlockedTime>(
-      `select operator_id as operator,
-                to_char(date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_start,
-                to_char(date_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_end
-           from operator_blocks where date_start < $2 and date_end > $1`,
-      [previous.from, current.to],
-    ),
+    blocksWithin(db, previous.from, current.to, null, null),
   ])
 
   type Row = {
@@ -264,7 +258,7 @@ export async function dashboardIndex(
   }
   const cur: Row = kpiRows.rows.find((r) => r.period === 'current') ?? empty
   const prev: Row = kpiRows.rows.find((r) => r.period === 'previous') ?? empty
-  const blocks = blockRows.rows
+  const blocks = blockRows.map((b) => ({ ...b, operator: b.operator.id }))
   const openEach = openMinutesPerOperator(calendar, timeZone, range.fromDay, range.toDay, blocks)
   const openCur = [...openEach.values()].reduce((a, b) => a + b, 0)
   const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay, blocks)

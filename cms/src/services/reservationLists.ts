@@ -3,6 +3,7 @@ import {
   MOVABLE_STATUSES,
   addCalendarDays,
   allowedTransitions,
+  lastSalonChange,
   reservationActions,
   startOfLocalDay,
   type AgendaItem,
@@ -10,6 +11,7 @@ import {
   type AgendaResponse,
   type BookingActor,
   type BookingSettings,
+  type EventFacts,
   type MineQuery,
   type MyReservationItem,
   type MyReservationsResponse,
@@ -19,6 +21,7 @@ import {
   maySeeAsStaff,
 } from '@salon/shared'
 import { notFound } from '../lib/errors'
+import { isoOf } from '../lib/sql'
 import { loadActor, readEvents } from './reservationWrites'
 import { loadCalendar } from './calendar'
 import { blocksWithin } from './operatorBlocks'
@@ -104,29 +107,37 @@ function core(r: Row, services: Map<number, MyReservationItem['services']>) {
 }
 
 /**
- * The customer's list also says when the salon last changed the appointment's time or length (a
- * drag in the agenda, a move or resize by staff): the card marks it, so a customer is never
- * surprised by a new time. Events by the customer themself do not count.
+ * The recorded changes of each listed reservation, for the engine to find the last one the salon
+ * made (`lastSalonChange`): the customer's card marks it, so a new time is never a surprise.
  */
-const MINE_SELECT = SELECT.replace(
-  'from reservations r',
-  `, (select max(e.created_at) from reservation_events e
-      where e.reservation_id = r.id and e.actor_id is distinct from r.user_id
-        and e.actor_role in ('ADMIN', 'OPERATOR')
-        and (e.kind = 'MOVED' or (e.kind = 'EDITED' and e.changes ? 'date_end'))) as changed_by_salon_at
-    from reservations r`,
-)
+async function eventsOf(db: Pool, ids: number[]) {
+  const out = new Map<number, EventFacts[]>()
+  if (!ids.length) return out
+  const { rows } = await db.query(
+    `select reservation_id, kind, actor_id, actor_role, array(select jsonb_object_keys(changes)) as changed,
+            ${isoOf('created_at')} as at
+       from reservation_events where reservation_id = any($1::int[]) order by reservation_id, id`,
+    [ids],
+  )
+  for (const r of rows) {
+    const list = out.get(r.reservation_id) ?? []
+    list.push({ kind: r.kind, actorId: r.actor_id, actorRole: r.actor_role, changed: r.changed, at: r.at })
+    out.set(r.reservation_id, list)
+  }
+  return out
+}
 
 const myItem = (
-  r: Row & { changed_by_salon_at?: Date | null },
+  r: Row,
   services: Map<number, MyReservationItem['services']>,
+  events: Map<number, EventFacts[]>,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
 ): MyReservationItem => ({
   ...core(r, services),
   actions: reservationActions(actor, factsOf(r), settings, now),
-  changedBySalonAt: iso(r.changed_by_salon_at ?? null),
+  changedBySalonAt: lastSalonChange(events.get(r.id) ?? [], r.user_id),
 })
 
 /**
@@ -147,9 +158,9 @@ export async function myReservations(
   const params = [user.id, [...MOVABLE_STATUSES], now]
   const mine = `r.user_id = $1 and r.status <> 'PENDING_CONFIRMATION'`
   const [upcoming, past, total] = await Promise.all([
-    pool.query<Row>(`${MINE_SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
+    pool.query<Row>(`${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
     pool.query<Row>(
-      `${MINE_SELECT} where ${mine} and not (${active}) order by r.date_start desc nulls last, r.id desc limit $4 offset $5`,
+      `${SELECT} where ${mine} and not (${active}) order by r.date_start desc nulls last, r.id desc limit $4 offset $5`,
       [...params, q.pastLimit, (q.pastPage - 1) * q.pastLimit],
     ),
     pool.query<{ n: number }>(
@@ -157,14 +168,12 @@ export async function myReservations(
       params,
     ),
   ])
-  const services = await servicesOf(
-    pool,
-    [...upcoming.rows, ...past.rows].map((r) => r.id),
-  )
+  const ids = [...upcoming.rows, ...past.rows].map((r) => r.id)
+  const [services, events] = await Promise.all([servicesOf(pool, ids), eventsOf(pool, ids)])
   const totalDocs = total.rows[0]?.n ?? 0
   return {
-    upcoming: upcoming.rows.map((r) => myItem(r, services, actor, settings, now)),
-    past: past.rows.map((r) => myItem(r, services, actor, settings, now)),
+    upcoming: upcoming.rows.map((r) => myItem(r, services, events, actor, settings, now)),
+    past: past.rows.map((r) => myItem(r, services, events, actor, settings, now)),
     pastPagination: {
       page: q.pastPage,
       limit: q.pastLimit,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { reservationChanges, reservationEventKind, type ReservationSnapshot } from './events'
+import {
+  isSalonChange,
+  lastSalonChange,
+  reservationChanges,
+  reservationEventKind,
+  type EventFacts,
+  type ReservationSnapshot,
+} from './events'
 
 const draft: ReservationSnapshot = {
   status: 'PENDING_CONFIRMATION',
@@ -67,5 +74,35 @@ describe('reservationChanges', () => {
   it('a creation lists every field it sets, nothing empty', () => {
     expect(Object.keys(reservationChanges(null, draft))).toEqual(['status', 'duration', 'total_price'])
     expect(Object.keys(reservationChanges(null, booked))).toHaveLength(8)
+  })
+})
+
+describe('lastSalonChange: the mark on the customer’s card', () => {
+  const ev = (over: Partial<EventFacts>): EventFacts => ({
+    kind: 'MOVED',
+    actorId: 1,
+    actorRole: 'ADMIN',
+    changed: ['date_start', 'date_end'],
+    at: '2026-12-01T10:00:00.000Z',
+    ...over,
+  })
+  it('a move or a resize by staff counts; the latest wins', () => {
+    expect(isSalonChange(ev({}), 7)).toBe(true)
+    expect(isSalonChange(ev({ kind: 'EDITED', changed: ['duration', 'date_end'], actorRole: 'OPERATOR' }), 7)).toBe(
+      true,
+    )
+    expect(
+      lastSalonChange([ev({}), ev({ at: '2026-12-03T09:00:00.000Z' }), ev({ at: '2026-12-02T09:00:00.000Z' })], 7),
+    ).toBe('2026-12-03T09:00:00.000Z')
+  })
+  it('the booking the salon made, a note, a status, the customer’s own move, the clock: not', () => {
+    expect(isSalonChange(ev({ kind: 'BOOKED' }), 7)).toBe(false)
+    expect(isSalonChange(ev({ kind: 'EDITED', changed: ['note'] }), 7)).toBe(false)
+    expect(isSalonChange(ev({ kind: 'STATUS_CHANGED', changed: ['status'] }), 7)).toBe(false)
+    expect(isSalonChange(ev({ actorRole: 'USER', actorId: 7 }), 7)).toBe(false)
+    // An operator moving their own booking as its customer.
+    expect(isSalonChange(ev({ actorRole: 'OPERATOR', actorId: 7 }), 7)).toBe(false)
+    expect(isSalonChange(ev({ actorRole: null, actorId: null }), 7)).toBe(false)
+    expect(lastSalonChange([ev({ kind: 'BOOKED' })], 7)).toBeNull()
   })
 })

@@ -83,3 +83,31 @@ export function reservationEventKind(
   if (changes.status) return 'STATUS_CHANGED'
   return 'EDITED'
 }
+
+/** One recorded change, as the customer's list reads it to mark changes the salon made. */
+export interface EventFacts {
+  kind: ReservationEventKind
+  actorId: number | null
+  actorRole: string | null
+  /** The fields the event changed (`changes` keys). */
+  changed: string[]
+  at: string
+}
+
+/**
+ * Whether an event is the salon changing the appointment the customer knows — its time, operator,
+ * services (MOVED) or its length (an edit of the end: a resize in the agenda) — made by staff who
+ * are not the customer themself. Bookings the salon made, notes and status changes are not.
+ */
+export function isSalonChange(e: EventFacts, customerId: number | null): boolean {
+  if (e.actorRole !== 'ADMIN' && e.actorRole !== 'OPERATOR') return false
+  if (e.actorId !== null && e.actorId === customerId) return false
+  return e.kind === 'MOVED' || (e.kind === 'EDITED' && e.changed.includes('date_end'))
+}
+
+/** When the salon last changed the appointment (`isSalonChange`), or null. */
+export function lastSalonChange(events: readonly EventFacts[], customerId: number | null): string | null {
+  let last: string | null = null
+  for (const e of events) if (isSalonChange(e, customerId) && (last === null || e.at > last)) last = e.at
+  return last
+}
