@@ -3,7 +3,6 @@ import type { Endpoint } from 'payload'
 import { dashboardQuery } from '@salon/shared'
 import { parseOr400, queryObject, requireAdmin } from '../lib/http'
 import { dashboardIndex, homePage } from '../services/pages'
-import { salonTimeZone } from '../services/reports'
 
 /** GET /api/pages/home — public, cacheable (ETag + short max-age, 304 when unchanged). */
 export const homePageEndpoint: Endpoint = {
@@ -29,7 +28,7 @@ export const dashboardIndexEndpoint: Endpoint = {
   handler: async (req) => {
     requireAdmin(req)
     const query = parseOr400(dashboardQuery, queryObject(req))
-    return Response.json(await dashboardIndex(req.payload, query, await salonTimeZone(req.payload)), {
+    return Response.json(await dashboardIndex(req.payload, query), {
       headers: { 'Cache-Control': 'no-store' },
     })
   },

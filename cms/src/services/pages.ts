@@ -1,22 +1,21 @@
 import type { Payload, PayloadRequest } from 'payload'
 import {
-  CALENDAR_FEED_STATUSES,
-  OCCURRING_STATUSES,
-  compareCounts,
-  compareMetrics,
+  KPI_STATUSES,
+  calendarPeriod,
+  dashboardFigures,
+  dashboardKpis,
   dashboardRange,
-  kpiOf,
+  dayCount,
+  eurosOfCents,
   localDayOf,
   localDaysBetween,
   openMinutesPerOperator,
   operatorOpenMinutes,
   percentOf,
-  startOfLocalDay,
-  addCalendarDays,
-  dayCount,
-  type DashboardQuery,
-  type DashboardIndex,
   type DashboardBooking,
+  type DashboardIndex,
+  type DashboardQuery,
+  type PeriodCounts,
   type Period,
 } from '@salon/shared'
 import { pool } from '../lib/sql'
@@ -120,6 +119,8 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
 
 /** Pending bookings listed (oldest appointment first); `pending.total` counts them all. */
 const PENDING_LIMIT = 50
+/** Today's appointments listed (a salon's day has far fewer). */
+const TODAY_LIMIT = 200
 
 /**
  * GET /api/pages/dashboard-index: the KPIs of a period against the previous one, bookings and
@@ -131,74 +132,67 @@ const PENDING_LIMIT = 50
 export async function dashboardIndex(
   payload: Payload,
   query: DashboardQuery,
-  timeZone: string,
   now = new Date(),
 ): Promise<DashboardIndex> {
+  const db = pool(payload)
+  const calendar = await loadCalendar(db)
+  const timeZone = calendar.settings.timezone
   const range = dashboardRange(query, now, timeZone)
   const { current, previous } = range
-  const db = pool(payload)
-  const occurring = [...OCCURRING_STATUSES]
-  const occupying = [...CALENDAR_FEED_STATUSES]
-  const today = localDayOf(now, timeZone)
-  const todayPeriod = {
-    from: startOfLocalDay(today, timeZone),
-    to: startOfLocalDay(addCalendarDays(today, 1), timeZone),
-  }
+  const today = calendarPeriod('day', now, timeZone)
+  // Occupancy relates the minutes booked with the operators counted as capacity: the active ones.
+  const active = calendar.operators.map((o) => o.id)
+  const S = KPI_STATUSES
 
-  const [
-    kpiRows,
-    customerRows,
-    seriesRows,
-    statusRows,
-    serviceRows,
-    operatorRows,
-    agendaRows,
-    pendingRows,
-    calendar,
-    blockRows,
-  ] = await Promise.all([
-    db.query(
-      `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
+  const [kpiRows, customerRows, seriesRows, serviceRows, operatorRows, agendaRows, pendingRows, blocks] =
+    await Promise.all([
+      db.query(
+        `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
                 count(*) filter (where status = any($5::enum_reservations_status[]))::int as bookings,
                 (round(coalesce(sum(total_price) filter (where status = any($5::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
-                coalesce(sum(duration) filter (where status = any($5::enum_reservations_status[])), 0)::float8 as duration,
-                coalesce(sum(duration) filter (where status = any($6::enum_reservations_status[])), 0)::float8 as booked_minutes,
-                count(*) filter (where status = 'CANCELLED')::int as cancelled,
-                count(*) filter (where status <> 'PENDING_CONFIRMATION')::int as made,
-                count(*) filter (where status = 'NO_SHOW')::int as no_shows,
-                count(*) filter (where status in ('COMPLETED', 'NO_SHOW'))::int as settled
+                coalesce(sum(duration) filter (where status = any($6::enum_reservations_status[]) and operator_id = any($11::int[])), 0)::float8 as booked_minutes,
+                count(*) filter (where status = any($7::enum_reservations_status[]))::int as cancelled,
+                count(*) filter (where status = any($8::enum_reservations_status[]))::int as made,
+                count(*) filter (where status = any($9::enum_reservations_status[]))::int as no_shows,
+                count(*) filter (where status = any($10::enum_reservations_status[]))::int as settled
            from reservations
           where (date_start >= $1 and date_start < $2) or (date_start >= $3 and date_start < $4)
           group by 1`,
-      [current.from, current.to, previous.from, previous.to, occurring, occupying],
-    ),
-    db.query(
-      `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
+        [
+          current.from,
+          current.to,
+          previous.from,
+          previous.to,
+          S.booked,
+          S.occupying,
+          S.cancelled,
+          S.made,
+          S.noShow,
+          S.settled,
+          active,
+        ],
+      ),
+      db.query(
+        `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
                 count(*) filter (where created_at >= $3 and created_at < $4)::int as previous
            from users
           where user_role = 'USER' and ((created_at >= $1 and created_at < $2) or (created_at >= $3 and created_at < $4))`,
-      [current.from, current.to, previous.from, previous.to],
-    ),
-    db.query(
-      // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
-      `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
+        [current.from, current.to, previous.from, previous.to],
+      ),
+      db.query(
+        // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
+        `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
            from (select date_trunc('day', date_start, $3) as day, count(*)::int as bookings,
                         (round(sum(total_price), 2) * 100)::bigint as revenue_cents
                    from reservations
                   where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
                   group by 1) days`,
-      [current.from, current.to, timeZone, occurring],
-    ),
-    db.query(
-      `select status, count(*)::int as count from reservations
-          where date_start >= $1 and date_start < $2 and status <> 'PENDING_CONFIRMATION'
-          group by status order by count desc, status`,
-      [current.from, current.to],
-    ),
-    // A booking's total is shared among its services in proportion to their list prices (evenly
-    // when those are all 0), so the services' revenues add up to the bookings' revenue.
-    db.query(
-      `with lines as (
+        [current.from, current.to, timeZone, S.booked],
+      ),
+      // A booking's total is shared among its services in proportion to their list prices (evenly
+      // when those are all 0), so the services' revenues add up to the bookings' revenue.
+      db.query(
+        `with lines as (
            select r.id, r.total_price, s.id as service_id, s.title, coalesce(s.price, 0) as price,
                   sum(coalesce(s.price, 0)) over (partition by r.id) as list_total,
                   count(*) over (partition by r.id) as n
@@ -210,10 +204,10 @@ export async function dashboardIndex(
                 (round(sum(case when list_total > 0 then total_price * price / list_total else total_price / n end), 2) * 100)::bigint as revenue_cents
            from lines group by service_id, title
           order by count desc, revenue_cents desc, title limit 5`,
-      [current.from, current.to, occurring],
-    ),
-    db.query(
-      `select o.id, concat_ws(' ', o.name, o.surname) as name,
+        [current.from, current.to, S.booked],
+      ),
+      db.query(
+        `select o.id, concat_ws(' ', o.name, o.surname) as name,
                 count(*) filter (where r.status = any($3::enum_reservations_status[]))::int as count,
                 (round(coalesce(sum(r.total_price) filter (where r.status = any($3::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
                 coalesce(sum(r.duration) filter (where r.status = any($4::enum_reservations_status[])), 0)::float8 as booked_minutes
@@ -221,110 +215,85 @@ export async function dashboardIndex(
           where r.date_start >= $1 and r.date_start < $2 and r.status = any($4::enum_reservations_status[])
           group by o.id
           order by count desc, revenue_cents desc, name limit 5`,
-      [current.from, current.to, occurring, occupying],
-    ),
-    db.query(
-      bookingRowsSql(
-        `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
-        200,
+        [current.from, current.to, S.booked, S.occupying],
       ),
-      [todayPeriod.from, todayPeriod.to, occupying],
-    ),
-    db.query(bookingRowsSql(`r.status = 'PENDING' and r.date_start is not null`, PENDING_LIMIT, true), []),
-    loadCalendar(db),
-    // Blocked time (leave, training) is not capacity: occupancy divides by what is left.
-    blocksWithin(db, previous.from, current.to, null, null),
-  ])
+      db.query(
+        bookingRowsSql(
+          `r.date_start >= $1 and r.date_start < $2 and r.status = any($3::enum_reservations_status[])`,
+          TODAY_LIMIT,
+        ),
+        [today.from, today.to, S.occupying],
+      ),
+      db.query(
+        bookingRowsSql(
+          `r.status = any($1::enum_reservations_status[]) and r.date_start is not null`,
+          PENDING_LIMIT,
+          true,
+        ),
+        [S.awaitingAnswer],
+      ),
+      // Blocked time (leave, training) is not capacity: occupancy divides by what is left.
+      blocksWithin(db, previous.from, current.to, null, null),
+    ])
 
-  type Row = {
-    bookings: number
-    revenue_cents: string
-    duration: number
-    booked_minutes: number
-    cancelled: number
-    made: number
-    no_shows: number
-    settled: number
-  }
-  const empty: Row = {
-    bookings: 0,
-    revenue_cents: '0',
-    duration: 0,
-    booked_minutes: 0,
-    cancelled: 0,
-    made: 0,
-    no_shows: 0,
-    settled: 0,
-  }
-  const cur: Row = kpiRows.rows.find((r) => r.period === 'current') ?? empty
-  const prev: Row = kpiRows.rows.find((r) => r.period === 'previous') ?? empty
-  const blocks = blockRows.map((b) => ({ ...b, operator: b.operator.id }))
-  const openEach = openMinutesPerOperator(calendar, timeZone, range.fromDay, range.toDay, blocks)
+  const blocked = blocks.map((b) => ({ ...b, operator: b.operator.id }))
+  const openEach = openMinutesPerOperator(calendar, timeZone, range.fromDay, range.toDay, blocked)
   const openCur = [...openEach.values()].reduce((a, b) => a + b, 0)
-  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay, blocks)
-  const cents = (r: Row) => Number(r.revenue_cents)
-  const average = (r: Row) => (r.bookings > 0 ? Math.round(cents(r) / r.bookings) : null)
-  const figures = (r: Row, open: number) => ({
-    bookings: r.bookings,
-    revenue: cents(r) / 100,
-    bookedMinutes: r.booked_minutes,
-    openMinutes: open,
-    cancelled: r.cancelled,
-    made: r.made,
-    noShows: r.no_shows,
-    settled: r.settled,
-  })
+  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay, blocked)
   const customers = customerRows.rows[0] as { current: number; previous: number }
+  const countsOf = (period: 'current' | 'previous'): PeriodCounts => {
+    const r = kpiRows.rows.find((row) => row.period === period)
+    return {
+      bookings: r?.bookings ?? 0,
+      revenueCents: Number(r?.revenue_cents ?? 0),
+      bookedMinutes: r?.booked_minutes ?? 0,
+      cancelled: r?.cancelled ?? 0,
+      made: r?.made ?? 0,
+      noShows: r?.no_shows ?? 0,
+      settled: r?.settled ?? 0,
+      newCustomers: customers[period],
+    }
+  }
+  const cur = countsOf('current')
+  const prev = countsOf('previous')
   const byDay = new Map(seriesRows.rows.map((r) => [r.day as string, r]))
-  const serializePeriod = (p: Period, fromDay: string, toDay: string) => ({
+  const periodInfo = (p: Period, fromDay: string, toDay: string) => ({
     from: p.from.toISOString(),
     to: p.to.toISOString(),
     fromDay,
     toDay,
   })
-  const metrics = (r: Row) => ({ count: r.bookings, total_price: cents(r) / 100, duration: r.duration })
 
   return {
     period: range.period,
     timezone: timeZone,
-    range: serializePeriod(current, range.fromDay, range.toDay),
-    previousRange: serializePeriod(previous, range.previousFromDay, range.previousToDay),
-    kpis: {
-      bookings: kpiOf(cur.bookings, prev.bookings),
-      revenue: kpiOf(cents(cur), cents(prev), true),
-      averageTicket: kpiOf(average(cur), average(prev), true),
-      newCustomers: kpiOf(customers.current, customers.previous),
-      occupancy: kpiOf(percentOf(cur.booked_minutes, openCur), percentOf(prev.booked_minutes, openPrev)),
-      cancellationRate: kpiOf(percentOf(cur.cancelled, cur.made), percentOf(prev.cancelled, prev.made)),
-      noShowRate: kpiOf(percentOf(cur.no_shows, cur.settled), percentOf(prev.no_shows, prev.settled)),
-    },
-    figures: { current: figures(cur, openCur), previous: figures(prev, openPrev) },
+    range: periodInfo(current, range.fromDay, range.toDay),
+    previousRange: periodInfo(previous, range.previousFromDay, range.previousToDay),
+    kpis: dashboardKpis({ ...cur, openMinutes: openCur }, { ...prev, openMinutes: openPrev }),
+    figures: { current: dashboardFigures(cur, openCur), previous: dashboardFigures(prev, openPrev) },
     series: localDaysBetween(range.fromDay, range.toDay).map((day) => {
       const r = byDay.get(day)
-      return { day, bookings: r ? (r.bookings as number) : 0, revenue: r ? Number(r.revenue_cents) / 100 : 0 }
+      return { day, bookings: r ? (r.bookings as number) : 0, revenue: eurosOfCents(Number(r?.revenue_cents ?? 0)) }
     }),
-    statusBreakdown: statusRows.rows,
     topServices: serviceRows.rows.map((r) => ({
       id: r.id,
       title: r.title,
       count: r.count,
-      revenue: Number(r.revenue_cents) / 100,
+      revenue: eurosOfCents(Number(r.revenue_cents)),
     })),
     topOperators: operatorRows.rows.map((r) => ({
       id: r.id,
       name: r.name,
       count: r.count,
-      revenue: Number(r.revenue_cents) / 100,
+      revenue: eurosOfCents(Number(r.revenue_cents)),
       bookedMinutes: r.booked_minutes,
       occupancy: percentOf(r.booked_minutes, openEach.get(r.id) ?? 0),
     })),
-    today: { day: today, agenda: agendaRows.rows.map(bookingOf) },
+    today: { day: localDayOf(now, timeZone), agenda: agendaRows.rows.map(bookingOf) },
     pending: {
       total: pendingRows.rows.length ? Number(pendingRows.rows[0].total) : 0,
       items: pendingRows.rows.map(bookingOf),
     },
-    reservations: compareMetrics(current, metrics(cur), previous, metrics(prev)),
-    newCustomers: compareCounts(current, customers.current, previous, customers.previous),
   }
 }
 

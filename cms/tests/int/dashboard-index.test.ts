@@ -75,12 +75,12 @@ async function salonState() {
  * until both readings agree.
  */
 async function getCounted(query: string) {
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; attempt < 10; attempt++) {
     const state = await salonState()
     const res = await get(query)
-    if (JSON.stringify(await salonState()) === JSON.stringify(state) || attempt === 9)
-      return { body: res.body, ...state }
+    if (JSON.stringify(await salonState()) === JSON.stringify(state)) return { body: res.body, ...state }
   }
+  throw new Error('the operators or the opening hours kept changing around every request')
 }
 
 /** The operators' open minutes of these days in that state, less `minus` minutes per operator. */
@@ -229,6 +229,23 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
     expect(kpis.occupancy.previous).toBe(pct(90, openPrevious))
   })
 
+  it('occupancy counts only the minutes of operators counted as capacity (the active ones)', async () => {
+    const before = (await getCounted(week)).body
+    const created = await api('POST', '/api/operators', { as: 'ADMIN', body: { name: 'Ex', active: false } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const exId = created.body.doc.id as number
+    const id = await insert('2017-03-22T13:00:00Z', 'CONFIRMED', 120, 50, exId, [serviceA.id])
+    try {
+      const after = (await getCounted(week)).body
+      expect(after.kpis.bookings.current).toBe(before.kpis.bookings.current + 1)
+      expect(after.figures.current.bookedMinutes).toBe(before.figures.current.bookedMinutes)
+    } finally {
+      await sql('delete from reservations where id = $1', [id])
+      reservationIds.splice(reservationIds.indexOf(id), 1)
+      await sql('delete from operators where id = $1', [exId])
+    }
+  })
+
   it('blocked time is not capacity: an operator’s hour of training in open time comes off their open minutes', async () => {
     // Tuesday 21 March 2017, 11:00–12:00 in Rome (open, free) plus 06:00–07:00 (closed: changes nothing).
     const blocks = await sql(
@@ -244,9 +261,8 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
       expect(after.figures.previous.openMinutes).toBe(openOf(counted, PREVIOUS_DAYS))
       // One operator's open minutes this week (every active operator works the salon's hours).
       const perOperator = openOf(counted, CURRENT_OPEN_DAYS, 60) / counted.n
-      expect(after.kpis.occupancy.current).toBe(
-        pct(after.figures.current.bookedMinutes, after.figures.current.openMinutes),
-      )
+      const booked = 60 + 30 + 45 + 90 + 30 + 30
+      expect(after.kpis.occupancy.current).toBe(pct(booked, openOf(counted, CURRENT_OPEN_DAYS, 60) - 60))
       const occupancyOf = (body: typeof after, id: number) =>
         body.topOperators.find((o: { id: number }) => o.id === id).occupancy
       expect(occupancyOf(after, marco.id)).toBe(pct(150, perOperator - 60))
@@ -270,7 +286,8 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
   })
 
   it('top services share a booking’s total by list price; top operators with their occupancy', async () => {
-    const { body, n } = await getCounted(week)
+    const counted = await getCounted(week)
+    const { body } = counted
     const shareA = Math.round(cents(60.1) * (serviceA.price / (serviceA.price + serviceB.price)))
     const a = { id: serviceA.id, title: serviceA.title, count: 3, revenue: (cents(45.5) + shareA + cents(0.1)) / 100 }
     const b = {
@@ -280,7 +297,8 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
       revenue: (cents(20.25) + (cents(60.1) - shareA) + cents(0.2)) / 100,
     }
     expect(body.topServices).toEqual(a.revenue >= b.revenue ? [a, b] : [b, a])
-    const perOperator = body.figures.current.openMinutes / n
+    // Each active operator works the salon's open minutes of the week (computed from the hours here).
+    const perOperator = openOf(counted, CURRENT_OPEN_DAYS, 60) / counted.n
     expect(body.topOperators).toEqual([
       {
         id: marco.id,
@@ -292,17 +310,6 @@ describe('GET /api/pages/dashboard-index — a custom past week', () => {
       },
       { id: other.id, name: other.name, count: 1, revenue: 60.1, bookedMinutes: 135, occupancy: pct(135, perOperator) },
     ])
-    expect(body.statusBreakdown).toEqual(
-      expect.arrayContaining([
-        { status: 'COMPLETED', count: 3 },
-        { status: 'CONFIRMED', count: 1 },
-        { status: 'NO_SHOW', count: 1 },
-        { status: 'CANCELLED', count: 1 },
-        { status: 'PENDING', count: 1 },
-        { status: 'REJECTED', count: 1 },
-      ]),
-    )
-    expect(body.statusBreakdown).toHaveLength(6)
   })
 })
 

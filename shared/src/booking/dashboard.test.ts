@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { dashboardQuery } from '../schemas/booking'
+import { changePercent } from './periods'
 import {
-  changePercent,
+  KPI_STATUSES,
+  dashboardKpis,
   dashboardRange,
   dayCount,
   kpiOf,
@@ -206,5 +208,54 @@ describe('open minutes and occupancy', () => {
       '2026-03-02',
     ])
     expect(dayCount('2026-03-28', '2026-03-30')).toBe(3)
+  })
+})
+
+describe('dashboardKpis: the seven KPIs from two periods’ counts', () => {
+  const counts = {
+    bookings: 8,
+    revenueCents: 12615,
+    bookedMinutes: 285,
+    cancelled: 1,
+    made: 8,
+    noShows: 1,
+    settled: 4,
+    newCustomers: 2,
+    openMinutes: 1000,
+  }
+  it('money in cents compared exactly, the average ticket to the cent, rates with one decimal', () => {
+    const prev = {
+      ...counts,
+      bookings: 3,
+      revenueCents: 7500,
+      cancelled: 1,
+      made: 3,
+      noShows: 0,
+      settled: 2,
+      newCustomers: 0,
+    }
+    const k = dashboardKpis(counts, prev)
+    expect(k.revenue).toEqual({ current: 126.15, previous: 75, difference: 51.15, percentage: 68.2 })
+    expect(k.averageTicket.current).toBe(15.77) // 12615 / 8 = 1576.875 cents → 1577
+    expect(k.averageTicket.previous).toBe(25)
+    expect(k.occupancy.current).toBe(28.5)
+    expect(k.cancellationRate).toMatchObject({ current: 12.5, previous: 33.3 })
+    expect(k.noShowRate).toMatchObject({ current: 25, previous: 0, percentage: null })
+    expect(k.newCustomers).toEqual({ current: 2, previous: 0, difference: 2, percentage: null })
+  })
+  it('nothing to divide by: null, never NaN or Infinity', () => {
+    const none = { ...counts, bookings: 0, revenueCents: 0, made: 0, settled: 0, openMinutes: 0 }
+    const k = dashboardKpis(none, none)
+    expect([k.averageTicket.current, k.occupancy.current, k.cancellationRate.current, k.noShowRate.current]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ])
+  })
+  it('the status lists: drafts are never made bookings; no-shows hold time but are not booked', () => {
+    expect(KPI_STATUSES.made).not.toContain('PENDING_CONFIRMATION')
+    expect(KPI_STATUSES.booked).not.toContain('NO_SHOW')
+    expect(KPI_STATUSES.occupying).toContain('NO_SHOW')
   })
 })

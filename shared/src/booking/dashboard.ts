@@ -1,8 +1,11 @@
 import { closureIndexOf } from './closures'
 import { openingRanges } from './opening'
+import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
 import {
   addCalendarDays,
+  addCalendarMonths,
   calendarPeriod,
+  changePercent,
   localDayOf,
   previousCalendarPeriod,
   startOfLocalDay,
@@ -10,7 +13,8 @@ import {
 } from './periods'
 import { intersectRanges, mergeRanges, subtractRanges } from './ranges'
 import type { Range, SalonCalendar } from './types'
-import { dayCount, type DashboardRangeKind, type Kpi } from './dashboardKinds'
+import { dayCount, type DashboardFigures, type DashboardRangeKind, type Kpi } from './dashboardKinds'
+import { CALENDAR_FEED_STATUSES, OCCURRING_STATUSES } from './status'
 
 export * from './dashboardKinds'
 
@@ -32,11 +36,7 @@ export function localDaysBetween(fromDay: string, toDay: string): string[] {
   return out
 }
 
-const lastDayOfMonth = (firstOfMonth: string) => addCalendarDays(addMonths(firstOfMonth, 1), -1)
-function addMonths(firstOfMonth: string, n: number): string {
-  const [y, m] = firstOfMonth.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10)
-}
+const lastDayOfMonth = (firstOfMonth: string) => addCalendarDays(addCalendarMonths(firstOfMonth, 1), -1)
 
 function ofDays(
   period: DashboardRangeKind,
@@ -82,7 +82,7 @@ export function dashboardRange(
       return lastDays(30)
     case 'mtd': {
       const first = `${today.slice(0, 7)}-01`
-      const previousFirst = addMonths(first, -1)
+      const previousFirst = addCalendarMonths(first, -1)
       const sameDay = addCalendarDays(previousFirst, Number(today.slice(8, 10)) - 1)
       const previousLast = lastDayOfMonth(previousFirst)
       return ofDays('mtd', first, today, previousFirst, sameDay < previousLast ? sameDay : previousLast, timeZone)
@@ -201,12 +201,6 @@ export function percentOf(part: number, whole: number): number | null {
   return Math.round((part / whole) * 1000) / 10
 }
 
-/** The change from `previous` to `current` in %, one decimal; null when `previous` is 0 or unknown. */
-export function changePercent(current: number | null, previous: number | null): number | null {
-  if (current === null || previous === null || previous === 0) return null
-  return Math.round(((current - previous) / previous) * 1000) / 10
-}
-
 /** Euros from integer cents (`12345` → 123.45), the one conversion of money sums. */
 export const eurosOfCents = (cents: number) => cents / 100
 
@@ -222,5 +216,71 @@ export function kpiOf(current: number | null, previous: number | null, money = f
     previous: out(previous),
     difference: difference === null ? null : money ? eurosOfCents(difference) : Math.round(difference * 10) / 10,
     percentage: changePercent(current, previous),
+  }
+}
+
+/**
+ * Which reservations each figure of the dashboard counts, by status (docs/api.md
+ * "GET /api/pages/dashboard-index"): the queries take these lists, so the rule lives here once.
+ */
+export const KPI_STATUSES = {
+  /** Bookings, revenue, average ticket, the series, top services and operators: appointments that happen. */
+  booked: OCCURRING_STATUSES,
+  /** Occupancy's booked minutes: those and no-shows — the time was held. */
+  occupying: CALENDAR_FEED_STATUSES,
+  /** The cancellation rate divides cancelled bookings by every booking made (drafts aside). */
+  cancelled: ['CANCELLED'],
+  made: RESERVATION_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION'),
+  /** The no-show rate divides no-shows by the appointments that were settled. */
+  noShow: ['NO_SHOW'],
+  settled: ['COMPLETED', 'NO_SHOW'],
+  /** Bookings waiting for the salon's answer (the index's one-click list). */
+  awaitingAnswer: ['PENDING'],
+} as const satisfies Record<string, readonly ReservationStatus[]>
+
+/** One period's counts as the queries give them; revenue in integer cents (exact). */
+export interface PeriodCounts {
+  bookings: number
+  revenueCents: number
+  bookedMinutes: number
+  cancelled: number
+  made: number
+  noShows: number
+  settled: number
+  newCustomers: number
+}
+
+/** The figures of one period: the counts, revenue in euros and the operators' open minutes. */
+export function dashboardFigures(c: PeriodCounts, openMinutes: number): DashboardFigures {
+  return {
+    bookings: c.bookings,
+    revenue: eurosOfCents(c.revenueCents),
+    bookedMinutes: c.bookedMinutes,
+    openMinutes,
+    cancelled: c.cancelled,
+    made: c.made,
+    noShows: c.noShows,
+    settled: c.settled,
+  }
+}
+
+/**
+ * The seven KPIs of a period against the previous one. Money compared in cents; the average
+ * ticket rounded to the cent; rates and occupancy as percentages with one decimal (null when
+ * there is nothing to divide by).
+ */
+export function dashboardKpis(
+  cur: PeriodCounts & { openMinutes: number },
+  prev: PeriodCounts & { openMinutes: number },
+) {
+  const average = (c: PeriodCounts) => (c.bookings > 0 ? Math.round(c.revenueCents / c.bookings) : null)
+  return {
+    bookings: kpiOf(cur.bookings, prev.bookings),
+    revenue: kpiOf(cur.revenueCents, prev.revenueCents, true),
+    averageTicket: kpiOf(average(cur), average(prev), true),
+    newCustomers: kpiOf(cur.newCustomers, prev.newCustomers),
+    occupancy: kpiOf(percentOf(cur.bookedMinutes, cur.openMinutes), percentOf(prev.bookedMinutes, prev.openMinutes)),
+    cancellationRate: kpiOf(percentOf(cur.cancelled, cur.made), percentOf(prev.cancelled, prev.made)),
+    noShowRate: kpiOf(percentOf(cur.noShows, cur.settled), percentOf(prev.noShows, prev.settled)),
   }
 }

@@ -96,7 +96,6 @@ export interface DashboardIndex {
   figures: { current: DashboardFigures; previous: DashboardFigures }
   /** Every local day of the period, zeros included. Revenue in euros. */
   series: { day: string; bookings: number; revenue: number }[]
-  statusBreakdown: { status: ReservationStatus; count: number }[]
   topServices: { id: number; title: string; count: number; revenue: number }[]
   topOperators: {
     id: number
@@ -108,7 +107,4 @@ export interface DashboardIndex {
   }[]
   today: { day: string; agenda: DashboardBooking[] }
   pending: { total: number; items: DashboardBooking[] }
-  /** First version's fields, kept for existing clients. */
-  reservations: unknown
-  newCustomers: unknown
 }

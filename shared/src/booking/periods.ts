@@ -39,7 +39,7 @@ function monthsBetween(a: string, b: string): number {
 }
 
 /** `YYYY-MM-01` plus `n` calendar months. */
-function addCalendarMonths(firstOfMonth: string, n: number): string {
+export function addCalendarMonths(firstOfMonth: string, n: number): string {
   const [y, m] = firstOfMonth.split('-').map(Number) as [number, number]
   return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10)
 }
@@ -97,7 +97,7 @@ export function compareCounts(
     current: { from: current.from.toISOString(), to: current.to.toISOString(), count: currentCount },
     previous: { from: previous.from.toISOString(), to: previous.to.toISOString(), count: previousCount },
     difference,
-    percentage: previousCount === 0 ? null : Math.round((difference / previousCount) * 1000) / 10,
+    percentage: changePercent(currentCount, previousCount),
   }
 }
 
@@ -136,7 +136,11 @@ export interface Metrics {
   duration: number
 }
 
-const pct = (cur: number, prev: number) => (prev === 0 ? null : Math.round(((cur - prev) / prev) * 1000) / 10)
+/** The change from `previous` to `current` in %, one decimal; null when `previous` is 0 or unknown. */
+export function changePercent(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null
+  return Math.round(((current - previous) / previous) * 1000) / 10
+}
 const cents = (n: number) => Math.round(n * 100) / 100
 
 /** Reservation metrics of a period against the previous one: difference and % per metric. */
@@ -146,7 +150,10 @@ export function compareMetrics(current: Period, a: Metrics, previous: Period, b:
     current: { from: current.from.toISOString(), to: current.to.toISOString(), ...a },
     previous: { from: previous.from.toISOString(), to: previous.to.toISOString(), ...b },
     difference: Object.fromEntries(keys.map((k) => [k, cents(a[k] - b[k])])) as unknown as Metrics,
-    percentage: Object.fromEntries(keys.map((k) => [k, pct(a[k], b[k])])) as Record<keyof Metrics, number | null>,
+    percentage: Object.fromEntries(keys.map((k) => [k, changePercent(a[k], b[k])])) as Record<
+      keyof Metrics,
+      number | null
+    >,
   }
 }
 

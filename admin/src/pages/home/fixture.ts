@@ -70,7 +70,6 @@ export const indexFixture = (over: Partial<DashboardIndex> = {}): DashboardIndex
     { day: '2026-11-22', bookings: 0, revenue: 0 },
     { day: '2026-11-23', bookings: 0, revenue: 0 },
   ],
-  statusBreakdown: [],
   topServices: [{ id: 1, title: 'Taglio donna', count: 7, revenue: 280 }],
   topOperators: [{ id: 2, name: 'Marco Bianchi', count: 7, revenue: 300, bookedMinutes: 350, occupancy: 49.6 }],
   today: {
@@ -78,7 +77,5 @@ export const indexFixture = (over: Partial<DashboardIndex> = {}): DashboardIndex
     agenda: [booking({ id: 7, status: 'CONFIRMED', date_start: '2026-11-23T14:00:00.000Z' })],
   },
   pending: { total: 1, items: [booking()] },
-  reservations: null,
-  newCustomers: null,
   ...over,
 })
