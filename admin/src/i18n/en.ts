@@ -581,7 +581,7 @@ export const en = {
   'agenda.loadError': 'The agenda could not be loaded.',
   'agenda.help':
     'Click a free time to book it, drag over a free time to block it; drag a booking to move it, its lower edge to change its length. Tab reaches every booking: Enter opens it.',
-  'agenda.timeZone': 'Times of the salon ({{zone}})',
+  'agenda.timeZone': 'Salon times',
   'agenda.moved': 'Appointment moved',
   'agenda.resized': 'Duration changed',
   'agenda.notMoved': 'Not moved',
@@ -592,7 +592,7 @@ export const en = {
   'agenda.block.editTitle': 'Blocked time',
   'agenda.block.intro': 'The operator cannot be booked in this time (training, leave, a visit…).',
   'agenda.block.operator': 'Operator',
-  'agenda.block.day': 'Day',
+  'agenda.block.day': 'From day',
   'agenda.block.from': 'From',
   'agenda.block.to': 'To',
   'agenda.block.reason': 'Reason (optional)',
@@ -606,6 +606,10 @@ export const en = {
   'agenda.block.deleted': 'Block removed',
   'agenda.block.refused': 'Not saved',
   'agenda.block.chooseOperator': 'Choose an operator',
+  'agenda.block.toDay': 'To day',
+  'agenda.block.chooseDay': 'Choose a day',
+  'agenda.block.deleteYes': 'Yes, remove',
+  'agenda.unassignedDrop': 'Drop it in an operator’s column: moving does not take the operator away.',
   'agenda.block.chooseTime': 'Use the HH:mm format',
   'agenda.notFree':
     '{{time}}, the time chosen in the agenda, is not free for these services: choose one of the free times.',

@@ -583,7 +583,7 @@ export const it = {
   'agenda.loadError': 'Non è stato possibile caricare l’agenda.',
   'agenda.help':
     'Clic su un orario libero per prenotarlo, trascina su un orario libero per bloccarlo; trascina una prenotazione per spostarla, il bordo inferiore per cambiarne la durata. Con Tab raggiungi ogni prenotazione: Invio la apre.',
-  'agenda.timeZone': 'Orari del salone ({{zone}})',
+  'agenda.timeZone': 'Orari del salone',
   'agenda.moved': 'Appuntamento spostato',
   'agenda.resized': 'Durata cambiata',
   'agenda.notMoved': 'Non spostato',
@@ -594,7 +594,7 @@ export const it = {
   'agenda.block.editTitle': 'Orario bloccato',
   'agenda.block.intro': 'In questo orario l’operatore non è prenotabile (formazione, ferie, una visita…).',
   'agenda.block.operator': 'Operatore',
-  'agenda.block.day': 'Giorno',
+  'agenda.block.day': 'Dal giorno',
   'agenda.block.from': 'Dalle',
   'agenda.block.to': 'Alle',
   'agenda.block.reason': 'Motivo (facoltativo)',
@@ -608,6 +608,10 @@ export const it = {
   'agenda.block.deleted': 'Blocco rimosso',
   'agenda.block.refused': 'Non salvato',
   'agenda.block.chooseOperator': 'Scegli un operatore',
+  'agenda.block.toDay': 'Al giorno',
+  'agenda.block.chooseDay': 'Scegli un giorno',
+  'agenda.block.deleteYes': 'Sì, rimuovi',
+  'agenda.unassignedDrop': 'Lascialo nella colonna di un operatore: spostandolo l’operatore non si toglie.',
   'agenda.block.chooseTime': 'Usa il formato HH:mm',
   'agenda.notFree':
     'Le {{time}}, l’orario scelto nell’agenda, non sono libere per questi servizi: scegli uno degli orari liberi.',
