@@ -28,8 +28,7 @@ export interface BlockFields {
 
 /** What the dialog shows: a new block or an existing one, and the server's refusal of the last try. */
 export type BlockDialog = (
-  | { mode: 'create'; fields: BlockFields }
-  | { mode: 'edit'; id: number; fields: BlockFields }
+  { mode: 'create'; fields: BlockFields } | { mode: 'edit'; id: number; fields: BlockFields }
 ) & {
   /** The server's refusal of the last try (409 / 400 message). */
   refusal?: string | null
@@ -108,7 +107,15 @@ export function BlockModal(props: BlockModalProps) {
   )
 }
 
-function BlockForm({ dialog, operators, timeZone, saving, onClose, onSave, onDelete }: BlockModalProps & { dialog: BlockDialog }) {
+function BlockForm({
+  dialog,
+  operators,
+  timeZone,
+  saving,
+  onClose,
+  onSave,
+  onDelete,
+}: BlockModalProps & { dialog: BlockDialog }) {
   const t = useT()
   const [fields, setFields] = useState<BlockFields>(dialog.fields)
   const [errors, setErrors] = useState<Record<string, string>>({})

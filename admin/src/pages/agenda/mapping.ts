@@ -12,12 +12,7 @@
  * arithmetic is the shared engine's (`@salon/shared/booking/periods`, `zone`, `format`).
  */
 import { statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
-import {
-  addCalendarDays,
-  localDayOf,
-  localInstant,
-  weekdayIndex,
-} from '@salon/shared/booking/periods'
+import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/shared/booking/periods'
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
 import { hhmm } from '@salon/shared/schemas/index'
