@@ -61,6 +61,10 @@ interface Config {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
+// Options that never change, kept by reference (the wrapper pushes only what changed).
+const NO_TOOLBAR = { start: '', center: '', end: '' }
+const DAY_HEADER: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }
+const SLOT_LABEL: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 
 /**
  * The appointment book (issue 13): a day with one column per active operator, or one operator's
@@ -298,7 +302,7 @@ export default function Agenda() {
       view: state.mode === 'day' ? 'resourceTimeGridDay' : 'timeGridWeek',
       date: state.date,
       firstDay: 1,
-      headerToolbar: { start: '', center: '', end: '' },
+      headerToolbar: NO_TOOLBAR,
       locale: t.intl,
       timeZone: calendarOffset(timeZone),
       resources,
@@ -313,8 +317,8 @@ export default function Agenda() {
       // 24 px a quarter of an hour: the shortest card is a 24 px touch target (WCAG 2.5.8).
       slotHeight: 24,
       height: 'auto',
-      dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
-      slotLabelFormat: { hour: '2-digit', minute: '2-digit' },
+      dayHeaderFormat: DAY_HEADER,
+      slotLabelFormat: SLOT_LABEL,
     }),
     [state.mode, state.date, t, timeZone, resources, events, hours, busy, step, go, notify, patch, weekOperator],
   )
