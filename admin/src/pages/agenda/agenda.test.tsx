@@ -234,8 +234,11 @@ describe('block time', () => {
     expect(onDelete).not.toHaveBeenCalled()
     // The confirm step: its own question, "Cancel" goes back, "Yes, remove" removes.
     expect(screen.getByRole('group', { name: 'Remove it? The time becomes bookable again.' })).toBeInTheDocument()
+    // Focus follows the step (the pressed button is gone): still inside the dialog.
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('button', { name: 'Yes, remove' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Remove the block' })).toHaveFocus()
     fireEvent.click(screen.getByRole('button', { name: 'Remove the block' }))
     await act(async () => {})
     fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }))

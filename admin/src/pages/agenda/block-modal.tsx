@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import {
   OPERATOR_BLOCK_MAX_DAYS,
@@ -120,6 +120,16 @@ function BlockForm({
   const [fields, setFields] = useState<BlockFields>(dialog.fields)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // The step's button replaces the one pressed: focus moves to the new one (else it falls to the
+  // page, outside the dialog, and Escape or Tab no longer reach it) — and back on "Cancel".
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const removeButton = useRef<HTMLButtonElement>(null)
+  const asked = useRef(false)
+  useEffect(() => {
+    if (confirmDelete) keepButton.current?.focus()
+    else if (asked.current) removeButton.current?.focus()
+    asked.current = confirmDelete
+  }, [confirmDelete])
 
   const set = (patch: Partial<BlockFields>) => setFields((f) => ({ ...f, ...patch }))
   /** A new first day takes the last day along when it was the same day or would be before it. */
@@ -200,7 +210,7 @@ function BlockForm({
               {t('agenda.block.deleteConfirm')}
             </Text>
             <Group spacing="xs" position="right">
-              <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              <Button ref={keepButton} variant="default" onClick={() => setConfirmDelete(false)}>
                 {t('common.cancel')}
               </Button>
               <Button color="red" onClick={() => onDelete(dialog.id)} loading={saving}>
@@ -211,7 +221,7 @@ function BlockForm({
         ) : (
           <Group position="apart" mt="sm" spacing="xs">
             {dialog.mode === 'edit' && onDelete ? (
-              <Button variant="outline" color="red" onClick={() => setConfirmDelete(true)}>
+              <Button ref={removeButton} variant="outline" color="red" onClick={() => setConfirmDelete(true)}>
                 {t('agenda.block.delete')}
               </Button>
             ) : (

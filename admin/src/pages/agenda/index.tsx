@@ -157,7 +157,8 @@ export default function Agenda() {
     () => operatorsToResources(operators, anyUnassigned ? words.unassigned : undefined),
     [operators, anyUnassigned, words],
   )
-  const hours = useMemo(() => gridHours(events), [events])
+  const { from: firstDay, to: lastDay } = range
+  const hours = useMemo(() => gridHours(events, { from: firstDay, to: lastDay }), [events, firstDay, lastDay])
 
   // ---- changes ----
   const [busy, setBusy] = useState(false)

@@ -262,10 +262,21 @@ describe('the grid’s hours', () => {
     expect(gridHours([ev('2026-12-15T22:00:00', '2026-12-16T00:00:00')]).slotMaxTime).toBe('24:00:00')
   })
 
-  it('a block over several days shows its first and last hours', () => {
-    expect(gridHours([ev('2026-12-15T21:30:00', '2026-12-17T06:30:00')])).toEqual({
-      slotMinTime: '05:00:00',
+  it('a block over several days shows its first and last hours on the days shown', () => {
+    const leave = ev('2026-12-15T21:30:00', '2026-12-17T06:30:00')
+    expect(gridHours([leave])).toEqual({ slotMinTime: '05:00:00', slotMaxTime: '23:00:00' })
+    // Its first day: its start; its last day: its end; a day between: the usual hours.
+    expect(gridHours([leave], { from: '2026-12-15', to: '2026-12-15' })).toEqual({
+      slotMinTime: '08:00:00',
       slotMaxTime: '23:00:00',
+    })
+    expect(gridHours([leave], { from: '2026-12-17', to: '2026-12-17' })).toEqual({
+      slotMinTime: '05:00:00',
+      slotMaxTime: '20:00:00',
+    })
+    expect(gridHours([leave], { from: '2026-12-16', to: '2026-12-16' })).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '20:00:00',
     })
   })
 })

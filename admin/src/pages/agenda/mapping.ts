@@ -261,15 +261,17 @@ export const GRID_HOURS = { from: 8, to: 20 } as const
 const minutesOfDay = (floating: string) => Number(floating.slice(11, 13)) * 60 + Number(floating.slice(14, 16))
 
 /**
- * The hours the time grid shows: the usual 08:00–20:00, widened to whole hours so that every event
- * shown fits (a 07:30 booking opens the grid at 07:00, one ending 21:10 closes it at 22:00).
- * An event over several days (a block: a leave) counts with its first and its last hour; the days
- * between are covered by it from top to bottom whatever the span.
+ * The hours the time grid shows: the usual 08:00–20:00, widened to whole hours so that every
+ * event shown fits (a 07:30 booking opens the grid at 07:00, one ending 21:10 closes it at 22:00).
+ * An event over several days (a block: a leave) counts with the hour after its start and the hour
+ * before its end, on the days shown (`days`, both included; all when not given): the days between
+ * are covered by it from top to bottom whatever the span.
  */
-export function gridHours(events: readonly Pick<CalendarEventInput, 'start' | 'end'>[]): {
-  slotMinTime: string
-  slotMaxTime: string
-} {
+export function gridHours(
+  events: readonly Pick<CalendarEventInput, 'start' | 'end'>[],
+  days?: { from: string; to: string },
+): { slotMinTime: string; slotMaxTime: string } {
+  const shown = (day: string) => !days || (day >= days.from && day <= days.to)
   let first = GRID_HOURS.from * 60
   let last = GRID_HOURS.to * 60
   for (const e of events) {
@@ -278,11 +280,18 @@ export function gridHours(events: readonly Pick<CalendarEventInput, 'start' | 'e
     const startDay = e.start.slice(0, 10)
     const endDay = e.end.slice(0, 10)
     if (startDay === endDay || (end === 0 && endDay === addCalendarDays(startDay, 1))) {
+      if (!shown(startDay)) continue
       first = Math.min(first, start)
       last = Math.max(last, end || 24 * 60) // an end at the next midnight is 24:00
-    } else {
-      first = Math.min(first, start, Math.max(0, end - 60))
-      last = Math.max(last, Math.min(24 * 60, start + 60), end)
+      continue
+    }
+    if (shown(startDay)) {
+      first = Math.min(first, start)
+      last = Math.max(last, Math.min(24 * 60, start + 60))
+    }
+    if (end > 0 && shown(endDay)) {
+      first = Math.min(first, Math.max(0, end - 60))
+      last = Math.max(last, end)
     }
   }
   const from = Math.max(0, Math.floor(first / 60))
