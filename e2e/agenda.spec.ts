@@ -1,6 +1,17 @@
 import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { bookViaApi, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+import {
+  addDays,
+  adminGet,
+  adminToken,
+  bookViaApi,
+  loginInBrowser,
+  newCustomer,
+  registerViaApi,
+  romeDay,
+  SALON_ZONE as ZONE,
+  serviceIds,
+} from './helpers'
 
 /**
  * The agenda of /dashboard/booking (issue 13): real mouse drags on the production build. A booking
@@ -14,7 +25,6 @@ import { bookViaApi, loginInBrowser, newCustomer, registerViaApi, serviceIds } f
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' })
 
-const ZONE = 'Europe/Rome'
 const romeTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ZONE, hourCycle: 'h23' }).format(
     new Date(iso),
@@ -30,17 +40,6 @@ const unique = (base: string) =>
     .toString(26)
     .replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]!)
     .slice(-5)
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
-
-async function adminToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
-  return (await login.json()).token as string
-}
-
 interface Slot {
   start: string
   end: string
@@ -75,7 +74,7 @@ async function dayWhere(
   offset: number,
   fits: (slots: Slot[]) => unknown,
 ) {
-  const today = new Date().toISOString().slice(0, 10)
+  const today = romeDay()
   for (let i = offset; i < offset + 14; i++) {
     const day = addDays(today, i)
     const slots = await slotsOf(request, day, services, operator)
@@ -87,16 +86,30 @@ async function dayWhere(
 /** An operator's column title (the grid is presentational: the cards carry the meaning). */
 const columnOf = (page: Page, operatorName: string) => page.locator('.ec-col-head', { hasText: operatorName })
 
-/** Pixels of the calendar: the column of an operator and the height of a minute. */
+/** Minutes of the day of a `HH:mm[:ss]` (or a date-time ending so). */
+const minutesOfLabel = (text: string) => {
+  const [, h, m] = /(\d{2}):(\d{2})(?::\d{2})?$/.exec(text)!
+  return Number(h) * 60 + Number(m)
+}
+
+/**
+ * Pixels of the calendar: the column of an operator and the height of a minute. The grid's hours
+ * follow what it shows (08–20 at least), so they are read from its time axis.
+ */
 async function grid(page: Page, operatorName: string) {
   const head = columnOf(page, operatorName)
   const headBox = (await head.boundingBox())!
-  // The body's first day cell spans the grid's hours (07:00–21:00).
+  const slots = await page
+    .locator('.ec-body .ec-sidebar time')
+    .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''))
+  const first = minutesOfLabel(slots[0]!)
+  const span = (minutesOfLabel(slots[1]!) - first) * slots.length
+  // The body's first day cell spans the grid's hours.
   const cell = (await page.locator('.ec-body .ec-day').first().boundingBox())!
-  const pxPerMinute = cell.height / (14 * 60)
+  const pxPerMinute = cell.height / span
   return {
     x: headBox.x + headBox.width / 2,
-    y: (minute: number) => cell.y + (minute - 7 * 60) * pxPerMinute,
+    y: (minute: number) => cell.y + (minute - first) * pxPerMinute,
     pxPerMinute,
   }
 }
@@ -123,6 +136,31 @@ async function showForDrag(page: Page, card: Locator, dy: number) {
     .toBe(true)
 }
 
+/** Drags a card by `dy` pixels down (and `dx` across columns), holding it near its top. */
+async function dragCardBy(page: Page, card: Locator, dy: number, dx = 0) {
+  await showForDrag(page, card, Math.max(dy, 0))
+  const box = (await card.boundingBox())!
+  const from = { x: box.x + box.width / 2, y: box.y + Math.min(10, box.height / 2) }
+  await drag(page, from, { x: from.x + dx, y: from.y + dy })
+  return box
+}
+
+/** A new customer `first surname` (a surname no other booking has) booked with `operator` at `start`. */
+async function seedBooking(
+  request: APIRequestContext,
+  who: { first: string; surname: string },
+  booking: { services: number[]; operator: number; start: string },
+) {
+  const surname = unique(who.surname)
+  const customer = await registerViaApi(request, newCustomer('agenda', who.first, surname))
+  const saved = await bookViaApi(request, customer.token, {
+    services: booking.services,
+    operator: booking.operator,
+    date_start: booking.start,
+  })
+  return { customer, booking: saved, name: new RegExp(`${who.first} ${surname}`) }
+}
+
 async function openAgenda(page: Page, day: string) {
   await page.goto(`/dashboard/booking?view=agenda&mode=day&date=${day}`)
   await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
@@ -138,30 +176,24 @@ test('a booking dragged to a free time (and to another operator) is saved, the c
   const piega = services.get('Piega')!
   const marco = operators.get('Marco')!
   const { day, slots } = await dayWhere(request, [piega], marco, 21, twoTimes)
-  const surname = unique('Trascinata')
-  const customer = await registerViaApi(request, newCustomer('agenda', 'Ottavia', surname))
   // A booking, and a free time two to four hours later on the same day.
   const { first, later: free } = twoTimes(slots)!
-  const booking = await bookViaApi(request, customer.token, {
-    services: [piega],
-    operator: marco,
-    date_start: first.start,
-  })
+  const { customer, booking, name } = await seedBooking(
+    request,
+    { first: 'Ottavia', surname: 'Trascinata' },
+    { services: [piega], operator: marco, start: first.start },
+  )
 
   await openAgenda(page, day)
-  const card = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
+  const card = page.getByRole('button', { name })
   await expect(card).toBeVisible()
   // The salon's wall clock, not the browser's UTC.
   await expect(card).toContainText(romeTime(booking.date_start))
-  const dy =
-    (minutesOfDay(free.start) - minutesOfDay(booking.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
-  await showForDrag(page, card, dy)
-  const box = (await card.boundingBox())!
-  const from = { x: box.x + box.width / 2, y: box.y + Math.min(10, box.height / 2) }
-  await drag(page, from, { x: from.x, y: from.y + dy })
+  const pxPerMinute = (await grid(page, 'Marco Bianchi')).pxPerMinute
+  await dragCardBy(page, card, (minutesOfDay(free.start) - minutesOfDay(booking.date_start)) * pxPerMinute)
 
   await expect(page.getByText('Appuntamento spostato')).toBeVisible()
-  await expect(page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })).toContainText(romeTime(free.start))
+  await expect(card).toContainText(romeTime(free.start))
   await expectNoSeriousA11yViolations(page)
   const mine = await (
     await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
@@ -176,26 +208,22 @@ test('a booking dragged to a free time (and to another operator) is saved, the c
     (s) => Math.abs(Date.parse(s.start) - Date.parse(free.start)) <= 2 * 3_600_000,
   )!
   expect(hers).toBeTruthy()
-  const movedCard = page.getByRole('button', { name: new RegExp(`Ottavia ${surname}`) })
   const dy2 = (minutesOfDay(hers.start) - minutesOfDay(free.start)) * (await grid(page, 'Giulia Rossi')).pxPerMinute
-  await showForDrag(page, movedCard, Math.max(dy2, 0))
-  const at = (await movedCard.boundingBox())!
   const dx = (await grid(page, 'Giulia Rossi')).x - (await grid(page, 'Marco Bianchi')).x
-  const from2 = { x: at.x + at.width / 2, y: at.y + Math.min(10, at.height / 2) }
   const edit = page.waitForResponse((r) => r.url().includes(`/api/reservations/${booking.id}/edit`))
-  await drag(page, from2, { x: from2.x + dx, y: from2.y + dy2 })
+  await dragCardBy(page, card, dy2, dx)
   expect((await edit).request().postDataJSON()).toEqual({
     date_start: new Date(hers.start).toISOString(),
     operator: giulia,
   })
-  await expect(movedCard).toContainText(romeTime(hers.start))
+  await expect(card).toContainText(romeTime(hers.start))
   const again = await (
     await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
   ).json()
   expect(again.upcoming.find((r: { id: number }) => r.id === booking.id).operator.id).toBe(giulia)
 
   // The keyboard: the card is a button; Enter opens the booking's page.
-  await movedCard.focus()
+  await card.focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/dashboard/booking/${booking.id}$`))
 })
@@ -209,31 +237,24 @@ test('a booking dragged onto a taken time is refused (409), snaps back, and the 
   const piega = services.get('Piega')!
   const marco = operators.get('Marco')!
   const { day, slots } = await dayWhere(request, [piega], marco, 28, twoTimes)
-  const firstName = unique('Ferma')
-  const secondName = unique('Occupante')
-  const first = await registerViaApi(request, newCustomer('agenda', 'Prima', firstName))
-  const second = await registerViaApi(request, newCustomer('agenda', 'Seconda', secondName))
   const times = twoTimes(slots)!
-  const a = await bookViaApi(request, first.token, {
-    services: [piega],
-    operator: marco,
-    date_start: times.first.start,
-  })
-  const b = await bookViaApi(request, second.token, {
-    services: [piega],
-    operator: marco,
-    date_start: times.later.start,
-  })
+  const { booking: a, name: firstName } = await seedBooking(
+    request,
+    { first: 'Prima', surname: 'Ferma' },
+    { services: [piega], operator: marco, start: times.first.start },
+  )
+  const { booking: b, name: secondName } = await seedBooking(
+    request,
+    { first: 'Seconda', surname: 'Occupante' },
+    { services: [piega], operator: marco, start: times.later.start },
+  )
 
   await openAgenda(page, day)
-  const card = page.getByRole('button', { name: new RegExp(`Prima ${firstName}`) })
-  await expect(page.getByRole('button', { name: new RegExp(`Seconda ${secondName}`) })).toBeVisible()
+  const card = page.getByRole('button', { name: firstName })
+  await expect(page.getByRole('button', { name: secondName })).toBeVisible()
   const dy = (minutesOfDay(b.date_start) - minutesOfDay(a.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
-  await showForDrag(page, card, dy)
-  const before = (await card.boundingBox())!
-  const from = { x: before.x + before.width / 2, y: before.y + Math.min(10, before.height / 2) }
   const refused = page.waitForResponse((r) => r.url().includes(`/api/reservations/${a.id}/edit`))
-  await drag(page, from, { x: from.x, y: from.y + dy })
+  const before = await dragCardBy(page, card, dy)
 
   expect((await refused).status()).toBe(409)
   await expect(page.getByText('Non spostato')).toBeVisible()
@@ -244,10 +265,7 @@ test('a booking dragged onto a taken time is refused (409), snaps back, and the 
   // Back where it was, on the screen and on the server.
   await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(before.y))
   await expect(card).toContainText(romeTime(a.date_start))
-  const token = await adminToken(request)
-  const saved = await (
-    await request.get(`/api/reservations/${a.id}`, { headers: { authorization: `JWT ${token}` } })
-  ).json()
+  const saved = await adminGet(request, `/api/reservations/${a.id}`)
   expect(saved.date_start).toBe(new Date(a.date_start).toISOString())
 })
 
@@ -272,7 +290,8 @@ test('an afternoon blocked for one operator leaves that operator’s public time
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('textbox', { name: 'Dalle', exact: true })).toHaveValue('14:00')
   await expect(dialog.getByRole('textbox', { name: 'Alle', exact: true })).toHaveValue('18:00')
-  await expect(dialog.getByLabel('Giorno')).toHaveValue(day)
+  await expect(dialog.getByLabel(/^Dal giorno/)).toHaveValue(day)
+  await expect(dialog.getByLabel(/^Al giorno/)).toHaveValue(day)
   await dialog.getByLabel('Motivo (facoltativo)').fill('Formazione colore')
   await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
   await expect(page.getByText('Orario bloccato per l’operatore')).toBeVisible()
@@ -322,7 +341,8 @@ test('clicking a free time opens the new booking on that operator, day and time;
 
   // The week of one operator, chosen in the URL, survives a reload.
   await page.goto(`/dashboard/booking?view=agenda&mode=week&date=${day}&operator=${marco}`)
-  await expect(page.getByLabel('Operatore')).toHaveValue('Marco')
+  // Named as the grid names operators: name and surname.
+  await expect(page.getByLabel('Operatore')).toHaveValue('Marco Bianchi')
   await expect(page.locator('.ec-col-head')).toHaveCount(7)
   await expectNoSeriousA11yViolations(page)
 })
@@ -336,22 +356,19 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
   const piega = services.get('Piega')!
   const marco = operators.get('Marco')!
   const { day, slots } = await dayWhere(request, [piega], marco, 49, twoTimes)
-  const surname = unique('Allungata')
-  const customer = await registerViaApi(request, newCustomer('agenda', 'Rita', surname))
-  const booking = await bookViaApi(request, customer.token, {
-    services: [piega],
-    operator: marco,
-    date_start: twoTimes(slots)!.first.start,
-  })
+  const { booking, name } = await seedBooking(
+    request,
+    { first: 'Rita', surname: 'Allungata' },
+    { services: [piega], operator: marco, start: twoTimes(slots)!.first.start },
+  )
   const token = await adminToken(request)
-  const read = async () =>
-    (await request.get(`/api/reservations/${booking.id}`, { headers: { authorization: `JWT ${token}` } })).json()
+  const read = () => adminGet(request, `/api/reservations/${booking.id}`, token)
   const minutes = (r: { date_start: string; date_end: string }) =>
     (Date.parse(r.date_end) - Date.parse(r.date_start)) / 60_000
   const before = await read()
 
   await openAgenda(page, day)
-  const card = page.getByRole('button', { name: new RegExp(`Rita ${surname}`) })
+  const card = page.getByRole('button', { name })
   const g = await grid(page, 'Marco Bianchi')
   await showForDrag(page, card, 30 * g.pxPerMinute + 40)
   const box = (await card.boundingBox())!
@@ -382,20 +399,33 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
   await block.focus()
   await page.keyboard.press('Enter')
   const edit = page.getByRole('dialog', { name: 'Orario bloccato' })
+  await expect(edit.getByLabel(/^Al giorno/)).toHaveValue(day)
+  // Renamed, and made to last until 09:00 of the next day (a block may span days).
   await edit.getByLabel('Motivo (facoltativo)').fill('Visita dal dentista')
+  await edit.getByLabel(/^Al giorno/).fill(addDays(day, 1))
+  await edit.getByRole('textbox', { name: 'Alle', exact: true }).fill('09:00')
   await edit.getByRole('button', { name: 'Salva' }).click()
+  await expect(page.getByText('Orario bloccato salvato')).toBeVisible()
   const renamed = page.getByRole('button', { name: /Visita dal dentista/ })
-  await expect(renamed).toBeVisible()
+  await expect(renamed).toContainText('20:00–09:00')
+  const saved = await adminGet(request, `/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, token)
+  expect(saved.blocks).toHaveLength(1)
+  expect(romeDay(new Date(saved.blocks[0].date_end))).toBe(addDays(day, 1))
+  expect(romeTime(saved.blocks[0].date_end)).toBe('09:00')
+  // Opened again, it keeps both days: editing it does not shorten it.
   await renamed.focus()
   await page.keyboard.press('Enter')
-  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
-  await page.getByRole('dialog', { name: 'Orario bloccato' }).getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  const again = page.getByRole('dialog', { name: 'Orario bloccato' })
+  await expect(again.getByLabel(/^Dal giorno/)).toHaveValue(day)
+  await expect(again.getByLabel(/^Al giorno/)).toHaveValue(addDays(day, 1))
+  await expect(again.getByRole('textbox', { name: 'Alle', exact: true })).toHaveValue('09:00')
+  // Removing asks first; "Annulla" goes back, "Sì, rimuovi" removes.
+  await again.getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await again.getByRole('button', { name: 'Annulla' }).click()
+  await again.getByRole('button', { name: 'Rimuovi il blocco' }).click()
+  await again.getByRole('button', { name: 'Sì, rimuovi' }).click()
   await expect(page.getByText('Blocco rimosso')).toBeVisible()
   await expect(renamed).toHaveCount(0)
-  const agenda = await (
-    await request.get(`/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, {
-      headers: { authorization: `JWT ${token}` },
-    })
-  ).json()
+  const agenda = await adminGet(request, `/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, token)
   expect(agenda.blocks).toEqual([])
 })

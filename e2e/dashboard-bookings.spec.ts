@@ -1,6 +1,6 @@
-import { devices, expect, test, type APIRequestContext } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds } from './helpers'
+import { adminGet, bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds } from './helpers'
 
 /**
  * Bookings from /dashboard (issue 11): readable statuses and filters in the list, a booking's page
@@ -8,15 +8,6 @@ import { bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds }
  * guarded path as customers — a taken time is a 409 on the form, never a double booking.
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } })
-
-/** Reads as the admin over the API (a JWT header: the page's cookie needs a same-origin browser request). */
-async function adminGet(request: APIRequestContext, path: string) {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
-  const { token } = await login.json()
-  const res = await request.get(path, { headers: { authorization: `JWT ${token}` } })
-  expect(res.status(), await res.text()).toBe(200)
-  return res.json()
-}
 
 test('the list shows labels, hides drafts, filters by status in the URL; a pending booking is approved from its page', async ({
   page,

@@ -1,6 +1,6 @@
-import { devices, expect, test, type APIRequestContext } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { loginInBrowser, serviceIds } from './helpers'
+import { adminToken, loginInBrowser, serviceIds } from './helpers'
 
 /**
  * Opening hours from /dashboard/time (issue 11): the public times of a Tuesday follow what the
@@ -8,11 +8,6 @@ import { loginInBrowser, serviceIds } from './helpers'
  * The demo week is put back afterwards (the integration tests run on this database next).
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } })
-
-async function adminToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
-  return (await login.json()).token as string
-}
 
 /** The next Tuesday at least a week away (inside the booking horizon, past the minimum notice). */
 function nextTuesday() {

@@ -1,6 +1,17 @@
-import { devices, expect, test, type APIRequestContext } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds } from './helpers'
+import {
+  addDays,
+  adminGet,
+  adminToken,
+  bookViaApi,
+  firstFreeSlot,
+  loginInBrowser,
+  registerViaApi,
+  romeDay,
+  SALON_ZONE as ROME,
+  serviceIds,
+} from './helpers'
 
 /**
  * /dashboard (issue 13 §1): the KPIs of a fixed past period equal figures this spec works out
@@ -10,24 +21,9 @@ import { bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds }
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } })
 
-const ROME = 'Europe/Rome'
 const OCCURRING = ['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'COMPLETED']
 const WEEK = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']
 
-async function adminToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
-  return (await login.json()).token as string
-}
-async function adminGet(request: APIRequestContext, token: string, path: string) {
-  const res = await request.get(path, { headers: { authorization: `JWT ${token}` } })
-  expect(res.status(), await res.text()).toBe(200)
-  return res.json()
-}
-
-/** `YYYY-MM-DD` of an instant in Rome. */
-const romeDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ROME }).format(d)
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 /** The instant of local midnight starting `day` in Rome (its offset read with Intl). */
 function romeMidnight(day: string): Date {
   const noon = new Date(`${day}T12:00:00Z`)
@@ -61,8 +57,8 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
   // Raw rows: every reservation of the two fortnights, as the admin's list gives them.
   const list = await adminGet(
     request,
-    token,
     `/api/reservations?depth=0&limit=5000&where[date_start][greater_than_equal]=${previousStart.toISOString()}&where[date_start][less_than]=${end.toISOString()}`,
+    token,
   )
   expect(list.totalDocs).toBe(list.docs.length)
   type Row = { status: string; total_price: number; duration: number; date_start: string }
@@ -91,12 +87,12 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
 
   // Open minutes: the weekly hours of each day, minus holidays and full-day closures, times the operators.
   const home = await (await request.get('/api/pages/home')).json()
-  const holidays = (await adminGet(request, token, '/api/holidays?limit=500&depth=0')).docs as {
+  const holidays = (await adminGet(request, '/api/holidays?limit=500&depth=0', token)).docs as {
     date: string
     recurring_yearly: boolean
     is_active: boolean
   }[]
-  const closures = (await adminGet(request, token, '/api/business-closures?limit=500&depth=0')).docs as {
+  const closures = (await adminGet(request, '/api/business-closures?limit=500&depth=0', token)).docs as {
     closure_type: string
     start_date: string
     end_date: string
@@ -131,7 +127,7 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
   const openPrev = openMinutes(previousFrom, 14)
 
   // The API's answer.
-  const api = await adminGet(request, token, `/api/pages/dashboard-index?period=custom&from=${from}&to=${to}`)
+  const api = await adminGet(request, `/api/pages/dashboard-index?period=custom&from=${from}&to=${to}`, token)
   expect(api.previousRange.fromDay).toBe(previousFrom)
   expect(api.kpis.bookings).toMatchObject({ current: cur.bookings, previous: prev.bookings })
   expect(api.kpis.revenue).toMatchObject({ current: cur.cents / 100, previous: prev.cents / 100 })
@@ -181,7 +177,7 @@ test('the KPIs of a past period are the seed’s own figures; a pending booking 
   await item.getByRole('button', { name: /^Conferma la prenotazione di/ }).click()
   await expect(page.getByText('Stato: Confermata')).toBeVisible()
   await expect(pending.getByTestId(`booking-${booking.id}`)).toHaveCount(0)
-  const after = await adminGet(request, token, `/api/reservations/${booking.id}?depth=0`)
+  const after = await adminGet(request, `/api/reservations/${booking.id}?depth=0`, token)
   expect(after.status).toBe('CONFIRMED')
   await expectNoSeriousA11yViolations(page)
 })

@@ -114,3 +114,28 @@ export async function mailedLink(to: string, since: number, link: RegExp): Promi
 /** The "choose a password" link (recovery or invitation) mailed to `to` after `since`. */
 export const mailedPasswordLink = (to: string, since: number) =>
   mailedLink(to, since, /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/)
+
+/** The salon's time zone (the demo seed's `config.timezone`). */
+export const SALON_ZONE = 'Europe/Rome'
+
+/** `YYYY-MM-DD` of an instant in the salon's zone: "today" is Rome's day, whatever the browser's or the machine's. */
+export const romeDay = (d: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: SALON_ZONE }).format(d)
+
+/** `YYYY-MM-DD` plus `n` calendar days. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+
+/** The demo admin's JWT, for reading over the API (the page's cookie needs a same-origin browser request). */
+export async function adminToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.salon', password: 'demo1234' } })
+  expect(login.status()).toBe(200)
+  return (await login.json()).token as string
+}
+
+/** A GET as the admin that must answer 200 (signs in when no token is given). */
+export async function adminGet(request: APIRequestContext, path: string, token?: string) {
+  const jwt = token ?? (await adminToken(request))
+  const res = await request.get(path, { headers: { authorization: `JWT ${jwt}` } })
+  expect(res.status(), await res.text()).toBe(200)
+  return res.json()
+}

@@ -191,7 +191,7 @@ async function main() {
             salonDay(r.date_start) <= to &&
             (sc.mode === 'day' || r.operator.id === op.id),
         )
-        .map((r) => r.id)
+        .map((r) => `r${r.id}`)
     const date = sc.mode === 'day' ? busiest : monday
     const url = `${base}/dashboard/booking?view=agenda&mode=${sc.mode}&date=${date}&operator=${op.id}`
     const cold = []
@@ -282,7 +282,7 @@ const median = (xs) => {
 const fmt = (xs) => `${median(xs)} (${Math.min(...xs)}–${Math.max(...xs)})`
 
 /**
- * In the page: waits until the agenda shows exactly the cards `ids` (their `data-id`; the ids of
+ * In the page: waits until the agenda shows exactly the cards `ids` (their `data-id`, the event id `r<id>`; the ids of
  * two weeks differ, so the old week's cards do not count), forces a layout, and returns the
  * milliseconds since the last `agenda:events` and `agenda:mount` marks.
  */

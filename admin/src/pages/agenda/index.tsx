@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import {
   ActionIcon,
   Alert,
@@ -14,12 +14,13 @@ import {
 } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo, useList, useNotification } from '@refinedev/core'
 import type { Calendar } from '@event-calendar/core'
-import type { AgendaResponse } from '@salon/shared/schemas/booking'
+import type { AgendaResponse, OperatorBlockBody } from '@salon/shared/schemas/booking'
 import { IconChevronLeft, IconChevronRight, IconLock, IconPlus } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router'
 import { DateField } from '../../components/form/date-fields'
+import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
-import { BlockModal, type BlockBody, type BlockDialog } from './block-modal'
+import { BlockModal, type BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import {
   agendaParams,
@@ -29,16 +30,19 @@ import {
   calendarDay,
   calendarOffset,
   calendarTime,
-  eventHtml,
+  eventContent,
+  eventDidMount,
+  gridHours,
   minutesBetween,
   moveBody,
+  operatorName,
   operatorsToResources,
   rangeOf,
   readAgendaState,
-  salonDayOf,
-  salonTimeOf,
+  salonFields,
   salonToday,
   stepDate,
+  UNASSIGNED,
   type AgendaEventProps,
   type AgendaState,
   type CalendarEventInput,
@@ -55,22 +59,12 @@ interface Config {
   slotStepMinutes?: number
 }
 
-/** GLOSSARY.md colour names → Mantine palettes (as the status badge maps them). */
-const PALETTE_OF: Record<string, string> = {
-  grey: 'gray',
-  yellow: 'yellow',
-  teal: 'teal',
-  green: 'green',
-  orange: 'orange',
-  blue: 'blue',
-  red: 'red',
-  'red-muted': 'pink',
-  'dark-green': 'salon',
-  'dark-red': 'red',
-}
-
 const pad = (n: number) => String(n).padStart(2, '0')
 const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
+// Options that never change, kept by reference (the wrapper pushes only what changed).
+const NO_TOOLBAR = { start: '', center: '', end: '' }
+const DAY_HEADER: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }
+const SLOT_LABEL: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 
 /**
  * The appointment book (issue 13): a day with one column per active operator, or one operator's
@@ -131,8 +125,8 @@ export default function Agenda() {
   const refetch = agenda.query.refetch
 
   const palette: Palette = useCallback(
-    (name: string) => {
-      const colours = theme.colors[PALETTE_OF[name] ?? 'gray'] ?? theme.colors.gray
+    (status: string) => {
+      const colours = theme.colors[statusColour(status)] ?? theme.colors.gray
       return { background: colours[1]!, edge: colours[7]! }
     },
     [theme],
@@ -146,39 +140,45 @@ export default function Agenda() {
     }),
     [t],
   )
+  // What the server answered for the view (it filters the week by operator).
   const events = useMemo(() => {
     // (Refine gives an empty object until the first answer.)
     const data = agenda.result.data as Partial<AgendaResponse> | undefined
     const out: CalendarEventInput[] = []
     for (const r of data?.reservations ?? []) {
-      if (state.mode === 'week' && r.operator?.id !== weekOperator) continue
       const e = bookingToEvent(r, timeZone, words, palette)
       if (e) out.push(e)
     }
-    for (const b of data?.blocks ?? []) {
-      if (state.mode === 'week' && b.operator.id !== weekOperator) continue
-      out.push(blockToEvent(b, timeZone, words))
-    }
+    for (const b of data?.blocks ?? []) out.push(blockToEvent(b, timeZone, words))
     return out
-  }, [agenda.result.data, state.mode, weekOperator, timeZone, words, palette])
-  const resources = useMemo(() => operatorsToResources(operators), [operators])
+  }, [agenda.result.data, timeZone, words, palette])
+  const anyUnassigned = events.some((e) => e.resourceIds[0] === UNASSIGNED)
+  const resources = useMemo(
+    () => operatorsToResources(operators, anyUnassigned ? words.unassigned : undefined),
+    [operators, anyUnassigned, words],
+  )
+  const { from: firstDay, to: lastDay } = range
+  const hours = useMemo(() => gridHours(events, { from: firstDay, to: lastDay }), [events, firstDay, lastDay])
 
   // ---- changes ----
   const [busy, setBusy] = useState(false)
   const [dialog, setDialog] = useState<BlockDialog | null>(null)
-  const [refusal, setRefusal] = useState<string | null>(null)
   const { mutateAsync } = useCustomMutation()
   const calendar = useRef<Calendar | null>(null)
 
-  const patch = useCallback(
-    async (url: string, values: Record<string, unknown>, ok: string, failed: string, revert: () => void) => {
+  /**
+   * One change sent to the API: busy while it runs, a notice when it is done, the agenda read
+   * again either way. Resolves to the server's refusal (its message), or null when it was done.
+   */
+  const run = useCallback(
+    async (request: Parameters<typeof mutateAsync>[0], okMessage: string): Promise<string | null> => {
       setBusy(true)
       try {
-        await mutateAsync({ url, method: 'patch', values, successNotification: false, errorNotification: false })
-        notify?.({ type: 'success', message: ok })
+        await mutateAsync({ ...request, successNotification: false, errorNotification: false })
+        notify?.({ type: 'success', message: okMessage })
+        return null
       } catch (e) {
-        revert()
-        notify?.({ type: 'error', message: failed, description: (e as Error).message })
+        return (e as Error).message
       } finally {
         setBusy(false)
         void refetch()
@@ -187,97 +187,65 @@ export default function Agenda() {
     [mutateAsync, notify, refetch],
   )
 
-  const saveBlock = async (body: BlockBody, d: BlockDialog) => {
-    setBusy(true)
-    setRefusal(null)
-    try {
-      if (d.mode === 'create') {
-        const { reason, ...rest } = body
-        await mutateAsync({
-          url: '/api/operator-blocks',
-          method: 'post',
-          values: reason ? { ...rest, reason } : rest,
-          successNotification: false,
-          errorNotification: false,
-        })
-        notify?.({ type: 'success', message: t('agenda.block.created') })
-      } else {
-        await mutateAsync({
-          url: `/api/operator-blocks/${d.id}`,
-          method: 'patch',
-          values: body,
-          successNotification: false,
-          errorNotification: false,
-        })
-        notify?.({ type: 'success', message: t('agenda.block.updated') })
+  /** A drag or resize: the card snaps back and the server's words are shown when it is refused. */
+  const patch = useCallback(
+    async (url: string, values: Record<string, unknown>, ok: string, failed: string, revert: () => void) => {
+      const refusal = await run({ url, method: 'patch', values }, ok)
+      if (refusal) {
+        revert()
+        notify?.({ type: 'error', message: failed, description: refusal })
       }
-      setDialog(null)
-    } catch (e) {
-      setRefusal((e as Error).message)
-    } finally {
-      setBusy(false)
-      void refetch()
-    }
+    },
+    [run, notify],
+  )
+
+  const saveBlock = async (body: OperatorBlockBody, d: BlockDialog) => {
+    const refusal =
+      d.mode === 'create'
+        ? await run({ url: '/api/operator-blocks', method: 'post', values: body }, t('agenda.block.created'))
+        : await run({ url: `/api/operator-blocks/${d.id}`, method: 'patch', values: body }, t('agenda.block.updated'))
+    setDialog(refusal ? { ...d, refusal } : null)
   }
-  const deleteBlock = async (id: number) => {
-    setBusy(true)
-    setRefusal(null)
-    try {
-      await mutateAsync({
-        url: `/api/operator-blocks/${id}`,
-        method: 'delete',
-        values: {},
-        successNotification: false,
-        errorNotification: false,
-      })
-      notify?.({ type: 'success', message: t('agenda.block.deleted') })
-      setDialog(null)
-    } catch (e) {
-      setRefusal((e as Error).message)
-    } finally {
-      setBusy(false)
-      void refetch()
-    }
+  const deleteBlock = async (d: BlockDialog, id: number) => {
+    const refusal = await run(
+      { url: `/api/operator-blocks/${id}`, method: 'delete', values: {} },
+      t('agenda.block.deleted'),
+    )
+    setDialog(refusal ? { ...d, refusal } : null)
   }
 
-  // The calendar's callbacks are created once: they read the latest values through this ref.
-  const latest = useRef({ state, weekOperator, timeZone, events, patch, go, t })
-  useLayoutEffect(() => {
-    latest.current = { state, weekOperator, timeZone, events, patch, go, t }
-  })
-
-  const callbacks = useMemo<Partial<CalendarOptions>>(
+  const options = useMemo<CalendarOptions>(
     () => ({
-      eventContent: (info) => ({ html: eventHtml(info.event.extendedProps as AgendaEventProps) }),
-      eventDidMount: ({ el, event }) => {
-        const p = event.extendedProps as AgendaEventProps
-        el.setAttribute('data-kind', p.kind)
-        el.setAttribute('data-id', String(p.id))
-      },
+      eventContent,
+      eventDidMount,
       eventClick: ({ event }) => {
         const p = event.extendedProps as AgendaEventProps
-        const { go, timeZone } = latest.current
-        if (p.kind === 'booking') go({ to: `/booking/${p.id}` })
-        else {
-          const start = calendarDateToInstant(event.start, timeZone)
-          const end = calendarDateToInstant(event.end, timeZone)
-          setRefusal(null)
-          setDialog({
-            mode: 'edit',
-            id: p.id,
-            fields: {
-              operator: String(event.resourceIds[0] ?? ''),
-              day: salonDayOf(start, timeZone),
-              from: salonTimeOf(start, timeZone),
-              to: salonTimeOf(end, timeZone),
-              reason: p.reason,
-            },
-          })
+        if (p.kind === 'booking') {
+          go({ to: `/booking/${p.id}` })
+          return
         }
+        const start = salonFields(calendarDateToInstant(event.start, timeZone), timeZone)
+        const end = salonFields(calendarDateToInstant(event.end, timeZone), timeZone)
+        setDialog({
+          mode: 'edit',
+          id: p.id,
+          fields: {
+            operator: String(event.resourceIds[0] ?? ''),
+            day: start.day,
+            from: start.time,
+            toDay: end.day,
+            to: end.time,
+            reason: p.reason,
+          },
+        })
       },
       eventDrop: ({ event, newResource, revert }) => {
         const p = event.extendedProps as AgendaEventProps
-        const { timeZone, patch, t } = latest.current
+        if (newResource?.id === UNASSIGNED) {
+          revert()
+          notify?.({ type: 'error', message: t('agenda.notMoved'), description: t('agenda.unassignedDrop') })
+          return
+        }
         const body = moveBody(event.start, timeZone, newResource?.id)
         if (p.kind === 'booking')
           void patch(`/api/reservations/${p.id}/edit`, body, t('agenda.moved'), t('agenda.notMoved'), revert)
@@ -292,7 +260,6 @@ export default function Agenda() {
       },
       eventResize: ({ event, revert }) => {
         const p = event.extendedProps as AgendaEventProps
-        const { timeZone, patch, t } = latest.current
         if (p.kind === 'booking')
           void patch(
             `/api/reservations/${p.id}/edit`,
@@ -311,34 +278,32 @@ export default function Agenda() {
           )
       },
       dateClick: ({ date, resource }) => {
-        const { go, timeZone, weekOperator } = latest.current
-        const operator = resource?.id ?? (weekOperator ? String(weekOperator) : undefined)
+        const column = resource?.id === UNASSIGNED ? undefined : resource?.id
+        const operator = column ?? (weekOperator ? String(weekOperator) : undefined)
         go({
           to: '/booking/create',
           query: { ...(operator ? { operator } : {}), start: calendarDateToInstant(date, timeZone) },
         })
       },
       select: ({ start, end, resource }) => {
-        const { weekOperator } = latest.current
         calendar.current?.unselect()
-        const operator = resource?.id ?? (weekOperator ? String(weekOperator) : '')
-        setRefusal(null)
+        const column = resource?.id === UNASSIGNED ? undefined : resource?.id
         setDialog({
           mode: 'create',
-          fields: { operator, day: calendarDay(start), from: calendarTime(start), to: calendarTime(end), reason: '' },
+          fields: {
+            operator: column ?? (weekOperator ? String(weekOperator) : ''),
+            day: calendarDay(start),
+            from: calendarTime(start),
+            toDay: calendarDay(end),
+            to: calendarTime(end),
+            reason: '',
+          },
         })
       },
-    }),
-    [],
-  )
-
-  const options = useMemo<CalendarOptions>(
-    () => ({
-      ...callbacks,
       view: state.mode === 'day' ? 'resourceTimeGridDay' : 'timeGridWeek',
       date: state.date,
       firstDay: 1,
-      headerToolbar: { start: '', center: '', end: '' },
+      headerToolbar: NO_TOOLBAR,
       locale: t.intl,
       timeZone: calendarOffset(timeZone),
       resources,
@@ -349,16 +314,14 @@ export default function Agenda() {
       editable: !busy,
       slotDuration: minutesToDuration(step < 15 ? step : 15),
       snapDuration: minutesToDuration(step),
-      slotMinTime: '07:00:00',
-      slotMaxTime: '21:00:00',
-      scrollTime: '08:00:00',
+      ...hours,
       // 24 px a quarter of an hour: the shortest card is a 24 px touch target (WCAG 2.5.8).
       slotHeight: 24,
       height: 'auto',
-      dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
-      slotLabelFormat: { hour: '2-digit', minute: '2-digit' },
+      dayHeaderFormat: DAY_HEADER,
+      slotLabelFormat: SLOT_LABEL,
     }),
-    [callbacks, state.mode, state.date, t.intl, timeZone, resources, events, busy, step],
+    [state.mode, state.date, t, timeZone, resources, events, hours, busy, step, go, notify, patch, weekOperator],
   )
 
   const dayFormat = new Intl.DateTimeFormat(t.intl, {
@@ -372,21 +335,20 @@ export default function Agenda() {
     state.mode === 'day'
       ? dayFormat.format(new Date(`${state.date}T00:00:00Z`))
       : `${dayFormat.format(new Date(`${range.from}T00:00:00Z`))} – ${dayFormat.format(new Date(`${range.to}T00:00:00Z`))}`
-  const operatorOptions = operators.map((o) => ({ value: String(o.id), label: o.name }))
+  const operatorOptions = operators.map((o) => ({ value: String(o.id), label: operatorName(o) }))
 
-  const openBlockForm = () => {
-    setRefusal(null)
+  const openBlockForm = () =>
     setDialog({
       mode: 'create',
       fields: {
         operator: state.mode === 'week' && weekOperator ? String(weekOperator) : '',
         day: state.date,
         from: '',
+        toDay: state.date,
         to: '',
         reason: '',
       },
     })
-  }
   const newBooking = () =>
     go({
       to: '/booking/create',
@@ -456,7 +418,7 @@ export default function Agenda() {
         <Group spacing="xs">
           {(agenda.query.isFetching || busy) && <Loader size="xs" aria-label={t('loading')} />}
           <Text size="sm" color="dimmed">
-            {t('agenda.timeZone', { zone: timeZone })}
+            {t('agenda.timeZone')}
           </Text>
         </Group>
       </Group>
@@ -489,10 +451,9 @@ export default function Agenda() {
         operators={operatorOptions}
         timeZone={timeZone}
         saving={busy}
-        refusal={refusal}
         onClose={() => setDialog(null)}
         onSave={(body, d) => void saveBlock(body, d)}
-        onDelete={(id) => void deleteBlock(id)}
+        onDelete={(id) => dialog && void deleteBlock(dialog, id)}
       />
     </Stack>
   )

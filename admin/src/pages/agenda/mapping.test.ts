@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AgendaBlockItem, AgendaItem } from '@salon/shared/schemas/booking'
 import {
-  addDays,
   agendaParams,
   blockToEvent,
   bookingToEvent,
@@ -12,15 +11,15 @@ import {
   escapeHtml,
   eventHtml,
   instantToCalendar,
+  gridHours,
   isDay,
-  isFinalStatus,
   minutesBetween,
   mondayOf,
   moveBody,
   operatorsToResources,
   rangeOf,
   readAgendaState,
-  salonDayOf,
+  salonFields,
   salonInstant,
   salonToday,
   stepDate,
@@ -37,7 +36,7 @@ const textOf = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
 const words = { locale: 'en' as const, noCustomer: 'No customer', unassigned: 'To be assigned', blocked: 'Blocked' }
-const palette = (name: string) => ({ background: `bg-${name}`, edge: `edge-${name}` })
+const palette = (status: string) => ({ background: `bg-${status}`, edge: `edge-${status}` })
 
 /** What the calendar hands back: a browser-local Date whose fields are the wall clock it shows. */
 const shown = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min)
@@ -102,13 +101,15 @@ describe('salon wall clock ↔ calendar (whatever the browser zone)', () => {
   })
 
   it('knows the salon’s today and days, and builds instants from a form’s day and time', () => {
-    expect(salonToday(ROME, Date.parse('2026-12-15T23:30:00Z'))).toBe('2026-12-16')
-    expect(salonDayOf('2026-12-15T23:30:00Z', ROME)).toBe('2026-12-16')
+    expect(salonToday(ROME, new Date('2026-12-15T23:30:00Z'))).toBe('2026-12-16')
+    expect(salonFields('2026-12-15T23:30:00Z', ROME)).toEqual({ day: '2026-12-16', time: '00:30' })
     expect(salonInstant('2026-12-15', '14:00', ROME)).toBe('2026-12-15T13:00:00.000Z')
     expect(salonInstant('2026-07-15', '14:00', ROME)).toBe('2026-07-15T12:00:00.000Z')
     expect(salonInstant('2026-02-30', '14:00', ROME)).toBeUndefined()
     expect(salonInstant('2026-12-15', '25:00', ROME)).toBeUndefined()
     expect(salonInstant('2026-12-15', '', ROME)).toBeUndefined()
+    // The shared `hhmm` rule: 24:00 is the next midnight (a block up to the end of the day).
+    expect(salonInstant('2026-12-15', '24:00', ROME)).toBe('2026-12-15T23:00:00.000Z')
   })
 })
 
@@ -136,8 +137,9 @@ describe('the view and its days', () => {
     expect(mondayOf('2026-12-14')).toBe('2026-12-14')
     expect(stepDate({ mode: 'day', date: '2026-12-31' }, 1)).toBe('2027-01-01')
     expect(stepDate({ mode: 'week', date: '2026-03-02' }, -1)).toBe('2026-02-23')
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(stepDate({ mode: 'day', date: '2028-02-28' }, 1)).toBe('2028-02-29')
     expect(isDay('2026-02-29')).toBe(false)
+    expect(isDay('2028-02-29')).toBe(true)
   })
 })
 
@@ -151,14 +153,13 @@ describe('events', () => {
       end: '2026-12-15T11:15:00',
       startEditable: true,
       durationEditable: true,
-      backgroundColor: 'bg-green',
-      styles: ['border-left-color: edge-green'],
+      backgroundColor: 'bg-CONFIRMED',
+      styles: ['border-left-color: edge-CONFIRMED'],
     })
     expect(e.extendedProps).toMatchObject({ kind: 'booking', id: 812, statusText: 'Confirmed', time: '10:00–11:15' })
-    // Colour is never the only signal: the status is in the accessible name and in the card.
-    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, Chiara Conti, Taglio donna, Giulia')
-    // The card's text (its accessible name) is the label: the visible words in the same order.
-    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
+    // Colour is never the only signal: the status is in the card's text, its accessible name
+    // (the visible words in the same order, then the operator for screen readers).
+    expect(textOf(eventHtml(e.extendedProps))).toBe('10:00–11:15, Confirmed, Chiara Conti, Taglio donna, Giulia')
   })
 
   it('does not let a booking the server would not move be dragged; final statuses are muted', () => {
@@ -170,19 +171,20 @@ describe('events', () => {
     )!
     expect(locked.startEditable).toBe(false)
     expect(locked.durationEditable).toBe(false)
+    // Final: the API offers this admin no further status (`transitions` is empty).
     const cancelled = bookingToEvent(booking({ status: 'CANCELLED', transitions: [] }), ROME, words, palette)!
     expect(cancelled.startEditable).toBe(false)
-    expect(cancelled.classNames).toContain('salon-final')
-    expect(cancelled.backgroundColor).toBe('bg-red-muted')
-    expect(isFinalStatus('NO_SHOW')).toBe(true)
-    expect(isFinalStatus('PENDING')).toBe(false)
+    expect(cancelled.classNames).toEqual(['salon-final'])
+    expect(cancelled.backgroundColor).toBe('bg-CANCELLED')
+    expect(bookingToEvent(booking(), ROME, words, palette)!.classNames).toEqual([])
   })
 
   it('skips a booking without a time and names missing people', () => {
     expect(bookingToEvent(booking({ date_start: null, date_end: null }), ROME, words, palette)).toBeNull()
     const e = bookingToEvent(booking({ customer: null, operator: null }), ROME, words, palette)!
-    expect(e.resourceIds).toEqual([])
-    expect(e.extendedProps.label).toBe('10:00–11:15, Confirmed, No customer, Taglio donna, To be assigned')
+    // No operator: the day view's "To be assigned" column.
+    expect(e.resourceIds).toEqual(['unassigned'])
+    expect(textOf(eventHtml(e.extendedProps))).toBe('10:00–11:15, Confirmed, No customer, Taglio donna, To be assigned')
   })
 
   it('maps a block to a hatched, editable event in its operator’s column', () => {
@@ -202,8 +204,7 @@ describe('events', () => {
       classNames: ['salon-block'],
       startEditable: true,
     })
-    expect(e.extendedProps.label).toBe('14:00–18:00, Blocked, Formazione, Marco')
-    expect(textOf(eventHtml(e.extendedProps))).toBe(e.extendedProps.label)
+    expect(textOf(eventHtml(e.extendedProps))).toBe('14:00–18:00, Blocked, Formazione, Marco')
     const noReason = blockToEvent({ ...b, reason: null }, ROME, words)
     expect(noReason.title).toBe('Blocked')
     expect(textOf(eventHtml(noReason.extendedProps))).toBe('14:00–18:00, Blocked, Marco')
@@ -238,5 +239,44 @@ describe('events', () => {
       { id: '2', title: 'Marco Neri' },
       { id: '1', title: 'Giulia' },
     ])
+    // A booking without an operator shown: a last "To be assigned" column.
+    expect(operatorsToResources([{ id: 1, name: 'Giulia' }], 'To be assigned')).toEqual([
+      { id: '1', title: 'Giulia' },
+      { id: 'unassigned', title: 'To be assigned' },
+    ])
+  })
+})
+
+describe('the grid’s hours', () => {
+  const ev = (start: string, end: string) => ({ start, end })
+  it('shows the usual 08–20 at least, widened to whole hours so nothing is hidden', () => {
+    expect(gridHours([])).toEqual({ slotMinTime: '08:00:00', slotMaxTime: '20:00:00' })
+    expect(gridHours([ev('2026-12-15T09:00:00', '2026-12-15T10:00:00')])).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '20:00:00',
+    })
+    expect(
+      gridHours([ev('2026-12-15T06:45:00', '2026-12-15T07:30:00'), ev('2026-12-16T20:00:00', '2026-12-16T21:10:00')]),
+    ).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '22:00:00' })
+    // Up to midnight: 24:00.
+    expect(gridHours([ev('2026-12-15T22:00:00', '2026-12-16T00:00:00')]).slotMaxTime).toBe('24:00:00')
+  })
+
+  it('a block over several days shows its first and last hours on the days shown', () => {
+    const leave = ev('2026-12-15T21:30:00', '2026-12-17T06:30:00')
+    expect(gridHours([leave])).toEqual({ slotMinTime: '05:00:00', slotMaxTime: '23:00:00' })
+    // Its first day: its start; its last day: its end; a day between: the usual hours.
+    expect(gridHours([leave], { from: '2026-12-15', to: '2026-12-15' })).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '23:00:00',
+    })
+    expect(gridHours([leave], { from: '2026-12-17', to: '2026-12-17' })).toEqual({
+      slotMinTime: '05:00:00',
+      slotMaxTime: '20:00:00',
+    })
+    expect(gridHours([leave], { from: '2026-12-16', to: '2026-12-16' })).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '20:00:00',
+    })
   })
 })

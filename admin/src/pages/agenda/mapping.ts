@@ -8,13 +8,15 @@
  * no offset), which it shows as they are: the salon's wall clock, computed with the shared engine
  * (`instantToWallClock`). What the calendar hands back (a drop position, a clicked time) is a
  * browser-local `Date` whose fields are that wall clock; `calendarDateToInstant` reads the fields
- * and turns them back into an instant of the salon's zone (`wallClockToInstant`).
+ * and turns them back into an instant of the salon's zone (`localInstant`). Day and time
+ * arithmetic is the shared engine's (`@salon/shared/booking/periods`, `zone`, `format`).
  */
-import { RESERVATION_STATUS_LABELS, statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
-import { STATUS_TRANSITIONS } from '@salon/shared/booking/status'
-import { instantToWallClock, wallClockToInstant, zoneOffsetMs } from '@salon/shared/booking/zone'
-import type { ReservationStatus } from '@salon/shared/enums/index'
-import type { AgendaBlockItem, AgendaItem } from '@salon/shared/schemas/booking'
+import { statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
+import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/shared/booking/periods'
+import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
+import { formatTime } from '@salon/shared/format'
+import { hhmm } from '@salon/shared/schemas/index'
+import { agendaQuery, type AgendaBlockItem, type AgendaItem } from '@salon/shared/schemas/booking'
 
 export type AgendaMode = 'day' | 'week'
 
@@ -27,51 +29,25 @@ export interface AgendaState {
   operator: number | null
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** `YYYY-MM-DD` of a wall-clock value (see zone.ts: local fields written as UTC). */
-const dayOfWall = (wall: number) => new Date(wall).toISOString().slice(0, 10)
-
-/** Today in the salon's zone. */
-export const salonToday = (timeZone: string, now = Date.now()) => dayOfWall(instantToWallClock(now, timeZone))
-
-/** The salon-local day of an instant. */
-export const salonDayOf = (iso: string, timeZone: string) => dayOfWall(instantToWallClock(Date.parse(iso), timeZone))
-
-/** `HH:mm` of an instant on the salon's clock. */
-export const salonTimeOf = (iso: string, timeZone: string) =>
-  new Date(instantToWallClock(Date.parse(iso), timeZone)).toISOString().slice(11, 16)
-
-/** True for a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !DAY.test(value)) return false
-  const ms = Date.parse(`${value}T00:00:00Z`)
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value
-}
-
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
+/** True for a real calendar day `YYYY-MM-DD` the agenda endpoint accepts (the shared `agendaQuery`). */
+export const isDay = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && agendaQuery.safeParse({ from: value }).success
 
 /** The Monday of the week holding `day` (the salon's week starts on Monday). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7))
-}
+export const mondayOf = (day: string): string => addCalendarDays(day, -weekdayIndex(day))
 
 /** The days a view shows, both included: what `GET /api/reservations/agenda?from=&to=` is asked. */
 export function rangeOf(state: Pick<AgendaState, 'mode' | 'date'>): { from: string; to: string } {
   if (state.mode === 'day') return { from: state.date, to: state.date }
   const from = mondayOf(state.date)
-  return { from, to: addDays(from, 6) }
+  return { from, to: addCalendarDays(from, 6) }
 }
 
 /** The day the previous / next button leads to. */
 export const stepDate = (state: Pick<AgendaState, 'mode' | 'date'>, direction: -1 | 1) =>
-  addDays(state.date, direction * (state.mode === 'day' ? 1 : 7))
+  addCalendarDays(state.date, direction * (state.mode === 'day' ? 1 : 7))
 
 /** The agenda state of a URL's query; anything unreadable falls back to today's day view. */
 export function readAgendaState(params: URLSearchParams, today: string): AgendaState {
@@ -97,19 +73,40 @@ export function agendaParams(state: AgendaState): Record<string, string> {
 
 // ---- instants ↔ the calendar's floating date-times ----
 
+/** Today in the salon's zone. */
+export const salonToday = (timeZone: string, now: Date = new Date()) => localDayOf(now, timeZone)
+
 /** An instant → the floating local date-time the calendar shows at the salon's wall clock. */
 export function instantToCalendar(iso: string, timeZone: string): string {
   return new Date(instantToWallClock(Date.parse(iso), timeZone)).toISOString().slice(0, 19)
 }
 
+/** `HH:mm` from a wall-clock Date the calendar gave. */
+export const calendarTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`
+/** `YYYY-MM-DD` from a wall-clock Date the calendar gave. */
+export const calendarDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+
 /**
  * A date the calendar hands back (browser-local fields = the salon's wall clock) → an ISO instant.
  * Seconds are dropped: the agenda works on whole minutes.
  */
-export function calendarDateToInstant(date: Date, timeZone: string): string {
-  const wall = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes())
-  return new Date(wallClockToInstant(wall, timeZone)).toISOString()
+export const calendarDateToInstant = (date: Date, timeZone: string): string =>
+  localInstant(calendarDay(date), calendarTime(date), timeZone).toISOString()
+
+/**
+ * A salon-local day and `HH:mm` as a form holds them → an ISO instant (`24:00` = the next
+ * midnight), or undefined when either cannot be read (the time by the shared `hhmm` schema).
+ */
+export function salonInstant(day: string, time: string, timeZone: string): string | undefined {
+  if (!isDay(day) || !hhmm.safeParse(time).success) return undefined
+  return localInstant(day, time, timeZone).toISOString()
 }
+
+/** The form fields of an instant: its salon-local day and `HH:mm`. */
+export const salonFields = (iso: string, timeZone: string) => ({
+  day: localDayOf(new Date(iso), timeZone),
+  time: formatTime(iso, timeZone),
+})
 
 /** The calendar's `timeZone` option: the salon's offset now, e.g. `+01:00` (only the "now" line uses it). */
 export function calendarOffset(timeZone: string, now = Date.now()): string {
@@ -124,16 +121,9 @@ export const minutesBetween = (start: Date, end: Date) => Math.round((end.getTim
 
 // ---- events ----
 
-/** A final status (cancelled, rejected, completed, no-show): leads nowhere, shown muted, not draggable. */
-export const isFinalStatus = (status: string) => (STATUS_TRANSITIONS[status as ReservationStatus]?.length ?? 0) === 0
-
-/** The glossary's colour name of a status (GLOSSARY.md), for the card's colour class. */
-export const statusColourName = (status: string) =>
-  RESERVATION_STATUS_LABELS[status as ReservationStatus]?.colour ?? 'grey'
-
 export interface Palette {
-  /** The card's background and its edge for a glossary colour name. */
-  (colourName: string): { background: string; edge: string }
+  /** The card's background and its edge for a reservation status (its glossary colour). */
+  (status: string): { background: string; edge: string }
 }
 
 export interface CalendarEventInput {
@@ -145,7 +135,6 @@ export interface CalendarEventInput {
   startEditable: boolean
   durationEditable: boolean
   backgroundColor?: string
-  textColor?: string
   classNames: string[]
   styles?: string[]
   extendedProps: AgendaEventProps
@@ -155,19 +144,20 @@ export type AgendaEventProps =
   | {
       kind: 'booking'
       id: number
-      label: string
-      status: string
       statusText: string
       customer: string
       services: string
       operatorName: string
       time: string
     }
-  | { kind: 'block'; id: number; label: string; blocked: string; reason: string; operatorName: string; time: string }
+  | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
 
-/** Event ids: bookings and blocks share the calendar, so their ids carry the kind. */
+/** Event ids: bookings and blocks share the calendar, so their ids carry the kind (`r5`, `b5`). */
 export const bookingEventId = (id: number) => `r${id}`
 export const blockEventId = (id: number) => `b${id}`
+
+/** The day view's column of the bookings no operator has yet ("To be assigned"). */
+export const UNASSIGNED = 'unassigned'
 
 export interface Words {
   locale: GlossaryLocale
@@ -179,7 +169,13 @@ export interface Words {
 const customerName = (c: AgendaItem['customer'], words: Words) =>
   c ? [c.name, c.surname].filter(Boolean).join(' ') || c.email || words.noCustomer : words.noCustomer
 
-/** A booking of the agenda → a calendar event (null for one without a time: a draft). */
+const timeRange = (start: string, end: string, timeZone: string) =>
+  `${formatTime(start, timeZone)}–${formatTime(end, timeZone)}`
+
+/**
+ * A booking of the agenda → a calendar event (null for one without a time: a draft). Final
+ * bookings (no status the API lets this admin set: `transitions` is empty) are muted and fixed.
+ */
 export function bookingToEvent(
   r: AgendaItem,
   timeZone: string,
@@ -187,43 +183,36 @@ export function bookingToEvent(
   palette: Palette,
 ): CalendarEventInput | null {
   if (!r.date_start || !r.date_end) return null
-  const final = isFinalStatus(r.status)
+  const final = r.transitions.length === 0
   const editable = !final && r.actions.move.allowed
-  const colour = palette(statusColourName(r.status))
-  const statusText = statusLabel(r.status, words.locale)
+  const colour = palette(r.status)
   const customer = customerName(r.customer, words)
   const services = r.services.map((s) => s.title).join(', ')
-  const operatorName = r.operator?.name ?? words.unassigned
-  const time = `${salonTimeOf(r.date_start, timeZone)}–${salonTimeOf(r.date_end, timeZone)}`
   return {
     id: bookingEventId(r.id),
-    resourceIds: r.operator ? [String(r.operator.id)] : [],
+    resourceIds: [r.operator ? String(r.operator.id) : UNASSIGNED],
     start: instantToCalendar(r.date_start, timeZone),
     end: instantToCalendar(r.date_end, timeZone),
     title: `${customer} · ${services}`,
     startEditable: editable,
     durationEditable: editable,
     backgroundColor: colour.background,
-    textColor: '#212529',
-    classNames: ['salon-booking', `salon-status-${statusColourName(r.status)}`, ...(final ? ['salon-final'] : [])],
+    classNames: final ? ['salon-final'] : [],
     styles: [`border-left-color: ${colour.edge}`],
     extendedProps: {
       kind: 'booking',
       id: r.id,
-      status: r.status,
-      statusText,
+      statusText: statusLabel(r.status, words.locale),
       customer,
       services,
-      operatorName,
-      time,
-      label: [time, statusText, customer, services, operatorName].filter(Boolean).join(', '),
+      operatorName: r.operator?.name ?? words.unassigned,
+      time: timeRange(r.date_start, r.date_end, timeZone),
     },
   }
 }
 
 /** An operator's blocked time → a grey hatched event (draggable and resizable like a booking). */
 export function blockToEvent(b: AgendaBlockItem, timeZone: string, words: Words): CalendarEventInput {
-  const time = `${salonTimeOf(b.date_start, timeZone)}–${salonTimeOf(b.date_end, timeZone)}`
   const reason = b.reason?.trim() ?? ''
   return {
     id: blockEventId(b.id),
@@ -233,7 +222,6 @@ export function blockToEvent(b: AgendaBlockItem, timeZone: string, words: Words)
     title: reason || words.blocked,
     startEditable: true,
     durationEditable: true,
-    textColor: '#212529',
     classNames: ['salon-block'],
     extendedProps: {
       kind: 'block',
@@ -241,8 +229,7 @@ export function blockToEvent(b: AgendaBlockItem, timeZone: string, words: Words)
       blocked: words.blocked,
       reason,
       operatorName: b.operator.name,
-      time,
-      label: [time, words.blocked, reason, b.operator.name].filter(Boolean).join(', '),
+      time: timeRange(b.date_start, b.date_end, timeZone),
     },
   }
 }
@@ -253,9 +240,64 @@ export interface OperatorLike {
   surname?: string | null
 }
 
-/** Active operators → the day view's columns, in the order given (the API sorts by `position`). */
-export const operatorsToResources = (operators: readonly OperatorLike[]) =>
-  operators.map((o) => ({ id: String(o.id), title: [o.name, o.surname].filter(Boolean).join(' ') }))
+/** An operator as the agenda names them: name and surname. */
+export const operatorName = (o: OperatorLike) => [o.name, o.surname].filter(Boolean).join(' ')
+
+/**
+ * Active operators → the day view's columns, in the order given (the API sorts by `position`),
+ * plus a "To be assigned" column when a booking shown has no operator (else it would vanish).
+ */
+export function operatorsToResources(
+  operators: readonly OperatorLike[],
+  unassigned?: string,
+): { id: string; title: string }[] {
+  const columns = operators.map((o) => ({ id: String(o.id), title: operatorName(o) }))
+  return unassigned ? [...columns, { id: UNASSIGNED, title: unassigned }] : columns
+}
+
+/** The salon's usual opening span: the grid always shows at least these hours. */
+export const GRID_HOURS = { from: 8, to: 20 } as const
+
+const minutesOfDay = (floating: string) => Number(floating.slice(11, 13)) * 60 + Number(floating.slice(14, 16))
+
+/**
+ * The hours the time grid shows: the usual 08:00–20:00, widened to whole hours so that every
+ * event shown fits (a 07:30 booking opens the grid at 07:00, one ending 21:10 closes it at 22:00).
+ * An event over several days (a block: a leave) counts with the hour after its start and the hour
+ * before its end, on the days shown (`days`, both included; all when not given): the days between
+ * are covered by it from top to bottom whatever the span.
+ */
+export function gridHours(
+  events: readonly Pick<CalendarEventInput, 'start' | 'end'>[],
+  days?: { from: string; to: string },
+): { slotMinTime: string; slotMaxTime: string } {
+  const shown = (day: string) => !days || (day >= days.from && day <= days.to)
+  let first = GRID_HOURS.from * 60
+  let last = GRID_HOURS.to * 60
+  for (const e of events) {
+    const start = minutesOfDay(e.start)
+    const end = minutesOfDay(e.end)
+    const startDay = e.start.slice(0, 10)
+    const endDay = e.end.slice(0, 10)
+    if (startDay === endDay || (end === 0 && endDay === addCalendarDays(startDay, 1))) {
+      if (!shown(startDay)) continue
+      first = Math.min(first, start)
+      last = Math.max(last, end || 24 * 60) // an end at the next midnight is 24:00
+      continue
+    }
+    if (shown(startDay)) {
+      first = Math.min(first, start)
+      last = Math.max(last, Math.min(24 * 60, start + 60))
+    }
+    if (end > 0 && shown(endDay)) {
+      first = Math.min(first, Math.max(0, end - 60))
+      last = Math.max(last, end)
+    }
+  }
+  const from = Math.max(0, Math.floor(first / 60))
+  const to = Math.min(24, Math.ceil(last / 60))
+  return { slotMinTime: `${pad(from)}:00:00`, slotMaxTime: `${pad(to)}:00:00` }
+}
 
 /** HTML-escapes text put into an event card. */
 export const escapeHtml = (s: string) =>
@@ -267,8 +309,8 @@ const SEP = sr(', ')
 
 /**
  * The card's content: time, status in words (colour is never the only signal), who, what — and,
- * for screen readers, the operator. Its text is the card's accessible name, exactly `label`
- * (the visible words in the same order, so speech input finds them: WCAG 2.5.3).
+ * for screen readers, the operator. Its text is the card's accessible name (the visible words in
+ * the same order, so speech input finds them: WCAG 2.5.3).
  */
 export function eventHtml(p: AgendaEventProps): string {
   if (p.kind === 'block')
@@ -286,7 +328,23 @@ export function eventHtml(p: AgendaEventProps): string {
   )
 }
 
-/** The body of the PATCH for a drop: the new start, and the operator when the column changed. */
+/** What the calendar passes to its card hooks (the part of its event the agenda reads). */
+interface CardInfo {
+  event: { id: string | number; extendedProps: Record<string, unknown> }
+}
+
+/** The calendar's `eventContent`: the card's HTML (see eventHtml). */
+export const eventContent = ({ event }: CardInfo) => ({ html: eventHtml(event.extendedProps as AgendaEventProps) })
+
+/** The calendar's `eventDidMount`: the card carries its event id (`r5`, `b5`) for scripts and tests. */
+export const eventDidMount = ({ el, event }: CardInfo & { el: HTMLElement }) => {
+  el.setAttribute('data-id', String(event.id))
+}
+
+/**
+ * The body of the PATCH for a drop: the new start, and the operator when the column changed to
+ * an operator's (not to "To be assigned": the server has no "unassign" by moving).
+ */
 export function moveBody(
   start: Date,
   timeZone: string,
@@ -295,17 +353,4 @@ export function moveBody(
   const body: { date_start: string; operator?: number } = { date_start: calendarDateToInstant(start, timeZone) }
   if (newOperator !== undefined && Number(newOperator) > 0) body.operator = Number(newOperator)
   return body
-}
-
-/** `HH:mm` from a wall-clock Date the calendar gave. */
-export const calendarTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`
-/** `YYYY-MM-DD` from a wall-clock Date the calendar gave. */
-export const calendarDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-
-/** A salon-local day and `HH:mm` → an ISO instant (the block form's fields). */
-export function salonInstant(day: string, time: string, timeZone: string): string | undefined {
-  if (!isDay(day) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined
-  const [h, m] = time.split(':').map(Number) as [number, number]
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(wallClockToInstant(Date.UTC(y, mo - 1, d, h, m), timeZone)).toISOString()
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo, useList } from '@refinedev/core'
-import { bookBody } from '@salon/shared'
+import { bookBody, bookSlotsQuery } from '@salon/shared'
+import { localDayOf } from '@salon/shared/booking/periods'
+import { formatTime } from '@salon/shared/format'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
@@ -10,7 +12,6 @@ import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
 import { dayOf, staffBookingDays } from './when'
 import { useT } from '../../i18n/use-t'
-import { isDay, salonDayOf, salonTimeOf } from '../agenda/mapping'
 import { useSearchParams } from 'react-router'
 
 /** An instant from the URL (`?start=`, the agenda's clicked time), normalised like the server's slots. */
@@ -44,7 +45,13 @@ export default function BookingCreate() {
   })
   // The day of `?start=` is read in the salon's zone (it arrives with the config), not the browser's.
   const [chosenDay, setDay] = useState<string | null>(null)
-  const day = chosenDay ?? (isDay(dayParam) ? dayParam : wanted ? salonDayOf(wanted, timeZone) : dayOf(null))
+  const day =
+    chosenDay ??
+    (dayParam && bookSlotsQuery.shape.date.safeParse(dayParam).success
+      ? dayParam
+      : wanted
+        ? localDayOf(new Date(wanted), timeZone)
+        : dayOf(null))
   const [start, setStart] = useState<string | null>(wanted)
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -181,7 +188,7 @@ export default function BookingCreate() {
             )}
             {wantedNotFree && (
               <Alert color="yellow" mt="xs" role="status">
-                {t('agenda.notFree', { time: salonTimeOf(start!, timeZone) })}
+                {t('agenda.notFree', { time: formatTime(start!, timeZone) })}
               </Alert>
             )}
             {errors.date_start && (
@@ -205,7 +212,7 @@ export default function BookingCreate() {
           )}
           <Group position="right">
             <Button onClick={submit} loading={mutation.isPending}>
-              {start ? t('bookingNew.bookAt', { time: salonTimeOf(start, timeZone) }) : t('bookingNew.book')}
+              {start ? t('bookingNew.bookAt', { time: formatTime(start, timeZone) }) : t('bookingNew.book')}
             </Button>
           </Group>
         </Stack>

@@ -26,6 +26,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatMoney } from '../../lib/format'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
+import { useSetStatus } from './use-set-status'
 import { DateField } from '../../components/form/date-fields'
 import { RelationMultiSelect } from '../../components/form/fields'
 import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
@@ -97,32 +98,8 @@ function Details({ booking }: { booking: ReservationDetail }) {
 function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
   const [to, setTo] = useState<ReservationStatus | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const { mutate, mutation } = useCustomMutation()
-  const apply = () =>
-    to &&
-    mutate(
-      {
-        url: `/api/reservations/${booking.id}/status`,
-        method: 'put',
-        values: { status: to },
-        successNotification: () => ({
-          type: 'success',
-          message: t('booking.statusNotice', { status: t.glossary.status(to) }),
-        }),
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
-          setTo(null)
-          void onChanged()
-        },
-        onError: (e) => {
-          setTo(null)
-          setError(e.message)
-        },
-      },
-    )
+  const { setStatus, busy, error, clearError } = useSetStatus(onChanged)
+  const apply = () => to && setStatus(booking.id, to, () => setTo(null))
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
@@ -138,7 +115,7 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
                 variant={status === 'CANCELLED' || status === 'REJECTED' ? 'outline' : 'light'}
                 color={status === 'CANCELLED' || status === 'REJECTED' || status === 'NO_SHOW' ? 'red' : 'salon'}
                 onClick={() => {
-                  setError(null)
+                  clearError()
                   setTo(status)
                 }}
               >
@@ -171,7 +148,7 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
           <Button variant="default" onClick={() => setTo(null)}>
             {t('booking.back')}
           </Button>
-          <Button loading={mutation.isPending} onClick={apply}>
+          <Button loading={busy !== null} onClick={apply}>
             {to ? t.glossary.statusAction[to] : ''}
           </Button>
         </Group>

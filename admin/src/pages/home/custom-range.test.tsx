@@ -25,6 +25,20 @@ describe('<CustomRange>', () => {
 
   it('a valid range shows no error', () => {
     renderRange('2025-01-01', '2026-01-01')
+    expect(screen.getByLabelText(/^From/)).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText(/^To/)).not.toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByText('At most 366 days')).not.toBeInTheDocument()
+  })
+
+  it('names a day that does not exist next to its field (a link with 2026-02-30)', () => {
+    renderRange('2026-02-01', '2026-02-30')
+    expect(screen.getByText('This date does not exist')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^To/)).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('says when the last day comes before the first (a link can say so)', () => {
+    renderRange('2026-03-10', '2026-03-01')
+    expect(screen.getByText('The end cannot come before the start')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^To/)).toHaveAttribute('aria-invalid', 'true')
   })
 })

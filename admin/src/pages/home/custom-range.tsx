@@ -1,10 +1,12 @@
 import { Group } from '@mantine/core'
-import { DASHBOARD_MAX_DAYS } from '@salon/shared/booking/dashboardKinds'
 import { DateRangeFields } from '../../components/form/date-fields'
 import { useT } from '../../i18n/use-t'
-import { customProblem, type Selection } from './period'
+import { customErrors, type Selection } from './period'
 
-/** The first and last day of a custom period (at most 366 days); what is wrong shows next to the field. */
+/**
+ * The first and last day of a custom period; what is wrong (the API's own check, `dashboardQuery`:
+ * a day that does not exist, an end before the start, more than 366 days) shows next to the field.
+ */
 export default function CustomRange({
   selection,
   onChange,
@@ -13,7 +15,7 @@ export default function CustomRange({
   onChange: (s: Selection) => void
 }) {
   const t = useT()
-  const problem = customProblem(selection.from, selection.to)
+  const errors = customErrors(selection.from, selection.to)
   return (
     <Group spacing="sm" align="flex-start" data-testid="custom-range">
       <DateRangeFields
@@ -24,16 +26,8 @@ export default function CustomRange({
         fromRequired
         toRequired
         min="2000-01-01"
-        fromError={problem === 'from' ? t('index.range.from') : undefined}
-        toError={
-          problem === 'to'
-            ? t('index.range.to')
-            : problem === 'order'
-              ? t('index.range.order')
-              : problem === 'tooLong'
-                ? t('index.range.tooLong', { max: DASHBOARD_MAX_DAYS })
-                : undefined
-        }
+        fromError={errors.from}
+        toError={errors.to}
         onChange={({ from, to }) => onChange({ period: 'custom', from, to })}
       />
     </Group>

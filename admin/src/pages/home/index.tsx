@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Alert, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useCustom, useGetIdentity, useLink } from '@refinedev/core'
 import { useSearchParams } from 'react-router'
 import { IconAlertCircle } from '@tabler/icons-react'
 import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
+import { localDayOf } from '@salon/shared/booking/periods'
+import { CONFIG_DEFAULTS } from '@salon/shared/constants'
 import type { AdminIdentity } from '../../providers/auth'
 import { routesOf, SALON_RESOURCES } from '../../resources'
 import { PageLoader } from '../../components/page-loader'
@@ -14,9 +16,8 @@ import { PendingBookings, TodayAgenda, TopTable } from './lists'
 import {
   apiQuery,
   INDEX_PERIODS,
-  localToday,
+  lastWeek,
   readSelection,
-  shiftDay,
   writeSelection,
   type IndexPeriod,
   type Selection,
@@ -42,9 +43,17 @@ export function useDashboardIndex(selection: Selection) {
   })
 }
 
-function PeriodPicker({ selection, onChange }: { selection: Selection; onChange: (s: Selection) => void }) {
+function PeriodPicker({
+  selection,
+  today,
+  onChange,
+}: {
+  selection: Selection
+  /** The salon's today. */
+  today: string
+  onChange: (s: Selection) => void
+}) {
   const t = useT()
-  const today = localToday()
   return (
     <Stack spacing="xs">
       <Chip.Group
@@ -54,7 +63,9 @@ function PeriodPicker({ selection, onChange }: { selection: Selection; onChange:
           const period = v as IndexPeriod
           onChange(
             period === 'custom'
-              ? { period, from: selection.from || shiftDay(today, -6), to: selection.to || today }
+              ? selection.from && selection.to
+                ? { period, from: selection.from, to: selection.to }
+                : lastWeek(today)
               : { period, from: '', to: '' },
           )
         }}
@@ -114,9 +125,13 @@ export default function DashboardHome() {
   const { data: identity } = useGetIdentity<AdminIdentity>()
   const t = useT()
   const [params, setParams] = useSearchParams()
-  const selection = readSelection(params, localToday())
+  // "Today" is the salon's day, in the zone the API answers with (its default until the first answer).
+  const [timeZone, setTimeZone] = useState<string>(CONFIG_DEFAULTS.timezone)
+  const today = localDayOf(new Date(), timeZone)
+  const selection = readSelection(params, today)
   const index = useDashboardIndex(selection)
   const data = index.query.data?.data
+  if (data?.timezone && data.timezone !== timeZone) setTimeZone(data.timezone)
   const setSelection = (s: Selection) => setParams(writeSelection(s), { replace: true })
 
   return (
@@ -127,7 +142,7 @@ export default function DashboardHome() {
         </Title>
         <Text color="dimmed">{t('index.title')}</Text>
       </Stack>
-      <PeriodPicker selection={selection} onChange={setSelection} />
+      <PeriodPicker selection={selection} today={today} onChange={setSelection} />
       {data && (
         <Text size="sm" data-testid="index-range" aria-live="polite">
           {t('index.comparedWith', {

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Text } from '@mantine/core'
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react'
 import type { DashboardIndex, Kpi } from '@salon/shared/booking/dashboardKinds'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { EMPTY, formatMoney, formatNumber } from '../../lib/format'
 import { useT, type T } from '../../i18n/use-t'
 import { RATE_KPIS, trendOf } from './period'
 
@@ -20,14 +20,15 @@ const MONEY = new Set<KpiKey>(['revenue', 'averageTicket'])
 
 /** A KPI value as people read it: euros, a count, or a percentage with one decimal. */
 export function formatKpi(key: KpiKey, value: number | null, t: Pick<T, 'locale'>): string {
-  if (value === null) return '—'
+  if (value === null) return EMPTY
   if (MONEY.has(key)) return formatMoney(value, t.locale)
   if (RATE_KPIS.has(key)) return `${formatNumber(value, t.locale)}%`
   return formatNumber(value, t.locale)
 }
 
 /** Minutes as hours (`1 234 h`), for the occupancy hint. */
-const hours = (minutes: number, t: T) => `${formatNumber(Math.round(minutes / 6) / 10, t.locale)} h`
+const hours = (minutes: number, t: T) =>
+  t('index.hours', { value: formatNumber(Math.round(minutes / 6) / 10, t.locale) })
 
 function hint(key: KpiKey, figures: DashboardIndex['figures']['current'], t: T): string {
   switch (key) {

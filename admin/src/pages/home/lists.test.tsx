@@ -53,6 +53,15 @@ describe('<PendingBookings>', () => {
     expect(onChanged).toHaveBeenCalledTimes(1)
   })
 
+  it('offers only the answers the status flow allows (canTransition)', () => {
+    // A booking waiting for its payment can be confirmed but no longer rejected.
+    const waiting = booking({ id: 52, status: 'PENDING_PAYMENT' })
+    wrap(<PendingBookings data={indexFixture({ pending: { total: 1, items: [waiting] } })} onChanged={vi.fn()} />)
+    const item = within(screen.getByTestId('booking-52'))
+    expect(item.getByRole('button', { name: /^Confirm the booking/ })).toBeInTheDocument()
+    expect(item.queryByRole('button', { name: /^Reject the booking/ })).not.toBeInTheDocument()
+  })
+
   it('says when nothing waits, and how many are not shown', () => {
     const { unmount } = wrap(
       <PendingBookings data={indexFixture({ pending: { total: 0, items: [] } })} onChanged={vi.fn()} />,

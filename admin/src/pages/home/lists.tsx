@@ -1,12 +1,15 @@
 import { useState } from 'react'
 import { Alert, Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { useCustomMutation, useLink } from '@refinedev/core'
+import { useLink } from '@refinedev/core'
+import { canTransition } from '@salon/shared/booking/status'
+import type { ReservationStatus } from '@salon/shared/enums/index'
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react'
 import type { DashboardBooking, DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import { StatusBadge } from '../../components/status-badge'
 import { SrOnly } from '../../components/sr-only'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { EMPTY, formatMoney, formatNumber } from '../../lib/format'
 import { useT } from '../../i18n/use-t'
+import { useSetStatus } from '../booking/use-set-status'
 
 /** `10:30` in the salon's time zone. */
 const timeOf = (iso: string, intl: string, timeZone: string) =>
@@ -53,6 +56,10 @@ function BookingLine({ b, when, children }: { b: DashboardBooking; when: string;
   )
 }
 
+/** The answers a pending booking gets with one click (each only when the status flow allows it). */
+const ONE_CLICK = ['CONFIRMED', 'REJECTED'] as const satisfies readonly ReservationStatus[]
+type OneClick = (typeof ONE_CLICK)[number]
+
 /** Pending bookings listed at first (the answer carries up to 50; "Show more" lists them all). */
 const PENDING_FIRST = 5
 
@@ -87,39 +94,10 @@ export function TodayAgenda({ data }: { data: DashboardIndex }) {
  */
 export function PendingBookings({ data, onChanged }: { data: DashboardIndex; onChanged: () => unknown }) {
   const t = useT()
-  const { mutate } = useCustomMutation()
-  const [busy, setBusy] = useState<number | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { setStatus, busy, error } = useSetStatus(onChanged)
   const [all, setAll] = useState(false)
   const { items, total } = data.pending
   const shown = all ? items : items.slice(0, PENDING_FIRST)
-  const answer = (b: DashboardBooking, status: 'CONFIRMED' | 'REJECTED') => {
-    setBusy(b.id)
-    setError(null)
-    mutate(
-      {
-        url: `/api/reservations/${b.id}/status`,
-        method: 'put',
-        values: { status },
-        successNotification: () => ({
-          type: 'success',
-          message: t('booking.statusNotice', { status: t.glossary.status(status) }),
-        }),
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
-          setBusy(null)
-          void onChanged()
-        },
-        onError: (e) => {
-          setBusy(null)
-          setError(e.message)
-          void onChanged()
-        },
-      },
-    )
-  }
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="index-pending-title">
       <Group position="apart" mb="xs">
@@ -148,33 +126,37 @@ export function PendingBookings({ data, onChanged }: { data: DashboardIndex; onC
             {shown.map((b) => {
               const when = dayTimeOf(b.date_start, t.intl, data.timezone)
               const who = b.customer ?? t('index.noCustomer')
-              const name = (status: 'CONFIRMED' | 'REJECTED') =>
+              const name = (status: OneClick) =>
                 t('index.pending.actionFor', { action: t.glossary.statusAction[status], who, when })
+              // The engine's status flow decides which answers a booking can get now.
+              const answers = ONE_CLICK.filter((s) => canTransition(b.status as ReservationStatus, s))
               return (
                 <BookingLine key={b.id} b={b} when={when}>
-                  <Group spacing="xs" noWrap>
-                    <Button
-                      size="xs"
-                      leftIcon={<IconCheck size={16} aria-hidden />}
-                      loading={busy === b.id}
-                      disabled={busy !== null && busy !== b.id}
-                      onClick={() => answer(b, 'CONFIRMED')}
-                      aria-label={name('CONFIRMED')}
-                    >
-                      {t.glossary.statusAction.CONFIRMED}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red"
-                      leftIcon={<IconX size={16} aria-hidden />}
-                      disabled={busy !== null}
-                      onClick={() => answer(b, 'REJECTED')}
-                      aria-label={name('REJECTED')}
-                    >
-                      {t.glossary.statusAction.REJECTED}
-                    </Button>
-                  </Group>
+                  {answers.length > 0 && (
+                    <Group spacing="xs" noWrap>
+                      {answers.map((status) => (
+                        <Button
+                          key={status}
+                          size="xs"
+                          variant={status === 'REJECTED' ? 'outline' : 'filled'}
+                          color={status === 'REJECTED' ? 'red' : undefined}
+                          leftIcon={
+                            status === 'REJECTED' ? (
+                              <IconX size={16} aria-hidden />
+                            ) : (
+                              <IconCheck size={16} aria-hidden />
+                            )
+                          }
+                          loading={busy === b.id && status === 'CONFIRMED'}
+                          disabled={busy !== null && !(busy === b.id && status === 'CONFIRMED')}
+                          onClick={() => setStatus(b.id, status)}
+                          aria-label={name(status)}
+                        >
+                          {t.glossary.statusAction[status]}
+                        </Button>
+                      ))}
+                    </Group>
+                  )}
                 </BookingLine>
               )
             })}
@@ -242,7 +224,7 @@ export function TopTable({ data, kind }: { data: DashboardIndex; kind: 'services
                   <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(r.revenue, t.locale)}</td>
                   {kind === 'operators' && (
                     <td style={{ textAlign: 'right' }}>
-                      {r.occupancy === null ? '—' : `${formatNumber(r.occupancy, t.locale)}%`}
+                      {r.occupancy === null ? EMPTY : `${formatNumber(r.occupancy, t.locale)}%`}
                     </td>
                   )}
                 </tr>

@@ -1,4 +1,6 @@
-import { DASHBOARD_MAX_DAYS, dayCount } from '@salon/shared/booking/dashboardKinds'
+import { addCalendarDays } from '@salon/shared/booking/periods'
+import { dashboardQuery } from '@salon/shared/schemas/booking'
+import { zodValidate } from '../../components/form/zod-validate'
 
 /** The periods the index offers (docs/api.md "GET /api/pages/dashboard-index"). */
 export const INDEX_PERIODS = ['today', '7d', '30d', 'mtd', 'custom'] as const
@@ -14,20 +16,13 @@ export interface Selection {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** `YYYY-MM-DD` plus `n` days (calendar arithmetic, no time zone). */
-export function shiftDay(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
-}
-
-/** Why a custom range cannot be asked for, or null when it can. */
-export function customProblem(from: string, to: string): 'from' | 'to' | 'order' | 'tooLong' | null {
-  if (!DAY.test(from)) return 'from'
-  if (!DAY.test(to)) return 'to'
-  if (to < from) return 'order'
-  if (dayCount(from, to) > DASHBOARD_MAX_DAYS) return 'tooLong'
-  return null
-}
+/**
+ * What is wrong with a custom range, by field (`from`, `to`), in the dashboard's language: the
+ * API's own check (`dashboardQuery` of @salon/shared: real days, in order, at most
+ * DASHBOARD_MAX_DAYS). Empty when the range can be asked for.
+ */
+export const customErrors = (from: string, to: string): Record<string, string> =>
+  zodValidate(dashboardQuery)({ period: 'custom', from, to })
 
 /** The selection kept in the address (`?period=custom&from=…&to=…`), so a reload or a shared link keeps it. */
 export function readSelection(params: URLSearchParams, today: string): Selection {
@@ -36,25 +31,28 @@ export function readSelection(params: URLSearchParams, today: string): Selection
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
   if (chosen === 'custom')
-    return DAY.test(from) && DAY.test(to)
-      ? { period: chosen, from, to }
-      : { period: chosen, from: shiftDay(today, -6), to: today }
+    // Days as written are kept (a wrong one is then named next to its field); none: the last week.
+    return DAY.test(from) && DAY.test(to) ? { period: chosen, from, to } : lastWeek(today)
   return { period: chosen, from: '', to: '' }
 }
+
+/** The custom range first proposed: the seven days up to today (the salon's). */
+export const lastWeek = (today: string): Selection => ({
+  period: 'custom',
+  from: addCalendarDays(today, -6),
+  to: today,
+})
 
 export function writeSelection(s: Selection): Record<string, string> {
   return s.period === 'custom' ? { period: s.period, from: s.from, to: s.to } : { period: s.period }
 }
 
-/** The API query of a selection; null when a custom range is not valid yet (nothing is asked). */
+/** The API query of a selection; null when a custom range is not valid (nothing is asked). */
 export function apiQuery(s: Selection): Record<string, string> | null {
   if (s.period !== 'custom') return { period: s.period }
-  return customProblem(s.from, s.to) ? null : { period: 'custom', from: s.from, to: s.to }
-}
-
-/** Today's local day in a time zone (the browser's when not given). */
-export function localToday(now: Date = new Date(), timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return dashboardQuery.safeParse({ period: 'custom', from: s.from, to: s.to }).success
+    ? { period: 'custom', from: s.from, to: s.to }
+    : null
 }
 
 /** Lower is better for these KPIs (a fall is good news). */
