@@ -25,7 +25,7 @@ export const MESSAGES_EN: Record<string, string> = {
   'Con l’invito la password la sceglie la persona': 'With an invitation the person chooses the password',
   'Usa una data YYYY-MM-DD o un istante ISO-8601 (es. 2026-05-01T09:00:00Z)':
     'Use a YYYY-MM-DD date or an ISO-8601 instant (e.g. 2026-05-01T09:00:00Z)',
-  '`to` non può precedere `from`': 'The end cannot come before the start',
+  'La fine non può precedere l’inizio': 'The end cannot come before the start',
   'Il nome è obbligatorio': 'The name is required',
   'Id non valido': 'Invalid id',
   'La password non può essere il tuo indirizzo e-mail': 'The password cannot be your e-mail address',

@@ -9,7 +9,8 @@ import { dateOrDateTime } from './index'
 /** Years a salon books in; beyond them date maths would leave the 4-digit calendar. */
 const sensibleYear = (v: string) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2999
 
-const day = z
+/** A calendar day `YYYY-MM-DD` that exists, in the years the salon books. */
+export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa il formato YYYY-MM-DD')
   .refine(
@@ -17,6 +18,7 @@ const day = z
     'Data inesistente',
   )
   .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
+const day = daySchema
 
 const month = z
   .string()
@@ -88,7 +90,7 @@ export const reservationReportQuery = z
     groupBy: z.enum(['day', 'week', 'month'], { message: 'Usa day, week o month' }).optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: '`to` non può precedere `from`',
+    message: 'La fine non può precedere l’inizio',
     path: ['to'],
   })
 export type ReservationReportQuery = z.infer<typeof reservationReportQuery>
@@ -101,7 +103,7 @@ export const reservationCompareQuery = z
     operator: id.optional(),
     groupBy: z.enum(['day', 'week', 'month'], { message: 'Usa day, week o month' }).optional(),
   })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
+  .refine((q) => new Date(q.from) <= new Date(q.to), { message: 'La fine non può precedere l’inizio', path: ['to'] })
 
 export const DASHBOARD_PERIODS = DASHBOARD_RANGES
 /**
@@ -127,7 +129,7 @@ export const dashboardQuery = z
     if (q.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Indica la data di inizio' })
     if (q.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Indica la data di fine' })
     if (q.from === undefined || q.to === undefined) return
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` non può precedere `from`' })
+    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fine non può precedere l’inizio' })
     else if (dayCount(q.from, q.to) > DASHBOARD_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `Al massimo ${DASHBOARD_MAX_DAYS} giorni` })
   })
@@ -258,7 +260,7 @@ export const agendaQuery = z
   .object({ from: day, to: day.optional(), operator: id.optional() })
   .strict()
   .transform((q) => ({ ...q, to: q.to ?? q.from }))
-  .refine((q) => q.to >= q.from, { message: '`to` non può precedere `from`', path: ['to'] })
+  .refine((q) => q.to >= q.from, { message: 'La fine non può precedere l’inizio', path: ['to'] })
   .refine((q) => (Date.parse(q.to + 'T00:00:00Z') - Date.parse(q.from + 'T00:00:00Z')) / 86_400_000 < AGENDA_MAX_DAYS, {
     message: `Al massimo ${AGENDA_MAX_DAYS} giorni`,
     path: ['to'],

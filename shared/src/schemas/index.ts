@@ -105,14 +105,14 @@ export const periodQuery = z
     to: dateOrDateTime.optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: '`to` non può precedere `from`',
+    message: 'La fine non può precedere l’inizio',
     path: ['to'],
   })
 export type PeriodQuery = z.infer<typeof periodQuery>
 
 export const comparePeriodQuery = z
   .object({ from: dateOrDateTime, to: dateOrDateTime })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: '`to` non può precedere `from`', path: ['to'] })
+  .refine((q) => new Date(q.from) <= new Date(q.to), { message: 'La fine non può precedere l’inizio', path: ['to'] })
 
 export const uploadUpsertFields = z.object({
   name: uploadNameField,

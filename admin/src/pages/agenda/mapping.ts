@@ -16,7 +16,7 @@ import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
 import { hhmm } from '@salon/shared/schemas/index'
-import { agendaQuery, type AgendaBlockItem, type AgendaItem } from '@salon/shared/schemas/booking'
+import { daySchema, type AgendaBlockItem, type AgendaItem } from '@salon/shared/schemas/booking'
 
 export type AgendaMode = 'day' | 'week'
 
@@ -31,9 +31,9 @@ export interface AgendaState {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** True for a real calendar day `YYYY-MM-DD` the agenda endpoint accepts (the shared `agendaQuery`). */
+/** True for a real calendar day `YYYY-MM-DD` (the shared `daySchema` every day field uses). */
 export const isDay = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && agendaQuery.safeParse({ from: value }).success
+  typeof value === 'string' && daySchema.safeParse(value).success
 
 /** The Monday of the week holding `day` (the salon's week starts on Monday). */
 export const mondayOf = (day: string): string => addCalendarDays(day, -weekdayIndex(day))

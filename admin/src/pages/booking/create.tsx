@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo, useList } from '@refinedev/core'
-import { bookBody, bookSlotsQuery } from '@salon/shared'
+import { bookBody, daySchema } from '@salon/shared'
 import { localDayOf } from '@salon/shared/booking/periods'
 import { formatTime } from '@salon/shared/format'
 import { IconAlertCircle } from '@tabler/icons-react'
@@ -47,7 +47,7 @@ export default function BookingCreate() {
   const [chosenDay, setDay] = useState<string | null>(null)
   const day =
     chosenDay ??
-    (dayParam && bookSlotsQuery.shape.date.safeParse(dayParam).success
+    (dayParam && daySchema.safeParse(dayParam).success
       ? dayParam
       : wanted
         ? localDayOf(new Date(wanted), timeZone)
