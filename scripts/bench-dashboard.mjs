@@ -7,56 +7,29 @@
 // requests (default 200) after a warm-up, one client at a time and BENCH_CONNECTIONS (default 4)
 // at once. Prints a markdown table (paste it into docs/benchmarks.md) and writes
 // `.data/bench-dashboard/report.md` and `results.json`.
-import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { build, install, log, root } from './lib/workspace.mjs'
+import { log, root } from './lib/workspace.mjs'
+import { startBenchApp } from './lib/benchApp.mjs'
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 200)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4)
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
 
-await install()
-await build()
-const { startPostgres, freePort } = await import('./lib/postgres.mjs')
 const { default: autocannon } = await import('autocannon')
 const { default: pg } = await import('pg')
 
 const dir = path.join(root, '.data', 'bench-dashboard')
 fs.rmSync(dir, { recursive: true, force: true })
-const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
-let server = null
-const stopAll = async () => {
-  server?.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
-  await db.stop()
-}
+fs.mkdirSync(dir, { recursive: true })
+const started = await startBenchApp({ dir, database: 'salon_bench', serverLog: path.join(dir, 'server.log') })
+const { db, stop: stopAll } = started
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 try {
-  const port = await freePort(0)
-  await new Promise((resolve, reject) => {
-    server = fork(path.join(root, 'cms', 'server.ts'), [], {
-      cwd: path.join(root, 'cms'),
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', fs.openSync(path.join(dir, 'server.log'), 'a'), 'inherit', 'ipc'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: db.url,
-        PORT: String(port),
-        DATA_DIR: dir,
-        SALON_DEMO: 'true',
-        SALON_OWNED_PG_PID: String(db.child.pid),
-        NEXT_TELEMETRY_DISABLED: '1',
-      },
-    })
-    server.on('message', (m) => m?.type === 'ready' && resolve())
-    server.once('exit', (code) => reject(new Error(`server exited ${code}`)))
-  })
-  const app = `http://127.0.0.1:${port}`
+  const app = started.url
 
   // The bulk data set, made by SQL next to the demo salon.
   log(`Inserting ${ROWS.toLocaleString('en')} reservations…`)

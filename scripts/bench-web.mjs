@@ -10,12 +10,13 @@
 //       (`[data-testid="time-slot"]`), unthrottled and with Lighthouse's mobile throttling.
 // Writes .data/bench-web/report.md and results.json; paste the report into docs/benchmarks.md.
 /* global document, window, MutationObserver -- callbacks passed to page.evaluate/addInitScript run in the browser */
-import { fork, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { build, install, log, root } from './lib/workspace.mjs'
+import { log, root } from './lib/workspace.mjs'
+import { startBenchApp } from './lib/benchApp.mjs'
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'
 const CHROMIUM = '/usr/bin/chromium'
@@ -41,41 +42,16 @@ fs.rmSync(dir, { recursive: true, force: true })
 fs.mkdirSync(dir, { recursive: true })
 
 const children = []
-let db = null
+let app = null
 async function stopAll() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
-  await db?.stop()
+  await app?.stop()
 }
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 async function startApp() {
-  await install()
-  await build()
-  const { startPostgres, freePort } = await import('./lib/postgres.mjs')
-  db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench_web', preferredPort: 0, log })
-  const port = await freePort(0)
-  await new Promise((resolve, reject) => {
-    const child = fork(path.join(root, 'cms', 'server.ts'), [], {
-      cwd: path.join(root, 'cms'),
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: db.url,
-        DATA_DIR: dir,
-        PORT: String(port),
-        SALON_DEMO: 'true',
-        SALON_OWNED_PG_PID: String(db.child.pid),
-        NEXT_TELEMETRY_DISABLED: '1',
-      },
-    })
-    children.push(child)
-    child.on('message', (m) => m?.type === 'ready' && resolve())
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)))
-  })
-  return `http://127.0.0.1:${port}`
+  app = await startBenchApp({ dir, database: 'salon_bench_web' })
+  return app.url
 }
 
 /** Bytes of one file as the server sends it for an Accept-Encoding (raw socket: no decoding). */

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
 import { fastWriteRoutes } from './endpoints/fastWrites'
 import { publishFastWrites } from './lib/fastWrites'
-import { pool, publishPool } from './lib/sql'
+import { guardPool, pool, publishPool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { migrateQueue, startJobs } from './jobs'
@@ -16,6 +16,10 @@ const BOOT_LOCK = 74_120_001
  */
 export async function bootstrap(payload: Payload) {
   assertProductionSecrets()
+  // An idle client dropped by PostgreSQL (restart, failover) must not take the process down (pg
+  // emits 'error' on the pool, or on a checked-out client; without a listener that ends the
+  // process). Installed first: the job queue's migration refuses a pool without them.
+  guardPool(pool(payload), (msg) => payload.logger.error(`PostgreSQL pool error: ${msg}`))
   const client = await pool(payload).connect()
   try {
     await client.query('select pg_advisory_lock($1)', [BOOT_LOCK])
@@ -37,9 +41,6 @@ export async function bootstrap(payload: Payload) {
     await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]).catch(() => {})
     client.release()
   }
-  // An idle client dropped by PostgreSQL (restart, failover) must not take the process down
-  // (pg emits 'error' on the pool; without a listener that ends the process).
-  pool(payload).on('error', (err) => payload.logger.error(`PostgreSQL pool error: ${err.message}`))
   // Migrated and seeded: the availability fast path in server.ts may now use this pool.
   publishPool(pool(payload))
   // …and serve the confirm without Next (endpoints/fastWrites.ts).

@@ -5,6 +5,7 @@ import { Logger, parseCrontab, run, runMigrations, type TaskList, type WorkerEve
 import { env } from '../env'
 import { inBackground } from '../lib/background'
 import { publishRunner, publishedRunner } from '../lib/jobRunner'
+import { guardPool } from '../lib/sql'
 
 /**
  * The durable job queue: graphile-worker on the app's own PostgreSQL, with a small pool of its own
@@ -53,7 +54,7 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
     max: env.jobs.concurrency + 2,
     application_name: `${env.applicationName}:jobs`,
   })
-  pgPool.on('error', (err) => payload.logger.error(`Job queue pool error: ${err.message}`))
+  guardPool(pgPool, (msg) => payload.logger.error(`Job queue pool error: ${msg}`))
   const events = new EventEmitter() as WorkerEvents
   const workerIds = new Set<string>()
   events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))

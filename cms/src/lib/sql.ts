@@ -7,6 +7,15 @@ import type { Pool } from 'pg'
 /** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`), straight from PostgreSQL. */
 export const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
+/**
+ * Error listeners on a pool and on every client it connects: a connection PostgreSQL drops is
+ * logged, never an unhandled 'error' event that ends the process.
+ */
+export function guardPool(p: Pool, log: (message: string) => void) {
+  p.on('error', (err) => log(err.message))
+  p.on('connect', (client) => client.on('error', (err) => log(err.message)))
+}
+
 /** The adapter's pg pool, for aggregates computed in SQL (never by loading rows). */
 export const pool = (payload: Payload): Pool => (payload.db as unknown as { pool: Pool }).pool
 

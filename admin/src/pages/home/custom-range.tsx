@@ -1,7 +1,8 @@
 import { Group } from '@mantine/core'
 import { DateRangeFields } from '../../components/form/date-fields'
 import { useT } from '../../i18n/use-t'
-import { customErrors, type Selection } from './period'
+import { customErrors } from './custom-check'
+import type { Selection } from './period'
 
 /**
  * The first and last day of a custom period; what is wrong (the API's own check, `dashboardQuery`:

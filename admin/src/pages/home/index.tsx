@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Alert, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useCustom, useGetIdentity, useLink } from '@refinedev/core'
 import { useSearchParams } from 'react-router'
@@ -19,6 +19,7 @@ import {
   lastWeek,
   readSelection,
   writeSelection,
+  type CustomCheck,
   type IndexPeriod,
   type Selection,
 } from './period'
@@ -34,13 +35,20 @@ const longDay = (day: string, intl: string) =>
 
 /** The index's data for a selection (`GET /api/pages/dashboard-index`); nothing is asked for an unfinished custom range. */
 export function useDashboardIndex(selection: Selection) {
-  const query = apiQuery(selection)
-  return useCustom<DashboardIndex>({
+  // The custom range's check comes with its chunk, fetched when "Custom" is chosen.
+  const [check, setCheck] = useState<CustomCheck | null>(null)
+  const custom = selection.period === 'custom'
+  useEffect(() => {
+    if (custom && !check) void import('./custom-check').then((m) => setCheck(() => m.customErrors))
+  }, [custom, check])
+  const query = apiQuery(selection, check)
+  const result = useCustom<DashboardIndex>({
     url: '/api/pages/dashboard-index',
     method: 'get',
     config: { query: query ?? {} },
     queryOptions: { enabled: query !== null, placeholderData: (previous) => previous },
   })
+  return Object.assign(result, { checked: !custom || check !== null })
 }
 
 function PeriodPicker({
@@ -161,7 +169,7 @@ export default function DashboardHome() {
           </Button>
         </Alert>
       ) : !data ? (
-        apiQuery(selection) ? (
+        index.query.isFetching || (selection.period === 'custom' && !index.checked) ? (
           <PageLoader />
         ) : null
       ) : (

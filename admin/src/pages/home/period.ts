@@ -1,6 +1,4 @@
 import { addCalendarDays } from '@salon/shared/booking/periods'
-import { dashboardQuery } from '@salon/shared/schemas/booking'
-import { zodValidate } from '../../components/form/zod-validate'
 
 /** The periods the index offers (docs/api.md "GET /api/pages/dashboard-index"). */
 export const INDEX_PERIODS = ['today', '7d', '30d', 'mtd', 'custom'] as const
@@ -16,13 +14,8 @@ export interface Selection {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/**
- * What is wrong with a custom range, by field (`from`, `to`), in the dashboard's language: the
- * API's own check (`dashboardQuery` of @salon/shared: real days, in order, at most
- * DASHBOARD_MAX_DAYS). Empty when the range can be asked for.
- */
-export const customErrors = (from: string, to: string): Record<string, string> =>
-  zodValidate(dashboardQuery)({ period: 'custom', from, to })
+/** What is wrong with a custom range, by field (custom-check.ts: fetched with the custom range's chunk). */
+export type CustomCheck = (from: string, to: string) => Record<string, string>
 
 /** The selection kept in the address (`?period=custom&from=…&to=…`), so a reload or a shared link keeps it. */
 export function readSelection(params: URLSearchParams, today: string): Selection {
@@ -47,12 +40,14 @@ export function writeSelection(s: Selection): Record<string, string> {
   return s.period === 'custom' ? { period: s.period, from: s.from, to: s.to } : { period: s.period }
 }
 
-/** The API query of a selection; null when a custom range is not valid (nothing is asked). */
-export function apiQuery(s: Selection): Record<string, string> | null {
+/**
+ * The API query of a selection; null for a custom range that is not valid or not checked yet
+ * (`check` arrives with the custom range's chunk): nothing is asked.
+ */
+export function apiQuery(s: Selection, check: CustomCheck | null = null): Record<string, string> | null {
   if (s.period !== 'custom') return { period: s.period }
-  return dashboardQuery.safeParse({ period: 'custom', from: s.from, to: s.to }).success
-    ? { period: 'custom', from: s.from, to: s.to }
-    : null
+  if (!check || Object.keys(check(s.from, s.to)).length) return null
+  return { period: 'custom', from: s.from, to: s.to }
 }
 
 /** Lower is better for these KPIs (a fall is good news). */
