@@ -99,12 +99,22 @@ export const CALENDAR_VERSION = `(select version::text from calendar_version whe
  * at least as new as its tag: a calendar change committed before the transaction read the version
  * is always seen. Independent of the LISTEN copy above (it needs no listener and no TTL).
  */
-export async function calendarInTransaction(db: PoolClient, version: string | null): Promise<SalonCalendar> {
+export async function calendarInTransaction(db: Db, version: string | null): Promise<SalonCalendar> {
   const kept = state.versioned
   if (version !== null && kept?.version === version) return kept.value
   const value = await readCalendar(db)
   if (version !== null) state.versioned = { version, value }
   return value
+}
+
+/**
+ * The calendar as committed right now, for a read that must not lag behind a change another
+ * process has just made (the dashboard's open minutes): one read of the version, then the copy
+ * tagged with it or a fresh read. The LISTEN copy (`loadCalendar`) may be a notification behind.
+ */
+export async function loadCommittedCalendar(db: Db): Promise<SalonCalendar> {
+  const { rows } = await db.query(`select ${CALENDAR_VERSION} as version`)
+  return calendarInTransaction(db, (rows[0]?.version as string | null | undefined) ?? null)
 }
 
 const num = (v: unknown, fallback: number) => (v === null || v === undefined ? fallback : Number(v))

@@ -19,7 +19,7 @@ import {
   type Period,
 } from '@salon/shared'
 import { pool } from '../lib/sql'
-import { loadCalendar } from './calendar'
+import { loadCommittedCalendar } from './calendar'
 import { blocksWithin } from './operatorBlocks'
 
 const PUBLIC_CONFIG = [
@@ -135,7 +135,7 @@ export async function dashboardIndex(
   now = new Date(),
 ): Promise<DashboardIndex> {
   const db = pool(payload)
-  const calendar = await loadCalendar(db)
+  const calendar = await loadCommittedCalendar(db)
   const timeZone = calendar.settings.timezone
   const range = dashboardRange(query, now, timeZone)
   const { current, previous } = range

@@ -61,11 +61,14 @@ async function salonState() {
   )
   const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']
   const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
-  const weekday = days.map((d) =>
-    hours
-      .filter((h) => h.day_of_week === d && !h.is_closed && h.opening_time)
-      .reduce((sum, h) => sum + minutesOf(h.closing_time) - minutesOf(h.opening_time), 0),
-  )
+  // Other files add intervals that overlap (the access matrix adds 20:00–21:00 on Tuesdays, once
+  // per role): a minute open twice is open once, so the day is the union of its intervals.
+  const weekday = days.map((d) => {
+    const open = new Set<number>()
+    for (const h of hours.filter((h) => h.day_of_week === d && !h.is_closed && h.opening_time))
+      for (let m = minutesOf(h.opening_time); m < minutesOf(h.closing_time); m++) open.add(m)
+    return open.size
+  })
   return { n: Number(n), weekday }
 }
 
