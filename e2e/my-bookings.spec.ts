@@ -12,6 +12,11 @@ async function pickDay(page: Page, day: string) {
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`))
   const button = page.getByRole('button', { name, exact: true })
+  // Until the month's free days arrive every day is labelled unavailable: wait for them before
+  // deciding the day is in the next month (a slow machine otherwise turns the page for nothing).
+  const grid = page.getByRole('group', { name: /^Calendario/ })
+  await expect(grid).toBeVisible()
+  await expect(grid).not.toHaveAttribute('aria-busy', 'true')
   if (!(await button.isVisible())) await page.getByRole('button', { name: 'Mese successivo' }).click()
   await button.click()
 }
