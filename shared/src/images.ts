@@ -126,7 +126,8 @@ export function parseImageModifiers(
     const short = LONG_TO_SHORT[key]
     if (!short) return { ok: false, error: { path: key || 'modifiers', message: `unknown modifier "${key}"` } }
     const long = KEYS[short]
-    if (at <= 0 || value === '') return { ok: false, error: { path: long, message: `${long} needs a value (${short}_…)` } }
+    if (at <= 0 || value === '')
+      return { ok: false, error: { path: long, message: `${long} needs a value (${short}_…)` } }
     if (long in raw) return { ok: false, error: { path: long, message: `${long} given more than once` } }
     raw[long] = value
   }

@@ -3,22 +3,49 @@ import { PUBLIC_ROUTES, statusForPath } from './routes'
 import { indexedRoutes, jsonLdScriptBody, metaFor, robotsTxt, salonJsonLd, sitemapXml, telephoneOf } from './seo'
 
 const home = {
-  config: { businessName: 'Salone Demo', address: 'Via Roma 1, Firenze', phone: '055 123 4567', email: 'info@demo.salon' },
+  config: {
+    businessName: 'Salone Demo',
+    address: 'Via Roma 1, Firenze',
+    phone: '055 123 4567',
+    email: 'info@demo.salon',
+  },
   openingHours: [
-    { day_of_week: 'TUESDAY', is_closed: false, intervals: [
-      { opening_time: '09:00', closing_time: '13:00' },
-      { opening_time: '14:30', closing_time: '19:30' },
-    ] },
+    {
+      day_of_week: 'TUESDAY',
+      is_closed: false,
+      intervals: [
+        { opening_time: '09:00', closing_time: '13:00' },
+        { opening_time: '14:30', closing_time: '19:30' },
+      ],
+    },
     { day_of_week: 'MONDAY', is_closed: true, intervals: [] },
     { day_of_week: 'SATURDAY', is_closed: false, intervals: [{ opening_time: '09:00:00', closing_time: '18:00:00' }] },
   ],
   closures: [
-    { name: 'Chiusura estiva', closure_type: 'FULL_DAY', start_date: '2027-08-10T00:00:00.000Z', end_date: '2027-08-20T00:00:00.000Z' },
-    { name: 'Riunione', closure_type: 'PARTIAL_DAY', start_date: '2027-01-10T09:00:00.000Z', end_date: '2027-01-10T11:00:00.000Z' },
+    {
+      name: 'Chiusura estiva',
+      closure_type: 'FULL_DAY',
+      start_date: '2027-08-10T00:00:00.000Z',
+      end_date: '2027-08-20T00:00:00.000Z',
+    },
+    {
+      name: 'Riunione',
+      closure_type: 'PARTIAL_DAY',
+      start_date: '2027-01-10T09:00:00.000Z',
+      end_date: '2027-01-10T11:00:00.000Z',
+    },
   ],
   holidays: [{ name: 'Natale', date: '2026-12-25' }],
   carousel: [{ filename: 'salone-1.jpg', updatedAt: '2026-11-01T10:00:00.000Z' }],
-  categories: [{ services: [{ title: 'Taglio', price: 25 }, { title: 'Colore', price: 60.5 }, { title: 'Gratis', price: 0 }] }],
+  categories: [
+    {
+      services: [
+        { title: 'Taglio', price: 25 },
+        { title: 'Colore', price: 60.5 },
+        { title: 'Gratis', price: 0 },
+      ],
+    },
+  ],
 }
 
 describe('salonJsonLd', () => {
@@ -35,21 +62,58 @@ describe('salonJsonLd', () => {
       address: { '@type': 'PostalAddress', streetAddress: 'Via Roma 1, Firenze', addressCountry: 'IT' },
       priceRange: '€25–€60.50',
     })
-    expect(ld.image).toEqual(['https://salone.example/api/img/w_1280,f_jpeg,q_80/salone-1.jpg?v=2026-11-01T100000.000Z'])
+    expect(ld.image).toEqual([
+      'https://salone.example/api/img/w_1280,f_jpeg,q_80/salone-1.jpg?v=2026-11-01T100000.000Z',
+    ])
     expect(ld.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Tuesday', opens: '09:00', closes: '13:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Tuesday', opens: '14:30', closes: '19:30' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Saturday', opens: '09:00', closes: '18:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Tuesday',
+        opens: '09:00',
+        closes: '13:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Tuesday',
+        opens: '14:30',
+        closes: '19:30',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Saturday',
+        opens: '09:00',
+        closes: '18:00',
+      },
     ])
     expect(ld.specialOpeningHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', name: 'Natale', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
-      { '@type': 'OpeningHoursSpecification', name: 'Chiusura estiva', validFrom: '2027-08-10', validThrough: '2027-08-20', opens: '00:00', closes: '00:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        name: 'Natale',
+        validFrom: '2026-12-25',
+        validThrough: '2026-12-25',
+        opens: '00:00',
+        closes: '00:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        name: 'Chiusura estiva',
+        validFrom: '2027-08-10',
+        validThrough: '2027-08-20',
+        opens: '00:00',
+        closes: '00:00',
+      },
     ])
   })
 
   it('leaves out what it does not know', () => {
     const ld = salonJsonLd({ config: null }, 'http://x', 'BeautySalon')
-    expect(ld).toEqual({ '@context': 'https://schema.org', '@type': 'BeautySalon', '@id': 'http://x/#salon', name: 'Salone', url: 'http://x/' })
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BeautySalon',
+      '@id': 'http://x/#salon',
+      name: 'Salone',
+      url: 'http://x/',
+    })
   })
 
   it('telephone numbers', () => {
@@ -109,7 +173,9 @@ describe('sitemap and robots from the route table', () => {
   })
   it('sitemap.xml lists them under the origin', () => {
     const xml = sitemapXml('https://salone.example/')
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/)
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    )
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://salone.example/',
       'https://salone.example/terms',
@@ -132,7 +198,10 @@ describe('sitemap and robots from the route table', () => {
     // Nothing indexed is disallowed by prefix.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10))
     for (const r of PUBLIC_ROUTES.filter((r) => 'index' in r && r.index))
-      expect(disallowed.some((d) => r.path.startsWith(d)), r.path).toBe(false)
+      expect(
+        disallowed.some((d) => r.path.startsWith(d)),
+        r.path,
+      ).toBe(false)
     expect(lines.at(-1)).toBe('Sitemap: https://salone.example/sitemap.xml')
   })
 })

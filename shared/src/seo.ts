@@ -119,7 +119,8 @@ export function salonJsonLd(
     const day = calendarDayOf(h.date)
     if (day) special.push(closed(day, day, h.name))
   }
-  if (special.length) out.specialOpeningHoursSpecification = special.sort((a, b) => a.validFrom.localeCompare(b.validFrom))
+  if (special.length)
+    out.specialOpeningHoursSpecification = special.sort((a, b) => a.validFrom.localeCompare(b.validFrom))
 
   const prices = (home.categories ?? [])
     .flatMap((cat) => cat.services ?? [])
@@ -136,7 +137,10 @@ export function salonJsonLd(
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so the data cannot close the tag. */
 export const jsonLdScriptBody = (data: unknown) =>
-  JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export interface MetaConfig {
   /** The public origin, e.g. `https://salone.example` (no trailing slash needed). */
