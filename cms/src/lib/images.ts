@@ -44,10 +44,7 @@ sharp.concurrency(1)
 sharp.cache({ memory: 50, files: 0, items: 20 })
 
 const cacheDir = () => path.join(env.dataDir, 'img-cache')
-const cacheMaxBytes = () => {
-  const mb = Number(process.env.IMG_CACHE_MAX_MB)
-  return (Number.isFinite(mb) && mb > 0 ? mb : 512) * 1024 * 1024
-}
+const cacheMaxBytes = () => env.imageCacheMaxBytes
 
 type Problem = { status: number; path: string; message: string; headers?: Record<string, string> }
 

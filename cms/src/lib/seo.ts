@@ -6,11 +6,12 @@
  */
 import type http from 'node:http'
 import { robotsTxt, sitemapXml } from '@salon/shared'
+import { env } from '../env'
 
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i
 
 export function publicOrigin(req: http.IncomingMessage, https: boolean): string {
-  const configured = process.env.PUBLIC_URL || process.env.SERVER_URL
+  const configured = env.publicUrl
   if (configured) {
     try {
       return new URL(configured).origin
