@@ -36,8 +36,9 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
   avif: 'image/avif',
 }
 
-/** A stored file's name as the endpoint accepts it: no directory, no leading dot. */
-export const IMAGE_FILE_NAME = /^[\w][\w.-]{0,199}$/
+/** A stored file's name as the endpoint accepts it: no directory, no control character, no leading dot. */
+// eslint-disable-next-line no-control-regex
+export const IMAGE_FILE_NAME = /^[^./\\\x00-\x1f][^/\\\x00-\x1f]{0,199}$/
 /** `?v=`: the image's version (e.g. its updatedAt), which makes the answer cacheable for a year. */
 export const IMAGE_VERSION = /^[\w.-]{1,64}$/
 
