@@ -5,7 +5,7 @@
  */
 import { DAYS_OF_WEEK, type DayOfWeek } from './enums/index'
 import { calendarDayOf } from './booking/zone'
-import { imageUrl } from './images'
+import { imageUrl, imageVersion } from './images'
 import { PUBLIC_ROUTES, type RouteDef } from './routes'
 
 /** The parts of GET /api/pages/home these functions read. */
@@ -84,7 +84,7 @@ export function salonJsonLd(
   const first = home.carousel?.find((u) => u.filename)
   if (first?.filename)
     out.image = [
-      `${base}${imageUrl(first.filename, { width: 1280, format: 'jpeg', quality: 80 }, first.updatedAt?.replace(/[^\w.-]/g, ''))}`,
+      `${base}${imageUrl(first.filename, { width: 1280, format: 'jpeg', quality: 80 }, imageVersion(first.updatedAt))}`,
     ]
 
   const hours: Record<string, unknown>[] = []
