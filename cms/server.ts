@@ -22,6 +22,8 @@ import {
   type Encoding,
   type SpaShell,
 } from './src/lib/delivery'
+import { IMAGE_PATH_PREFIX, serveImage } from './src/lib/images'
+import { SEO_FILES, serveSeoFile } from './src/lib/seo'
 import { publishedPool } from './src/lib/sql'
 import { logUnhandledRejections } from './src/lib/unhandled'
 
@@ -196,6 +198,8 @@ async function main() {
       const db = publishedPool()
       if (run && db) return void serveAvailability(res, run, db, url).catch((err) => console.error(err))
     }
+    // Resized uploads (lib/images.ts): sharp, a disk cache, no database; the same answer with or without FAST_PATH.
+    if (pathname.startsWith(IMAGE_PATH_PREFIX)) return void serveImage(req, res, url)
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       // One origin: a same-origin Origin header is dropped so that Payload's CSRF check relies on
       // Sec-Fetch-Site; a cross-site Origin stays and the auth cookie is then ignored.
@@ -253,6 +257,9 @@ async function main() {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
       return res.end('Method Not Allowed\n')
     }
+    // Generated from the route table with the public origin (lib/seo.ts), not files of the build.
+    const seoFile = SEO_FILES[pathname]
+    if (seoFile) return serveSeoFile(req, res, seoFile, isHttps(req))
     if (isDashboardPath(pathname)) {
       const original = req.url
       req.url = original!.slice('/dashboard'.length) || '/'

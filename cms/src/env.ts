@@ -22,6 +22,18 @@ export const env = {
   get serverUrl() {
     return (process.env.SERVER_URL || `http://localhost:${this.port}`).replace(/\/$/, '')
   },
+  /**
+   * The public origin of absolute URLs in sitemap.xml and robots.txt (lib/seo.ts): PUBLIC_URL, else
+   * an explicit SERVER_URL; null = the request's own origin.
+   */
+  get publicUrl() {
+    return process.env.PUBLIC_URL || process.env.SERVER_URL || null
+  },
+  /** The most disk the /api/img cache may take (IMG_CACHE_MAX_MB, default 512 MB). */
+  get imageCacheMaxBytes() {
+    const mb = Number(process.env.IMG_CACHE_MAX_MB)
+    return (Number.isFinite(mb) && mb > 0 ? mb : 512) * 1024 * 1024
+  },
   get dataDir() {
     return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || path.join(process.cwd(), '.data'))
   },

@@ -11,15 +11,17 @@ export interface RouteDef {
   layout: Layout
   /** Requires a logged-in user (any role), or an ADMIN. */
   auth?: 'user' | 'admin'
+  /** Listed in sitemap.xml and open to search engines (public pages with content; not accounts or wizard steps). */
+  index?: boolean
 }
 
 export const PUBLIC_ROUTES = [
-  { path: '/', name: 'home', layout: 'blank' },
+  { path: '/', name: 'home', layout: 'blank', index: true },
   { path: '/login', name: 'login', layout: 'simple' },
   { path: '/register', name: 'register', layout: 'simple' },
-  { path: '/terms', name: 'terms', layout: 'default' },
-  { path: '/privacy', name: 'privacy', layout: 'default' },
-  { path: '/map-site', name: 'map-site', layout: 'default' },
+  { path: '/terms', name: 'terms', layout: 'default', index: true },
+  { path: '/privacy', name: 'privacy', layout: 'default', index: true },
+  { path: '/map-site', name: 'map-site', layout: 'default', index: true },
   { path: '/confirm', name: 'confirm', layout: 'simple' },
   { path: '/password-recovery', name: 'password-recovery', layout: 'simple' },
   { path: '/password-recovery/ok', name: 'password-recovery-ok', layout: 'simple' },
@@ -28,7 +30,7 @@ export const PUBLIC_ROUTES = [
   { path: '/reserved-area', name: 'reserved-area', layout: 'personal-area', auth: 'user' },
   { path: '/reserved-area/profile', name: 'reserved-area-profile', layout: 'personal-area', auth: 'user' },
   { path: '/reserved-area/settings', name: 'reserved-area-settings', layout: 'personal-area', auth: 'user' },
-  { path: '/reserve', name: 'reserve', layout: 'default' },
+  { path: '/reserve', name: 'reserve', layout: 'default', index: true },
   { path: '/reserve/thankyou', name: 'reserve-thankyou', layout: 'default' },
 ] as const satisfies readonly RouteDef[]
 

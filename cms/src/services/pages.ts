@@ -12,6 +12,8 @@ import {
   openMinutesPerOperator,
   operatorOpenMinutes,
   percentOf,
+  upcomingHolidays,
+  CONFIG_DEFAULTS,
   type DashboardBooking,
   type DashboardIndex,
   type DashboardQuery,
@@ -38,10 +40,14 @@ const PUBLIC_CONFIG = [
   'maxOpenBookings',
 ] as const
 
+/** How far ahead the home lists holidays. */
+const HOLIDAY_HORIZON_DAYS = 365
+
 /**
  * Everything the home page shows, in one response, read as a visitor (access rules applied):
  * carousel, visible banners, categories with their active services, active operators, opening
- * hours, upcoming closures, public settings.
+ * hours, upcoming closures, the holidays of the next 12 months (yearly ones on their next date, in
+ * the salon's time zone), public settings.
  */
 export async function homePage(req: PayloadRequest, now = new Date()) {
   const asVisitor = {
@@ -49,48 +55,50 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
     overrideAccess: false,
     pagination: false as const,
   }
-  const [carousel, banners, categories, services, operators, hours, intervals, closures, config] = await Promise.all([
-    req.payload.find({
-      collection: 'upload',
-      where: { label: { equals: 'HOME_CAROUSEL' } },
-      sort: 'position',
-      depth: 0,
-      ...asVisitor,
-    }),
-    req.payload.find({
-      collection: 'banner',
-      where: { show: { equals: true } },
-      sort: 'position',
-      depth: 1,
-      ...asVisitor,
-    }),
-    req.payload.find({ collection: 'category', sort: 'position', depth: 0, ...asVisitor }),
-    req.payload.find({
-      collection: 'services',
-      where: { active: { equals: true } },
-      sort: 'title',
-      depth: 1,
-      ...asVisitor,
-    }),
-    req.payload.find({
-      collection: 'operators',
-      where: { active: { equals: true } },
-      sort: 'position',
-      depth: 1,
-      ...asVisitor,
-    }),
-    req.payload.find({ collection: 'business_hours', depth: 0, ...asVisitor }),
-    req.payload.find({ collection: 'operating_intervals', sort: 'opening_time', depth: 0, ...asVisitor }),
-    req.payload.find({
-      collection: 'business-closures',
-      where: { and: [{ is_active: { equals: true } }, { end_date: { greater_than_equal: now.toISOString() } }] },
-      sort: 'start_date',
-      limit: 20,
-      depth: 0,
-      ...asVisitor,
-    }),
-    req.payload.find({ collection: 'config', limit: 1, depth: 0, ...asVisitor }),
-  ])
+  const [carousel, banners, categories, services, operators, hours, intervals, closures, config, holidays] =
+    await Promise.all([
+      req.payload.find({
+        collection: 'upload',
+        where: { label: { equals: 'HOME_CAROUSEL' } },
+        sort: 'position',
+        depth: 0,
+        ...asVisitor,
+      }),
+      req.payload.find({
+        collection: 'banner',
+        where: { show: { equals: true } },
+        sort: 'position',
+        depth: 1,
+        ...asVisitor,
+      }),
+      req.payload.find({ collection: 'category', sort: 'position', depth: 0, ...asVisitor }),
+      req.payload.find({
+        collection: 'services',
+        where: { active: { equals: true } },
+        sort: 'title',
+        depth: 1,
+        ...asVisitor,
+      }),
+      req.payload.find({
+        collection: 'operators',
+        where: { active: { equals: true } },
+        sort: 'position',
+        depth: 1,
+        ...asVisitor,
+      }),
+      req.payload.find({ collection: 'business_hours', depth: 0, ...asVisitor }),
+      req.payload.find({ collection: 'operating_intervals', sort: 'opening_time', depth: 0, ...asVisitor }),
+      req.payload.find({
+        collection: 'business-closures',
+        where: { and: [{ is_active: { equals: true } }, { end_date: { greater_than_equal: now.toISOString() } }] },
+        sort: 'start_date',
+        limit: 20,
+        depth: 0,
+        ...asVisitor,
+      }),
+      req.payload.find({ collection: 'config', limit: 1, depth: 0, ...asVisitor }),
+      req.payload.find({ collection: 'holidays', where: { is_active: { equals: true } }, depth: 0, ...asVisitor }),
+    ])
   const byCategory = new Map<number | null, unknown[]>()
   for (const s of services.docs) {
     const cat = typeof s.category === 'object' && s.category ? s.category.id : (s.category ?? null)
@@ -114,6 +122,17 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
         .map((i) => ({ opening_time: i.opening_time, closing_time: i.closing_time })),
     })),
     closures: closures.docs.map(({ created_by: _a, updated_by: _b, ...c }) => c),
+    holidays: upcomingHolidays(
+      holidays.docs.map((h) => ({
+        id: h.id,
+        name: h.name,
+        date: h.date,
+        recurring_yearly: h.recurring_yearly,
+        is_active: h.is_active,
+      })),
+      localDayOf(now, typeof cfg?.timezone === 'string' && cfg.timezone ? cfg.timezone : CONFIG_DEFAULTS.timezone),
+      HOLIDAY_HORIZON_DAYS,
+    ),
   }
 }
 

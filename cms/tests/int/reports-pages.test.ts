@@ -1,5 +1,6 @@
 /** Counts and aggregates computed in SQL, the home page in one cacheable response, dashboard KPIs. */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { addCalendarDays, localDayOf } from '@salon/shared'
 import { BASE_URL, api, errorPaths, sql } from './helpers'
 
 let marco: number
@@ -198,6 +199,32 @@ describe('GET /api/pages/home', () => {
       ]),
     )
     expect(body.closures.some((c: any) => c.name === 'Chiusura estiva')).toBe(true)
+    // Upcoming holidays: active, from today (Rome) for 12 months, yearly ones on their next date, in order.
+    const today = localDayOf(new Date(), 'Europe/Rome')
+    const dates = body.holidays.map((h: any) => h.date)
+    expect(dates).toEqual([...dates].sort())
+    for (const d of dates) expect(d >= today && d <= addCalendarDays(today, 365), d).toBe(true)
+    const christmas = `${Number(today.slice(0, 4)) + (today > `${today.slice(0, 4)}-12-25` ? 1 : 0)}-12-25`
+    expect(body.holidays).toContainEqual(
+      expect.objectContaining({ name: 'Natale', date: christmas, recurring_yearly: true }),
+    )
+    expect(body.holidays.map((h: any) => h.name)).toEqual(expect.arrayContaining(['Capodanno', 'Ferragosto']))
+    // An inactive holiday tomorrow and one beyond the 12 months are left out (no active one near: other
+    // files book in the coming weeks).
+    const tag = `${process.pid}-${Date.now()}`
+    const rows = await sql(
+      `insert into holidays (name, date, recurring_yearly, is_active, created_at, updated_at)
+       values ($1, $3::date, false, false, now(), now()), ($2, $4::date, false, true, now(), now()) returning id`,
+      [`spenta-${tag}`, `lontana-${tag}`, addCalendarDays(today, 1), addCalendarDays(today, 400)],
+    )
+    try {
+      const names = (await (await fetch(`${BASE_URL}/api/pages/home`)).json()).holidays.map((h: any) => h.name)
+      expect(names).toContain('Natale')
+      expect(names).not.toContain(`spenta-${tag}`)
+      expect(names).not.toContain(`lontana-${tag}`)
+    } finally {
+      await sql(`delete from holidays where id = any($1::int[])`, [rows.map((r: any) => r.id)])
+    }
     expect(body.config).toMatchObject({ businessName: 'Salone Demo', timezone: 'Europe/Rome' })
     const again = await fetch(`${BASE_URL}/api/pages/home`, { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
