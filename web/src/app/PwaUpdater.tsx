@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 import { t } from '../lib/i18n'
 import { useToast } from '../lib/toast'
-import { startPwa } from './pwa'
+import { applyUpdate, dismissUpdate, promptInstall, startPwa, usePwa } from './pwa'
 
 /**
  * Starts the service worker once the page has loaded and the main thread is idle: its install
  * precaches every screen's code (~400 KB), which must not compete with the first paint for a
  * phone's bandwidth, and its registration code (workbox-window) is not part of the first load.
- * Speaks only when a reload could not happen by itself.
+ * Shows the "Aggiorna" bar while a new build waits.
  */
 export function PwaUpdater() {
   const { toast } = useToast()
@@ -40,5 +40,35 @@ export function PwaUpdater() {
       cancelIdle()
     }
   }, [toast])
-  return null
+  return <UpdatePrompt />
+}
+
+/** The bar that offers a waiting new build: "Aggiorna" reloads into it, "Più tardi" hides the bar. */
+export function UpdatePrompt() {
+  const { needRefresh } = usePwa()
+  if (!needRefresh) return null
+  return (
+    <div className="update-bar" role="status" aria-live="polite">
+      <p className="update-bar__text">{t.pwa.updateReady}</p>
+      <div className="update-bar__actions">
+        <button type="button" className="btn btn--ghost btn--small" onClick={dismissUpdate}>
+          {t.pwa.later}
+        </button>
+        <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>
+          {t.pwa.update}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** "Installa l'app", only where the browser offered installation and the site is not installed. */
+export function InstallButton() {
+  const { canInstall, standalone } = usePwa()
+  if (!canInstall || standalone) return null
+  return (
+    <button type="button" className="btn btn--ghost btn--large" onClick={() => void promptInstall()}>
+      {t.pwa.install}
+    </button>
+  )
 }
