@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
+import { registerSW } from 'virtual:pwa-register'
 import { t } from '../lib/i18n'
 import { useToast } from '../lib/toast'
-import { applyUpdate, dismissUpdate, promptInstall, startPwa, usePwa } from './pwa'
+import { startPwa } from './pwa'
+import { UpdatePrompt } from './PwaPrompts'
 
 /**
  * Starts the service worker once the page has loaded and the main thread is idle: its install
@@ -17,7 +19,7 @@ export function PwaUpdater() {
     let cancelIdle = () => {}
     const start = () => {
       if (cancelled) return
-      startPwa({
+      startPwa(registerSW, {
         onReloadSkipped: () =>
           toast({ title: t.pwa.updateAvailable, description: t.pwa.updateText, duration: Number.POSITIVE_INFINITY }),
         onRegisterError: (error) => console.warn('Service worker registration failed', error),
@@ -41,34 +43,4 @@ export function PwaUpdater() {
     }
   }, [toast])
   return <UpdatePrompt />
-}
-
-/** The bar that offers a waiting new build: "Aggiorna" reloads into it, "Più tardi" hides the bar. */
-export function UpdatePrompt() {
-  const { needRefresh } = usePwa()
-  if (!needRefresh) return null
-  return (
-    <div className="update-bar" role="status" aria-live="polite">
-      <p className="update-bar__text">{t.pwa.updateReady}</p>
-      <div className="update-bar__actions">
-        <button type="button" className="btn btn--ghost btn--small" onClick={dismissUpdate}>
-          {t.pwa.later}
-        </button>
-        <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>
-          {t.pwa.update}
-        </button>
-      </div>
-    </div>
-  )
-}
-
-/** "Installa l'app", only where the browser offered installation and the site is not installed. */
-export function InstallButton() {
-  const { canInstall, standalone } = usePwa()
-  if (!canInstall || standalone) return null
-  return (
-    <button type="button" className="btn btn--ghost btn--large" onClick={() => void promptInstall()}>
-      {t.pwa.install}
-    </button>
-  )
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { RELOAD_GUARD_TTL_MS } from '@salon/shared/constants'
-import { registerSW } from 'virtual:pwa-register'
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
 
 /**
  * Service worker lifecycle (spec §1, `registerType: 'prompt'`): a new build installs in the
@@ -85,6 +85,8 @@ export interface PwaHandlers {
   /** A new version took over but we had just reloaded: ask the user instead of looping. */
   onReloadSkipped?: () => void
   onRegisterError?: (error: unknown) => void
+  /** How to reload (tests); `location.reload()` by default. */
+  reload?: () => void
 }
 
 /** Reloads, unless this tab already reloaded for a new worker within RELOAD_GUARD_TTL_MS. */
@@ -131,7 +133,10 @@ export const dismissUpdate = () => pwaStore.set({ needRefresh: false })
 
 let started = false
 
-export function startPwa(handlers: PwaHandlers = {}) {
+/** `registerSW` of `virtual:pwa-register`, passed in by PwaUpdater (tests pass their own). */
+export type RegisterSW = (options: RegisterSWOptions) => (reload?: boolean) => Promise<void>
+
+export function startPwa(registerSW: RegisterSW, handlers: PwaHandlers = {}) {
   if (started || !('serviceWorker' in navigator)) return
   started = true
   let hadController = navigator.serviceWorker.controller !== null
@@ -143,7 +148,7 @@ export function startPwa(handlers: PwaHandlers = {}) {
     }
     // A new build took over: after "Aggiorna" here or in another tab of the site, so this tab's
     // code is older than the worker that now serves it.
-    reloadOnce(handlers.onReloadSkipped)
+    reloadOnce(handlers.onReloadSkipped, handlers.reload)
   })
   updateServiceWorker = registerSW({
     immediate: true,

@@ -12,7 +12,7 @@ import { lazyScreen, type LazyScreen } from './lazyScreen'
 import { RequireAuth } from './RequireAuth'
 import { RootRoute } from './RootRoute'
 import { InitialRouteFallback } from './RouteLoading'
-import { InstallButton } from './PwaUpdater'
+import { InstallButton } from './PwaPrompts'
 
 export type PublicRouteName = (typeof PUBLIC_ROUTES)[number]['name']
 
