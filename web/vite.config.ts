@@ -102,7 +102,8 @@ export default defineConfig(({ mode }) => {
             {
               // The salon's images (carousel, banners, team) — files never change under one name
               // except by upsert, so NetworkFirst too, with a cap.
-              urlPattern: ({ url }) => url.pathname.startsWith('/api/upload/file/') || url.pathname.startsWith('/api/img/'),
+              urlPattern: ({ url }) =>
+                url.pathname.startsWith('/api/upload/file/') || url.pathname.startsWith('/api/img/'),
               handler: 'NetworkFirst',
               options: {
                 cacheName: 'images',

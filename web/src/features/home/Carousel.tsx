@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
 import { t } from '../../lib/i18n'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons'
 import { imageSource, type UploadDoc } from './api'
@@ -11,19 +11,20 @@ export const SWIPE_MIN_PX = 40
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
-/** `prefers-reduced-motion`, read after mount (never during render) and followed while the page is open. */
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false)
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return
-    const query = window.matchMedia(REDUCED_MOTION)
-    setReduced(query.matches)
-    const onChange = (e: MediaQueryListEvent) => setReduced(e.matches)
-    query.addEventListener?.('change', onChange)
-    return () => query.removeEventListener?.('change', onChange)
-  }, [])
-  return reduced
+const motionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null)
+const subscribeMotion = (onChange: () => void) => {
+  const query = motionQuery()
+  query?.addEventListener?.('change', onChange)
+  return () => query?.removeEventListener?.('change', onChange)
 }
+
+/** `prefers-reduced-motion`, followed while the page is open (`false` on a server render: hydration-safe). */
+const useReducedMotion = () =>
+  useSyncExternalStore(
+    subscribeMotion,
+    () => motionQuery()?.matches ?? false,
+    () => false,
+  )
 
 /**
  * The salon's HOME_CAROUSEL images (WAI-ARIA APG carousel pattern): previous/next buttons, one
@@ -41,9 +42,40 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
   const reducedMotion = useReducedMotion()
   const id = useId()
   const swipeFrom = useRef<{ x: number; y: number } | null>(null)
+  const root = useRef<HTMLElement>(null)
 
   const go = useCallback((to: number) => setIndex(((to % count) + count) % count), [count])
   const playing = count > 1 && !reducedMotion && !stopped && !hovered && !focused
+
+  // Pointer over it or focus inside pause it; ←/→ while focus is inside move it. Listened to on
+  // the region itself (a landmark, not a control: the controls are the buttons inside).
+  useEffect(() => {
+    const el = root.current
+    if (!el) return
+    const enter = () => setHovered(true)
+    const leave = () => setHovered(false)
+    const focusIn = () => setFocused(true)
+    const focusOut = (e: FocusEvent) => {
+      if (!el.contains(e.relatedTarget as Node | null)) setFocused(false)
+    }
+    const keyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
+      e.preventDefault()
+      setIndex((i) => (((i + (e.key === 'ArrowLeft' ? -1 : 1)) % count) + count) % count)
+    }
+    el.addEventListener('mouseenter', enter)
+    el.addEventListener('mouseleave', leave)
+    el.addEventListener('focusin', focusIn)
+    el.addEventListener('focusout', focusOut)
+    el.addEventListener('keydown', keyDown)
+    return () => {
+      el.removeEventListener('mouseenter', enter)
+      el.removeEventListener('mouseleave', leave)
+      el.removeEventListener('focusin', focusIn)
+      el.removeEventListener('focusout', focusOut)
+      el.removeEventListener('keydown', keyDown)
+    }
+  }, [count])
 
   useEffect(() => {
     if (!playing) return
@@ -55,12 +87,6 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
   const current = Math.min(index, count - 1)
   const first = imageSource(images[0]!)
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowLeft') go(current - 1)
-    else if (e.key === 'ArrowRight') go(current + 1)
-    else return
-    e.preventDefault()
-  }
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType !== 'mouse') swipeFrom.current = { x: e.clientX, y: e.clientY }
   }
@@ -73,18 +99,7 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
   }
 
   return (
-    <section
-      className="carousel"
-      aria-roledescription={t.home.carousel.roleDescription}
-      aria-label={label}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
-      }}
-      onKeyDown={onKeyDown}
-    >
+    <section ref={root} className="carousel" aria-roledescription={t.home.carousel.roleDescription} aria-label={label}>
       <div
         className="carousel__viewport"
         style={{ aspectRatio: `${first.width} / ${first.height}` }}

@@ -117,7 +117,15 @@ export function Operators({ operators }: { operators: Operator[] }) {
         return (
           <li key={op.id} className="team__member">
             {img ? (
-              <img className="team__photo" src={img.src} width={96} height={96} alt="" loading="lazy" decoding="async" />
+              <img
+                className="team__photo"
+                src={img.src}
+                width={96}
+                height={96}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
             ) : (
               <span className="team__photo team__photo--initial" aria-hidden="true">
                 {op.name.slice(0, 1).toUpperCase()}
@@ -154,7 +162,8 @@ export function Closures({
           const to = c.end_date ? dayIn(c.end_date, timeZone) : from
           return (
             <li key={`c${c.id}`}>
-              <strong>{c.name}</strong>: {from === to ? formatDay(from) : t.home.closedFromTo(formatDay(from), formatDay(to))}
+              <strong>{c.name}</strong>:{' '}
+              {from === to ? formatDay(from) : t.home.closedFromTo(formatDay(from), formatDay(to))}
             </li>
           )
         })}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { DAYS_OF_WEEK } from '@salon/shared/enums/index'
 import { localDayOf, weekdayIndex } from '@salon/shared/booking/periods'
 import { t } from '../../lib/i18n'
@@ -6,27 +6,20 @@ import type { OpeningDay } from './api'
 
 const hhmm = (time: string) => time.slice(0, 5)
 
-/** Today's index into DAYS_OF_WEEK (0 = Monday) in the salon's zone, read after mount (hydration-safe). */
 const systemNow = () => new Date()
+const noSubscription = () => () => {}
 
+/**
+ * Today's index into DAYS_OF_WEEK (0 = Monday) in the salon's zone; `null` on a server render, so
+ * a prerendered page hydrates without a mismatch and marks today on the client.
+ */
 export function useTodayIndex(timeZone: string, now: () => Date = systemNow): number | null {
-  const [today, setToday] = useState<number | null>(null)
-  useEffect(() => {
-    setToday(weekdayIndex(localDayOf(now(), timeZone)))
-  }, [timeZone, now])
-  return today
+  const today = useCallback(() => weekdayIndex(localDayOf(now(), timeZone)), [now, timeZone])
+  return useSyncExternalStore(noSubscription, today, () => null)
 }
 
 /** The week's opening hours, Monday first, today marked in the salon's time zone. */
-export function OpeningHours({
-  days,
-  timeZone,
-  now,
-}: {
-  days: OpeningDay[]
-  timeZone: string
-  now?: () => Date
-}) {
+export function OpeningHours({ days, timeZone, now }: { days: OpeningDay[]; timeZone: string; now?: () => Date }) {
   const today = useTodayIndex(timeZone, now)
   const byDay = new Map(days.map((d) => [d.day_of_week, d]))
   return (
@@ -38,7 +31,11 @@ export function OpeningHours({
           const open = day && !day.is_closed && day.intervals.length > 0
           const isToday = i === today
           return (
-            <tr key={key} className={isToday ? 'hours__row hours__row--today' : 'hours__row'} aria-current={isToday ? 'date' : undefined}>
+            <tr
+              key={key}
+              className={isToday ? 'hours__row hours__row--today' : 'hours__row'}
+              aria-current={isToday ? 'date' : undefined}
+            >
               <th scope="row">
                 {t.home.weekdays[i]}
                 {isToday ? <span className="hours__today">{t.home.today}</span> : null}

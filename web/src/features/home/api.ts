@@ -99,8 +99,12 @@ export interface HomeData {
   holidays?: Holiday[]
 }
 
-/** One call: everything the home shows. */
-export const fetchHome = (signal: AbortSignal) => api.get<HomeData>('/api/pages/home', { signal })
+/**
+ * One call: everything the home shows. `no-cache`: the browser revalidates with the ETag (a 304
+ * when nothing changed) instead of trusting `max-age=60`, so a banner the salon just hid is gone
+ * on the next visit.
+ */
+export const fetchHome = (signal: AbortSignal) => api.get<HomeData>('/api/pages/home', { signal, cache: 'no-cache' })
 
 /** An image a document points at, when the API populated it (depth ≥ 1). */
 export const populated = (image: UploadDoc | Id | null | undefined): UploadDoc | null =>
@@ -113,8 +117,7 @@ export function imageSource(doc: UploadDoc) {
   const src = doc.imageUrl || x1?.url || doc.url || ''
   const width = x1?.width || doc.width || 800
   const height = x1?.height || doc.height || Math.round((width * 2) / 3)
-  const srcSet =
-    x1?.url && x2?.url && x2.width ? `${x1.url} ${x1.width ?? width}w, ${x2.url} ${x2.width}w` : undefined
+  const srcSet = x1?.url && x2?.url && x2.width ? `${x1.url} ${x1.width ?? width}w, ${x2.url} ${x2.width}w` : undefined
   return { src, srcSet, width, height }
 }
 
