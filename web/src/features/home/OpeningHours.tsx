@@ -42,7 +42,12 @@ export function OpeningHours({ days, timeZone, now }: { days: OpeningDay[]; time
               </th>
               <td>
                 {open
-                  ? day.intervals.map((iv) => `${hhmm(iv.opening_time)}–${hhmm(iv.closing_time)}`).join(', ')
+                  ? day.intervals.map((iv, n) => (
+                      <span key={n} className="hours__interval">
+                        {n > 0 ? ', ' : null}
+                        {hhmm(iv.opening_time)}–{hhmm(iv.closing_time)}
+                      </span>
+                    ))
                   : t.home.closed}
               </td>
             </tr>

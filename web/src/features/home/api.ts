@@ -111,10 +111,13 @@ export const populated = (image: UploadDoc | Id | null | undefined): UploadDoc |
   image !== null && typeof image === 'object' ? image : null
 
 /** What to put on an `<img>`: the 800 px WebP, the 1600 px one for 2× screens, and the intrinsic size. */
+/** Payload writes sizes' URLs with the server's configured origin: keep them same-origin. */
+const samePath = (url: string | null | undefined) => (url ? url.replace(/^https?:\/\/[^/]+/, '') : '')
+
 export function imageSource(doc: UploadDoc) {
   const x1 = doc.sizes?.x1
   const x2 = doc.sizes?.x2
-  const src = doc.imageUrl || x1?.url || doc.url || ''
+  const src = doc.imageUrl || samePath(x1?.url) || samePath(doc.url)
   const width = x1?.width || doc.width || 800
   const height = x1?.height || doc.height || Math.round((width * 2) / 3)
   const srcSet = x1?.url && x2?.url && x2.width ? `${x1.url} ${x1.width ?? width}w, ${x2.url} ${x2.width}w` : undefined
