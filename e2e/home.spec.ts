@@ -75,7 +75,8 @@ for (const [name, device] of [
     test('the carousel works by keyboard and advances by itself', async ({ page }) => {
       await page.clock.install()
       await page.goto('/')
-      const count = (await carousel(page).locator('[aria-roledescription="immagine"]').count()) as number
+      await expect(shownSlide(page)).toHaveCount(1)
+      const count = await carousel(page).locator('[aria-roledescription="immagine"]').count()
       expect(count).toBeGreaterThan(2)
       await expect(shownSlide(page)).toHaveAttribute('aria-label', `1 di ${count}`)
       await page.clock.fastForward(5_100)
@@ -107,7 +108,9 @@ for (const [name, device] of [
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await page.clock.install()
       await page.goto('/')
+      await expect(shownSlide(page)).toHaveCount(1)
       const count = await carousel(page).locator('[aria-roledescription="immagine"]').count()
+      expect(count).toBeGreaterThan(1)
       await expect(shownSlide(page)).toHaveAttribute('aria-label', `1 di ${count}`)
       await page.clock.fastForward(20_000)
       await expect(shownSlide(page)).toHaveAttribute('aria-label', `1 di ${count}`)
