@@ -67,6 +67,11 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
               <div className="hero__media">
                 <Carousel images={data.carousel} label={t.home.carousel.label(brand)} />
               </div>
+            ) : home.status === 'loading' ? (
+              // The carousel's usual room (16:9 + controls) while the data is on its way: no jump.
+              <div className="hero__media" aria-hidden="true">
+                <div className="carousel__placeholder" />
+              </div>
             ) : null}
           </div>
         </section>
