@@ -25,7 +25,7 @@ export function InstallButton() {
   const { canInstall, standalone } = usePwa()
   if (!canInstall || standalone) return null
   return (
-    <button type="button" className="btn btn--ghost btn--large" onClick={() => void promptInstall()}>
+    <button type="button" className="btn btn--on-dark btn--large" onClick={() => void promptInstall()}>
       {t.pwa.install}
     </button>
   )

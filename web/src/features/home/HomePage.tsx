@@ -22,7 +22,9 @@ const DEFAULT_ZONE = 'Europe/Rome'
  * `/` (blank layout), from one call to `GET /api/pages/home`: hero with "Prenota", the carousel,
  * the banners, the price list, the team, hours and closures, contacts. The hero's text does not
  * wait for the data (it is the first paint and the LCP element); the rest appears with it.
- * `actions` is where the app puts what the home cannot know about (the install button).
+ * `actions` is where the app puts what the home cannot know about (the install button): in the
+ * closing band, not in the hero, because the browser offers installation only after the service
+ * worker is running — a button appearing in the hero then pushed the carousel (CLS 0.038).
  */
 export function HomePage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle(t.home.title)
@@ -60,7 +62,6 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
                     {t.auth.submitRegister}
                   </Link>
                 ) : null}
-                {actions}
               </div>
             </div>
             {data && data.carousel.length > 0 ? (
@@ -141,10 +142,13 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
                   {t.home.ctaTitle}
                 </h2>
                 <p className="home__cta-text">{t.home.ctaText}</p>
-                <Link to={ROUTE_NAMES.reserve} className="btn btn--inverse btn--large">
-                  <CalendarIcon size={20} />
-                  {t.home.ctaButton}
-                </Link>
+                <div className="home__cta-actions">
+                  <Link to={ROUTE_NAMES.reserve} className="btn btn--inverse btn--large">
+                    <CalendarIcon size={20} />
+                    {t.home.ctaButton}
+                  </Link>
+                  {actions}
+                </div>
               </div>
             </section>
           </>
