@@ -27,9 +27,9 @@ export default defineConfig(({ mode }) => {
       react(),
       brandHtml(brand),
       VitePWA({
-        registerType: 'autoUpdate',
-        // Registered by src/app/pwa.ts (reload guard + periodic update check); with a manual
-        // registration the plugin no longer turns on skipWaiting/clientsClaim, so workbox does below.
+        // A new build waits until the visitor taps "Aggiorna" (src/app/pwa.ts), so a form being
+        // filled in is never reloaded away. Registered by pwa.ts (idle after load).
+        registerType: 'prompt',
         injectRegister: false,
         strategies: 'generateSW',
         filename: 'sw.js',
@@ -54,19 +54,69 @@ export default defineConfig(({ mode }) => {
           icons: [
             { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
             { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/maskable-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
             { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
         },
         workbox: {
-          // Everything in dist/ (app shell, icons; the plugin adds the manifest): the site opens offline.
-          globPatterns: ['**/*.{js,css,html,svg,png}'],
-          navigateFallback: '/index.html',
-          // The API and the admin SPA are other applications on the same origin.
-          navigateFallbackDenylist: [/^\/api\//, /^\/dashboard/],
+          // Code, styles, icons and the offline page. No other HTML: pages come from the network
+          // first (the home's content changes with the salon's data); a precached index.html would
+          // answer "/" before the NetworkFirst route below.
+          globPatterns: ['**/*.{js,css,svg,png}', 'offline.html'],
+          navigateFallback: null,
           cleanupOutdatedCaches: true,
-          // autoUpdate: a new worker takes over at once and the page reloads (src/app/pwa.ts).
-          skipWaiting: true,
+          // 'prompt': the new worker waits; "Aggiorna" sends SKIP_WAITING (generateSW adds the listener).
+          skipWaiting: false,
+          // The first install controls the page at once, so the site opens offline after one visit.
           clientsClaim: true,
+          // NetworkFirst navigations do not wait for the worker to start.
+          navigationPreload: true,
+          // Functions are serialised into sw.js: they must not use anything outside themselves.
+          runtimeCaching: [
+            {
+              // Pages: the network, the last copy after 4 s or offline, else the offline page.
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' &&
+                !url.pathname.startsWith('/api/') &&
+                !url.pathname.startsWith('/dashboard'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'pages',
+                networkTimeoutSeconds: 4,
+                expiration: { maxEntries: 20 },
+                cacheableResponse: { statuses: [200] },
+                precacheFallback: { fallbackURL: '/offline.html' },
+              },
+            },
+            {
+              // The home's data: fresh when online (never a banner the salon just hid), readable offline.
+              urlPattern: ({ url }) => url.pathname === '/api/pages/home',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'home-data',
+                networkTimeoutSeconds: 4,
+                expiration: { maxEntries: 1, maxAgeSeconds: 30 * 24 * 3600 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+            {
+              // The salon's images (carousel, banners, team) — files never change under one name
+              // except by upsert, so NetworkFirst too, with a cap.
+              urlPattern: ({ url }) =>
+                url.pathname.startsWith('/api/upload/file/') || url.pathname.startsWith('/api/img/'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'images',
+                networkTimeoutSeconds: 4,
+                expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+            // Every other API request (sessions, bookings, personal data) only from the network.
+            // Runtime routes match GET only and the Cache API cannot store other methods: writes
+            // are never cached either way.
+            { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
+          ],
         },
         devOptions: { enabled: false },
       }),

@@ -1,13 +1,15 @@
 import { useEffect } from 'react'
+import { registerSW } from 'virtual:pwa-register'
 import { t } from '../lib/i18n'
 import { useToast } from '../lib/toast'
 import { startPwa } from './pwa'
+import { UpdatePrompt } from './PwaPrompts'
 
 /**
  * Starts the service worker once the page has loaded and the main thread is idle: its install
  * precaches every screen's code (~400 KB), which must not compete with the first paint for a
  * phone's bandwidth, and its registration code (workbox-window) is not part of the first load.
- * Speaks only when a reload could not happen by itself.
+ * Shows the "Aggiorna" bar while a new build waits.
  */
 export function PwaUpdater() {
   const { toast } = useToast()
@@ -17,7 +19,7 @@ export function PwaUpdater() {
     let cancelIdle = () => {}
     const start = () => {
       if (cancelled) return
-      startPwa({
+      startPwa(registerSW, {
         onReloadSkipped: () =>
           toast({ title: t.pwa.updateAvailable, description: t.pwa.updateText, duration: Number.POSITIVE_INFINITY }),
         onRegisterError: (error) => console.warn('Service worker registration failed', error),
@@ -40,5 +42,5 @@ export function PwaUpdater() {
       cancelIdle()
     }
   }, [toast])
-  return null
+  return <UpdatePrompt />
 }

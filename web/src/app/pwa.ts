@@ -1,31 +1,103 @@
+import { useSyncExternalStore } from 'react'
 import { RELOAD_GUARD_TTL_MS } from '@salon/shared/constants'
-import { registerSW } from 'virtual:pwa-register'
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
 
 /**
- * Service worker lifecycle (spec §1): the page reloads when a new worker takes over, and a newer
- * build is looked for every hour. A reload guard stops a loop if workers keep replacing each other.
+ * Service worker lifecycle (spec §1, `registerType: 'prompt'`): a new build installs in the
+ * background and waits; the app shows "Aggiorna" (`needRefresh`), and only when the visitor
+ * accepts does the new worker take over (SKIP_WAITING) and the page reload on `controllerchange`.
+ * A newer build is looked for every 60 minutes, when the tab becomes visible again at least 10
+ * minutes after the last look, and when the connection comes back.
+ *
+ * The state (installed/standalone, install available, update waiting, offline ready) is a tiny
+ * store read with `usePwa()`.
  */
 
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+export const VISIBLE_RECHECK_AFTER_MS = 10 * 60 * 1000
 const RELOAD_GUARD_KEY = 'salon:sw-reloaded-at'
 
-export interface PwaHandlers {
-  /** A new version is active but we just reloaded: ask the user instead of looping. */
-  onReloadSkipped?: () => void
-  onOfflineReady?: () => void
-  onRegisterError?: (error: unknown) => void
+export interface PwaState {
+  /** Running as an installed app (display-mode standalone, or iOS home screen). */
+  standalone: boolean
+  /** The browser offered installation (`beforeinstallprompt`) and it has not been used yet. */
+  canInstall: boolean
+  /** A new build's service worker is installed and waiting for "Aggiorna". */
+  needRefresh: boolean
+  /** The first install finished: the site opens without network from now on. */
+  offlineReady: boolean
 }
 
-export const pwaState = { registered: false, registrationFailed: false, offlineReady: false }
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
 
-function reloadOnce(onSkipped?: () => void) {
+const isStandalone = () =>
+  typeof window !== 'undefined' &&
+  ((typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true)
+
+let state: PwaState = { standalone: isStandalone(), canInstall: false, needRefresh: false, offlineReady: false }
+const listeners = new Set<() => void>()
+
+export const pwaStore = {
+  get: () => state,
+  set(patch: Partial<PwaState>) {
+    state = { ...state, ...patch }
+    listeners.forEach((l) => l())
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
+  },
+}
+
+/** The PWA state, re-rendering on change. */
+export const usePwa = () => useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.get)
+
+// Install: the event can fire before React mounts, so it is caught at module load (entry chunk).
+let deferredInstall: BeforeInstallPromptEvent | null = null
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault()
+    deferredInstall = e as BeforeInstallPromptEvent
+    pwaStore.set({ canInstall: true })
+  })
+  window.addEventListener('appinstalled', () => {
+    deferredInstall = null
+    pwaStore.set({ canInstall: false, standalone: true })
+  })
+}
+
+/** Opens the browser's install dialog (only where it offered one). */
+export async function promptInstall(): Promise<void> {
+  const event = deferredInstall
+  if (!event) return
+  deferredInstall = null
+  pwaStore.set({ canInstall: false })
+  await event.prompt()
+  const choice = await event.userChoice.catch(() => null)
+  if (choice?.outcome === 'accepted') pwaStore.set({ standalone: isStandalone() })
+}
+
+export interface PwaHandlers {
+  /** A new version took over but we had just reloaded: ask the user instead of looping. */
+  onReloadSkipped?: () => void
+  onRegisterError?: (error: unknown) => void
+  /** How to reload (tests); `location.reload()` by default. */
+  reload?: () => void
+}
+
+/** Reloads, unless this tab already reloaded for a new worker within RELOAD_GUARD_TTL_MS. */
+export function reloadOnce(onSkipped?: () => void, reload: () => void = () => window.location.reload()) {
   const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0)
   if (Date.now() - last < RELOAD_GUARD_TTL_MS) {
     onSkipped?.()
     return
   }
   sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()))
-  window.location.reload()
+  reload()
 }
 
 async function checkForUpdate(swUrl: string, registration: ServiceWorkerRegistration) {
@@ -35,26 +107,64 @@ async function checkForUpdate(swUrl: string, registration: ServiceWorkerRegistra
   if (res?.ok) await registration.update().catch(() => {})
 }
 
+function scheduleUpdateChecks(swUrl: string, registration: ServiceWorkerRegistration) {
+  let last = Date.now()
+  const check = () => {
+    last = Date.now()
+    void checkForUpdate(swUrl, registration)
+  }
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - last >= VISIBLE_RECHECK_AFTER_MS) check()
+  })
+  window.addEventListener('online', check)
+}
+
+let updateServiceWorker: ((reload?: boolean) => Promise<void>) | null = null
+
+/** "Aggiorna": the waiting worker takes over; the page reloads on `controllerchange`. */
+export function applyUpdate() {
+  pwaStore.set({ needRefresh: false })
+  void updateServiceWorker?.(true)
+}
+
+/** "Più tardi": hide the prompt; the new build waits until every tab of the site is closed. */
+export const dismissUpdate = () => pwaStore.set({ needRefresh: false })
+
 let started = false
 
-export function startPwa(handlers: PwaHandlers = {}) {
+/** `registerSW` of `virtual:pwa-register`, passed in by PwaUpdater (tests pass their own). */
+export type RegisterSW = (options: RegisterSWOptions) => (reload?: boolean) => Promise<void>
+
+export function startPwa(registerSW: RegisterSW, handlers: PwaHandlers = {}) {
   if (started || !('serviceWorker' in navigator)) return
   started = true
-  registerSW({
+  let hadController = navigator.serviceWorker.controller !== null
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // The very first install claims the page (clientsClaim): nothing to reload.
+    if (!hadController) {
+      hadController = true
+      return
+    }
+    // A new build took over: after "Aggiorna" here or in another tab of the site, so this tab's
+    // code is older than the worker that now serves it.
+    reloadOnce(handlers.onReloadSkipped, handlers.reload)
+  })
+  updateServiceWorker = registerSW({
     immediate: true,
-    onNeedReload: () => reloadOnce(handlers.onReloadSkipped),
-    onOfflineReady: () => {
-      pwaState.offlineReady = true
-      handlers.onOfflineReady?.()
-    },
+    onNeedRefresh: () => pwaStore.set({ needRefresh: true }),
+    onOfflineReady: () => pwaStore.set({ offlineReady: true }),
     onRegisteredSW: (swUrl, registration) => {
-      pwaState.registered = true
       if (!registration) return
-      setInterval(() => void checkForUpdate(swUrl, registration), UPDATE_CHECK_INTERVAL_MS)
+      scheduleUpdateChecks(swUrl, registration)
+      // The home works offline even when the only visit happened before the worker controlled the page.
+      void navigator.serviceWorker.ready
+        .then(() => caches.open('pages'))
+        .then(async (cache) => {
+          if (!(await cache.match('/'))) await cache.add('/')
+        })
+        .catch(() => {})
     },
-    onRegisterError: (error) => {
-      pwaState.registrationFailed = true
-      handlers.onRegisterError?.(error)
-    },
+    onRegisterError: (error) => handlers.onRegisterError?.(error),
   })
 }

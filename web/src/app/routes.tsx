@@ -12,8 +12,12 @@ import { lazyScreen, type LazyScreen } from './lazyScreen'
 import { RequireAuth } from './RequireAuth'
 import { RootRoute } from './RootRoute'
 import { InitialRouteFallback } from './RouteLoading'
+import { InstallButton } from './PwaPrompts'
 
 export type PublicRouteName = (typeof PUBLIC_ROUTES)[number]['name']
+
+/** The home, with the app's install button among its calls to action (features do not import app/). */
+const Home = () => <HomePage actions={<InstallButton />} />
 
 const passwordRecovery = () => import('../features/auth/PasswordRecoveryPages')
 
@@ -25,7 +29,7 @@ const passwordRecovery = () => import('../features/auth/PasswordRecoveryPages')
  * is its own chunk, fetched when its route is first visited (docs/architecture.md "Delivery").
  */
 const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
-  home: HomePage,
+  home: Home,
   login: lazyScreen(() => import('../features/auth/LoginPage'), 'LoginPage'),
   register: lazyScreen(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
   terms: lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage'),

@@ -59,6 +59,8 @@ export interface RequestOptions {
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** The fetch cache mode; `'no-cache'` revalidates (ETag → 304) instead of trusting `max-age`. */
+  cache?: RequestCache
   /** `false` for calls where 401 is an answer, not a lost session (login, the initial `me`). */
   redirectOnUnauthorized?: boolean
   /** `false` for calls where a 401 must not trigger a session refresh (login, logout). Default: `redirectOnUnauthorized`. */
@@ -155,7 +157,7 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
 }
 
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const { query, body, signal, headers, redirectOnUnauthorized = true } = options
+  const { query, body, signal, headers, cache, redirectOnUnauthorized = true } = options
   const renewOnUnauthorized = options.renewOnUnauthorized ?? redirectOnUnauthorized
   let renewed = false
   const init: RequestInit = {
@@ -163,6 +165,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     credentials: 'include',
     headers: { Accept: 'application/json', ...headers },
     signal,
+    ...(cache ? { cache } : {}),
   }
   if (body !== undefined) {
     if (body instanceof FormData) init.body = body

@@ -1,9 +1,9 @@
 import { api } from './api'
 
 /**
- * Who the public site speaks for. Build-time values for now (VITE_BRAND_NAME, VITE_SALON_PHONE);
- * the salon's `config` document (name, phone, address) will feed these once the home page
- * reads `/api/pages/home`.
+ * Who the public site speaks for before the salon's data is in: build-time values
+ * (VITE_BRAND_NAME, VITE_SALON_PHONE). The home shows the `config` document's name, address and
+ * phone from `/api/pages/home`.
  */
 export const BRAND: string = import.meta.env.VITE_BRAND_NAME || 'Salone Demo'
 

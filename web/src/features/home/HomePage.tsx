@@ -1,17 +1,38 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
+import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
+import { BRAND } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { SiteFooter } from '../../lib/ui/SiteFooter'
 import { SiteHeader } from '../../lib/ui/SiteHeader'
+import { Spinner } from '../../lib/ui/Spinner'
 import { CalendarIcon } from '../../lib/ui/icons'
-import { ServiceMenu } from './ServiceMenu'
+import { useResource } from '../../lib/useResource'
+import { fetchHome } from './api'
+import { Carousel } from './Carousel'
+import { Banners, Closures, Contacts, Operators, ServiceMenu } from './HomeSections'
+import { OpeningHours } from './OpeningHours'
 
-/** `/` (blank layout): the page composes its own header, hero, price list and footer. */
-export function HomePage() {
+const DEFAULT_ZONE = 'Europe/Rome'
+
+/**
+ * `/` (blank layout), from one call to `GET /api/pages/home`: hero with "Prenota", the carousel,
+ * the banners, the price list, the team, hours and closures, contacts. The hero's text does not
+ * wait for the data (it is the first paint and the LCP element); the rest appears with it.
+ * `actions` is where the app puts what the home cannot know about (the install button): in the
+ * closing band, not in the hero, because the browser offers installation only after the service
+ * worker is running — a button appearing in the hero then pushed the carousel (CLS 0.038).
+ */
+export function HomePage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle(t.home.title)
   const { status, user } = useAuth()
+  const home = useResource(fetchHome)
+  const data = home.data
+  const brand = data?.config?.businessName?.trim() || BRAND
+  const timeZone = data?.config?.timezone || DEFAULT_ZONE
 
   return (
     <div className="page page--home">
@@ -19,37 +40,119 @@ export function HomePage() {
       <main id="main">
         <section className="hero">
           <div className="container hero__inner">
-            {status === 'authenticated' && user?.name ? (
-              <p className="hero__welcome">{t.home.welcomeBack(user.name)}</p>
-            ) : null}
-            <h1 className="hero__title">{t.home.heroTitle}</h1>
-            <p className="hero__text">{t.home.heroText}</p>
-            <div className="hero__actions">
-              <Link to={ROUTE_NAMES.reserve} className="btn btn--primary btn--large">
-                <CalendarIcon size={20} />
-                {t.common.book}
-              </Link>
-              {/* Kept (invisible) while the session is read, so the hero does not jump for visitors. */}
-              {status !== 'authenticated' ? (
-                <Link
-                  to={ROUTE_NAMES.register}
-                  className={`btn btn--ghost btn--large${status === 'loading' ? ' is-placeholder' : ''}`}
-                  aria-hidden={status === 'loading' || undefined}
-                  tabIndex={status === 'loading' ? -1 : undefined}
-                >
-                  {t.auth.submitRegister}
-                </Link>
+            <div className="hero__copy">
+              {status === 'authenticated' && user?.name ? (
+                <p className="hero__welcome">{t.home.welcomeBack(user.name)}</p>
               ) : null}
+              <h1 className="hero__title">{t.home.heroTitle}</h1>
+              <p className="hero__text">{t.home.heroText}</p>
+              <div className="hero__actions">
+                <Link to={ROUTE_NAMES.reserve} className="btn btn--primary btn--large">
+                  <CalendarIcon size={20} />
+                  {t.common.book}
+                </Link>
+                {/* Kept (invisible) while the session is read, so the hero does not jump for visitors. */}
+                {status !== 'authenticated' ? (
+                  <Link
+                    to={ROUTE_NAMES.register}
+                    className={`btn btn--ghost btn--large${status === 'loading' ? ' is-placeholder' : ''}`}
+                    aria-hidden={status === 'loading' || undefined}
+                    tabIndex={status === 'loading' ? -1 : undefined}
+                  >
+                    {t.auth.submitRegister}
+                  </Link>
+                ) : null}
+              </div>
             </div>
+            {data && data.carousel.length > 0 ? (
+              <div className="hero__media">
+                <Carousel images={data.carousel} label={t.home.carousel.label(brand)} />
+              </div>
+            ) : home.status === 'loading' ? (
+              // The carousel's usual room (16:9 + controls) while the data is on its way: no jump.
+              <div className="hero__media" aria-hidden="true">
+                <div className="carousel__placeholder" />
+              </div>
+            ) : null}
           </div>
         </section>
 
-        <section className="container section" aria-labelledby="services-title">
-          <h2 id="services-title" className="section__title">
-            {t.home.servicesTitle}
-          </h2>
-          <ServiceMenu />
-        </section>
+        {home.status === 'loading' ? (
+          <div className="container home__state">
+            <Spinner />
+          </div>
+        ) : home.status === 'error' ? (
+          <div className="container home__state" role="alert">
+            <p>
+              {t.home.loadError}{' '}
+              {home.error instanceof ApiError && home.error.isNetworkError ? t.common.networkError : null}
+            </p>
+            <button type="button" className="btn btn--secondary" onClick={home.reload}>
+              {t.common.retry}
+            </button>
+          </div>
+        ) : (
+          <>
+            {home.data.banners.length > 0 ? (
+              <section className="container section section--tight" aria-label={t.home.bannersLabel}>
+                <Banners banners={home.data.banners} />
+              </section>
+            ) : null}
+
+            <section className="container section" aria-labelledby="services-title">
+              <h2 id="services-title" className="section__title">
+                {t.home.servicesTitle}
+              </h2>
+              <ServiceMenu categories={home.data.categories} />
+            </section>
+
+            {home.data.operators.length > 0 ? (
+              <section className="section section--surface" aria-labelledby="team-title">
+                <div className="container">
+                  <h2 id="team-title" className="section__title">
+                    {t.home.teamTitle}
+                  </h2>
+                  <p className="section__lead">{t.home.teamText}</p>
+                  <Operators operators={home.data.operators} />
+                </div>
+              </section>
+            ) : null}
+
+            <section className="container section home__visit" aria-labelledby="visit-title">
+              <h2 id="visit-title" className="section__title">
+                {t.home.visitTitle}
+              </h2>
+              <div className="home__visit-grid">
+                <div>
+                  <h3 className="home__subtitle">{t.home.hoursTitle}</h3>
+                  <OpeningHours days={home.data.openingHours} timeZone={timeZone} />
+                  <Closures closures={home.data.closures} holidays={home.data.holidays ?? []} timeZone={timeZone} />
+                </div>
+                <div>
+                  <h3 className="home__subtitle">{t.home.contactsTitle}</h3>
+                  <p className="home__brand">{brand}</p>
+                  <Contacts config={home.data.config} />
+                </div>
+              </div>
+            </section>
+
+            <section className="home__cta" aria-labelledby="cta-title">
+              <div className="container home__cta-inner">
+                <h2 id="cta-title" className="home__cta-title">
+                  {t.home.ctaTitle}
+                </h2>
+                <p className="home__cta-text">{t.home.ctaText}</p>
+                <div className="home__cta-actions">
+                  <Link to={ROUTE_NAMES.reserve} className="btn btn--inverse btn--large">
+                    <CalendarIcon size={20} />
+                    {t.home.ctaButton}
+                  </Link>
+                  {actions}
+                </div>
+              </div>
+            </section>
+          </>
+        )}
       </main>
       <SiteFooter />
     </div>
