@@ -22,8 +22,9 @@ import {
   type Encoding,
   type SpaShell,
 } from './src/lib/delivery'
+import { createPublicPages } from './src/lib/homeHtml'
 import { IMAGE_PATH_PREFIX, serveImage } from './src/lib/images'
-import { SEO_FILES, serveSeoFile } from './src/lib/seo'
+import { publicOrigin, SEO_FILES, serveSeoFile } from './src/lib/seo'
 import { publishedPool } from './src/lib/sql'
 import { logUnhandledRejections } from './src/lib/unhandled'
 
@@ -101,6 +102,23 @@ async function main() {
   const admin = staticFiles(adminDist)
   const webShell = loadShell(webDist)
   const adminShell = loadShell(adminDist)
+  // `/`, `/terms`, `/privacy`, `/map-site`: prerendered pages, `/` with the current home data (lib/homeHtml.ts).
+  const publicPages = createPublicPages({
+    webRoot: path.join(root, 'web'),
+    homeUrl: `http://127.0.0.1:${port}/api/pages/home`,
+  })
+  await publicPages.init()
+
+  /** A public path: its prerendered page when it has one, else the SPA shell. */
+  const sendWebPage = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    const page = publicPages.isPrerendered(pathname)
+      ? await publicPages.page(pathname, publicOrigin(req, isHttps(req))).catch((err: unknown) => {
+          console.error(err)
+          return null
+        })
+      : null
+    sendIndex(req, res, pathname, page ?? webShell)
+  }
 
   /** A routed path: the SPA shell (precompressed like the files) with the route table's status. */
   const sendIndex = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, shell: SpaShell | null) => {
@@ -268,7 +286,7 @@ async function main() {
         void sendIndex(req, res, pathname, adminShell)
       })
     }
-    return web(req, res, () => void sendIndex(req, res, pathname, webShell))
+    return web(req, res, () => void sendWebPage(req, res, pathname))
   })
   server.keepAliveTimeout = 65_000
 
@@ -276,6 +294,7 @@ async function main() {
   // Initialise Payload now (migrations, seed), not on the first visitor's request.
   const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json())
   if (health.database?.status !== 'ok') throw new Error(`Database not ready: ${JSON.stringify(health)}`)
+  await publicPages.warm()
   console.log(`Salon ready on http://localhost:${port}`)
   process.send?.({ type: 'ready', port })
 

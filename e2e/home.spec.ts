@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from './axe'
  */
 
 interface HomeJson {
-  carousel: { id: number; imageUrl: string }[]
+  carousel: { id: number; filename: string }[]
   banners: { id: number; title: string }[]
   categories: { services: { id: number; title: string }[] }[]
 }
@@ -21,6 +21,11 @@ async function adminToken(request: APIRequestContext) {
 
 const homeJson = async (request: APIRequestContext) =>
   (await (await request.get('/api/pages/home', { headers: { 'cache-control': 'no-cache' } })).json()) as HomeJson
+
+/** A carousel image's `src`: the image endpoint's WebP of that file (features/home/api.ts spanningImage). */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const imgSrc = (filename: string) =>
+  new RegExp(`^/api/img/w_\\d+,f_webp,q_80/${escapeRegExp(encodeURIComponent(filename))}\\?v=`)
 
 const carousel = (page: Page) => page.getByRole('region', { name: /^Foto di / })
 /** The slide on screen: the one group the carousel does not hide. */
@@ -141,7 +146,7 @@ test.describe('the home follows the dashboard', () => {
     await page.goto('/')
     await expect(page.getByText(hidden.title, { exact: true })).toBeVisible()
     const firstImage = carousel(page).locator('img').first()
-    await expect(firstImage).toHaveAttribute('src', before.carousel[0]!.imageUrl)
+    await expect(firstImage).toHaveAttribute('src', imgSrc(before.carousel[0]!.filename))
 
     try {
       expect((await request.patch(`/api/banner/${hidden.id}`, { headers: auth, data: { show: false } })).status()).toBe(
@@ -155,7 +160,7 @@ test.describe('the home follows the dashboard', () => {
       await expect(page.getByRole('heading', { name: 'I nostri servizi' })).toBeVisible()
       await expect(page.getByText(hidden.title, { exact: true })).toHaveCount(0)
       const last = before.carousel.at(-1)!
-      await expect(firstImage).toHaveAttribute('src', last.imageUrl)
+      await expect(firstImage).toHaveAttribute('src', imgSrc(last.filename))
     } finally {
       await request.patch(`/api/banner/${hidden.id}`, { headers: auth, data: { show: true } })
       await request.put('/api/upload/carousel-order', { headers: auth, data: { ids: order } })
@@ -208,8 +213,24 @@ test.describe('PWA', () => {
       return urls
     })
     expect(
-      stored.filter((u) => u.startsWith('/api/') && u !== '/api/pages/home' && !u.startsWith('/api/upload/file/')),
+      stored.filter(
+        (u) =>
+          u.startsWith('/api/') &&
+          u !== '/api/pages/home' &&
+          !u.startsWith('/api/upload/file/') &&
+          !u.startsWith('/api/img/'),
+      ),
     ).toEqual([])
+    // No page is precached (they are rendered per request; a precached one would be stale): only the offline page.
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = []
+      for (const name of await caches.keys())
+        if (name.includes('precache'))
+          for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+      return urls
+    })
+    expect(precached.length).toBeGreaterThan(0)
+    expect(precached.filter((u) => u.endsWith('.html') || u === '/')).toEqual(['/offline.html'])
   })
 
   test('a new build shows "Aggiorna"; accepting reloads the page into it', async ({ page, context }) => {

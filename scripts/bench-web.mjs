@@ -2,8 +2,9 @@
 // `npm run bench:web`: what a phone downloads and how fast the public site feels — a benchmark,
 // not a test (nothing here passes or fails). Builds what changed and starts the built app on a
 // throw-away PostgreSQL with the demo salon (or measures BENCH_WEB_URL), then reports:
-//   (a) JS and CSS of the first load of `/` and `/reserve` (what Chromium fetched: module
-//       scripts, modulepreloads, the route's lazy chunks), raw, gzip and brotli as served;
+//   (a) HTML, JS and CSS of the first load of `/` and `/reserve` (what Chromium fetched: the page —
+//       with the stylesheet inlined on prerendered pages —, module scripts, modulepreloads, the
+//       route's lazy chunks), raw, gzip and brotli as served;
 //   (b) Lighthouse 12 mobile scores on `/`, `/reserve`, `/login` (median of BENCH_LH_RUNS, default 3);
 //   (a') the same for the dashboard's first loads (logged in as the demo admin), per route;
 //   (c) time from opening `/reserve?services=<id>` to the first free time on screen
@@ -88,7 +89,7 @@ async function firstLoadBytes(browser, devices, base, pagePath, { asAdmin = fals
   const files = new Map()
   page.on('requestfinished', async (request) => {
     const type = request.resourceType()
-    if (type !== 'script' && type !== 'stylesheet') return
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return
     const sizes = await request.sizes().catch(() => null)
     files.set(request.url(), { type, transferred: sizes?.responseBodySize ?? 0 })
   })
@@ -123,6 +124,7 @@ async function firstLoadBytes(browser, devices, base, pagePath, { asAdmin = fals
   })
   return {
     page: pagePath,
+    html: total('document'),
     js: total('script'),
     css: total('stylesheet'),
     afterLoad: { files: later.map((r) => r.path), gzip: later.reduce((s, r) => s + r.gzip, 0) },
@@ -179,6 +181,10 @@ async function lighthouseScores(base) {
         lcp: a('largest-contentful-paint'),
         tbt: a('total-blocking-time'),
         cls: a('cumulative-layout-shift'),
+        lcpElement: r.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector
+          ?.split(' > ')
+          .slice(-2)
+          .join(' > '),
       })
     }
     const m = (k) => median(runs.map((r) => r[k]))
@@ -277,13 +283,13 @@ try {
   const report = [
     `### ${new Date().toISOString().slice(0, 10)} — ${machine}`,
     '',
-    'First load (until the load event), JS and CSS as the server sends them, KiB; "sent to Chromium" is what the browser received:',
+    'First load (until the load event), HTML, JS and CSS as the server sends them, KiB (prerendered pages carry their CSS inline in the HTML); "sent to Chromium" is what the browser received:',
     '',
-    '| page | JS files | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | JS+CSS sent to Chromium |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| page | HTML raw | HTML brotli | JS files | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | HTML+JS+CSS sent to Chromium |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...bytes.map(
       (b) =>
-        `| \`${b.page}\` | ${b.js.files} | ${kb(b.js.raw)} | ${kb(b.js.gzip)} | ${kb(b.js.br)} | ${kb(b.css.raw)} | ${kb(b.css.gzip)} | ${kb(b.css.br)} | ${kb(b.js.transferred + b.css.transferred)} |`,
+        `| \`${b.page}\` | ${kb(b.html.raw)} | ${kb(b.html.br)} | ${b.js.files} | ${kb(b.js.raw)} | ${kb(b.js.gzip)} | ${kb(b.js.br)} | ${kb(b.css.raw)} | ${kb(b.css.gzip)} | ${kb(b.css.br)} | ${kb(b.html.transferred + b.js.transferred + b.css.transferred)} |`,
     ),
     '',
     '',
@@ -307,11 +313,11 @@ try {
       ? [
           `Lighthouse mobile (median of ${LH_RUNS}; scores swing 10–15 points between runs on shared cores):`,
           '',
-          '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | performance per run |',
-          '|---|---|---|---|---|---|---|---|---|---|',
+          '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | performance per run | LCP per run | LCP element |',
+          '|---|---|---|---|---|---|---|---|---|---|---|---|',
           ...scores.map(
             ({ page, median: m, runs }) =>
-              `| \`${page}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls?.toFixed(3)} | ${runs.map((r) => r.performance).join(', ')} |`,
+              `| \`${page}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls?.toFixed(3)} | ${runs.map((r) => r.performance).join(', ')} | ${runs.map((r) => ms(r.lcp)).join(', ')} | ${[...new Set(runs.map((r) => r.lcpElement ?? '?'))].join(', ')} |`,
           ),
           '',
         ]

@@ -16,7 +16,7 @@ const brandHtml = (brand: string): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('%BRAND%', escapeHtml(brand)),
 })
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_')
   const brand = env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND
   const proxy = { '/api': API_ORIGIN, '/dashboard': API_ORIGIN }
@@ -121,21 +121,29 @@ export default defineConfig(({ mode }) => {
         devOptions: { enabled: false },
       }),
     ],
+    // `vite build --ssr src/entry-server.tsx --outDir dist-server` (the prerender, web/README.md):
+    // one self-contained file for Node — dependencies bundled, so cms/server.ts can load it from
+    // anywhere without web/'s node_modules layout.
+    ssr: { noExternal: true },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: false,
       target: 'es2022',
-      rolldownOptions: {
-        output: {
-          // React, react-dom and react-router in one chunk of their own: ~90 % of the home's
-          // JavaScript, and it changes only when they are upgraded, so a deploy of app code keeps
-          // it cached. Screens other than the home are split by route (src/app/routes.tsx).
-          codeSplitting: {
-            groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+      // The prerender reads which chunk holds a lazy screen, to preload it (src/entry-server.tsx).
+      manifest: !isSsrBuild,
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            output: {
+              // React, react-dom and react-router in one chunk of their own: ~90 % of the home's
+              // JavaScript, and it changes only when they are upgraded, so a deploy of app code keeps
+              // it cached. Screens other than the home are split by route (src/app/routes.tsx).
+              codeSplitting: {
+                groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+              },
+            },
           },
-        },
-      },
     },
     server: { proxy },
     preview: { proxy },

@@ -12,6 +12,7 @@ import { operatorBlockEndpoints } from './endpoints/operatorBlocks'
 import { emailAdapter } from './email/adapter'
 import { env } from './env'
 import { mapErrors } from './hooks/afterError'
+import { withHomeDirtyHooks } from './hooks/homeDirty'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -22,7 +23,8 @@ export default buildConfig({
   serverURL: env.serverUrl,
   secret: env.secret,
   admin: { user: 'users' },
-  collections,
+  // The server-rendered home is refreshed when what it shows changes (lib/homeHtml.ts).
+  collections: withHomeDirtyHooks(collections),
   endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint, ...operatorBlockEndpoints],
   hooks: { afterError: [mapErrors] },
   // Refusals a caller caused are information, not errors (Payload's defaults cover its own 4xx).

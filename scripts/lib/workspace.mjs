@@ -60,7 +60,7 @@ function hashFiles(paths) {
     }
     if (st.isDirectory()) {
       const base = path.basename(p)
-      if (['node_modules', 'dist', '.next', '.data', 'test-results'].includes(base)) return
+      if (['node_modules', 'dist', 'dist-pages', 'dist-server', '.next', '.data', 'test-results'].includes(base)) return
       for (const e of fs.readdirSync(p).sort()) walk(path.join(p, e))
     } else {
       h.update(path.relative(root, p))
@@ -106,8 +106,10 @@ export async function install() {
 
 const TARGETS = {
   web: {
+    // The browser's bundle (dist/), the same components for Node (dist-server/, which cms/server.ts
+    // renders `/` with) and the prerendered public pages (dist-pages/): web/README.md.
     inputs: ['web', 'shared/src', 'scripts/precompress.mjs'],
-    output: 'web/dist/index.html',
+    output: 'web/dist-pages/home.html',
     cmd: ['--filter', '@salon/web', 'run', 'build'],
   },
   admin: {

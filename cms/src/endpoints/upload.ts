@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 import { addDataAndFileToRequest, NotFound, ValidationError } from 'payload'
 import { carouselOrderBody, uploadUpsertFields } from '@salon/shared'
 import { parseOr400, readJsonObject, requireAdmin } from '../lib/http'
+import { markHomeDirty } from '../lib/homeDirty'
 import { pool } from '../lib/sql'
 import {
   deleteUploadByName as deleteByName,
@@ -51,6 +52,7 @@ export const putCarouselOrder: Endpoint = {
     requireAdmin(req)
     const { ids } = parseOr400(carouselOrderBody, await readJsonObject(req))
     await saveCarouselOrder(pool(req.payload), ids)
+    markHomeDirty()
     return Response.json({ message: 'Ordine del carosello salvato', ids })
   },
 }

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
 import { DAYS_OF_WEEK, type OpeningWeekBody } from '@salon/shared'
 import { inTransaction } from '../lib/transaction'
+import { markHomeDirty } from '../lib/homeDirty'
 import { invalidateCalendar } from './calendar'
 
 /** GET /api/business_hours/week: the seven days in order, each with its intervals sorted by opening. */
@@ -54,5 +55,6 @@ export async function saveOpeningWeek(pool: Pool, week: OpeningWeekBody): Promis
     }
   })
   invalidateCalendar()
+  markHomeDirty()
   return readOpeningWeek(pool)
 }

@@ -8,6 +8,8 @@ import { t } from '../lib/i18n'
  */
 export interface LazyScreen {
   load: () => Promise<ComponentType>
+  /** The component's export name, which is also its module's (the prerender preloads that chunk). */
+  name: string
 }
 
 /** A screen's chunk could not be fetched: offline, or a deploy removed the hashed file this page knows. */
@@ -28,6 +30,7 @@ export function lazyScreen<K extends string, M extends { [P in K]: ComponentType
   name: K,
 ): LazyScreen {
   return {
+    name,
     load: async () => {
       try {
         return (await load())[name]

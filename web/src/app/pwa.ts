@@ -53,8 +53,12 @@ export const pwaStore = {
   },
 }
 
-/** The PWA state, re-rendering on change. */
-export const usePwa = () => useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.get)
+/** What a server render knows (nothing offered, nothing waiting): the state hydration starts from. */
+const SERVER_STATE: PwaState = { standalone: false, canInstall: false, needRefresh: false, offlineReady: false }
+const serverState = () => SERVER_STATE
+
+/** The PWA state, re-rendering on change (from SERVER_STATE while a prerendered page hydrates). */
+export const usePwa = () => useSyncExternalStore(pwaStore.subscribe, pwaStore.get, serverState)
 
 // Install: the event can fire before React mounts, so it is caught at module load (entry chunk).
 let deferredInstall: BeforeInstallPromptEvent | null = null

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { LoaderFunction, RouteObject } from 'react-router'
 import { PUBLIC_ROUTES, type Layout } from '@salon/shared/routes'
 import { prefetchBooking } from '../features/booking/prefetch'
+import { homeLoader } from '../features/home/api'
 import { HomePage } from '../features/home/HomePage'
 import { NotFoundScreen, RouteErrorScreen } from './error/ErrorScreen'
 import { BlankLayout } from './layouts/BlankLayout'
@@ -28,7 +29,7 @@ const passwordRecovery = () => import('../features/auth/PasswordRecoveryPages')
  * Only the home is in the entry bundle (it is the first paint of most visits); every other screen
  * is its own chunk, fetched when its route is first visited (docs/architecture.md "Delivery").
  */
-const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
+export const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
   home: Home,
   login: lazyScreen(() => import('../features/auth/LoginPage'), 'LoginPage'),
   register: lazyScreen(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
@@ -55,6 +56,14 @@ const PREFETCH: Partial<Record<PublicRouteName, (url: URL) => void>> = {
   reserve: prefetchBooking,
 }
 
+/**
+ * Data a screen renders from, loaded before it shows: on the server (prerender, the render of `/`
+ * in cms/server.ts) it comes in the loader's `context`, so it is in the HTML (entry-server.tsx).
+ */
+const LOADERS: Partial<Record<PublicRouteName, LoaderFunction>> = {
+  home: homeLoader,
+}
+
 /** Routes marked `auth: 'user'`: visitors go to login first. */
 function withRequireAuth(Screen: ComponentType): ComponentType {
   return function Guarded() {
@@ -75,7 +84,11 @@ const LAYOUTS: Record<PublicLayout, ComponentType> = {
   'personal-area': PersonalAreaLayout,
 }
 
-/** The table grouped into layout routes; matching is case-sensitive, like the server's 404 check. */
+/**
+ * The table grouped into layout routes; matching is case-sensitive, like the server's 404 check.
+ * A function, not a router: main.tsx makes the browser's router from it and entry-server.tsx the
+ * server's (createBrowserRouter cannot run in Node).
+ */
 export function buildRoutes(): RouteObject[] {
   const byLayout = new Map<PublicLayout, RouteObject[]>()
   for (const route of PUBLIC_ROUTES) {
@@ -86,6 +99,7 @@ export function buildRoutes(): RouteObject[] {
       id: route.name,
       path: route.path,
       caseSensitive: true,
+      ...(LOADERS[route.name] ? { loader: LOADERS[route.name] } : {}),
       ...(PREFETCH[route.name]
         ? {
             loader: ({ request }: { request: Request }) => {
@@ -119,5 +133,3 @@ export function buildRoutes(): RouteObject[] {
     },
   ]
 }
-
-export const router = createBrowserRouter(buildRoutes())

@@ -1,11 +1,17 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
 import { t } from '../../lib/i18n'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons'
-import { imageSource, type UploadDoc } from './api'
+import { spanningImage, type UploadDoc } from './api'
 
 /** Spec §9: a slide every 5 s, moving in 400 ms. */
 export const AUTOPLAY_MS = 5000
 export const TRANSITION_MS = 400
+/**
+ * The slide's width in the layout (styles.css: the column beside the hero text from lg, the
+ * container's width below it), so the browser picks the right file from the srcset.
+ */
+export const CAROUSEL_SIZES = '(min-width: 1024px) 29rem, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)'
+
 /** A horizontal drag at least this long (px), and longer than it is tall, changes slide. */
 export const SWIPE_MIN_PX = 40
 
@@ -33,14 +39,15 @@ const useReducedMotion = () =>
  * all — under `prefers-reduced-motion`. While it moves by itself the slides are not announced
  * (`aria-live="off"`); once it stops, a change the visitor makes is (`polite`).
  */
-export function Carousel({ images, label }: { images: UploadDoc[]; label: string }) {
+/* `id` is a prop rather than useId(): the page has one carousel, and a fixed id reads the same in
+   the server's HTML and in the browser's hydration whatever wraps the tree. */
+export function Carousel({ images, label, id = 'carousel' }: { images: UploadDoc[]; label: string; id?: string }) {
   const count = images.length
   const [index, setIndex] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
   const [stopped, setStopped] = useState(false)
   const reducedMotion = useReducedMotion()
-  const id = useId()
   const swipeFrom = useRef<{ x: number; y: number } | null>(null)
   const root = useRef<HTMLElement>(null)
 
@@ -85,7 +92,7 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
 
   if (count === 0) return null
   const current = Math.min(index, count - 1)
-  const first = imageSource(images[0]!)
+  const first = spanningImage(images[0]!)
 
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType !== 'mouse') swipeFrom.current = { x: e.clientX, y: e.clientY }
@@ -117,7 +124,7 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
           }}
         >
           {images.map((image, i) => {
-            const img = imageSource(image)
+            const img = spanningImage(image)
             return (
               <div
                 key={image.id}
@@ -130,7 +137,7 @@ export function Carousel({ images, label }: { images: UploadDoc[]; label: string
                 <img
                   src={img.src}
                   srcSet={img.srcSet}
-                  sizes="(min-width: 1024px) 40rem, 100vw"
+                  sizes={CAROUSEL_SIZES}
                   width={img.width}
                   height={img.height}
                   alt={image.alt ?? ''}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useLoaderData, useRevalidator } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
-import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { BRAND } from '../../lib/salon'
@@ -10,8 +9,7 @@ import { SiteFooter } from '../../lib/ui/SiteFooter'
 import { SiteHeader } from '../../lib/ui/SiteHeader'
 import { Spinner } from '../../lib/ui/Spinner'
 import { CalendarIcon } from '../../lib/ui/icons'
-import { useResource } from '../../lib/useResource'
-import { fetchHome } from './api'
+import type { HomeState } from './api'
 import { Carousel } from './Carousel'
 import { Banners, Closures, Contacts, Operators, ServiceMenu } from './HomeSections'
 import { OpeningHours } from './OpeningHours'
@@ -19,19 +17,23 @@ import { OpeningHours } from './OpeningHours'
 const DEFAULT_ZONE = 'Europe/Rome'
 
 /**
- * `/` (blank layout), from one call to `GET /api/pages/home`: hero with "Prenota", the carousel,
- * the banners, the price list, the team, hours and closures, contacts. The hero's text does not
- * wait for the data (it is the first paint and the LCP element); the rest appears with it.
+ * `/` (blank layout), from one call to `GET /api/pages/home` (the route's loader, `homeLoader`):
+ * hero with "Prenota", the carousel, the banners, the price list, the team, hours and closures,
+ * contacts. The server renders it with the current data (cms/server.ts), so all of it is in the
+ * first paint; the build-time prerender has no data (`pending`) and shows the hero and a spinner
+ * until the browser has fetched it.
  * `actions` is where the app puts what the home cannot know about (the install button): in the
  * closing band, not in the hero, because the browser offers installation only after the service
  * worker is running — a button appearing in the hero then pushed the carousel (CLS 0.038).
  */
 export function HomePage({ actions }: { actions?: ReactNode }) {
-  useDocumentTitle(t.home.title)
-  const { status, user } = useAuth()
-  const home = useResource(fetchHome)
-  const data = home.data
+  const state = useLoaderData() as HomeState
+  const revalidator = useRevalidator()
+  const data = state.status === 'ready' ? state.data : null
   const brand = data?.config?.businessName?.trim() || BRAND
+  useDocumentTitle(t.home.title, brand)
+  const { status, user } = useAuth()
+  const loading = state.status === 'pending' || (!data && revalidator.state === 'loading')
   const timeZone = data?.config?.timezone || DEFAULT_ZONE
 
   return (
@@ -68,7 +70,7 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
               <div className="hero__media">
                 <Carousel images={data.carousel} label={t.home.carousel.label(brand)} />
               </div>
-            ) : home.status === 'loading' ? (
+            ) : loading ? (
               // The carousel's usual room (16:9 + controls) while the data is on its way: no jump.
               <div className="hero__media" aria-hidden="true">
                 <div className="carousel__placeholder" />
@@ -77,25 +79,24 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
           </div>
         </section>
 
-        {home.status === 'loading' ? (
+        {loading ? (
           <div className="container home__state">
             <Spinner />
           </div>
-        ) : home.status === 'error' ? (
+        ) : !data ? (
           <div className="container home__state" role="alert">
             <p>
-              {t.home.loadError}{' '}
-              {home.error instanceof ApiError && home.error.isNetworkError ? t.common.networkError : null}
+              {t.home.loadError} {state.status === 'error' && state.network ? t.common.networkError : null}
             </p>
-            <button type="button" className="btn btn--secondary" onClick={home.reload}>
+            <button type="button" className="btn btn--secondary" onClick={() => void revalidator.revalidate()}>
               {t.common.retry}
             </button>
           </div>
         ) : (
           <>
-            {home.data.banners.length > 0 ? (
+            {data.banners.length > 0 ? (
               <section className="container section section--tight" aria-label={t.home.bannersLabel}>
-                <Banners banners={home.data.banners} />
+                <Banners banners={data.banners} />
               </section>
             ) : null}
 
@@ -103,17 +104,17 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
               <h2 id="services-title" className="section__title">
                 {t.home.servicesTitle}
               </h2>
-              <ServiceMenu categories={home.data.categories} />
+              <ServiceMenu categories={data.categories} />
             </section>
 
-            {home.data.operators.length > 0 ? (
+            {data.operators.length > 0 ? (
               <section className="section section--surface" aria-labelledby="team-title">
                 <div className="container">
                   <h2 id="team-title" className="section__title">
                     {t.home.teamTitle}
                   </h2>
                   <p className="section__lead">{t.home.teamText}</p>
-                  <Operators operators={home.data.operators} />
+                  <Operators operators={data.operators} />
                 </div>
               </section>
             ) : null}
@@ -125,13 +126,13 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
               <div className="home__visit-grid">
                 <div>
                   <h3 className="home__subtitle">{t.home.hoursTitle}</h3>
-                  <OpeningHours days={home.data.openingHours} timeZone={timeZone} />
-                  <Closures closures={home.data.closures} holidays={home.data.holidays ?? []} timeZone={timeZone} />
+                  <OpeningHours days={data.openingHours} timeZone={timeZone} />
+                  <Closures closures={data.closures} holidays={data.holidays ?? []} timeZone={timeZone} />
                 </div>
                 <div>
                   <h3 className="home__subtitle">{t.home.contactsTitle}</h3>
                   <p className="home__brand">{brand}</p>
-                  <Contacts config={home.data.config} />
+                  <Contacts config={data.config} />
                 </div>
               </div>
             </section>

@@ -5,10 +5,11 @@ import { t } from '../../lib/i18n'
 import { telHref } from '../../lib/salon'
 import { ClockIcon, PhoneIcon } from '../../lib/ui/icons'
 import {
-  imageSource,
   mapsHref,
   populated,
   reserveHref,
+  spanningImage,
+  squareImage,
   type Banner,
   type CategoryWithServices,
   type Closure,
@@ -58,13 +59,21 @@ export function ServiceMenu({ categories }: { categories: CategoryWithServices[]
 const isExternal = (href: string) => /^https?:\/\//i.test(href)
 
 /** The banners the salon shows, in their order; a banner with a link is one big link. */
+/** A banner's width in the grid (styles.css `.banners`: one column on phones, auto-fit 18rem+ from md). */
+export function bannerSizes(count: number): string {
+  const wide = count === 1 ? '61rem' : count === 2 ? '30rem' : '20rem'
+  const medium = count === 1 ? 'calc(100vw - 3rem)' : 'calc(50vw - 2rem)'
+  return `(min-width: 1024px) ${wide}, (min-width: 768px) ${medium}, calc(100vw - 2rem)`
+}
+
 export function Banners({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null
+  const sizes = bannerSizes(banners.length)
   return (
     <ul className="banners" aria-label={t.home.bannersLabel}>
       {banners.map((banner) => {
         const image = populated(banner.image)
-        const img = image ? imageSource(image) : null
+        const img = image ? spanningImage(image) : null
         const body = (
           <>
             {img ? (
@@ -72,7 +81,7 @@ export function Banners({ banners }: { banners: Banner[] }) {
                 className="banner__image"
                 src={img.src}
                 srcSet={img.srcSet}
-                sizes="(min-width: 768px) 32rem, 100vw"
+                sizes={sizes}
                 width={img.width}
                 height={img.height}
                 alt={banner.alt ?? image?.alt ?? ''}
@@ -105,14 +114,16 @@ export function Banners({ banners }: { banners: Banner[] }) {
   )
 }
 
-/** The team, with photos (96 px, 1× and 2×). */
+const PHOTO_PX = 96
+
+/** The team, with photos (96 px, 1× and 2×, cropped square by the image endpoint). */
 export function Operators({ operators }: { operators: Operator[] }) {
   if (operators.length === 0) return null
   return (
     <ul className="team">
       {operators.map((op) => {
         const image = populated(op.image)
-        const img = image ? imageSource(image) : null
+        const img = image ? squareImage(image, PHOTO_PX) : null
         const name = [op.name, op.surname].filter(Boolean).join(' ')
         return (
           <li key={op.id} className="team__member">
@@ -120,8 +131,9 @@ export function Operators({ operators }: { operators: Operator[] }) {
               <img
                 className="team__photo"
                 src={img.src}
-                width={96}
-                height={96}
+                srcSet={img.srcSet}
+                width={img.width}
+                height={img.height}
                 alt=""
                 loading="lazy"
                 decoding="async"

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react'
+import { useLocation, useRouteLoaderData } from 'react-router'
+import { findRoute, PUBLIC_ROUTES } from '@salon/shared/routes'
+import type { HomeState } from '../features/home/api'
+import { applyHead, headFor } from './head'
+
+/**
+ * Keeps the document's head (description, canonical, robots, Open Graph, JSON-LD) in step with the
+ * route on client navigations, from the same `headFor` the server used. The first page's head is
+ * the server's (left alone) unless the page came as the plain shell, which has none.
+ */
+export function HeadManager() {
+  const location = useLocation()
+  const route = findRoute(location.pathname, PUBLIC_ROUTES)?.route.name
+  const home = useRouteLoaderData('home') as HomeState | undefined
+  const initial = useRef({ key: location.key, home })
+
+  useEffect(() => {
+    const first = location.key === initial.current.key && home === initial.current.home
+    if (first && document.head.querySelector('link[rel="canonical"]')) return
+    if (!route) return
+    applyHead(headFor(route, home?.status === 'ready' ? home.data : null, window.location.origin))
+  }, [location.key, route, home])
+
+  return null
+}
