@@ -122,6 +122,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'web/dist-server/**', // the web's SSR bundle (build output)
+      'web/dist-pages/**',
       '**/.next/**',
       '.data/**',
       'test-results/**',

@@ -5,7 +5,7 @@
  */
 import { DAYS_OF_WEEK, type DayOfWeek } from './enums/index'
 import { calendarDayOf } from './booking/zone'
-import { imageUrl, imageVersion } from './images'
+import { imageUrl, imageVersion } from './imageUrls'
 import { PUBLIC_ROUTES, type RouteDef } from './routes'
 
 /** The parts of GET /api/pages/home these functions read. */

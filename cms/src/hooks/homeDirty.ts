@@ -23,7 +23,7 @@ const deleted: CollectionAfterDeleteHook = ({ doc }) => (markHomeDirty(), doc)
  * shows an owner's edit on the next load (lib/homeHtml.ts). Writes that bypass Payload (raw SQL:
  * the carousel order, the week's opening hours) call markHomeDirty themselves.
  */
-export function withHomeDirtyHooks<T extends CollectionConfig>(collections: T[]): T[] {
+export function withHomeDirtyHooks(collections: CollectionConfig[]): CollectionConfig[] {
   return collections.map((c) =>
     (HOME_SOURCES as readonly string[]).includes(c.slug)
       ? {

@@ -5,7 +5,7 @@
  * entry-server.tsx) and by the browser on client navigations (HeadManager). So a link preview, a
  * crawler without JavaScript and a visitor's tab all read the same values.
  */
-import { imageUrl, imageVersion } from '@salon/shared/images'
+import { imageUrl, imageVersion } from '@salon/shared/imageUrls'
 import { PUBLIC_ROUTES } from '@salon/shared/routes'
 import { jsonLdScriptBody, metaFor, salonJsonLd, type SeoHome } from '@salon/shared/seo'
 import type { HomeData } from '../features/home/api'
@@ -77,7 +77,7 @@ export function headFor(route: string, home: HomeData | null, origin: string): H
   const screenTitle = SCREEN_TITLES[route as PublicRouteName]
   // Spec §1's template; the home carries the salon's own name, the other screens the build's brand.
   const title = screenTitle ? pageTitle(screenTitle, route === 'home' ? salon : BRAND) : meta.title
-  const og = { ...meta.og, 'og:title': title }
+  const og: Record<string, string> = { ...meta.og, 'og:title': title }
   const twitter: Record<string, string> = {
     ...meta.twitter,
     'twitter:title': title,

@@ -8,7 +8,7 @@ import {
   nearestImageSize,
   widthSrcSet,
   type ImageSize,
-} from '@salon/shared/images'
+} from '@salon/shared/imageUrls'
 import { api, ApiError } from '../../lib/api'
 
 /** The JSON of `GET /api/pages/home` (docs/api.md), the parts the home reads. */
