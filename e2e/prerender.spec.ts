@@ -51,9 +51,7 @@ test.describe('without JavaScript', () => {
     await expect(slides.nth(1)).toHaveAttribute('loading', 'lazy')
     await expect(page.locator('.team__photo[srcset]').first()).toHaveAttribute('srcset', / 2x$/)
     // The image the browser picked has arrived (the endpoint answered it).
-    await expect
-      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true)
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   })
 
   test('/terms, /privacy and /map-site have their text', async ({ page }) => {

@@ -140,7 +140,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               // JavaScript, and it changes only when they are upgraded, so a deploy of app code keeps
               // it cached. Screens other than the home are split by route (src/app/routes.tsx).
               codeSplitting: {
-                groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+                groups: [
+                  { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                ],
               },
             },
           },

@@ -101,4 +101,3 @@ export function parseImageModifiers(
   }
   return { ok: true, value: parsed.data }
 }
-

@@ -76,10 +76,13 @@ export function createPageRenderer(distDir: string) {
 
   // The entry stylesheet inline: a prerendered page paints without waiting for another round trip
   // (the CSP allows inline styles). The file stays in the build for the plain shell and the SW.
-  let template = shell.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
-    const css = fs.readFileSync(path.join(distDir, href), 'utf8')
-    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
-  })
+  let template = shell.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => {
+      const css = fs.readFileSync(path.join(distDir, href), 'utf8')
+      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+    },
+  )
   // The shell's generic title and description make way for the page's head.
   template = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')

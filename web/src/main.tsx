@@ -13,9 +13,7 @@ const root = document.getElementById('root')!
 const prerendered = root.firstElementChild !== null
 const dataElement = document.getElementById(HYDRATION_DATA_ID)
 // The loaders' data travels as a JSON data block: an inline script would be blocked by the CSP.
-const hydrationData = dataElement?.textContent
-  ? (JSON.parse(dataElement.textContent) as HydrationState)
-  : undefined
+const hydrationData = dataElement?.textContent ? (JSON.parse(dataElement.textContent) as HydrationState) : undefined
 
 let hydrate = prerendered
 if (prerendered) {

@@ -113,7 +113,9 @@ describe('createPublicPages', () => {
   it('the other prerendered pages keep the build’s body with a head for the origin and the salon', async () => {
     const { p } = pages()
     await p.init()
-    expect(await text(await p.page('/terms', 'https://salone.example'))).toBe('BUILD terms HEAD https://salone.example Salone Uno')
+    expect(await text(await p.page('/terms', 'https://salone.example'))).toBe(
+      'BUILD terms HEAD https://salone.example Salone Uno',
+    )
   })
 
   it('when the data cannot be read: the last good render, else the build-time page (its head for the origin)', async () => {

@@ -16,7 +16,14 @@ const home: HomeData = {
     timezone: 'Europe/Rome',
   },
   carousel: [
-    { id: 1, filename: 'salone-1.jpg', alt: 'Il salone', width: 1600, height: 900, updatedAt: '2026-11-20T10:00:00.000Z' },
+    {
+      id: 1,
+      filename: 'salone-1.jpg',
+      alt: 'Il salone',
+      width: 1600,
+      height: 900,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    },
   ],
   banners: [],
   categories: [{ id: 1, name: 'Taglio', services: [{ id: 7, title: 'Taglio donna', time: 45, price: 35 }] }],

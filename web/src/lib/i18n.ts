@@ -42,6 +42,7 @@ export const t = {
     closuresTitle: 'Chiusure in arrivo',
     closedFromTo: (from: string, to: string) => `da ${from} a ${to}`,
     everyYear: 'ogni anno',
+    moreClosures: (n: number) => (n === 1 ? 'Mostra un’altra chiusura' : `Mostra altre ${n} chiusure`),
     weekdays: ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato', 'Domenica'],
     today: 'Oggi',
     closed: 'Chiuso',

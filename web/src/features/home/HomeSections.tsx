@@ -154,7 +154,13 @@ export function Operators({ operators }: { operators: Operator[] }) {
 
 const dayIn = (iso: string, timeZone: string) => localDayOf(new Date(iso), timeZone)
 
-/** Upcoming closures (ranges) and public holidays (single days), in the salon's calendar. */
+/** Closures and holidays listed at once; the rest behind "Mostra altre N chiusure" (a year of holidays is long). */
+export const CLOSURES_SHOWN = 4
+
+/**
+ * Upcoming closures (ranges) and public holidays (single days), in the salon's calendar, soonest
+ * first; the first CLOSURES_SHOWN in view, the others in a native `<details>` (works without JS).
+ */
 export function Closures({
   closures,
   holidays,
@@ -165,27 +171,53 @@ export function Closures({
   timeZone: string
 }) {
   if (closures.length === 0 && holidays.length === 0) return null
+  const items = [
+    ...closures.map((c) => {
+      const from = dayIn(c.start_date, timeZone)
+      const to = c.end_date ? dayIn(c.end_date, timeZone) : from
+      return {
+        key: `c${c.id}`,
+        day: from,
+        node: (
+          <>
+            <strong>{c.name}</strong>:{' '}
+            {from === to ? formatDay(from) : t.home.closedFromTo(formatDay(from), formatDay(to))}
+          </>
+        ),
+      }
+    }),
+    ...holidays.map((h) => {
+      const day = dayIn(h.date, timeZone)
+      return {
+        key: `h${h.id}`,
+        day,
+        node: (
+          <>
+            <strong>{h.name}</strong>: {formatDay(day)}
+            {h.recurring_yearly ? ` (${t.home.everyYear})` : null}
+          </>
+        ),
+      }
+    }),
+  ].sort((a, b) => a.day.localeCompare(b.day))
+  const list = (rows: typeof items) => (
+    <ul className="closures__list">
+      {rows.map((r) => (
+        <li key={r.key}>{r.node}</li>
+      ))}
+    </ul>
+  )
+  const more = items.slice(CLOSURES_SHOWN)
   return (
     <div className="closures">
       <h3 className="closures__title">{t.home.closuresTitle}</h3>
-      <ul className="closures__list">
-        {closures.map((c) => {
-          const from = dayIn(c.start_date, timeZone)
-          const to = c.end_date ? dayIn(c.end_date, timeZone) : from
-          return (
-            <li key={`c${c.id}`}>
-              <strong>{c.name}</strong>:{' '}
-              {from === to ? formatDay(from) : t.home.closedFromTo(formatDay(from), formatDay(to))}
-            </li>
-          )
-        })}
-        {holidays.map((h) => (
-          <li key={`h${h.id}`}>
-            <strong>{h.name}</strong>: {formatDay(dayIn(h.date, timeZone))}
-            {h.recurring_yearly ? ` (${t.home.everyYear})` : null}
-          </li>
-        ))}
-      </ul>
+      {list(items.slice(0, CLOSURES_SHOWN))}
+      {more.length > 0 ? (
+        <details className="closures__more">
+          <summary>{t.home.moreClosures(more.length)}</summary>
+          {list(more)}
+        </details>
+      ) : null}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { Fragment, useCallback, useSyncExternalStore } from 'react'
 import { DAYS_OF_WEEK } from '@salon/shared/enums/index'
 import { localDayOf, weekdayIndex } from '@salon/shared/booking/periods'
 import { t } from '../../lib/i18n'
@@ -43,10 +43,14 @@ export function OpeningHours({ days, timeZone, now }: { days: OpeningDay[]; time
               <td>
                 {open
                   ? day.intervals.map((iv, n) => (
-                      <span key={n} className="hours__interval">
-                        {n > 0 ? ', ' : null}
-                        {hhmm(iv.opening_time)}–{hhmm(iv.closing_time)}
-                      </span>
+                      // The comma ends the interval before it, so a narrow screen wraps after it.
+                      <Fragment key={n}>
+                        {n > 0 ? ' ' : null}
+                        <span className="hours__interval">
+                          {hhmm(iv.opening_time)}–{hhmm(iv.closing_time)}
+                          {n < day.intervals.length - 1 ? ',' : null}
+                        </span>
+                      </Fragment>
                     ))
                   : t.home.closed}
               </td>

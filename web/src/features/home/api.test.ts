@@ -51,13 +51,26 @@ describe('homeLoader', () => {
   })
 })
 
-const photo: UploadDoc = { id: 1, filename: 'salone 1.jpg', width: 1600, height: 900, updatedAt: '2026-11-20T10:00:00Z' }
+const photo: UploadDoc = {
+  id: 1,
+  filename: 'salone 1.jpg',
+  width: 1600,
+  height: 900,
+  updatedAt: '2026-11-20T10:00:00Z',
+}
 
 describe('image sources', () => {
   it('a spanning image: /api/img WebP q80 at each width up to the original, 640 as src, its proportions', () => {
     const img = spanningImage(photo)
     expect(img.src).toBe('/api/img/w_640,f_webp,q_80/salone%201.jpg?v=2026-11-20T100000Z')
-    expect(img.srcSet!.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '480w', '640w', '768w', '960w', '1280w'])
+    expect(img.srcSet!.split(', ').map((s) => s.split(' ')[1])).toEqual([
+      '320w',
+      '480w',
+      '640w',
+      '768w',
+      '960w',
+      '1280w',
+    ])
     expect(img.srcSet).toContain('/api/img/w_1280,f_webp,q_80/salone%201.jpg?v=2026-11-20T100000Z 1280w')
     expect([img.width, img.height]).toEqual([640, 360])
   })

@@ -122,9 +122,7 @@ export const fetchHome = (signal: AbortSignal) => api.get<HomeData>('/api/pages/
  * prerender, which has no database — the client fetches right after hydrating), or not at all.
  */
 export type HomeState =
-  | { status: 'ready'; data: HomeData }
-  | { status: 'pending' }
-  | { status: 'error'; network: boolean }
+  { status: 'ready'; data: HomeData } | { status: 'pending' } | { status: 'error'; network: boolean }
 
 /** What a server render passes as the loader's `context` (entry-server.tsx). */
 export interface HomeRenderContext {

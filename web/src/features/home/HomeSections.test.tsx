@@ -1,0 +1,36 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { CLOSURES_SHOWN, Closures } from './HomeSections'
+
+const holidays = [
+  { id: 1, name: 'Natale', date: '2026-12-25', recurring_yearly: true },
+  { id: 2, name: 'Capodanno', date: '2027-01-01', recurring_yearly: true },
+  { id: 3, name: 'Epifania', date: '2027-01-06', recurring_yearly: true },
+  { id: 4, name: 'Pasquetta', date: '2027-03-29' },
+  { id: 5, name: 'Ferragosto', date: '2027-08-15', recurring_yearly: true },
+]
+const closures = [
+  { id: 9, name: 'Ferie', start_date: '2026-12-23T00:00:00.000Z', end_date: '2026-12-24T00:00:00.000Z' },
+]
+
+describe('Closures', () => {
+  it('lists closures and holidays soonest first; the ones after the first few behind a disclosure', () => {
+    const { container } = render(<Closures closures={closures} holidays={holidays} timeZone="Europe/Rome" />)
+    const lists = container.querySelectorAll('ul')
+    const names = (ul: Element) =>
+      within(ul as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')!.textContent)
+    expect(names(lists[0]!)).toEqual(['Ferie', 'Natale', 'Capodanno', 'Epifania'])
+    expect(lists[0]!.children).toHaveLength(CLOSURES_SHOWN)
+    expect(screen.getByText('Mostra altre 2 chiusure').tagName).toBe('SUMMARY')
+    expect(names(lists[1]!)).toEqual(['Pasquetta', 'Ferragosto'])
+    expect(lists[0]!.children[1]).toHaveTextContent('Natale: venerdì 25 dicembre (ogni anno)')
+  })
+
+  it('no disclosure when everything fits', () => {
+    render(<Closures closures={[]} holidays={holidays.slice(0, 2)} timeZone="Europe/Rome" />)
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByText(/Mostra/)).toBeNull()
+  })
+})
