@@ -61,7 +61,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/privacy')
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible()
     await page.goto('/map-site')
-    await expect(page.getByRole('link', { name: 'Termini e condizioni' })).toBeVisible()
+    await expect(page.locator('#main').getByRole('link', { name: 'Termini e condizioni' })).toBeVisible()
   })
 
   test('the head: title, description, canonical, Open Graph, Twitter, JSON-LD HairSalon with the phone', async ({
