@@ -286,7 +286,13 @@ async function main() {
         void sendIndex(req, res, pathname, adminShell)
       })
     }
-    return web(req, res, () => void sendWebPage(req, res, pathname))
+    return web(req, res, () => {
+      sendWebPage(req, res, pathname).catch((err: unknown) => {
+        console.error(err)
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+        res.end()
+      })
+    })
   })
   server.keepAliveTimeout = 65_000
 
