@@ -45,7 +45,8 @@ let script: string
 let stylesheet: string
 
 beforeAll(async () => {
-  const shell = await get('/')
+  // The plain shell (every route but the four prerendered pages, which inline the stylesheet).
+  const shell = await get('/register')
   expect(shell.status).toBe(200)
   html = shell.body.toString('utf8')
   script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? ''
@@ -181,5 +182,40 @@ describe('the SPA shell on routed paths', () => {
     const js = await get(script!, { 'accept-encoding': 'br' })
     expect(js.headers['content-encoding']).toBe('br')
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+})
+
+/** The prerendered public pages (cms/src/lib/homeHtml.ts): rendered by the server, compressed once per version. */
+describe('the prerendered pages', () => {
+  it('/ is the server render with the current data, brotli and gzip of the same bytes, a 304 when unchanged', async () => {
+    const plain = await get('/')
+    expect(plain.status).toBe(200)
+    const page = plain.body.toString('utf8')
+    expect(page).toContain('id="__rr_data"')
+    expect(page).toContain('<link rel="canonical"')
+    expect(page).not.toMatch(/<link rel="stylesheet"/) // inlined
+    expect(page).not.toBe(html)
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/', { 'accept-encoding': encoding })
+      expect(res.headers['content-encoding']).toBe(encoding)
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(varies(res)).toBe(true)
+      expect(decode(res).equals(plain.body)).toBe(true)
+      const again = await get('/', { 'accept-encoding': encoding, 'if-none-match': String(res.headers.etag) })
+      expect(again.status).toBe(304)
+    }
+  })
+
+  it('/terms, /privacy, /map-site are their own pages, not the shell; HEAD has no body', async () => {
+    for (const path of ['/terms', '/privacy', '/map-site']) {
+      const res = await get(path, { 'accept-encoding': 'br' })
+      expect(res.status, path).toBe(200)
+      const page = decode(res).toString('utf8')
+      expect(page, path).not.toContain('<div id="root"></div>')
+      expect(page, path).toContain(`<link rel="canonical" href="${BASE_URL}${path}" />`)
+      const head = await get(path, { 'accept-encoding': 'br' }, 'HEAD')
+      expect(head.status).toBe(200)
+      expect(head.body.length).toBe(0)
+    }
   })
 })
