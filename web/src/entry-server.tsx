@@ -27,6 +27,7 @@ export type PrerenderedRoute = (typeof PRERENDERED)[number]
 
 export const HEAD_START = '<!--salon:head-->'
 export const HEAD_END = '<!--salon:/head-->'
+const PRELOAD_SLOT = '<!--salon:preload-->'
 
 export interface RenderInput {
   /** The current `/api/pages/home`; `null` for the build-time frame (no database at build time). */
@@ -83,11 +84,24 @@ export function createPageRenderer(distDir: string) {
       return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
     },
   )
+  // The page is readable before any script runs, so its scripts give way to the first paint and
+  // the LCP image: the entry script at low priority (Chrome fetches module scripts high by
+  // default), and no modulepreload of its imports (they would download in parallel with the image;
+  // the entry script names them a round trip later). The plain shell keeps both: there the
+  // scripts are the page.
+  template = template
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
   // The shell's generic title and description make way for the page's head.
   template = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${HEAD_START}${HEAD_END}\n  </head>`)
+  // React writes a `<link rel="preload" as="image">` for the `fetchpriority="high"` image at the
+  // start of its markup; in the head, before the inline stylesheet, the browser asks for the LCP
+  // image while it still reads the page.
+  template = template.replace(/<meta charset="[^"]*"\s*\/?>/i, (tag) => `${tag}\n    ${PRELOAD_SLOT}`)
+  if (!template.includes(PRELOAD_SLOT)) throw new Error('index.html has no <meta charset>')
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">')
 
   /** `<link rel="modulepreload">` for a lazy screen's chunk and what it imports (main.tsx awaits it before hydrating). */
@@ -104,7 +118,9 @@ export function createPageRenderer(distDir: string) {
       for (const dep of chunk.imports ?? []) if (manifest[dep]?.src !== 'index.html') walk(dep)
     }
     walk(key)
-    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join('\n    ')
+    return [...files]
+      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)
+      .join('\n    ')
   }
 
   /** The page's head block (between the markers), from `headFor`. */
@@ -114,8 +130,15 @@ export function createPageRenderer(distDir: string) {
   return {
     /** A whole page: head, markup, hydration data. */
     async render(route: PrerenderedRoute, input: RenderInput): Promise<string> {
-      const { html, hydration } = await renderRoute(route, input.home)
+      const rendered = await renderRoute(route, input.home)
+      const preloads: string[] = []
+      const html = rendered.html.replace(/^(?:<link rel="preload"[^>]*>)+/, (tags) => {
+        preloads.push(tags)
+        return ''
+      })
+      const hydration = rendered.hydration
       return template
+        .replace(PRELOAD_SLOT, () => preloads.join(''))
         .replace(`${HEAD_START}${HEAD_END}`, () => headBlock(route, input))
         .replace(
           '<div id="root"></div>',
