@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 /**
@@ -141,6 +143,24 @@ test('the pages hydrate without a mismatch, also after client navigation', async
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
 
   expect(errors.filter((e) => /hydrat|#418|#423|#425|Minified React error/i.test(e))).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test('the build-time frame (what the server sends when it cannot read the data) hydrates and fetches it', async ({
+  page,
+}) => {
+  const frame = fs.readFileSync(path.resolve('web/dist-pages/home.html'), 'utf8')
+  expect(frame).toContain('"status":"pending"')
+  await page.route(
+    (url) => url.pathname === '/',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: frame }),
+  )
+  const errors = errorsOf(page)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Orari di apertura' })).toBeVisible()
+  await expect(page.locator('.carousel img').first()).toHaveAttribute('fetchpriority', 'high')
+  await hydrated(page)
   expect(errors).toEqual([])
 })
 
