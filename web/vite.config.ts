@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { customMediaCss } from '@salon/shared/breakpoints'
 
 const PRIMARY = '#2b7a3b'
 const DEFAULT_BRAND = 'Salone Demo'
@@ -16,6 +17,20 @@ const brandHtml = (brand: string): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('%BRAND%', escapeHtml(brand)),
 })
 
+/**
+ * `@media (--md)` in the CSS: the spec §9 breakpoints of shared/ as `@custom-media` rules, added
+ * at the end of each stylesheet that uses one (line numbers unchanged) and resolved by Lightning
+ * CSS below (README "Breakpoints"). An unknown name fails the build.
+ */
+const customMedia = (): Plugin => ({
+  name: 'salon-custom-media',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\.css(\?|$)/.test(id) || !/@media[^{;]*\(--/.test(code)) return null
+    return { code: `${code}\n${customMediaCss().replaceAll('\n', ' ')}\n`, map: null }
+  },
+})
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_')
   const brand = env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND
@@ -26,6 +41,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       brandHtml(brand),
+      customMedia(),
       VitePWA({
         // A new build waits until the visitor taps "Aggiorna" (src/app/pwa.ts), so a form being
         // filled in is never reloaded away. Registered by pwa.ts (idle after load).
@@ -121,6 +137,7 @@ export default defineConfig(({ mode }) => {
         devOptions: { enabled: false },
       }),
     ],
+    css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

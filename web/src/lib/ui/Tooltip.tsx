@@ -1,0 +1,142 @@
+import {
+  cloneElement,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react'
+import { TOOLTIP } from '@salon/shared/constants'
+
+/*
+ * A tooltip for icon-only buttons (spec §9: open delay 700 ms, skip delay 300 ms). Hover with a
+ * mouse or pen opens it after the delay — at once when another tooltip closed less than 300 ms
+ * ago, so running along a row of icons does not wait each time. Keyboard focus opens it at once;
+ * a click, leaving, blur or Escape (anywhere) closes it. The text is linked to the control by
+ * `aria-describedby` while shown, and it can be hovered itself (WCAG 1.4.13). One open at a time.
+ * Touch never opens it: the control's accessible name is its `aria-label`.
+ */
+
+/** Until this time (ms since epoch) the next tooltip skips its open delay. */
+let skipUntil = 0
+/** Closes the tooltip that is open now, if any. */
+let closeCurrent: (() => void) | null = null
+
+/** Keep the bubble this far (px) from the viewport's sides. */
+const EDGE = 8
+
+interface TriggerProps {
+  onFocus?: (event: FocusEvent<HTMLElement>) => void
+  onBlur?: (event: FocusEvent<HTMLElement>) => void
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void
+  'aria-describedby'?: string
+}
+
+export interface TooltipProps {
+  /** The text shown (usually the control's `aria-label`). */
+  content: string
+  /** One focusable element (a button or a link). */
+  children: ReactElement<TriggerProps>
+  /** Below the control (default) or above it (a control near the bottom of the screen). */
+  side?: 'bottom' | 'top'
+}
+
+export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const openRef = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pressed = useRef(false)
+  const bubble = useRef<HTMLSpanElement>(null)
+
+  const hide = useCallback(() => {
+    clearTimeout(timer.current)
+    if (!openRef.current) return
+    openRef.current = false
+    skipUntil = Date.now() + TOOLTIP.skipDelayMs
+    if (closeCurrent === hide) closeCurrent = null
+    setOpen(false)
+  }, [])
+
+  const show = useCallback(() => {
+    clearTimeout(timer.current)
+    if (openRef.current) return
+    if (closeCurrent) closeCurrent()
+    closeCurrent = hide
+    openRef.current = true
+    setOpen(true)
+  }, [hide])
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      if (closeCurrent === hide) closeCurrent = null
+    },
+    [hide],
+  )
+
+  // Escape dismisses it without moving focus or the pointer.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') hide()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, hide])
+
+  // Stay inside the viewport: shift sideways when centring would cross an edge.
+  useLayoutEffect(() => {
+    const el = bubble.current
+    if (!open || !el) return
+    el.style.setProperty('--tooltip-shift', '0px')
+    const rect = el.getBoundingClientRect()
+    const width = document.documentElement.clientWidth
+    const shift = rect.left < EDGE ? EDGE - rect.left : rect.right > width - EDGE ? width - EDGE - rect.right : 0
+    if (shift) el.style.setProperty('--tooltip-shift', `${Math.round(shift)}px`)
+  }, [open])
+
+  function onPointerEnter(event: PointerEvent) {
+    if (event.pointerType === 'touch' || openRef.current) return
+    if (Date.now() < skipUntil) show()
+    else {
+      clearTimeout(timer.current)
+      timer.current = setTimeout(show, TOOLTIP.openDelayMs)
+    }
+  }
+
+  const trigger = cloneElement(children, {
+    'aria-describedby': open ? id : children.props['aria-describedby'],
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      // The focus a press gives (not in Safari) comes in this same task; later focus is the keyboard's.
+      pressed.current = true
+      setTimeout(() => (pressed.current = false), 0)
+      hide()
+      children.props.onPointerDown?.(event)
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      // Focus that follows a press is not keyboard focus: the click is the point, not the hint.
+      if (!pressed.current) show()
+      children.props.onFocus?.(event)
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      hide()
+      children.props.onBlur?.(event)
+    },
+  })
+
+  return (
+    <span className="tooltip-anchor" onPointerEnter={onPointerEnter} onPointerLeave={hide}>
+      {trigger}
+      {open ? (
+        <span ref={bubble} id={id} role="tooltip" className={`tooltip tooltip--${side}`}>
+          {content}
+        </span>
+      ) : null}
+    </span>
+  )
+}
