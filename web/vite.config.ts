@@ -1,7 +1,8 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { customMediaCss } from '@salon/shared/breakpoints'
+// Relative: the config loader bundles a relative import but hands a package's .ts to Node.
+import { resolveCustomMedia } from '../shared/src/breakpoints'
 
 const PRIMARY = '#2b7a3b'
 const DEFAULT_BRAND = 'Salone Demo'
@@ -18,16 +19,16 @@ const brandHtml = (brand: string): Plugin => ({
 })
 
 /**
- * `@media (--md)` in the CSS: the spec §9 breakpoints of shared/ as `@custom-media` rules, added
- * at the end of each stylesheet that uses one (line numbers unchanged) and resolved by Lightning
- * CSS below (README "Breakpoints"). An unknown name fails the build.
+ * `@media (--md)` in the CSS: the spec §9 breakpoints of shared/ replace the custom media names
+ * before Vite's CSS pipeline sees them (README "Breakpoints"). An unknown name fails the build.
  */
 const customMedia = (): Plugin => ({
   name: 'salon-custom-media',
   enforce: 'pre',
   transform(code, id) {
-    if (!/\.css(\?|$)/.test(id) || !/@media[^{;]*\(--/.test(code)) return null
-    return { code: `${code}\n${customMediaCss().replaceAll('\n', ' ')}\n`, map: null }
+    if (!/\.css(\?|$)/.test(id)) return null
+    const out = resolveCustomMedia(code)
+    return out === code ? null : { code: out, map: null }
   },
 })
 
@@ -137,7 +138,6 @@ export default defineConfig(({ mode }) => {
         devOptions: { enabled: false },
       }),
     ],
-    css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

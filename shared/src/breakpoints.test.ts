@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { belowWidth, customMedia, customMediaCss, minWidth } from './breakpoints'
+import { belowWidth, customMedia, customMediaCss, minWidth, resolveCustomMedia } from './breakpoints'
 import { BREAKPOINTS } from './constants'
 
 describe('breakpoints as custom media', () => {
@@ -23,5 +23,31 @@ describe('breakpoints as custom media', () => {
     expect(lines).toContain('@custom-media --2xl (min-width: 1536px);')
     expect(lines).toContain('@custom-media --below-sm (max-width: 639.98px);')
     expect(lines).toHaveLength(Object.keys(customMedia()).length)
+  })
+
+  it('replaces custom media in @media preludes only, keeping everything else and the line count', () => {
+    const css = [
+      '.a { color: var(--color-text); }',
+      '@media (--md) {',
+      '  .b { width: calc(100% - var(--x)); }',
+      '}',
+      '@media print and (--below-sm), (--2xl) { .c { x: y } }',
+      '@media (prefers-reduced-motion: reduce) { .d { x: y } }',
+    ].join('\n')
+    const out = resolveCustomMedia(css)
+    expect(out).toBe(
+      [
+        '.a { color: var(--color-text); }',
+        '@media (min-width: 768px) {',
+        '  .b { width: calc(100% - var(--x)); }',
+        '}',
+        '@media print and (max-width: 639.98px), (min-width: 1536px) { .c { x: y } }',
+        '@media (prefers-reduced-motion: reduce) { .d { x: y } }',
+      ].join('\n'),
+    )
+  })
+
+  it('refuses an unknown name', () => {
+    expect(() => resolveCustomMedia('@media (--mdd) { .x { y: z } }')).toThrow(/Unknown custom media \(--mdd\)/)
   })
 })

@@ -2,8 +2,8 @@ import { BREAKPOINTS } from './constants'
 
 /*
  * The media queries of the public site's CSS, from the spec §9 breakpoints (one source). The CSS
- * writes `@media (--md)` or `@media (--below-md)`; web/vite.config.ts puts the `@custom-media`
- * definitions below in front of every stylesheet and Lightning CSS replaces them at build time.
+ * writes custom media (`@media (--md)`, `@media (--below-md)`, the CSS Media Queries 5 syntax);
+ * web/vite.config.ts replaces them with `resolveCustomMedia` at build time (and in dev).
  */
 
 export type Breakpoint = keyof typeof BREAKPOINTS
@@ -37,8 +37,26 @@ export function customMedia(): Record<string, string> {
   return out
 }
 
-/** The `@custom-media` rules, one a line. */
+/** The `@custom-media` rules, one a line (documentation, and for tools that resolve them). */
 export const customMediaCss = () =>
   Object.entries(customMedia())
     .map(([name, query]) => `@custom-media ${name} ${query};`)
     .join('\n')
+
+/**
+ * `css` with every `(--name)` of an `@media` prelude replaced by its query; an unknown name throws
+ * (the build fails rather than ship a query that never matches). Nothing else changes, lines
+ * included.
+ */
+export function resolveCustomMedia(css: string): string {
+  const media = customMedia()
+  return css.replace(/@media([^{;]*)/g, (rule: string, prelude: string) =>
+    prelude.includes('(--')
+      ? `@media${prelude.replace(/\((--[\w-]+)\)/g, (_: string, name: string) => {
+          const query = media[name]
+          if (!query) throw new Error(`Unknown custom media (${name}): use one of ${Object.keys(media).join(', ')}`)
+          return query
+        })}`
+      : rule,
+  )
+}

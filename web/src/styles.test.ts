@@ -6,7 +6,7 @@ import { customMedia } from '@salon/shared/breakpoints'
 /*
  * The spec §9 breakpoints are the one source of the site's media queries: every width in the web
  * CSS is a custom media name (`@media (--md)`) generated from shared/src/breakpoints.ts at build
- * time (web/vite.config.ts). A width typed by hand — `@media (min-width: 768px)` — fails here.
+ * time (web/vite.config.ts, `resolveCustomMedia`). A width typed by hand — `@media (min-width: 768px)` — fails here.
  */
 
 const WEB = join(import.meta.dirname, '..')
@@ -25,7 +25,8 @@ const STYLES = [...files(join(WEB, 'src'), /\.css$/), ...files(join(WEB, 'public
 /** `@media` preludes (up to the `{`) with their file and line. */
 function mediaQueries(): { where: string; prelude: string }[] {
   return STYLES.flatMap((file) => {
-    const text = readFileSync(file, 'utf8')
+    // Comments blanked, lines kept: a query quoted in a comment is not a query.
+    const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
     return [...text.matchAll(/@media([^{]*)\{/g)].map((m) => ({
       where: `${relative(WEB, file)}:${text.slice(0, m.index).split('\n').length}`,
       prelude: m[1]!.trim(),
@@ -49,7 +50,10 @@ describe('web CSS media queries', () => {
   it('name only breakpoints that exist', () => {
     const known = new Set(Object.keys(customMedia()))
     const unknown = queries.flatMap((q) =>
-      [...q.prelude.matchAll(/\((--[\w-]+)\)/g)].map((m) => m[1]!).filter((name) => !known.has(name)).map((n) => `${q.where} ${n}`),
+      [...q.prelude.matchAll(/\((--[\w-]+)\)/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !known.has(name))
+        .map((n) => `${q.where} ${n}`),
     )
     expect(unknown).toEqual([])
   })

@@ -51,7 +51,11 @@ describe('guardDecision', () => {
 
   it('with no include list guards every path but login, callback and exclusions', () => {
     const config = { ...base, exclude: ['/', '/public/*'] }
-    expect(guardDecision('/secret?x=1', false, config)).toEqual({ action: 'redirect', to: '/login', remember: '/secret?x=1' })
+    expect(guardDecision('/secret?x=1', false, config)).toEqual({
+      action: 'redirect',
+      to: '/login',
+      remember: '/secret?x=1',
+    })
     expect(guardDecision('/', false, config)).toEqual({ action: 'allow' })
     expect(guardDecision('/public/page', false, config)).toEqual({ action: 'allow' })
     expect(guardDecision('/login?redirectTo=/x', false, config)).toEqual({ action: 'allow' })

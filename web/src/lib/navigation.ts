@@ -17,9 +17,7 @@ export interface NavigateOptions {
 }
 
 export type NavigationTarget =
-  | { kind: 'router'; path: string }
-  | { kind: 'document'; url: string }
-  | { kind: 'external'; url: string }
+  { kind: 'router'; path: string } | { kind: 'document'; url: string } | { kind: 'external'; url: string }
 
 export class NavigationRefusedError extends Error {
   constructor(

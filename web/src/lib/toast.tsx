@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { TOASTS } from '@salon/shared/constants'
 import { t } from './i18n'
-import { Tooltip } from './ui/Tooltip'
 
 /**
  * Toasts per spec §9: at most 5 on screen, 5000 ms by default, bottom-right, removed 200 ms after
@@ -168,13 +167,11 @@ function ToastItem({ entry, onClose }: { entry: ToastEntry; onClose: () => void 
         <p className="toast__title">{entry.title}</p>
         {entry.description ? <p className="toast__description">{entry.description}</p> : null}
       </div>
-      <Tooltip content={t.common.closeNotification} side="top">
-        <button type="button" className="toast__close" aria-label={t.common.closeNotification} onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-      </Tooltip>
+      <button type="button" className="toast__close" aria-label={t.common.closeNotification} onClick={onClose}>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
     </li>
   )
 }

@@ -44,8 +44,7 @@ export function LoginPage() {
   function goOn() {
     // An explicit redirectTo first, then the page the redirect guard remembered (spec §2); the
     // cookie is used once either way. The dashboard (another SPA) is loaded, not routed to.
-    const target =
-      safeRedirectPath(params.get('redirectTo')) ?? readAttemptedPath() ?? ROUTE_NAMES.reservedArea
+    const target = safeRedirectPath(params.get('redirectTo')) ?? readAttemptedPath() ?? ROUTE_NAMES.reservedArea
     clearAttemptedPath()
     navigateTo(target, { replace: true })
   }

@@ -25,7 +25,10 @@ const next = () => screen.getByRole('button', { name: 'Mese successivo' })
 const anchor = (el: HTMLElement) => el.parentElement!
 const hover = (el: HTMLElement, pointerType = 'mouse') => fireEvent.pointerEnter(anchor(el), { pointerType })
 const leave = (el: HTMLElement) => fireEvent.pointerLeave(anchor(el), { pointerType: 'mouse' })
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms)
+  })
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

@@ -6,7 +6,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type FocusEvent,
   type PointerEvent,
   type ReactElement,
 } from 'react'
@@ -18,34 +17,26 @@ import { TOOLTIP } from '@salon/shared/constants'
  * ago, so running along a row of icons does not wait each time. Keyboard focus opens it at once;
  * a click, leaving, blur or Escape (anywhere) closes it. The text is linked to the control by
  * `aria-describedby` while shown, and it can be hovered itself (WCAG 1.4.13). One open at a time.
+ * It shows below the control, shifted sideways to stay inside the viewport.
  * Touch never opens it: the control's accessible name is its `aria-label`.
  */
 
 /** Until this time (ms since epoch) the next tooltip skips its open delay. */
 let skipUntil = 0
-/** Closes the tooltip that is open now, if any. */
-let closeCurrent: (() => void) | null = null
+/** The tooltip open now, if any (one at a time). */
+let current: { id: string; close: () => void } | null = null
 
 /** Keep the bubble this far (px) from the viewport's sides. */
 const EDGE = 8
-
-interface TriggerProps {
-  onFocus?: (event: FocusEvent<HTMLElement>) => void
-  onBlur?: (event: FocusEvent<HTMLElement>) => void
-  onPointerDown?: (event: PointerEvent<HTMLElement>) => void
-  'aria-describedby'?: string
-}
 
 export interface TooltipProps {
   /** The text shown (usually the control's `aria-label`). */
   content: string
   /** One focusable element (a button or a link). */
-  children: ReactElement<TriggerProps>
-  /** Below the control (default) or above it (a control near the bottom of the screen). */
-  side?: 'bottom' | 'top'
+  children: ReactElement<{ 'aria-describedby'?: string }>
 }
 
-export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
+export function Tooltip({ content, children }: TooltipProps) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const openRef = useRef(false)
@@ -58,25 +49,25 @@ export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
     if (!openRef.current) return
     openRef.current = false
     skipUntil = Date.now() + TOOLTIP.skipDelayMs
-    if (closeCurrent === hide) closeCurrent = null
+    if (current?.id === id) current = null
     setOpen(false)
-  }, [])
+  }, [id])
 
   const show = useCallback(() => {
     clearTimeout(timer.current)
     if (openRef.current) return
-    if (closeCurrent) closeCurrent()
-    closeCurrent = hide
+    if (current && current.id !== id) current.close()
+    current = { id, close: hide }
     openRef.current = true
     setOpen(true)
-  }, [hide])
+  }, [id, hide])
 
   useEffect(
     () => () => {
       clearTimeout(timer.current)
-      if (closeCurrent === hide) closeCurrent = null
+      if (current?.id === id) current = null
     },
-    [hide],
+    [id],
   )
 
   // Escape dismisses it without moving focus or the pointer.
@@ -109,31 +100,32 @@ export function Tooltip({ content, children, side = 'bottom' }: TooltipProps) {
     }
   }
 
-  const trigger = cloneElement(children, {
-    'aria-describedby': open ? id : children.props['aria-describedby'],
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      // The focus a press gives (not in Safari) comes in this same task; later focus is the keyboard's.
-      pressed.current = true
-      setTimeout(() => (pressed.current = false), 0)
-      hide()
-      children.props.onPointerDown?.(event)
-    },
-    onFocus: (event: FocusEvent<HTMLElement>) => {
-      // Focus that follows a press is not keyboard focus: the click is the point, not the hint.
-      if (!pressed.current) show()
-      children.props.onFocus?.(event)
-    },
-    onBlur: (event: FocusEvent<HTMLElement>) => {
-      hide()
-      children.props.onBlur?.(event)
-    },
-  })
+  function onPointerDown() {
+    // The focus a press gives (not in Safari) comes in this same task; later focus is the keyboard's.
+    pressed.current = true
+    setTimeout(() => (pressed.current = false), 0)
+    hide()
+  }
 
+  // Focus (React's bubbles) that follows a press is not keyboard focus: the click is the point.
+  function onFocus() {
+    if (!pressed.current) show()
+  }
+
+  // The anchor listens for its control (focus and pointer events bubble to it), so the control's
+  // own handlers stay untouched; only its description is added.
   return (
-    <span className="tooltip-anchor" onPointerEnter={onPointerEnter} onPointerLeave={hide}>
-      {trigger}
+    <span
+      className="tooltip-anchor"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={hide}
+      onPointerDown={onPointerDown}
+      onFocus={onFocus}
+      onBlur={hide}
+    >
+      {cloneElement(children, { 'aria-describedby': open ? id : children.props['aria-describedby'] })}
       {open ? (
-        <span ref={bubble} id={id} role="tooltip" className={`tooltip tooltip--${side}`}>
+        <span ref={bubble} id={id} role="tooltip" className="tooltip">
           {content}
         </span>
       ) : null}
