@@ -1,6 +1,8 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+// Relative: the config loader bundles a relative import but hands a package's .ts to Node.
+import { resolveCustomMedia } from '../shared/src/breakpoints'
 
 const PRIMARY = '#2b7a3b'
 const DEFAULT_BRAND = 'Salone Demo'
@@ -16,6 +18,20 @@ const brandHtml = (brand: string): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('%BRAND%', escapeHtml(brand)),
 })
 
+/**
+ * `@media (--md)` in the CSS: the spec §9 breakpoints of shared/ replace the custom media names
+ * before Vite's CSS pipeline sees them (README "Breakpoints"). An unknown name fails the build.
+ */
+const customMedia = (): Plugin => ({
+  name: 'salon-custom-media',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\.css(\?|$)/.test(id)) return null
+    const out = resolveCustomMedia(code)
+    return out === code ? null : { code: out, map: null }
+  },
+})
+
 export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_')
   const brand = env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND
@@ -26,6 +42,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     plugins: [
       react(),
       brandHtml(brand),
+      customMedia(),
       VitePWA({
         // A new build waits until the visitor taps "Aggiorna" (src/app/pwa.ts), so a form being
         // filled in is never reloaded away. Registered by pwa.ts (idle after load).

@@ -11,7 +11,10 @@ export const HTTP_RETRIES_SAFE_METHODS = 1
 
 export const TOASTS = { max: 5, removeDelayMs: 200, durationMs: 5000 } as const
 export const CAROUSEL = { autoplayMs: 5000, speedMs: 400 } as const
+/** Spec §9 widths in px, mobile first: the web CSS reads them as `@media (--md)` (shared/src/breakpoints.ts). */
 export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const
+/** Spec §9: a tooltip opens after 700 ms of hover; within 300 ms of one closing, the next opens at once. */
+export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300 } as const
 export const IMAGE = { format: 'webp', quality: 80, densities: [1, 2] } as const
 
 export const CONFIG_DEFAULTS = {

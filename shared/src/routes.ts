@@ -2,6 +2,8 @@
  * The route table: the web router and the server both read it, so a path that the
  * SPA would render as "not found" is also answered with HTTP 404 (spec §2).
  */
+import type { RedirectGuardConfig } from './routing/guard'
+
 export type Layout = 'blank' | 'simple' | 'default' | 'personal-area' | 'dashboard'
 
 export interface RouteDef {
@@ -77,6 +79,29 @@ export const ROUTE_NAMES = {
   passwordRecovery: '/password-recovery',
   dashboard: '/dashboard',
 } as const
+
+/** A route path as a guard pattern: each `:param` segment becomes `*`. */
+export const routePattern = (path: string) => path.replace(/:[^/]+/g, '*')
+
+/**
+ * The general redirect guard of spec §2 for the public site (`@salon/shared/routing/guard`):
+ * - include: the routes marked `auth: 'user'` above (today `/reserved-area` and its pages), so the
+ *   one flag on the table decides; home, booking wizard, terms, privacy, map and the account pages
+ *   of the login flow stay open to visitors, and an unknown path gets its 404 rather than a login.
+ * - exclude: empty — it is there to carve a public page out of a guarded prefix.
+ * - login `/login`; callback `/confirm` (the registration e-mail's link), both always open.
+ * - cookieRedirect: the attempted path + query is kept for 10 minutes in `salon_redirect_path`
+ *   (Path=/, SameSite=Lax, not HttpOnly: the SPA reads it after login and clears it).
+ * The dashboard is another SPA with its own guard (admin role, spec §2).
+ */
+export const REDIRECT_GUARD: RedirectGuardConfig = {
+  login: ROUTE_NAMES.login,
+  callback: '/confirm',
+  include: (PUBLIC_ROUTES as readonly RouteDef[]).filter((r) => r.auth === 'user').map((r) => routePattern(r.path)),
+  exclude: [],
+  cookieRedirect: true,
+  cookie: { name: 'salon_redirect_path', maxAgeSeconds: 600 },
+}
 
 function normalise(pathname: string): string {
   const p = pathname.split(/[?#]/, 1)[0] || '/'

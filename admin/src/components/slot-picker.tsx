@@ -1,5 +1,6 @@
 import { Chip, Loader, Text } from '@mantine/core'
 import { useT } from '../i18n/use-t'
+import { formatClock } from '../lib/format'
 
 export interface FreeSlot {
   start: string
@@ -9,7 +10,8 @@ export interface FreeSlot {
 
 /**
  * The free starts of a day as chips (one choice, keyboard-operable): the same building block for
- * booking a customer in and for moving a booking. The times come from the server's engine.
+ * booking a customer in and for moving a booking. The times come from the server's engine and are
+ * written on the salon's clock (`timeZone`), whatever the browser's zone.
  */
 export function SlotPicker({
   slots,
@@ -17,7 +19,9 @@ export function SlotPicker({
   value,
   onChange,
   empty,
+  timeZone,
 }: {
+  timeZone: string
   slots: FreeSlot[]
   loading?: boolean
   value: string | null
@@ -25,7 +29,6 @@ export function SlotPicker({
   empty?: string
 }) {
   const t = useT()
-  const timeFmt = new Intl.DateTimeFormat(t.intl, { hour: '2-digit', minute: '2-digit' })
   if (loading) return <Loader size="sm" aria-label={t('slots.loading')} />
   if (!slots.length) return <Text size="sm">{empty ?? t('slots.none')}</Text>
   return (
@@ -33,7 +36,7 @@ export function SlotPicker({
       <Chip.Group value={value ?? ''} onChange={(v) => onChange(String(v))} spacing="xs">
         {slots.map((s) => (
           <Chip key={s.start} value={s.start} radius="sm">
-            {timeFmt.format(new Date(s.start))}
+            {formatClock(s.start, t.intl, timeZone)}
           </Chip>
         ))}
       </Chip.Group>

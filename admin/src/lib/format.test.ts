@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   EMPTY,
+  dateFormat,
+  formatCalendarDay,
+  formatClock,
   formatBoolean,
   formatDateTime,
   formatMinutes,
@@ -93,5 +96,23 @@ describe('inferColumns', () => {
 
   it('shows only the id column before any record is known', () => {
     expect(inferColumns(undefined)).toEqual([{ field: 'id', label: 'ID', kind: 'number' }])
+  })
+})
+
+describe('dates', () => {
+  it('a calendar day is written as it is, whatever the zone', () => {
+    expect(formatCalendarDay('2026-03-29', 'it-IT', { weekday: 'long', day: 'numeric', month: 'long' })).toBe(
+      'domenica 29 marzo',
+    )
+    expect(formatCalendarDay('2026-12-31', 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' })).toBe(
+      '31/12/2026',
+    )
+  })
+
+  it('a time of day on the clock asked for; the formatter is made once per language and options', () => {
+    expect(formatClock('2026-11-23T23:30:00Z', 'it-IT', 'Europe/Rome')).toBe('00:30')
+    expect(formatClock('2026-11-23T23:30:00Z', 'it-IT', 'America/New_York')).toBe('18:30')
+    expect(dateFormat('it-IT', { hour: '2-digit' })).toBe(dateFormat('it-IT', { hour: '2-digit' }))
+    expect(dateFormat('it-IT', { hour: '2-digit' })).not.toBe(dateFormat('en-GB', { hour: '2-digit' }))
   })
 })

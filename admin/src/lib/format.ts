@@ -49,6 +49,23 @@ export function formatDate(value: unknown): string {
   return d.isValid() ? d.format('YYYY-MM-DD') : String(value)
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+/** One `Intl.DateTimeFormat` per language and options, made once (they are costly to build). */
+export function dateFormat(intl: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${intl}|${JSON.stringify(options)}`
+  let f = dateFormats.get(key)
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(intl, options)))
+  return f
+}
+
+/** A calendar day `YYYY-MM-DD` in words (`23 nov 2026`, `lunedì 23 novembre`): the day as written, in no zone. */
+export const formatCalendarDay = (day: string, intl: string, options: Intl.DateTimeFormatOptions) =>
+  dateFormat(intl, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+
+/** An instant's time of day (`10:30`) on the salon's clock (`timeZone`). */
+export const formatClock = (instant: string | Date, intl: string, timeZone: string) =>
+  dateFormat(intl, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(instant))
+
 export const formatBoolean = (value: unknown, locale: Locale = getLocale()) =>
   value === true ? tr('common.yes', undefined, locale) : value === false ? tr('common.no', undefined, locale) : EMPTY
 

@@ -255,6 +255,37 @@ describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
     }
   })
 
+  it('the image endpoint with hostile modifiers and file names: a 400 or a 404, never a 5xx', async () => {
+    const [{ filename }] = await sql('select filename from upload where id = $1', [known.upload])
+    const MODIFIERS = [
+      'w_480',
+      'w_481',
+      'w_99999999',
+      'w_-1',
+      'w_480,w_640',
+      'h_abc',
+      'f_gif',
+      'f_svg',
+      'q_0',
+      'q_101',
+      'fit_x',
+      'b_zzzzzz',
+      `b_${'f'.repeat(300)}`,
+      `w_480,${HUGE.slice(0, 3000)}`,
+      'w_480,,h_270',
+      '%00',
+      '..',
+      ...SQLISH,
+    ]
+    const FILES = [filename, '..%2F..%2Fetc%2Fpasswd', '.env', '%00', encodeURIComponent(SQLISH[1]!), 'nope.png', HUGE.slice(0, 2000)]
+    for (const m of MODIFIERS)
+      for (const f of FILES) {
+        const status = await probe('GET', `/api/img/${encodeURIComponent(m)}/${f}`, undefined, as)
+        expect([200, 400, 404], `GET /api/img/${m.slice(0, 40)}/${f.slice(0, 40)} → ${status}`).toContain(status)
+        if (status === 200) expect([m, f]).toEqual(['w_480', filename])
+      }
+  })
+
   it('custom endpoints with malformed bodies and queries', async () => {
     for (const [method, path] of CUSTOM) {
       for (const body of BODIES) await probe(method, path, body, as)

@@ -9,7 +9,8 @@ import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
  * A newer build is looked for every 60 minutes, when the tab becomes visible again at least 10
  * minutes after the last look, and when the connection comes back.
  *
- * The state (installed/standalone, install available, update waiting, offline ready) is a tiny
+ * The state of spec §4 (installed or standalone, service worker registered or activated, offline
+ * ready, update needed, install prompt available; plus §8's registration-failed flag) is a tiny
  * store read with `usePwa()`.
  */
 
@@ -20,12 +21,20 @@ const RELOAD_GUARD_KEY = 'salon:sw-reloaded-at'
 export interface PwaState {
   /** Running as an installed app (display-mode standalone, or iOS home screen). */
   standalone: boolean
+  /** The app is installed: it runs standalone, or the browser said `appinstalled` in this tab. */
+  installed: boolean
   /** The browser offered installation (`beforeinstallprompt`) and it has not been used yet. */
   canInstall: boolean
   /** A new build's service worker is installed and waiting for "Aggiorna". */
   needRefresh: boolean
   /** The first install finished: the site opens without network from now on. */
   offlineReady: boolean
+  /** A service worker is registered for the site (this build's or an older one). */
+  registered: boolean
+  /** A service worker of the site is active (it serves fetches from the next navigation, or at once via clientsClaim). */
+  activated: boolean
+  /** Registering the service worker failed (spec §8): no offline use, nothing else changes. */
+  registrationFailed: boolean
 }
 
 interface BeforeInstallPromptEvent extends Event {
@@ -38,7 +47,17 @@ const isStandalone = () =>
   ((typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true)
 
-let state: PwaState = { standalone: isStandalone(), canInstall: false, needRefresh: false, offlineReady: false }
+const standaloneAtStart = isStandalone()
+let state: PwaState = {
+  standalone: standaloneAtStart,
+  installed: standaloneAtStart,
+  canInstall: false,
+  needRefresh: false,
+  offlineReady: false,
+  registered: false,
+  activated: false,
+  registrationFailed: false,
+}
 const listeners = new Set<() => void>()
 
 export const pwaStore = {
@@ -54,7 +73,16 @@ export const pwaStore = {
 }
 
 /** What a server render knows (nothing offered, nothing waiting): the state hydration starts from. */
-const SERVER_STATE: PwaState = { standalone: false, canInstall: false, needRefresh: false, offlineReady: false }
+const SERVER_STATE: PwaState = {
+  standalone: false,
+  installed: false,
+  canInstall: false,
+  needRefresh: false,
+  offlineReady: false,
+  registered: false,
+  activated: false,
+  registrationFailed: false,
+}
 const serverState = () => SERVER_STATE
 
 /** The PWA state, re-rendering on change (from SERVER_STATE while a prerendered page hydrates). */
@@ -70,7 +98,7 @@ if (typeof window !== 'undefined') {
   })
   window.addEventListener('appinstalled', () => {
     deferredInstall = null
-    pwaStore.set({ canInstall: false, standalone: true })
+    pwaStore.set({ canInstall: false, installed: true, standalone: true })
   })
 }
 
@@ -82,7 +110,7 @@ export async function promptInstall(): Promise<void> {
   pwaStore.set({ canInstall: false })
   await event.prompt()
   const choice = await event.userChoice.catch(() => null)
-  if (choice?.outcome === 'accepted') pwaStore.set({ standalone: isStandalone() })
+  if (choice?.outcome === 'accepted') pwaStore.set({ installed: true, standalone: isStandalone() })
 }
 
 export interface PwaHandlers {
@@ -124,6 +152,20 @@ function scheduleUpdateChecks(swUrl: string, registration: ServiceWorkerRegistra
   window.addEventListener('online', check)
 }
 
+/** `activated` once the registration has an active worker: now, or when the installing one activates. */
+function watchActivation(registration: ServiceWorkerRegistration) {
+  if (registration.active) {
+    pwaStore.set({ activated: true })
+    return
+  }
+  const follow = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'activated') pwaStore.set({ activated: true })
+    })
+  follow(registration.installing ?? registration.waiting)
+  registration.addEventListener('updatefound', () => follow(registration.installing))
+}
+
 let updateServiceWorker: ((reload?: boolean) => Promise<void>) | null = null
 
 /** "Aggiorna": the waiting worker takes over; the page reloads on `controllerchange`. */
@@ -160,6 +202,8 @@ export function startPwa(registerSW: RegisterSW, handlers: PwaHandlers = {}) {
     onOfflineReady: () => pwaStore.set({ offlineReady: true }),
     onRegisteredSW: (swUrl, registration) => {
       if (!registration) return
+      pwaStore.set({ registered: true, registrationFailed: false })
+      watchActivation(registration)
       scheduleUpdateChecks(swUrl, registration)
       // The home works offline even when the only visit happened before the worker controlled the page.
       void navigator.serviceWorker.ready
@@ -169,6 +213,9 @@ export function startPwa(registerSW: RegisterSW, handlers: PwaHandlers = {}) {
         })
         .catch(() => {})
     },
-    onRegisterError: (error) => handlers.onRegisterError?.(error),
+    onRegisterError: (error) => {
+      pwaStore.set({ registrationFailed: true })
+      handlers.onRegisterError?.(error)
+    },
   })
 }

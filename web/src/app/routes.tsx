@@ -10,7 +10,7 @@ import { DefaultLayout } from './layouts/DefaultLayout'
 import { PersonalAreaLayout } from './layouts/PersonalAreaLayout'
 import { SimpleLayout } from './layouts/SimpleLayout'
 import { lazyScreen, type LazyScreen } from './lazyScreen'
-import { RequireAuth } from './RequireAuth'
+import { RouteGuard } from './RequireAuth'
 import { RootRoute } from './RootRoute'
 import { InitialRouteFallback } from './RouteLoading'
 import { InstallButton } from './PwaPrompts'
@@ -64,13 +64,13 @@ const LOADERS: Partial<Record<PublicRouteName, LoaderFunction>> = {
   home: homeLoader,
 }
 
-/** Routes marked `auth: 'user'`: visitors go to login first. */
-function withRequireAuth(Screen: ComponentType): ComponentType {
+/** Every screen goes through the general redirect guard (REDIRECT_GUARD in the shared route table). */
+function withRouteGuard(Screen: ComponentType): ComponentType {
   return function Guarded() {
     return (
-      <RequireAuth>
+      <RouteGuard>
         <Screen />
-      </RequireAuth>
+      </RouteGuard>
     )
   }
 }
@@ -93,7 +93,7 @@ export function buildRoutes(): RouteObject[] {
   const byLayout = new Map<PublicLayout, RouteObject[]>()
   for (const route of PUBLIC_ROUTES) {
     const screen = SCREENS[route.name]
-    const guard = 'auth' in route && route.auth === 'user' ? withRequireAuth : (c: ComponentType) => c
+    const guard = withRouteGuard
     const children = byLayout.get(route.layout) ?? []
     children.push({
       id: route.name,

@@ -4,6 +4,7 @@ import { orderedRange, pickDay, refusedDay, type DayLimits } from '@salon/shared
 import { getLocale, INTL_LOCALE, type Locale } from '../../i18n/locale'
 import { tr } from '../../i18n/translate'
 import { useT } from '../../i18n/use-t'
+import { formatCalendarDay } from '../../lib/format'
 
 /**
  * The dashboard's day pickers (spec §5, rules in `@salon/shared/datePicking`): the browser's own
@@ -27,12 +28,7 @@ export interface DateFieldProps extends DayLimits {
 
 /** `2026-12-31` → `31/12/2026` (both `en-GB` and `it-IT` write days this way). */
 const shortDay = (day: string, locale: Locale) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`))
+  formatCalendarDay(day, INTL_LOCALE[locale], { day: '2-digit', month: '2-digit', year: 'numeric' })
 
 export function refusalText(
   reason: ReturnType<typeof refusedDay>,

@@ -12,7 +12,7 @@ import {
   Text,
   useMantineTheme,
 } from '@mantine/core'
-import { useCustom, useCustomMutation, useGo, useList, useNotification } from '@refinedev/core'
+import { useCustom, useCustomMutation, useGo, useNotification } from '@refinedev/core'
 import type { Calendar } from '@event-calendar/core'
 import type { AgendaResponse, OperatorBlockBody } from '@salon/shared/schemas/booking'
 import { IconChevronLeft, IconChevronRight, IconLock, IconPlus } from '@tabler/icons-react'
@@ -20,6 +20,8 @@ import { useSearchParams } from 'react-router'
 import { DateField } from '../../components/form/date-fields'
 import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
+import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
+import { formatCalendarDay } from '../../lib/format'
 import { BlockModal, type BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import {
@@ -49,22 +51,16 @@ import {
   type Palette,
 } from './mapping'
 
-interface Operator {
-  id: number
-  name: string
-  surname?: string | null
-}
-interface Config {
-  timezone?: string
-  slotStepMinutes?: number
-}
-
 const pad = (n: number) => String(n).padStart(2, '0')
 const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
 // Options that never change, kept by reference (the wrapper pushes only what changed).
 const NO_TOOLBAR = { start: '', center: '', end: '' }
 const DAY_HEADER: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }
 const SLOT_LABEL: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+
+/** `2026-11-24` → `martedì 24 novembre 2026` / `Tuesday, 24 November 2026`. */
+const longDay = (day: string, intl: string) =>
+  formatCalendarDay(day, intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 
 /**
  * The appointment book (issue 13): a day with one column per active operator, or one operator's
@@ -80,19 +76,11 @@ export default function Agenda() {
   const { open: notify } = useNotification()
   const [params, setParams] = useSearchParams()
 
-  const config = useList<Config>({ resource: 'config', pagination: { pageSize: 1 } })
-  const configRow = config.result.data[0]
-  const timeZone = configRow?.timezone ?? 'Europe/Rome'
-  const step = configRow?.slotStepMinutes ?? 15
+  const { timeZone, slotStepMinutes: step } = useSalonConfig()
   const today = salonToday(timeZone)
   const state = readAgendaState(params, today)
 
-  const operatorsQuery = useCustom<{ docs: Operator[] }>({
-    url: '/api/operators',
-    method: 'get',
-    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
-  })
-  const operators = useMemo(() => operatorsQuery.result.data?.docs ?? [], [operatorsQuery.result.data])
+  const { operators, loaded: operatorsLoaded } = useActiveOperators()
   const weekOperator = state.operator ?? operators[0]?.id ?? null
 
   const setState = (patch: Partial<AgendaState>) =>
@@ -324,17 +312,8 @@ export default function Agenda() {
     [state.mode, state.date, t, timeZone, resources, events, hours, busy, step, go, notify, patch, weekOperator],
   )
 
-  const dayFormat = new Intl.DateTimeFormat(t.intl, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
   const period =
-    state.mode === 'day'
-      ? dayFormat.format(new Date(`${state.date}T00:00:00Z`))
-      : `${dayFormat.format(new Date(`${range.from}T00:00:00Z`))} – ${dayFormat.format(new Date(`${range.to}T00:00:00Z`))}`
+    state.mode === 'day' ? longDay(state.date, t.intl) : `${longDay(firstDay, t.intl)} – ${longDay(lastDay, t.intl)}`
   const operatorOptions = operators.map((o) => ({ value: String(o.id), label: operatorName(o) }))
 
   const openBlockForm = () =>
@@ -430,7 +409,7 @@ export default function Agenda() {
           {t('agenda.loadError')}
         </Alert>
       )}
-      {operatorsQuery.result.data && operators.length === 0 ? (
+      {operatorsLoaded && operators.length === 0 ? (
         <Alert color="gray">{t('agenda.noOperators')}</Alert>
       ) : (
         // On a phone the operators' columns keep a usable width and the grid scrolls sideways.

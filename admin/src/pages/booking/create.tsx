@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
-import { useCustom, useCustomMutation, useGo, useList } from '@refinedev/core'
+import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
 import { bookBody, daySchema } from '@salon/shared'
 import { localDayOf } from '@salon/shared/booking/periods'
 import { formatTime } from '@salon/shared/format'
@@ -11,6 +11,7 @@ import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
 import { dayOf, staffBookingDays } from './when'
+import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { useT } from '../../i18n/use-t'
 import { useSearchParams } from 'react-router'
 
@@ -36,8 +37,7 @@ export default function BookingCreate() {
   const [services, setServices] = useState<number[]>([])
   const [params] = useSearchParams()
   const wanted = instantParam(params.get('start'))
-  const config = useList<{ timezone?: string }>({ resource: 'config', pagination: { pageSize: 1 } })
-  const timeZone = config.result.data[0]?.timezone ?? 'Europe/Rome'
+  const { timeZone } = useSalonConfig()
   const dayParam = params.get('day')
   const [operator, setOperator] = useState(() => {
     const id = Number(params.get('operator'))
@@ -51,18 +51,14 @@ export default function BookingCreate() {
       ? dayParam
       : wanted
         ? localDayOf(new Date(wanted), timeZone)
-        : dayOf(null))
+        : dayOf(null, timeZone))
   const [start, setStart] = useState<string | null>(wanted)
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [refusal, setRefusal] = useState<string | null>(null)
   const go = useGo()
 
-  const operators = useCustom<{ docs: { id: number; name: string }[] }>({
-    url: '/api/operators',
-    method: 'get',
-    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
-  })
+  const { operators } = useActiveOperators()
   const slots = useCustom<{ slots: FreeSlot[] }>({
     url: '/api/reservations/book-slots',
     method: 'get',
@@ -118,7 +114,7 @@ export default function BookingCreate() {
     !freeSlots.some((s) => s.start === start)
   const operatorOptions = [
     { value: 'any', label: t('booking.anyOperator') },
-    ...(operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+    ...operators.map((o) => ({ value: String(o.id), label: o.name })),
   ]
 
   return (
@@ -164,7 +160,7 @@ export default function BookingCreate() {
             <DateField
               label={t('booking.day')}
               required
-              {...staffBookingDays()}
+              {...staffBookingDays(timeZone)}
               value={day}
               onChange={(d) => {
                 setDay(d)
@@ -182,6 +178,7 @@ export default function BookingCreate() {
                 loading={slots.query.isFetching}
                 value={start}
                 onChange={setStart}
+                timeZone={timeZone}
               />
             ) : (
               <Alert color="gray">{t('bookingNew.chooseServicesFirst')}</Alert>

@@ -12,6 +12,7 @@ const money = (v: unknown, locale: Locale) => formatMoney(typeof v === 'number' 
 export function describeEvent(
   e: ReservationEventItem,
   locale: Locale = getLocale(),
+  timeZone?: string,
 ): { title: string; detail: string | null } {
   const key = `event.${e.kind}` as MessageKey
   const title = tr(key, undefined, locale)
@@ -21,7 +22,9 @@ export function describeEvent(
   if (e.kind === 'MOVED') {
     const parts: string[] = []
     if (c.date_start)
-      parts.push(tr('event.now', { when: formatWhen(str(c.date_start.to), str(c.date_end?.to), locale) }, locale))
+      parts.push(
+        tr('event.now', { when: formatWhen(str(c.date_start.to), str(c.date_end?.to), locale, timeZone) }, locale),
+      )
     if (c.operator) parts.push(tr('event.otherOperator', undefined, locale))
     if (c.services) parts.push(tr('event.servicesChanged', undefined, locale))
     if (c.total_price)
@@ -32,7 +35,10 @@ export function describeEvent(
     return { title, detail: parts.join(' · ') || null }
   }
   if (e.kind === 'CONFIRMED' || e.kind === 'BOOKED') {
-    return { title, detail: `${formatWhen(str(c.date_start?.to), str(c.date_end?.to), locale)} · ${status(e.to)}` }
+    return {
+      title,
+      detail: `${formatWhen(str(c.date_start?.to), str(c.date_end?.to), locale, timeZone)} · ${status(e.to)}`,
+    }
   }
   if (e.kind === 'EDITED' && c.note)
     return { title, detail: str(c.note.to) ?? tr('event.noteCleared', undefined, locale) }

@@ -23,7 +23,8 @@ import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { SrOnly } from '../../components/sr-only'
 import { StatusBadge } from '../../components/status-badge'
-import { formatMoney } from '../../lib/format'
+import { dateFormat, formatMoney } from '../../lib/format'
+import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
 import { useSetStatus } from './use-set-status'
@@ -44,10 +45,11 @@ function Details({ booking }: { booking: ReservationDetail }) {
   const t = useT()
   const customer = booking.customer
   const name = [customer?.name, customer?.surname].filter(Boolean).join(' ') || t('booking.noName')
+  const { timeZone } = useSalonConfig()
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
-        <Title order={4}>{formatWhen(booking.date_start, booking.date_end, t.locale)}</Title>
+        <Title order={4}>{formatWhen(booking.date_start, booking.date_end, t.locale, timeZone)}</Title>
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} spacing="md">
           <div>
             <Text size="sm" weight={600}>
@@ -172,7 +174,8 @@ function MoveForm({
   onChanged: () => unknown
 }) {
   const t = useT()
-  const [day, setDay] = useState(dayOf(booking.date_start))
+  const { timeZone } = useSalonConfig()
+  const [day, setDay] = useState(() => dayOf(booking.date_start, timeZone))
   const [operator, setOperator] = useState<string>(booking.operator ? String(booking.operator.id) : 'any')
   const [services, setServices] = useState<number[]>(booking.services.map((s) => s.id))
   const [chosen, setChosen] = useState<string | null>(null)
@@ -220,7 +223,7 @@ function MoveForm({
           <DateField
             label={t('booking.day')}
             required
-            {...staffBookingDays()}
+            {...staffBookingDays(timeZone)}
             value={day}
             onChange={(d) => {
               setDay(d)
@@ -256,7 +259,13 @@ function MoveForm({
           }}
           error={services.length === 0 ? t('booking.chooseService') : undefined}
         />
-        <SlotPicker slots={free} loading={slots.query.isLoading} value={chosen} onChange={setChosen} />
+        <SlotPicker
+          slots={free}
+          loading={slots.query.isLoading}
+          value={chosen}
+          onChange={setChosen}
+          timeZone={timeZone}
+        />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {error}
@@ -264,7 +273,7 @@ function MoveForm({
         )}
         <Group>
           <Button onClick={move} disabled={!chosen} loading={mutation.isPending}>
-            {chosen ? t('booking.moveTo', { time: timeOf(chosen, t.locale) }) : t('booking.chooseTime')}
+            {chosen ? t('booking.moveTo', { time: timeOf(chosen, t.locale, timeZone) }) : t('booking.chooseTime')}
           </Button>
         </Group>
       </Stack>
@@ -313,6 +322,7 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
 
 function History({ events }: { events: ReservationEventItem[] }) {
   const t = useT()
+  const { timeZone } = useSalonConfig()
   return (
     <Card withBorder radius="md" p="lg">
       <Title order={4} mb="md">
@@ -320,12 +330,12 @@ function History({ events }: { events: ReservationEventItem[] }) {
       </Title>
       <Timeline active={events.length - 1} bulletSize={14} lineWidth={2}>
         {events.map((e) => {
-          const { title, detail } = describeEvent(e, t.locale)
+          const { title, detail } = describeEvent(e, t.locale, timeZone)
           return (
             <Timeline.Item key={e.id} title={title}>
               {detail && <Text size="sm">{detail}</Text>}
               <Text size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
-                {new Date(e.at).toLocaleString(t.intl, { dateStyle: 'medium', timeStyle: 'short' })}
+                {dateFormat(t.intl, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(e.at))}
                 {e.actor ? ` · ${e.actor.name ?? `#${e.actor.id}`}` : ''}
               </Text>
             </Timeline.Item>
@@ -345,16 +355,12 @@ export default function BookingPage() {
     method: 'get',
     queryOptions: { enabled: id !== undefined },
   })
-  const operators = useCustom<{ docs: { id: number; name: string }[] }>({
-    url: '/api/operators',
-    method: 'get',
-    config: { query: { depth: 0, limit: 100, sort: 'position', where: { active: { equals: true } } } },
-  })
+  const { operators } = useActiveOperators()
   const refresh = useRefresh(id ?? '')
   // (`result.data` is `{}` until the answer arrives: read the query itself.)
   const booking = detail.query.data?.data
   const onChanged = () => Promise.all([detail.query.refetch(), refresh()])
-  const operatorOptions = (operators.result.data?.docs ?? []).map((o) => ({ value: String(o.id), label: o.name }))
+  const operatorOptions = operators.map((o) => ({ value: String(o.id), label: o.name }))
 
   return (
     <Stack spacing="md">

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { useList, useResourceParams } from '@refinedev/core'
+import { useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import {
   BUSINESS_CLOSURE_TYPES,
@@ -33,6 +33,8 @@ import { DateField, DateRangeFields } from '../../components/form/date-fields'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { tr } from '../../i18n/translate'
 import { useT } from '../../i18n/use-t'
+import { useSalonConfig } from '../../hooks/use-salon'
+import { formatCalendarDay, formatClock } from '../../lib/format'
 
 type Values = {
   name: string
@@ -118,12 +120,9 @@ const EMPTY: Values = toValues({ closure_type: 'FULL_DAY' })
  */
 export default function ClosureForm() {
   const t = useT()
-  const fmtDay = new Intl.DateTimeFormat(t.intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-  const fmtTime = new Intl.DateTimeFormat(t.intl, { hour: '2-digit', minute: '2-digit' })
   const { id, action } = useResourceParams()
   const mode = action === 'edit' ? 'edit' : 'create'
-  const config = useList<{ timezone?: string }>({ resource: 'config', pagination: { pageSize: 1 } })
-  const timeZone = config.result.data[0]?.timezone ?? 'Europe/Rome'
+  const { timeZone } = useSalonConfig()
   const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values>({
     initialValues: EMPTY,
     validate: (v) => {
@@ -312,10 +311,10 @@ export default function ClosureForm() {
           <MantineList size="sm" aria-label={t('closure.next')}>
             {preview.map((p) => (
               <MantineList.Item key={p.day}>
-                {fmtDay.format(new Date(`${p.day}T12:00:00`))}
+                {formatCalendarDay(p.day, t.intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
                 {p.allDay
                   ? t('closure.allDay')
-                  : `, ${p.ranges.map((r) => `${fmtTime.format(new Date(r.start))}–${fmtTime.format(new Date(r.end))}`).join(', ')}`}
+                  : `, ${p.ranges.map((r) => `${formatClock(r.start, t.intl, timeZone)}–${formatClock(r.end, t.intl, timeZone)}`).join(', ')}`}
               </MantineList.Item>
             ))}
           </MantineList>

@@ -3,7 +3,7 @@ import { Box, Card, Group, SegmentedControl, Text, Title, useMantineTheme } from
 import { useElementSize } from '@mantine/hooks'
 import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import { SrOnly } from '../../components/sr-only'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { formatCalendarDay, formatMoney, formatNumber } from '../../lib/format'
 import { useT } from '../../i18n/use-t'
 import { labelIndexes } from './period'
 
@@ -15,10 +15,11 @@ const PAD = { top: 20, right: 4, bottom: 24, left: 4 }
 
 /** `2026-11-23` → `23/11` (en-GB and it-IT alike), or with the weekday for the summary. */
 function dayLabel(day: string, intl: string, long = false) {
-  return new Intl.DateTimeFormat(intl, {
-    timeZone: 'UTC',
-    ...(long ? { weekday: 'short', day: 'numeric', month: 'short' } : { day: '2-digit', month: '2-digit' }),
-  }).format(new Date(`${day}T00:00:00Z`))
+  return formatCalendarDay(
+    day,
+    intl,
+    long ? { weekday: 'short', day: 'numeric', month: 'short' } : { day: '2-digit', month: '2-digit' },
+  )
 }
 
 /**

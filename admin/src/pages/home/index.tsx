@@ -10,6 +10,7 @@ import type { AdminIdentity } from '../../providers/auth'
 import { routesOf, SALON_RESOURCES } from '../../resources'
 import { PageLoader } from '../../components/page-loader'
 import { useT } from '../../i18n/use-t'
+import { formatCalendarDay } from '../../lib/format'
 import { KpiGrid } from './kpis'
 import { DayChart } from './day-chart'
 import { PendingBookings, TodayAgenda, TopTable } from './lists'
@@ -29,9 +30,7 @@ const CustomRange = lazy(() => import('./custom-range'))
 
 /** `2026-11-23` → `23 Nov 2026` / `23 nov 2026`. */
 const longDay = (day: string, intl: string) =>
-  new Intl.DateTimeFormat(intl, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(`${day}T00:00:00Z`),
-  )
+  formatCalendarDay(day, intl, { day: 'numeric', month: 'short', year: 'numeric' })
 
 /** The index's data for a selection (`GET /api/pages/dashboard-index`); nothing is asked for an unfinished custom range. */
 export function useDashboardIndex(selection: Selection) {

@@ -7,16 +7,13 @@ import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react'
 import type { DashboardBooking, DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import { StatusBadge } from '../../components/status-badge'
 import { SrOnly } from '../../components/sr-only'
-import { EMPTY, formatMoney, formatNumber } from '../../lib/format'
+import { EMPTY, dateFormat, formatClock, formatMoney, formatNumber } from '../../lib/format'
 import { useT } from '../../i18n/use-t'
 import { useSetStatus } from '../booking/use-set-status'
 
-/** `10:30` in the salon's time zone. */
-const timeOf = (iso: string, intl: string, timeZone: string) =>
-  new Intl.DateTimeFormat(intl, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
 /** `Tue 24 Nov, 10:30` in the salon's time zone. */
 const dayTimeOf = (iso: string, intl: string, timeZone: string) =>
-  new Intl.DateTimeFormat(intl, {
+  dateFormat(intl, {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -79,7 +76,7 @@ export function TodayAgenda({ data }: { data: DashboardIndex }) {
       ) : (
         <ul style={listStyle} data-testid="agenda">
           {items.map((b) => (
-            <BookingLine key={b.id} b={b} when={timeOf(b.date_start, t.intl, data.timezone)} />
+            <BookingLine key={b.id} b={b} when={formatClock(b.date_start, t.intl, data.timezone)} />
           ))}
         </ul>
       )}

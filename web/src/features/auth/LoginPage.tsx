@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
-import { isDashboardHref, registerHref, safeRedirectPath } from '../../lib/paths'
+import { useNavigateTo } from '../../lib/navigation'
+import { registerHref, safeRedirectPath } from '../../lib/paths'
+import { clearAttemptedPath, readAttemptedPath } from '../../lib/redirectCookie'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
@@ -18,7 +20,7 @@ export function LoginPage() {
   useDocumentTitle(t.auth.loginTitle)
   const auth = useAuth()
   const { toast } = useToast()
-  const navigate = useNavigate()
+  const navigateTo = useNavigateTo()
   const [params] = useSearchParams()
   const [errors, setErrors] = useState<Errors<LoginField>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -40,10 +42,11 @@ export function LoginPage() {
 
   /** Where a signed-in visitor goes next, after the password or the second-factor step. */
   function goOn() {
-    const target = safeRedirectPath(params.get('redirectTo')) ?? ROUTE_NAMES.reservedArea
-    // The dashboard is another SPA: it must be loaded, not routed to.
-    if (isDashboardHref(target)) window.location.assign(target)
-    else void navigate(target, { replace: true })
+    // An explicit redirectTo first, then the page the redirect guard remembered (spec §2); the
+    // cookie is used once either way. The dashboard (another SPA) is loaded, not routed to.
+    const target = safeRedirectPath(params.get('redirectTo')) ?? readAttemptedPath() ?? ROUTE_NAMES.reservedArea
+    clearAttemptedPath()
+    navigateTo(target, { replace: true })
   }
 
   function backToPassword(message: string | null) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
+import { belowWidth } from '@salon/shared/breakpoints'
 import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
 import { formatDay, formatTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
@@ -37,7 +38,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
   /** On a phone the times are below the calendar: bring them into view once a day is chosen. */
   function chooseDay(day: string) {
     onDay(day)
-    if (!window.matchMedia('(max-width: 767px)').matches) return
+    if (!window.matchMedia(belowWidth('md')).matches) return
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
     requestAnimationFrame(() =>
       timesRef.current?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' }),

@@ -4,6 +4,7 @@ import { addCalendarDays } from '@salon/shared/booking/periods'
 import { monthGrid } from '@salon/shared/booking/wizard'
 import { formatDay, formatMonth } from '../format'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+import { Tooltip } from './Tooltip'
 
 /** Italian weekday initials, Sunday first (the index of `Date.getUTCDay`). */
 const WEEKDAYS_IT = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato']
@@ -105,27 +106,31 @@ export function MonthCalendar({
   return (
     <div className="calendar">
       <div className="calendar__head">
-        <button
-          type="button"
-          className="icon-btn"
-          onClick={() => onMonthChange(-1)}
-          disabled={!canPrev}
-          aria-label={labels.previous}
-        >
-          <ChevronLeftIcon />
-        </button>
+        <Tooltip content={labels.previous}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => onMonthChange(-1)}
+            disabled={!canPrev}
+            aria-label={labels.previous}
+          >
+            <ChevronLeftIcon />
+          </button>
+        </Tooltip>
         <h3 className="calendar__month" aria-live="polite">
           {formatMonth(month)}
         </h3>
-        <button
-          type="button"
-          className="icon-btn"
-          onClick={() => onMonthChange(1)}
-          disabled={!canNext}
-          aria-label={labels.next}
-        >
-          <ChevronRightIcon />
-        </button>
+        <Tooltip content={labels.next}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => onMonthChange(1)}
+            disabled={!canNext}
+            aria-label={labels.next}
+          >
+            <ChevronRightIcon />
+          </button>
+        </Tooltip>
       </div>
       <div
         ref={gridRef}
