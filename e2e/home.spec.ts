@@ -54,7 +54,7 @@ for (const [name, device] of [
       for (const banner of data.banners) await expect(page.getByText(banner.title, { exact: true })).toBeVisible()
       const service = data.categories[0]!.services[0]!
       const book = page.getByRole('link', { name: `Prenota: ${service.title}` })
-      await expect(book).toHaveAttribute('href', `/reserve?services=${service.id}&step=operator`)
+      await expect(book).toHaveAttribute('href', `/reserve?services=${service.id}`)
       await expect(page.getByRole('heading', { name: 'Il nostro team' })).toBeVisible()
       await expect(page.locator('.team__member').first()).toBeVisible()
       // Today is highlighted (the browser runs in Europe/Rome, the salon's zone).

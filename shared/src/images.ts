@@ -8,7 +8,7 @@
  * Sizes, qualities and formats come from fixed sets, so the endpoint can make only a bounded number
  * of variants of each stored image (and its disk cache stays bounded too).
  */
-import { z } from 'zod'
+import { z } from './schemas/zod'
 import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_QUALITIES, IMAGE_SIZES, type ImageSize } from './imageUrls'
 
 // The sets and the URL helpers live in imageUrls.ts (no zod, for the public bundle).

@@ -277,7 +277,15 @@ describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
       '..',
       ...SQLISH,
     ]
-    const FILES = [filename, '..%2F..%2Fetc%2Fpasswd', '.env', '%00', encodeURIComponent(SQLISH[1]!), 'nope.png', HUGE.slice(0, 2000)]
+    const FILES = [
+      filename,
+      '..%2F..%2Fetc%2Fpasswd',
+      '.env',
+      '%00',
+      encodeURIComponent(SQLISH[1]!),
+      'nope.png',
+      HUGE.slice(0, 2000),
+    ]
     for (const m of MODIFIERS)
       for (const f of FILES) {
         const status = await probe('GET', `/api/img/${encodeURIComponent(m)}/${f}`, undefined, as)

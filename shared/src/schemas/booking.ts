@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'

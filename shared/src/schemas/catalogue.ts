@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * What the dashboard's catalogue forms accept — the same rules the server's collections check

@@ -1,12 +1,9 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
 import { uploadNameField } from './uploads'
 
-// The apps run under a CSP without 'unsafe-eval': zod's JIT would first probe `new Function`, which
-// the browser reports as a CSP violation (a Lighthouse best-practices finding). Our bodies are small;
-// the interpreted parser is plenty, on the server too.
-z.config({ jitless: true })
+// zod runs jitless (no `new Function` under the CSP): set once in ./zod, which every schema imports.
 
 /** `HH:mm`, 00:00–23:59 (24:00 allowed as a closing time: "open until midnight"). */
 export const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa il formato HH:mm (es. 09:30)')

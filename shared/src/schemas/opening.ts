@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { DAYS_OF_WEEK } from '../enums/index'
 import { hhmm } from './index'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The operator's calendar feed (a private `.ics` subscription URL): the file name of the feed URL

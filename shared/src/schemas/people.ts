@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** The dashboard's operator and banner forms; the server's collections run the same field schemas. */
 const text = (max: number, required?: string) =>

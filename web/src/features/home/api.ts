@@ -223,12 +223,13 @@ export function squareImage(doc: UploadDoc, cssSize: number): ImageSource {
 }
 
 /**
- * The wizard opened on a service (`/reserve?services=<id>&step=operator`): the keys are the
- * shared `wizardSearch`'s (type-only import: zod stays out of the home's bundle); the wizard's
- * `reachableStep` moves the customer back if the step cannot be reached.
+ * The wizard opened on a service (`/reserve?services=<id>`): with services and no step it opens at
+ * the day and time with any operator (issue 11's choice: a customer coming from the price list
+ * sees the free times at once; "Indietro" leads to "Con chi?" for a favourite operator). The
+ * keys are the shared `wizardSearch`'s (type-only import: zod stays out of the home's bundle).
  */
 export function reserveHref(serviceId: Id): string {
-  const search: Pick<WizardSearch, 'step'> & { services: string } = { services: String(serviceId), step: 'operator' }
+  const search = { services: String(serviceId) } satisfies Partial<Record<keyof WizardSearch, string>>
   return `${ROUTE_NAMES.reserve}?${new URLSearchParams(search).toString()}`
 }
 
