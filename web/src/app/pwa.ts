@@ -47,10 +47,10 @@ const isStandalone = () =>
   ((typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true)
 
-const standaloneAtStart = isStandalone()
-let state: PwaState = {
-  standalone: standaloneAtStart,
-  installed: standaloneAtStart,
+/** What a server render knows (nothing offered, nothing waiting): the state hydration starts from. */
+const SERVER_STATE: PwaState = {
+  standalone: false,
+  installed: false,
   canInstall: false,
   needRefresh: false,
   offlineReady: false,
@@ -58,6 +58,8 @@ let state: PwaState = {
   activated: false,
   registrationFailed: false,
 }
+const standaloneAtStart = isStandalone()
+let state: PwaState = { ...SERVER_STATE, standalone: standaloneAtStart, installed: standaloneAtStart }
 const listeners = new Set<() => void>()
 
 export const pwaStore = {
@@ -72,17 +74,6 @@ export const pwaStore = {
   },
 }
 
-/** What a server render knows (nothing offered, nothing waiting): the state hydration starts from. */
-const SERVER_STATE: PwaState = {
-  standalone: false,
-  installed: false,
-  canInstall: false,
-  needRefresh: false,
-  offlineReady: false,
-  registered: false,
-  activated: false,
-  registrationFailed: false,
-}
 const serverState = () => SERVER_STATE
 
 /** The PWA state, re-rendering on change (from SERVER_STATE while a prerendered page hydrates). */
