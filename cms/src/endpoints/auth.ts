@@ -513,5 +513,11 @@ const closed = (path: string): Endpoint => ({
   handler: () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
 })
 
-/** Payload's built-in recovery, first-admin and unthrottled login routes under /api/users, switched off. */
-export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register', '/login'].map(closed)
+/**
+ * Payload's built-in recovery, first-admin and unthrottled login routes under /api/users, switched
+ * off; and its `/refresh-token`, which would extend a 30-minute access token for ever without the
+ * rotating refresh cookie (a stolen access token must die with its half hour).
+ */
+export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register', '/login', '/refresh-token'].map(
+  closed,
+)

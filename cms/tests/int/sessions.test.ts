@@ -118,6 +118,16 @@ describe('refresh', () => {
     expect(live[0].n).toBe(0)
   })
 
+  it("Payload's own /api/users/refresh-token is closed: an access token cannot be extended without the refresh cookie", async () => {
+    const { email } = await customer()
+    const device = await signIn(email)
+    const res = await api('POST', '/api/users/refresh-token', { token: device.token })
+    expect(res.status).toBe(404)
+    expect(JSON.stringify(res.body)).not.toContain('eyJ')
+    // The access token itself still works for its half hour.
+    expect((await meOf(device.token))?.id).toBeGreaterThan(0)
+  })
+
   it('refuses a missing, unknown or expired token with 401 and a cross-site request with 403', async () => {
     const missing = await fetch(`${BASE_URL}/api/auth/refresh`, { method: 'POST' })
     expect(missing.status).toBe(401)
