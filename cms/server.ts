@@ -300,8 +300,12 @@ async function main() {
   // Initialise Payload now (migrations, seed), not on the first visitor's request.
   const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json())
   if (health.database?.status !== 'ok') throw new Error(`Database not ready: ${JSON.stringify(health)}`)
-  await publicPages.warm()
-  console.log(`Salon ready on http://localhost:${port}`)
+  if (env.processRole === 'jobs') {
+    console.log(`Job process ready (pid ${process.pid}): mails, reminders and cleanups`)
+  } else {
+    await publicPages.warm()
+    console.log(`Salon ready on http://localhost:${port}`)
+  }
   process.send?.({ type: 'ready', port })
 
   const shutdown = () => {

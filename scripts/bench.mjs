@@ -6,6 +6,7 @@
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
 // process, contention over two processes): a quicker A/B for the write path.
 // BENCH_AB=<rounds> alternates the contention row between the fast path and FAST_PATH=off.
+// BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10.
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -28,11 +29,34 @@ const { default: autocannon } = await import('autocannon')
 
 const dir = path.join(root, '.data', 'bench')
 fs.rmSync(dir, { recursive: true, force: true })
-const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench', preferredPort: 0, log })
-// The booking mails go out as in production: the app processes' workers send them through a real
-// SMTP server on this machine while the confirms run (the confirm itself only enqueues).
-const { startSmtp } = await import('./lib/smtp.mjs')
-const smtp = await startSmtp(path.join(dir, 'smtp'))
+// BENCH_PGSS=1 (with `confirm`): PostgreSQL with pg_stat_statements; after the contention row the
+// statements are listed by their total execution time (lock waits included).
+const PGSS = !!process.env.BENCH_PGSS
+const JOBS_INLINE = process.env.BENCH_JOBS === 'inline'
+const db = await startPostgres({
+  dataDir: path.join(dir, 'pg'),
+  database: 'salon_bench',
+  preferredPort: 0,
+  log,
+  settings: PGSS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+})
+const sqlOnBench = async (text) => {
+  const { createRequire } = await import('node:module')
+  const pg = createRequire(path.join(root, 'cms', 'package.json'))('pg')
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
+  try {
+    return (await client.query(text)).rows
+  } finally {
+    await client.end()
+  }
+}
+if (PGSS) await sqlOnBench('create extension if not exists pg_stat_statements')
+// The booking mails go out as in production: the job process sends them through a real SMTP server
+// while the confirms run (the confirm itself only enqueues). The SMTP server stands for the mail
+// provider's machine: its own process at nice 10, out of the load generator's event loop.
+const { startSmtpProcess } = await import('./lib/smtp.mjs')
+const smtp = await startSmtpProcess(path.join(dir, 'smtp'))
 const children = []
 // BENCH_B_ROOT=<another checkout, built>: process B runs that checkout's app (e.g. the commit
 // before a change) on the same PostgreSQL — with BENCH_AB, a before/after A/B in one run.
@@ -75,6 +99,7 @@ try {
     DATA_DIR: dir,
     SALON_DEMO: 'true',
     SALON_OWNED_PG_PID: String(db.child.pid),
+    ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
     // Customers are registered from distinct (forwarded) addresses: registrations are limited per address.
     TRUST_PROXY: 'true',
   })
@@ -87,10 +112,26 @@ try {
       DATA_DIR: dir,
       SALON_DEMO: 'true',
       TRUST_PROXY: 'true',
+      ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
       ...(AB_ROUNDS && !B_ROOT ? { FAST_PATH: 'off' } : {}),
     },
     path.join(B_ROOT ?? root, 'cms'),
   )
+  // As `npm start` runs it: the web processes enqueue only, a job process at nice 10 sends the
+  // mails (BENCH_JOBS=inline: each web process runs its own worker, the one-process deployment).
+  const jobsChild = JOBS_INLINE
+    ? null
+    : (
+        await spawnServer(path.join(root, 'cms', 'server.ts'), {
+          PORT: String(await freePort(0)),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          SALON_DEMO: 'true',
+          SALON_PROCESS_ROLE: 'jobs',
+          JOB_WORKER: 'on',
+        })
+      ).child
+  if (jobsChild) os.setPriority(jobsChild.pid, 10)
   const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
   const appB = `http://127.0.0.1:${appPortB}`
@@ -297,6 +338,7 @@ try {
     return {
       app: ticks((url === app ? appChild : appChildB).pid),
       postgres,
+      ...(jobsChild ? { jobs: ticks(jobsChild.pid) } : {}),
       bench: (self.user + self.system) / 1e6,
     }
   }
@@ -310,11 +352,15 @@ try {
       await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
     ).slots.slice(0, 40)
     const drafts = []
-    for (const token of customers)
-      for (let k = 0; k < 5; k++)
+    // Customer-minor order: the 20 confirms in flight are 20 different customers, as in a salon.
+    // (Customer-major, each customer had all 5 drafts in flight at once, and confirm's lock on the
+    // customer's row — the open-booking cap — queued them one behind another: 6 ms a confirm.)
+    for (let k = 0; k < 5; k++)
+      for (const token of customers)
         drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
     let n = 0
     const statuses = {}
+    if (PGSS) await sqlOnBench('select pg_stat_statements_reset()')
     const cpuBefore = cpuNow(url)
     const result = await run(`${title} (${drafts.length} confirms, 40 slots)`, {
       url,
@@ -378,6 +424,16 @@ try {
   }
 
   const statusCountB = {}
+  if (PGSS) {
+    // Where PostgreSQL's time went in the contention row (statements since the reset above).
+    const rows = await sqlOnBench(
+      `select calls, round(total_exec_time::numeric, 1) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
+         from pg_stat_statements order by total_exec_time desc limit 15`,
+    )
+    log(`PostgreSQL time per statement in the contention row (calls | ms | ms per call | statement):`)
+    for (const r of rows) console.log(`| ${r.calls} | ${r.ms} | ${r.per_call} | ${r.statement} |`)
+  }
   if (!AB_ROUNDS) {
     // The same race on another day, the confirms split over both processes (half the drafts each).
     const contestedDayB = days.at(-3)
@@ -389,9 +445,9 @@ try {
     ).slots.slice(0, 40)
     const draftsB = [[], []]
     let c = 0
-    for (const token of customers)
-      for (let k = 0; k < 5; k++, c++)
-        draftsB[c % 2].push({
+    for (let k = 0; k < 5; k++)
+      for (const token of customers)
+        draftsB[c++ % 2].push({
           token,
           id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
         })

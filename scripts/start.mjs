@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: install, build what changed, start PostgreSQL (embedded unless DATABASE_URL is
 // set), run the app on one port, print the demo logins. Ctrl-C / SIGTERM stops everything.
+//
+// Two app processes: the web process serves every request with its job worker off, and a job
+// process (the same server, on 127.0.0.1 only, at a lower CPU priority: nice 10) sends the mails
+// and runs reminders and cleanups. Rendering and sending a booking's mails never takes the event
+// loop or a core from a customer's request (docs/notifications.md "Processes"). `JOB_PROCESS=inline`
+// runs the worker inside the web process instead (one process, less memory).
 import { fork } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 import { build, install, log, root } from './lib/workspace.mjs'
 
@@ -17,20 +24,28 @@ const production = process.env.NODE_ENV === 'production'
 const demo = !external && !production
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, '.data'))
 
+const separateJobs = (process.env.JOB_PROCESS || 'separate') !== 'inline'
+/** nice(1) value of the job process: above the web process's 0, so requests win every core. */
+const JOB_NICENESS = 10
+
 let db = null
 let app = null
+let jobs = null
 let stopping = false
+
+const stopChild = (child) =>
+  !child || child.exitCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 8000).unref()
+      })
 
 async function stop(code = 0) {
   if (stopping) return
   stopping = true
-  if (app && app.exitCode === null) {
-    await new Promise((resolve) => {
-      app.once('exit', resolve)
-      app.kill('SIGTERM')
-      setTimeout(() => app.kill('SIGKILL'), 8000).unref()
-    })
-  }
+  await Promise.all([stopChild(app), stopChild(jobs)])
   await db?.stop()
   process.exit(code)
 }
@@ -50,28 +65,49 @@ if (!external) {
 }
 
 const port = Number(process.env.PORT || 3000)
-app = fork(path.join(root, 'cms', 'server.ts'), [], {
-  cwd: path.join(root, 'cms'),
-  execArgv: ['--import', 'tsx'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    SALON_DEMO: demo ? 'true' : 'false',
-    SALON_OWNED_PG_PID: db ? String(db.child.pid) : '',
-    NEXT_TELEMETRY_DISABLED: '1',
-  },
+const startApp = (role, env) => {
+  const child = fork(path.join(root, 'cms', 'server.ts'), [], {
+    cwd: path.join(root, 'cms'),
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SALON_DEMO: demo ? 'true' : 'false',
+      NEXT_TELEMETRY_DISABLED: '1',
+      SALON_PROCESS_ROLE: role,
+      ...env,
+    },
+  })
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`The ${role === 'jobs' ? 'job process' : 'app'} stopped (exit ${code}).`)
+      void stop(code || 1)
+    }
+  })
+  return child
+}
+app = startApp('web', {
+  PORT: String(port),
+  SALON_OWNED_PG_PID: db ? String(db.child.pid) : '',
+  ...(separateJobs ? { JOB_WORKER: 'off' } : {}),
 })
-app.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`The app stopped (exit ${code}).`)
-    void stop(code || 1)
+
+/** The job process, once the web process has migrated and seeded (it only sends, never serves the public). */
+async function startJobProcess() {
+  const { freePort } = await import('./lib/postgres.mjs')
+  jobs = startApp('jobs', { PORT: String(await freePort(0)), HOST: '127.0.0.1', JOB_WORKER: 'on' })
+  try {
+    os.setPriority(jobs.pid, JOB_NICENESS)
+  } catch (err) {
+    log(`The job process runs at normal priority (${err.message})`)
   }
-})
+}
+
 app.on('message', (msg) => {
   if (msg?.type !== 'ready') return
+  if (separateJobs && !jobs) void startJobProcess()
   const url = process.env.SERVER_URL || `http://localhost:${port}`
   console.log(`\n  Salon is running: ${url}\n  Dashboard:        ${url}/dashboard\n`)
   if (demo) {

@@ -47,6 +47,14 @@ export const env = {
     return process.env.HOST || '0.0.0.0'
   },
   /**
+   * What scripts/start.mjs started this process as: `web` (serves the site) or `jobs` (the job
+   * process: only its worker matters, on 127.0.0.1, at a lower CPU priority). Changes only the
+   * start-up work and the log line.
+   */
+  get processRole(): 'web' | 'jobs' {
+    return process.env.SALON_PROCESS_ROLE === 'jobs' ? 'jobs' : 'web'
+  },
+  /**
    * How long a request waits for a free connection of the pool before it fails (ms,
    * `DATABASE_POOL_WAIT_MS`, default 15 s): a pool drained by requests that each wait for a second
    * connection then frees itself with errors instead of hanging every request for good.

@@ -105,6 +105,8 @@ export async function startPostgres({
   log = console.log,
   preferredPort = 54329,
   ephemeral = false,
+  // Extra server settings (`-c name=value`), e.g. the bench's pg_stat_statements.
+  settings = {},
 }) {
   const { nativeDir: shippedDir } = await binaries()
   const isRoot = process.getuid?.() === 0
@@ -177,6 +179,7 @@ export async function startPostgres({
     '-c',
     'shared_buffers=128MB',
   ]
+  for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`)
   if (ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const child = spawn(bin('postgres'), args, { ...asPg, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
