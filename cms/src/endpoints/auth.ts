@@ -518,6 +518,10 @@ const closed = (path: string): Endpoint => ({
  * off; and its `/refresh-token`, which would extend a 30-minute access token for ever without the
  * rotating refresh cookie (a stolen access token must die with its half hour).
  */
-export const closedAuthEndpoints = ['/forgot-password', '/reset-password', '/first-register', '/login', '/refresh-token'].map(
-  closed,
-)
+export const closedAuthEndpoints = [
+  '/forgot-password',
+  '/reset-password',
+  '/first-register',
+  '/login',
+  '/refresh-token',
+].map(closed)

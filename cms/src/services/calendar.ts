@@ -272,23 +272,46 @@ const BLOCKS_AS_BUSY = `select -id as id, operator_id, date_start, date_end, 'CO
 const NEAR_HOURS = 26
 
 /**
+ * The blocking statuses as a literal SQL list. Literal on purpose: PostgreSQL uses the guard's
+ * partial GiST index (`reservations_no_overlap`: operator, time range, blocking statuses only) for
+ * a statement — generic plans of named statements included — only when it can prove the
+ * statement's status condition from the index's own, which a parameter never allows.
+ */
+const BLOCKING_IN = `(${BLOCKING_STATUSES.map((s) => `'${s}'`).join(', ')})`
+
+/**
+ * Rows of `reservations` that may block an operator at some moment of [`from`, `to`) (SQL
+ * timestamptz expressions): the guard's own condition, so they are found through its GiST index
+ * by the time range — the cost follows the rows in the window, not the years of history behind it
+ * (a `date_start < to and date_end > from` condition reads every blocking row of the salon, or of
+ * the operator, that started before `to`).
+ */
+const blockingDuring = (from: string, to: string) =>
+  `operator_id is not null and date_start is not null and date_end is not null and status in ${BLOCKING_IN}
+   and tstzrange(date_start, date_end, '[)') && tstzrange(${from}, ${to}, '[)')`
+
+/** Rows of `operator_blocks` overlapping [`from`, `to`), through their own GiST exclusion index. */
+const blocksDuring = (from: string, to: string) =>
+  `tstzrange(date_start, date_end, '[)') && tstzrange(${from}, ${to}, '[)')`
+
+/**
  * The reservations that may block any operator within `NEAR_HOURS` of the timestamptz parameter
  * `start` (holds included), except the int parameter `exclude`, as one JSON array of the rows
  * `loadBlocking` returns — for a statement that reads other facts too (confirm). `blockingWithin`
  * then keeps exactly what `loadBlocking` would have read for a day of that window.
  */
-export const busyTimesNear = (start: string, exclude: string, statuses: string) =>
-  `(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${isoOf('date_start')},
+export const busyTimesNear = (start: string, exclude: string) => {
+  const from = `${start}::timestamptz - interval '${NEAR_HOURS} hours'`
+  const to = `${start}::timestamptz + interval '${NEAR_HOURS} hours'`
+  return `(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${isoOf('date_start')},
                      'date_end', ${isoOf('date_end')}, 'status', status, 'createdAt', ${isoOf('created_at')})), '[]'::json)
       from (select id, operator_id, date_start, date_end, status::text as status, created_at
               from reservations
-             where operator_id is not null and status = any(${statuses}::enum_reservations_status[]) and id <> ${exclude}
-               and date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
-               and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours'
+             where ${blockingDuring(from, to)} and id <> ${exclude}
             union all
             ${BLOCKS_AS_BUSY}
-             where date_start < ${start}::timestamptz + interval '${NEAR_HOURS} hours'
-               and date_end > ${start}::timestamptz - interval '${NEAR_HOURS} hours') busy)`
+             where ${blocksDuring(from, to)}) busy)`
+}
 
 /** Of the rows `busyTimesNear` read, those `loadBlocking(operatorIds, from, to)` would return. */
 export function blockingWithin(rows: ExistingReservation[], operatorIds: number[], from: Date, to: Date) {
@@ -296,6 +319,21 @@ export function blockingWithin(rows: ExistingReservation[], operatorIds: number[
   const hi = to.toISOString()
   return rows.filter((r) => operatorIds.includes(r.operator) && r.date_start < hi && r.date_end > lo)
 }
+
+/**
+ * `loadBlocking`'s statement: $1 operator ids, [$2, $3) the period, $4 a reservation left out (or
+ * null). The times come as ISO strings straight from PostgreSQL (what Date#toISOString gives): a
+ * busy day has many rows, and parsing each into a Date only to format it again is measurable.
+ */
+export const BUSY_TIMES = `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
+            status, ${isoOf('created_at')} as "createdAt"
+       from (select id, operator_id, date_start, date_end, status::text as status, created_at
+               from reservations
+              where operator_id = any($1::int[]) and ${blockingDuring('$2::timestamptz', '$3::timestamptz')}
+                and ($4::int is null or id <> $4)
+             union all
+             ${BLOCKS_AS_BUSY}
+              where operator_id = any($1::int[]) and ${blocksDuring('$2::timestamptz', '$3::timestamptz')}) busy`
 
 /** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
 export async function loadBlocking(
@@ -309,16 +347,8 @@ export async function loadBlocking(
   // has many rows, and parsing each time into a Date only to format it again is measurable.
   const { rows } = await db.query({
     name: 'salon.busy-times',
-    text: `select id, operator_id as operator, ${isoOf('date_start')} as date_start, ${isoOf('date_end')} as date_end,
-            status, ${isoOf('created_at')} as "createdAt"
-       from (select id, operator_id, date_start, date_end, status::text as status, created_at
-               from reservations
-              where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
-                and status = any($4::enum_reservations_status[]) and ($5::int is null or id <> $5)
-             union all
-             ${BLOCKS_AS_BUSY}
-              where operator_id = any($1::int[]) and date_start < $3 and date_end > $2) busy`,
-    values: [operatorIds, from, to, BLOCKING_STATUSES, excludeId ?? null],
+    text: BUSY_TIMES,
+    values: [operatorIds, from, to, excludeId ?? null],
   })
   return rows as ExistingReservation[]
 }

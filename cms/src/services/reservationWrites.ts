@@ -15,7 +15,6 @@ import {
   type Role,
   type SalonCalendar,
   type ServiceInfo,
-  BLOCKING_STATUSES,
   addCalendarDays,
   autoCompletion,
   authorizeBooking,
@@ -425,8 +424,8 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
           // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
           name: 'salon.confirm-facts',
           text: `select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts('$1')}, ${ownBookings('$1', '$2')} as own_bookings,
-                  ${servicesOfIds('$3')} as services, ${busyTimesNear('$4', '$5', '$6')} as near`,
-          values: [user.id, now, body.services, body.date_start, body.id, BLOCKING_STATUSES],
+                  ${servicesOfIds('$3')} as services, ${busyTimesNear('$4', '$5')} as near`,
+          values: [user.id, now, body.services, body.date_start, body.id],
         })
       ).rows[0]
       const calendar = await calendarInTransaction(db, facts.calendar_version)

@@ -1,0 +1,76 @@
+/**
+ * Busy times are read through the guard's GiST index by their time range (services/calendar.ts
+ * `blockingDuring`): what availability and confirm read costs the rows in the window, not the
+ * salon's whole history. Checked on the generic plan PostgreSQL uses for a named statement after a
+ * few runs, with sequential scans off so the planner says which index it *can* use.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUSY_TIMES, busyTimesNear } from '../../src/services/calendar'
+
+const client = new pg.Client({ connectionString: process.env.SALON_DATABASE_URL })
+beforeAll(async () => {
+  await client.connect()
+  await client.query('set plan_cache_mode = force_generic_plan')
+  await client.query('set enable_seqscan = off')
+})
+afterAll(() => client.end())
+
+let prepared = 0
+
+/** The condition line under the generic plan's scan of `index` ('' when it has none). */
+async function indexUse(text: string, values: unknown[], index: string) {
+  const name = `busy_${++prepared}`
+  await client.query(`prepare ${name} as ${text}`)
+  // EXECUTE takes no bind parameters: the values as literals.
+  const literal = (v: unknown) =>
+    v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? `'{${v.join(',')}}'`
+        : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v))
+  const args = values.map(literal).join(', ')
+  const lines = (await client.query(`explain (costs off) execute ${name}(${args})`)).rows.map(
+    (r: { 'QUERY PLAN': string }) => r['QUERY PLAN'],
+  )
+  const at = lines.findIndex((l) => l.includes(` ${index} `) || l.endsWith(` ${index}`))
+  expect(at, lines.join('\n')).toBeGreaterThanOrEqual(0)
+  return (lines[at + 1] ?? '').trim()
+}
+
+describe('busy times through the GiST index by time range', () => {
+  it("loadBlocking's statement finds reservations and blocks by operator and time range", async () => {
+    const values = [[1, 2], new Date('2031-03-03T00:00:00Z'), new Date('2031-03-04T00:00:00Z'), null]
+    expect(await indexUse(BUSY_TIMES, values, 'reservations_no_overlap')).toMatch(
+      /^Index Cond: .*tstzrange\(date_start, date_end/,
+    )
+    expect(await indexUse(BUSY_TIMES, values, 'operator_blocks_no_overlap')).toMatch(/^Index Cond: .*tstzrange/)
+  })
+
+  it("confirm's busy times near a start find reservations by time range", async () => {
+    const text = `select ${busyTimesNear('$1', '$2')} as near`
+    expect(await indexUse(text, [new Date('2031-03-03T10:00:00Z'), 0], 'reservations_no_overlap')).toMatch(
+      /^Index Cond: \(tstzrange\(date_start, date_end/,
+    )
+  })
+
+  it('reads the same rows as the plain overlap condition', async () => {
+    // Over the seeded salon: every blocking reservation overlapping a day, both ways.
+    const from = '2026-12-01T00:00:00Z'
+    const to = '2027-01-01T00:00:00Z'
+    const operators = (await client.query('select array_agg(id) as ids from operators')).rows[0].ids as number[]
+    const viaIndex = (await client.query(BUSY_TIMES, [operators, from, to, null])).rows.map((r) => r.id).sort()
+    const plain = (
+      await client.query(
+        `select id from reservations where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
+            and status in ('PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'PENDING_CONFIRMATION')
+         union all select -id from operator_blocks where operator_id = any($1::int[]) and date_start < $3 and date_end > $2`,
+        [operators, from, to],
+      )
+    ).rows
+      .map((r) => r.id)
+      .sort()
+    expect(viaIndex.length).toBeGreaterThan(0)
+    expect(viaIndex).toEqual(plain)
+  })
+})
