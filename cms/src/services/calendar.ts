@@ -266,10 +266,20 @@ export function servicesInOrder(
 const BLOCKS_AS_BUSY = `select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at from operator_blocks`
 
 /**
- * Half the window `busyTimesNear` reads around a start: a local day is at most 25 hours long, so
- * every reservation overlapping the local day of the start (in any zone) overlaps this window.
+ * The local day of the timestamptz expression `start` in the salon's zone (read from `config` in
+ * the same statement, so it is the zone of the calendar version that statement reads), as a
+ * [from, to) pair of timestamptz expressions, widened by an hour on each side: 23 or 25 hours on
+ * the DST days come out of PostgreSQL's own zone rules, and the hour covers a zone whose midnight
+ * does not exist on its DST day. `blockingWithin` narrows to the engine's exact day.
  */
-const NEAR_HOURS = 26
+const localDayAround = (start: string) => {
+  const tz = `coalesce((select timezone from config order by id limit 1), '${CONFIG_DEFAULTS.timezone}')`
+  const midnight = `date_trunc('day', ${start}::timestamptz at time zone ${tz})`
+  return {
+    from: `((${midnight}) at time zone ${tz} - interval '1 hour')`,
+    to: `((${midnight} + interval '1 day') at time zone ${tz} + interval '1 hour')`,
+  }
+}
 
 /**
  * The blocking statuses as a literal SQL list. Literal on purpose: PostgreSQL uses the guard's
@@ -295,14 +305,14 @@ const blocksDuring = (from: string, to: string) =>
   `tstzrange(date_start, date_end, '[)') && tstzrange(${from}, ${to}, '[)')`
 
 /**
- * The reservations that may block any operator within `NEAR_HOURS` of the timestamptz parameter
- * `start` (holds included), except the int parameter `exclude`, as one JSON array of the rows
- * `loadBlocking` returns — for a statement that reads other facts too (confirm). `blockingWithin`
- * then keeps exactly what `loadBlocking` would have read for a day of that window.
+ * The reservations and blocks that may block any operator on the salon's local day of the
+ * timestamptz parameter `start` (holds included; `localDayAround`), except the int parameter
+ * `exclude`, as one JSON array of the rows `loadBlocking` returns — for a statement that reads
+ * other facts too (confirm). `blockingWithin` then keeps exactly what `loadBlocking` would have read
+ * for that day and the candidates. (Before: ±26 hours around the start, twice the rows to format.)
  */
 export const busyTimesNear = (start: string, exclude: string) => {
-  const from = `${start}::timestamptz - interval '${NEAR_HOURS} hours'`
-  const to = `${start}::timestamptz + interval '${NEAR_HOURS} hours'`
+  const { from, to } = localDayAround(start)
   return `(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${isoOf('date_start')},
                      'date_end', ${isoOf('date_end')}, 'status', status, 'createdAt', ${isoOf('created_at')})), '[]'::json)
       from (select id, operator_id, date_start, date_end, status::text as status, created_at

@@ -74,3 +74,36 @@ describe('busy times through the GiST index by time range', () => {
     expect(viaIndex).toEqual(plain)
   })
 })
+
+describe("confirm's busy times: the salon's local day", () => {
+  it('hold every busy row overlapping the local day of the start, DST days included, and not the day before', async () => {
+    // Europe/Rome (the demo salon): 2031-03-30 is 23 hours long, 2031-10-26 is 25 hours long.
+    const tz = (await client.query('select timezone from config order by id limit 1')).rows[0].timezone
+    expect(tz).toBe('Europe/Rome')
+    const ids = async (start: string) =>
+      (
+        (await client.query(`select ${busyTimesNear('$1', '0')} as near`, [start])).rows[0].near as { id: number }[]
+      ).map((r) => r.id)
+    const operator = (await client.query('select id from operators order by id limit 1')).rows[0].id as number
+    const insert = async (start: string, end: string) =>
+      (
+        await client.query(
+          `insert into reservations (operator_id, date_start, date_end, status, duration, total_price, updated_at, created_at)
+           values ($1, $2, $3, 'CONFIRMED', 30, 10, now(), now()) returning id`,
+          [operator, start, end],
+        )
+      ).rows[0].id as number
+    const made: number[] = []
+    try {
+      // 2031-10-26 local: 2031-10-25T22:00Z → 2031-10-26T23:00Z (25 h).
+      const lateLocal = await insert('2031-10-26T22:30:00Z', '2031-10-26T22:59:00Z') // 23:30 local, same day
+      const dayBefore = await insert('2031-10-25T18:00:00Z', '2031-10-25T18:30:00Z') // 20:00 local, the day before
+      made.push(lateLocal, dayBefore)
+      const near = await ids('2031-10-26T08:00:00Z')
+      expect(near).toContain(lateLocal)
+      expect(near).not.toContain(dayBefore)
+    } finally {
+      if (made.length) await client.query('delete from reservations where id = any($1::int[])', [made])
+    }
+  })
+})
