@@ -6,7 +6,8 @@
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
 // process, contention over two processes): a quicker A/B for the write path.
 // BENCH_AB=<rounds> alternates the contention row between the fast path and FAST_PATH=off.
-// BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10.
+// BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10;
+// BENCH_JOBS=off runs no worker at all (the confirm path alone, mails left queued).
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,6 +34,8 @@ fs.rmSync(dir, { recursive: true, force: true })
 // statements are listed by their total execution time (lock waits included).
 const PGSS = !!process.env.BENCH_PGSS
 const JOBS_INLINE = process.env.BENCH_JOBS === 'inline'
+// BENCH_JOBS=off: nobody sends (the mails stay queued) — the confirm path alone.
+const JOBS_OFF = process.env.BENCH_JOBS === 'off'
 const db = await startPostgres({
   dataDir: path.join(dir, 'pg'),
   database: 'salon_bench',
@@ -119,18 +122,19 @@ try {
   )
   // As `npm start` runs it: the web processes enqueue only, a job process at nice 10 sends the
   // mails (BENCH_JOBS=inline: each web process runs its own worker, the one-process deployment).
-  const jobsChild = JOBS_INLINE
-    ? null
-    : (
-        await spawnServer(path.join(root, 'cms', 'server.ts'), {
-          PORT: String(await freePort(0)),
-          HOST: '127.0.0.1',
-          DATA_DIR: dir,
-          SALON_DEMO: 'true',
-          SALON_PROCESS_ROLE: 'jobs',
-          JOB_WORKER: 'on',
-        })
-      ).child
+  const jobsChild =
+    JOBS_INLINE || JOBS_OFF
+      ? null
+      : (
+          await spawnServer(path.join(root, 'cms', 'server.ts'), {
+            PORT: String(await freePort(0)),
+            HOST: '127.0.0.1',
+            DATA_DIR: dir,
+            SALON_DEMO: 'true',
+            SALON_PROCESS_ROLE: 'jobs',
+            JOB_WORKER: 'on',
+          })
+        ).child
   if (jobsChild) os.setPriority(jobsChild.pid, 10)
   const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
   const app = `http://127.0.0.1:${appPort}`
