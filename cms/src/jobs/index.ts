@@ -6,7 +6,7 @@ import { readSettings } from '../services/calendar'
 import { notificationSettings } from '../services/notificationSettings'
 import { pruneRateLimits } from '../services/rateLimit'
 import { completePastBookings } from '../services/reservationWrites'
-import { handleReminder, handleReservationEvent, sendNotification } from './notifications'
+import { handleReminder, handleReservationEvent, rescheduleReminders, sendNotification } from './notifications'
 import { migrateQueue, startQueue } from './queue'
 
 /** A job's payload field as a positive whole number (or string id); anything else is a broken job. */
@@ -26,6 +26,10 @@ export const taskList = (payload: Payload, db: Pool): TaskList => ({
       index: idIn(job, 'index'),
       start: String((job as { start?: unknown }).start ?? ''),
     }),
+  'reschedule-reminders': async () => {
+    const n = await rescheduleReminders(db)
+    payload.logger.info(`Reminders placed again for ${n} upcoming booking(s) (the reminder settings changed)`)
+  },
   'expire-drafts': async () => {
     const { holdMinutes } = await readSettings(db)
     const removed = await removeExpiredHolds(db, holdMinutes, new Date())

@@ -3,6 +3,7 @@ import {
   calendarSequence,
   icsMethodFor,
   notificationsFor,
+  REMINDED_STATUSES,
   reminderSchedule,
   type NotificationKind,
   type ReservationChanges,
@@ -14,8 +15,9 @@ import { mailer, mailFrom } from '../email/adapter'
 import { reservationMail, type ReservationMailData } from '../email/reservationMails'
 import { env } from '../env'
 import { reservationIcs } from '../lib/ics'
+import { lastChangeOf } from '../lib/sql'
 import { salonContactOf } from '../services/calendar'
-import { notificationSettingsOf } from '../services/notificationSettings'
+import { notificationSettings, notificationSettingsOf } from '../services/notificationSettings'
 import { calendarSalonOf } from '../services/reservationCalendar'
 
 /**
@@ -36,6 +38,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
   const { rows } = await db.query(
     `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
             r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note, r.updated_at,
+            ${lastChangeOf('r.id')} as last_change,
             u.name as customer_name, u.surname as customer_surname, u.email as customer_email,
             u.phone_number as customer_phone,
             nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
@@ -61,7 +64,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
   if (!r) return null
   const contact = salonContactOf(r)
   const settings = notificationSettingsOf(r)
-  const mail: (ReservationMailData & { updatedAt: string }) | null =
+  const mail: (ReservationMailData & { lastChange: string }) | null =
     r.date_start && r.date_end
       ? {
           salon: { ...contact, timezone: contact.timeZone },
@@ -90,7 +93,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
             myBookingsUrl: `${env.serverUrl}/reserved-area`,
             dashboardUrl: `${env.serverUrl}/dashboard/booking/${r.id}`,
           },
-          updatedAt: new Date(r.updated_at).toISOString(),
+          lastChange: String(r.last_change),
         }
       : null
   const event: EventRow | null = r.event_id
@@ -120,7 +123,7 @@ type Facts = NonNullable<Awaited<ReturnType<typeof readFacts>>>
 function calendarFile(
   kind: NotificationKind,
   facts: Facts,
-  data: ReservationMailData & { updatedAt: string },
+  data: ReservationMailData & { lastChange: string },
   now: Date,
 ) {
   const method = icsMethodFor(kind, data.reservation.status)
@@ -139,7 +142,7 @@ function calendarFile(
     },
     salon,
     method,
-    sequence: calendarSequence(data.updatedAt),
+    sequence: calendarSequence(data.lastChange),
     now,
     attendee: {
       email: data.customer.email,
@@ -153,7 +156,7 @@ function calendarFile(
 function mailRow(
   facts: Facts,
   decided: { kind: NotificationKind; to: 'CUSTOMER' | 'SALON'; dedupeKey: string; eventId: number | null },
-  data: ReservationMailData & { updatedAt: string },
+  data: ReservationMailData & { lastChange: string },
   now: Date,
 ) {
   const address = decided.to === 'CUSTOMER' ? data.customer.email : facts.contact.email
@@ -299,6 +302,35 @@ export async function handleReminder(
     now,
   )
   if (mail) await write(db, job.reservation, [mail])
+}
+
+/**
+ * `reschedule-reminders`: the reminder hours (or the salon's zone) changed in the settings — a
+ * trigger on `config` enqueues this, keyed, so several saves run it once. Every booking still ahead
+ * that gets reminders has them placed again by the new rule (`reminderSchedule`, the same as for a
+ * new booking: a time already passed is skipped, not sent late), under the same job keys — the old
+ * ones are replaced or removed. One statement per booking, a salon's upcoming bookings at a time.
+ * Returns how many bookings it went through.
+ */
+export async function rescheduleReminders(db: Pool, now = new Date()) {
+  const settings = await notificationSettings(db)
+  const { rows: upcoming } = await db.query<{ id: number }>(
+    `select id from reservations where date_start > $1 and status = any($2::enum_reservations_status[]) order by date_start`,
+    [now, REMINDED_STATUSES],
+  )
+  for (const { id } of upcoming) {
+    // Read again right before its write: a booking moved or cancelled since the list was taken is
+    // placed by what it is now (its own event job, running after, places it the same way).
+    const { rows } = await db.query<{ status: ReservationStatus; date_start: Date | null }>(
+      'select status, date_start from reservations where id = $1',
+      [id],
+    )
+    const r = rows[0]
+    if (!r?.date_start) continue
+    const start = r.date_start.toISOString()
+    await write(db, id, [], { start, due: reminderSchedule({ status: r.status, date_start: start }, settings, now) })
+  }
+  return upcoming.length
 }
 
 /**

@@ -36,6 +36,7 @@ const booking = (id: number, start: string, end: string, more: Partial<FeedReser
   operator: 'Giulia Bianchi',
   note: null,
   updatedAt: '2026-11-20T10:00:00.000Z',
+  lastChange: 1000 + id,
   customer: { name: 'Ada Rossi', phone: '+39 333 111 2222' },
   ...more,
 })
@@ -89,7 +90,7 @@ describe('operatorFeedIcs', () => {
     for (const [i, { event, vevent }] of events.entries()) {
       const r = base.reservations[i]!
       expect(event.uid).toBe(`reservation-${r.id}@salone.example`)
-      expect(event.sequence).toBe(calendarSequence(r.updatedAt))
+      expect(event.sequence).toBe(calendarSequence(r.lastChange))
       expect(iso(event.startDate)).toBe(new Date(r.start).toISOString())
       expect(iso(event.endDate)).toBe(new Date(r.end).toISOString())
       const single = new ICAL.Event(
@@ -99,7 +100,7 @@ describe('operatorFeedIcs', () => {
               reservation: r,
               salon,
               method: 'PUBLISH',
-              sequence: calendarSequence(r.updatedAt),
+              sequence: calendarSequence(r.lastChange),
               now: NOW,
             }),
           ),

@@ -14,8 +14,10 @@ import { knownZone, PROD_ID, STATUSES, vtimezone, zonedTime } from './ics'
 
 /** One appointment of the feed: the calendar facts, its change clock and the customer as the operator reads them. */
 export interface FeedReservation extends CalendarReservation {
-  /** Moves forward with every change: the event's SEQUENCE (`calendarSequence`) and LAST-MODIFIED. */
+  /** When it last changed: the event's LAST-MODIFIED. */
   updatedAt: string | Date
+  /** Its latest change event's id: the event's SEQUENCE (`calendarSequence`). */
+  lastChange: number | string | null
   /** The customer: name and phone only (the feed has no field for an e-mail address, on purpose). */
   customer?: { name?: string | null; phone?: string | null } | null
 }
@@ -93,7 +95,7 @@ export function operatorFeedIcs(input: OperatorFeedInput): string {
       zone && !isAmbiguousLocalTime(event.start, zone) && !isAmbiguousLocalTime(event.end, zone) ? zone : null
     const data: ICalEventData = {
       id: event.uid,
-      sequence: calendarSequence(r.updatedAt),
+      sequence: calendarSequence(r.lastChange),
       stamp: now,
       lastModified: new Date(new Date(r.updatedAt).getTime()),
       start: zonedTime(event.start, eventZone),

@@ -4,6 +4,13 @@ import type { sql } from '@payloadcms/db-postgres'
 type SQL = ReturnType<typeof sql>
 import type { Pool } from 'pg'
 
+/**
+ * The id of the latest recorded change (`reservation_events`) of the reservation whose id is the
+ * SQL expression `reservationId`, 0 without one: a calendar event's SEQUENCE (`calendarSequence`).
+ */
+export const lastChangeOf = (reservationId: string) =>
+  `(select coalesce(max(le.id), 0) from reservation_events le where le.reservation_id = ${reservationId})`
+
 /** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`), straight from PostgreSQL. */
 export const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 

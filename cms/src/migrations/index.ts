@@ -16,6 +16,7 @@ import * as migration_20261123_061000_operator_feed from './20261123_061000_oper
 import * as migration_20261123_062000_notifications from './20261123_062000_notifications';
 import * as migration_20261123_080000_operator_blocks from './20261123_080000_operator_blocks';
 import * as migration_20261123_084000_dashboard_index from './20261123_084000_dashboard_index';
+import * as migration_20261123_180000_reminders_follow_settings from './20261123_180000_reminders_follow_settings';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261123_084000_dashboard_index.up,
     down: migration_20261123_084000_dashboard_index.down,
     name: '20261123_084000_dashboard_index',
+  },
+  {
+    up: migration_20261123_180000_reminders_follow_settings.up,
+    down: migration_20261123_180000_reminders_follow_settings.down,
+    name: '20261123_180000_reminders_follow_settings',
   },
 ];

@@ -12,6 +12,7 @@ import { isAdminUser, type SessionUser } from '../access/roles'
 import { env } from '../env'
 import { HttpError, notFound } from '../lib/errors'
 import { operatorFeedIcs, type FeedReservation } from '../lib/icsFeed'
+import { lastChangeOf } from '../lib/sql'
 import { loadCalendarSalon } from './reservationCalendar'
 
 /**
@@ -152,7 +153,7 @@ export async function feedByToken(db: Pool, token: string, now = new Date()): Pr
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000)
   // The customer's name and phone only: the feed never carries a customer's e-mail address.
   const { rows: reservations } = await db.query(
-    `select r.id, r.status, r.date_start, r.date_end, r.note, r.updated_at,
+    `select r.id, r.status, r.date_start, r.date_end, r.note, r.updated_at, ${lastChangeOf('r.id')} as last_change,
             nullif(trim(concat_ws(' ', u.name, u.surname)), '') as customer_name, u.phone_number as customer_phone,
             coalesce((select array_agg(s.title order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
@@ -178,6 +179,7 @@ export async function feedByToken(db: Pool, token: string, now = new Date()): Pr
       operator: name || null,
       note: r.note ?? null,
       updatedAt: new Date(r.updated_at),
+      lastChange: r.last_change,
       customer: { name: r.customer_name ?? null, phone: r.customer_phone ?? null },
     })),
   })

@@ -4,6 +4,7 @@ import { isAdminUser, type RoleUser } from '../access/roles'
 import { env } from '../env'
 import { HttpError, notFound } from '../lib/errors'
 import { reservationIcs } from '../lib/ics'
+import { lastChangeOf } from '../lib/sql'
 import { readSalonContact } from './calendar'
 
 type Db = Pool | PoolClient
@@ -14,12 +15,14 @@ export interface ReservationCalendarFacts {
   customerId: number | null
   operatorUserId: number | null
   updatedAt: Date
+  /** Its latest change event's id: the calendar event's SEQUENCE. */
+  lastChange: number | string
 }
 
 /** One reservation as a calendar event needs it (service titles in booked order), or null. */
 export async function loadReservationCalendarFacts(db: Db, id: number): Promise<ReservationCalendarFacts | null> {
   const { rows } = await db.query(
-    `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, r.updated_at,
+    `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, r.updated_at, ${lastChangeOf('r.id')} as last_change,
             o.user_id as operator_user_id, nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
             coalesce((select array_agg(s.title order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
@@ -43,6 +46,7 @@ export async function loadReservationCalendarFacts(db: Db, id: number): Promise<
     customerId: (r.user_id as number | null) ?? null,
     operatorUserId: (r.operator_user_id as number | null) ?? null,
     updatedAt: new Date(r.updated_at),
+    lastChange: r.last_change as string,
   }
 }
 
@@ -88,8 +92,7 @@ export async function reservationCalendarFile(
     reservation: { ...facts.reservation, start, end },
     salon: await loadCalendarSalon(db),
     method: 'PUBLISH',
-    // No change history yet: SEQUENCE is derived from updatedAt, which every write moves forward.
-    sequence: calendarSequence(facts.updatedAt),
+    sequence: calendarSequence(facts.lastChange),
     now,
   })
   return { filename: `prenotazione-${id}.ics`, body }

@@ -10,6 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hoursBefore } from '@salon/shared'
 import { MAIL_DIR, api, daySlots, freeDay, login, sql, startApp, unique, type Slot } from './helpers'
 
 let service: number
@@ -190,6 +191,43 @@ describe('booking notifications', () => {
     ])
   })
 
+  it("the reminders follow the settings: new hours place every upcoming booking's reminders again", async () => {
+    const me = await customer()
+    const { id, slot } = await book(me.token)
+    await mailsTo(me.email, 1)
+    const [config] = await sql(`select id, timezone, reminder_hours, second_reminder_hours from config order by id limit 1`)
+    const at = (hours: number) => hoursBefore(Date.parse(slot.start), hours, config.timezone).toISOString()
+    const runAt = async (index: number) => (await reminderJob(id, index))?.run_at?.toISOString() ?? null
+    await expect.poll(() => runAt(1), { timeout: 10_000 }).toBe(at(24))
+    expect(await runAt(2)).toBeNull()
+    try {
+      // The owner asks for two days ahead and a second reminder three hours before.
+      const res = await api('PATCH', `/api/config/${config.id}`, {
+        as: 'ADMIN',
+        body: { reminderHours: 48, secondReminderHours: 3 },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      await expect.poll(() => runAt(1), { timeout: 15_000 }).toBe(at(48))
+      await expect.poll(() => runAt(2), { timeout: 15_000 }).toBe(at(3))
+      expect((await reminderJob(id, 1))!.payload.start).toBe(new Date(slot.start).toISOString())
+      // Then no first reminder at all: its job goes, the second stays.
+      const off = await api('PATCH', `/api/config/${config.id}`, { as: 'ADMIN', body: { reminderHours: 0 } })
+      expect(off.status, JSON.stringify(off.body)).toBe(200)
+      await expect.poll(() => runAt(1), { timeout: 15_000 }).toBeNull()
+      expect(await runAt(2)).toBe(at(3))
+    } finally {
+      await sql(`update config set reminder_hours = $2, second_reminder_hours = $3 where id = $1`, [
+        config.id,
+        config.reminder_hours,
+        config.second_reminder_hours,
+      ])
+    }
+    // Back to the saved hours: placed as before.
+    const placed = (hours: number) => (hours > 0 ? at(hours) : null)
+    await expect.poll(() => runAt(1), { timeout: 15_000 }).toBe(placed(Number(config.reminder_hours)))
+    await expect.poll(() => runAt(2), { timeout: 15_000 }).toBe(placed(Number(config.second_reminder_hours)))
+  })
+
   it('the reminder is scheduled a day before, follows a move, goes out once when due, and a cancellation removes it', async () => {
     const me = await customer()
     const { id, slot } = await book(me.token)
@@ -210,7 +248,6 @@ describe('booking notifications', () => {
     expect(first).toMatchObject({ method: 'REQUEST', start: new Date(slot.start).toISOString() })
     const later = slots[nextSlot]!
     nextSlot += 4
-    await new Promise((r) => setTimeout(r, 1100)) // SEQUENCE counts whole seconds of changes
     const moved = await api('POST', `/api/reservations/${id}/move`, {
       as: 'ADMIN',
       body: { date_start: later.start, operator: later.operators[0] },

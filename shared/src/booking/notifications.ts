@@ -166,9 +166,10 @@ export function icsMethodFor(kind: NotificationKind, status?: ReservationStatus 
 }
 
 /** Statuses whose appointment is still ahead and holds its time: they get reminders. */
-const REMINDED: ReadonlySet<ReservationStatus> = new Set(
-  BLOCKING_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION') as ReservationStatus[],
+export const REMINDED_STATUSES: readonly ReservationStatus[] = BLOCKING_STATUSES.filter(
+  (s) => s !== 'PENDING_CONFIRMATION',
 )
+const REMINDED: ReadonlySet<ReservationStatus> = new Set(REMINDED_STATUSES)
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000

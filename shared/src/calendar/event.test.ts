@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   calendarEvent,
+  CALENDAR_SEQUENCE_BASE,
   calendarSequence,
   calendarStatus,
   eventDescription,
@@ -66,14 +67,17 @@ describe('calendar event facts', () => {
     expect(calendarEvent(booking, salon).uid).toBe('reservation-42@salone.example')
   })
 
-  it('sequence: grows with updatedAt, whole seconds from 2026, never negative, int32-safe for decades', () => {
-    expect(calendarSequence('2026-01-01T00:00:00Z')).toBe(0)
-    expect(calendarSequence('2026-01-01T00:00:01.999Z')).toBe(1)
-    expect(calendarSequence('2025-06-01T00:00:00Z')).toBe(0)
-    const a = calendarSequence('2026-11-24T10:00:00Z')
-    const b = calendarSequence(new Date('2026-11-24T10:00:05Z'))
-    expect(b - a).toBe(5)
-    expect(calendarSequence('2090-01-01T00:00:00Z')).toBeLessThan(2 ** 31)
-    expect(() => calendarSequence('yesterday')).toThrow(/updatedAt/)
+  it("sequence: the id of the reservation's latest change (as PostgreSQL's bigint text too), 0 without one, an RFC 5545 integer", () => {
+    expect(calendarSequence(null)).toBe(CALENDAR_SEQUENCE_BASE)
+    expect(calendarSequence(undefined)).toBe(CALENDAR_SEQUENCE_BASE)
+    expect(calendarSequence(41)).toBe(CALENDAR_SEQUENCE_BASE + 41)
+    expect(calendarSequence('42')).toBe(CALENDAR_SEQUENCE_BASE + 42)
+    // Above every number the first version issued (seconds since 2026-01-01, until 2026-12-14).
+    expect(calendarSequence(0)).toBeGreaterThan((Date.UTC(2026, 11, 14) - Date.UTC(2026, 0, 1)) / 1000)
+    expect(calendarSequence(2 ** 31 - 1 - CALENDAR_SEQUENCE_BASE)).toBe(2 ** 31 - 1)
+    expect(() => calendarSequence(2 ** 31 - CALENDAR_SEQUENCE_BASE)).toThrow(RangeError)
+    expect(() => calendarSequence(-1)).toThrow(/lastChange/)
+    expect(() => calendarSequence('yesterday')).toThrow(/lastChange/)
+    expect(() => calendarSequence(1.5)).toThrow(/lastChange/)
   })
 })

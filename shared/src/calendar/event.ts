@@ -102,17 +102,26 @@ export function reservationUid(id: number, publicUrl: string): string {
   return `reservation-${id}@${new URL(publicUrl).hostname}`
 }
 
-/** 2026-01-01T00:00:00Z: sequence numbers count seconds from here, which keeps them far below 2^31. */
-export const CALENDAR_SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1)
+/**
+ * Where SEQUENCE numbers start: above every number the first version issued (whole seconds since
+ * 2026-01-01, below 30 million until mid-December 2026), because a calendar app ignores an update
+ * whose SEQUENCE is lower than the copy it holds.
+ */
+export const CALENDAR_SEQUENCE_BASE = 30_000_000
 
 /**
- * The SEQUENCE of a reservation's calendar event, derived from its `updatedAt`: every change of a
- * reservation moves `updatedAt` forward, so the number only grows and a calendar app replaces an
- * older copy with a newer one. Whole seconds since {@link CALENDAR_SEQUENCE_EPOCH_MS}; never below 0.
+ * The SEQUENCE of a reservation's calendar event: {@link CALENDAR_SEQUENCE_BASE} + the id of its
+ * latest recorded change (the `reservation_events` row every change writes; 0 when none). Event
+ * ids only grow and every change records one, so each change gets a higher number — two changes in
+ * the same second too, which the clock-derived number of the first version could not tell apart
+ * (the second one was then ignored by calendar apps). Throws unless `lastChange` is a whole number
+ * ≥ 0 that keeps the result an RFC 5545 INTEGER (below 2^31).
  */
-export function calendarSequence(updatedAt: string | Date): number {
-  const ms = instantOf(updatedAt, 'updatedAt').getTime()
-  return Math.max(0, Math.floor((ms - CALENDAR_SEQUENCE_EPOCH_MS) / 1000))
+export function calendarSequence(lastChange: number | string | null | undefined): number {
+  const n = Number(lastChange ?? 0)
+  if (!Number.isSafeInteger(n) || n < 0 || CALENDAR_SEQUENCE_BASE + n >= 2 ** 31)
+    throw new RangeError(`lastChange: ${String(lastChange)}`)
+  return CALENDAR_SEQUENCE_BASE + n
 }
 
 /** Everything a calendar event of this reservation says, computed once for every format. */
