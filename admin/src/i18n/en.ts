@@ -413,7 +413,8 @@ export const en = {
   'config.mailSalonNewBookings': 'To the salon: every new booking',
   'config.mailSalonCancellations': 'To the salon: a customer cancelled',
   'config.reminderHours': 'Reminder (hours before)',
-  'config.reminderHoursHelp': '0 = no reminder. 24 = the day before at the same time. A change also moves the reminders of bookings already made.',
+  'config.reminderHoursHelp':
+    '0 = no reminder. 24 = the day before at the same time. A change also moves the reminders of bookings already made.',
   'config.secondReminderHours': 'Second reminder (hours before)',
   'config.secondReminderHoursHelp': '0 = none. Fewer hours than the first.',
   'config.autoCompleteHours': 'Mark as completed after (hours)',

@@ -413,7 +413,8 @@ export const it = {
   'config.mailSalonNewBookings': 'Al salone: ogni nuova prenotazione',
   'config.mailSalonCancellations': 'Al salone: un cliente ha annullato',
   'config.reminderHours': 'Promemoria (ore prima)',
-  'config.reminderHoursHelp': '0 = nessun promemoria. 24 = il giorno prima alla stessa ora. Una modifica sposta anche i promemoria degli appuntamenti già prenotati.',
+  'config.reminderHoursHelp':
+    '0 = nessun promemoria. 24 = il giorno prima alla stessa ora. Una modifica sposta anche i promemoria degli appuntamenti già prenotati.',
   'config.secondReminderHours': 'Secondo promemoria (ore prima)',
   'config.secondReminderHoursHelp': '0 = nessuno. Meno ore del primo.',
   'config.autoCompleteHours': 'Segna come completata dopo (ore)',

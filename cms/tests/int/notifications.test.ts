@@ -195,7 +195,9 @@ describe('booking notifications', () => {
     const me = await customer()
     const { id, slot } = await book(me.token)
     await mailsTo(me.email, 1)
-    const [config] = await sql(`select id, timezone, reminder_hours, second_reminder_hours from config order by id limit 1`)
+    const [config] = await sql(
+      `select id, timezone, reminder_hours, second_reminder_hours from config order by id limit 1`,
+    )
     const at = (hours: number) => hoursBefore(Date.parse(slot.start), hours, config.timezone).toISOString()
     const runAt = async (index: number) => (await reminderJob(id, index))?.run_at?.toISOString() ?? null
     await expect.poll(() => runAt(1), { timeout: 10_000 }).toBe(at(24))
