@@ -407,14 +407,14 @@ export const en = {
   'config.emailVerification': 'Booking needs a confirmed e-mail address',
   'config.adminTotp': 'Administrators must use the authenticator app’s code',
   'config.notifications': 'Notifications',
-  'config.notificationsHelp': 'Booking e-mails. Customers need an e-mail address; the salon’s go to the e-mail above.',
+  'config.notificationsHelp':
+    'Booking e-mails. Customers need an e-mail address; the salon’s go to the e-mail above. New reminder hours also apply to bookings already made.',
   'config.mailCustomerBookings': 'To the customer: booking received, confirmed or rejected',
   'config.mailCustomerChanges': 'To the customer: booking moved, changed or cancelled',
   'config.mailSalonNewBookings': 'To the salon: every new booking',
   'config.mailSalonCancellations': 'To the salon: a customer cancelled',
   'config.reminderHours': 'Reminder (hours before)',
-  'config.reminderHoursHelp':
-    '0 = no reminder. 24 = the day before at the same time. A change also moves the reminders of bookings already made.',
+  'config.reminderHoursHelp': '0 = no reminder. 24 = the day before at the same time.',
   'config.secondReminderHours': 'Second reminder (hours before)',
   'config.secondReminderHoursHelp': '0 = none. Fewer hours than the first.',
   'config.autoCompleteHours': 'Mark as completed after (hours)',

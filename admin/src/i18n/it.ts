@@ -407,14 +407,13 @@ export const it = {
   'config.adminTotp': 'Gli amministratori devono usare il codice dell’app di autenticazione',
   'config.notifications': 'Notifiche',
   'config.notificationsHelp':
-    'Le e-mail delle prenotazioni. Ai clienti serve un indirizzo e-mail; quelle del salone vanno all’e-mail qui sopra.',
+    'Le e-mail delle prenotazioni. Ai clienti serve un indirizzo e-mail; quelle del salone vanno all’e-mail qui sopra. Le nuove ore dei promemoria valgono anche per gli appuntamenti già prenotati.',
   'config.mailCustomerBookings': 'Al cliente: prenotazione ricevuta, confermata o rifiutata',
   'config.mailCustomerChanges': 'Al cliente: prenotazione spostata, modificata o annullata',
   'config.mailSalonNewBookings': 'Al salone: ogni nuova prenotazione',
   'config.mailSalonCancellations': 'Al salone: un cliente ha annullato',
   'config.reminderHours': 'Promemoria (ore prima)',
-  'config.reminderHoursHelp':
-    '0 = nessun promemoria. 24 = il giorno prima alla stessa ora. Una modifica sposta anche i promemoria degli appuntamenti già prenotati.',
+  'config.reminderHoursHelp': '0 = nessun promemoria. 24 = il giorno prima alla stessa ora.',
   'config.secondReminderHours': 'Secondo promemoria (ore prima)',
   'config.secondReminderHoursHelp': '0 = nessuno. Meno ore del primo.',
   'config.autoCompleteHours': 'Segna come completata dopo (ore)',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { MultiSelect, NumberInput, Select } from '@mantine/core'
+import { MultiSelect, NumberInput, Select, SimpleGrid } from '@mantine/core'
 import type { CrudFilter } from '@refinedev/core'
 import { useSelect } from '@refinedev/mantine'
 import { useT } from '../../i18n/use-t'
@@ -9,6 +9,19 @@ import { useT } from '../../i18n/use-t'
  * by every form (no page-specific copies). Values are what the API stores — ids as numbers, money
  * in euro, durations in minutes — whatever Mantine's inputs work with inside.
  */
+
+/**
+ * Fields side by side (`cols`, one column below `md` for three, below `sm` for two), their inputs
+ * on one line: each cell sits at the bottom of its row, so a longer label or help text above one
+ * field does not push its input below its neighbours'.
+ */
+export function FieldGrid({ cols = 2, children }: { cols?: 2 | 3; children: ReactNode }) {
+  return (
+    <SimpleGrid cols={cols} breakpoints={[{ maxWidth: cols === 3 ? 'md' : 'sm', cols: 1 }]} sx={{ alignItems: 'end' }}>
+      {children}
+    </SimpleGrid>
+  )
+}
 
 interface FieldProps<V> {
   label: string

@@ -1,8 +1,9 @@
-import { Divider, NumberInput, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core'
+import { Divider, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core'
 import { useList } from '@refinedev/core'
 import { List, useForm } from '@refinedev/mantine'
 import { configInput, type ConfigInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
+import { FieldGrid } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
 import { ResourceTable } from '../generic/list'
 import { useT } from '../../i18n/use-t'
@@ -77,20 +78,20 @@ function SettingsForm({ id }: { id: number }) {
       <Title order={4}>{t('config.salon')}</Title>
       <TextInput label={t('config.businessName')} required {...form.getInputProps('businessName')} />
       <TextInput label={t('config.address')} {...form.getInputProps('address')} />
-      <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+      <FieldGrid>
         <TextInput label={t('config.phone')} type="tel" {...form.getInputProps('phone')} />
         <TextInput label={t('config.email')} type="email" {...form.getInputProps('email')} />
-      </SimpleGrid>
+      </FieldGrid>
       <Divider />
       <Title order={4}>{t('config.bookings')}</Title>
-      <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
+      <FieldGrid>
         {number('slotStepMinutes', t('config.slotStep'), t('config.slotStepHelp'))}
         {number('minNoticeMinutes', t('config.minNotice'), t('config.minNoticeHelp'))}
         {number('bookingHorizonDays', t('config.horizon'), t('config.horizonHelp'))}
         {number('holdMinutes', t('config.hold'), t('config.holdHelp'))}
         {number('maxOpenBookings', t('config.maxOpen'), t('config.maxOpenHelp'))}
         {number('cancellationTimeLimit', t('config.cancelLimit'), t('config.cancelLimitHelp'))}
-      </SimpleGrid>
+      </FieldGrid>
       <Switch label={t('config.autoConfirm')} {...form.getInputProps('autoConfirm', { type: 'checkbox' })} />
       <Switch label={t('config.cancellation')} {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })} />
       <Divider />

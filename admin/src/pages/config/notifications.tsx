@@ -1,8 +1,9 @@
-import { NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import { NumberInput, Stack, Switch, Text, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { CONFIG_DEFAULTS } from '@salon/shared/constants'
 import { NOTIFICATION_MAX_HOURS } from '@salon/shared'
 import { useT } from '../../i18n/use-t'
+import { FieldGrid } from '../../components/form/fields'
 
 /** The notification settings of the config (issue 12; docs/notifications.md). */
 export interface NotificationValues {
@@ -57,11 +58,11 @@ export function NotificationSettings<V extends NotificationValues>({ form }: { f
       {toggle('mailCustomerChanges')}
       {toggle('mailSalonNewBookings')}
       {toggle('mailSalonCancellations')}
-      <SimpleGrid cols={3} breakpoints={[{ maxWidth: 'md', cols: 1 }]}>
+      <FieldGrid cols={3}>
         {number('reminderHours')}
         {number('secondReminderHours')}
         {number('autoCompleteHours')}
-      </SimpleGrid>
+      </FieldGrid>
     </Stack>
   )
 }
