@@ -172,6 +172,16 @@ const cases: Case[] = [
     table: 'operating_intervals',
   },
   {
+    // Tuesday (day 2) is open 09:00–13:00 in the demo salon: the week endpoint's overlap rule holds for REST too.
+    name: 'interval overlapping another of its day',
+    method: 'POST',
+    path: '/api/operating_intervals',
+    body: { opening_time: '10:00', closing_time: '11:00', business_hours: 2 },
+    status: 400,
+    fields: ['opening_time'],
+    table: 'operating_intervals',
+  },
+  {
     name: 'interval without its day',
     method: 'POST',
     path: '/api/operating_intervals',

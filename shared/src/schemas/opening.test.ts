@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DAYS_OF_WEEK } from '../enums/index'
-import { openingWeekBody } from './opening'
+import { openingWeekBody, overlapMessage, overlappingInterval } from './opening'
 
 const week = (over: Record<string, unknown> = {}) => ({
   days: DAYS_OF_WEEK.map((d) => ({
@@ -48,5 +48,24 @@ describe('openingWeekBody', () => {
       'days.4.intervals.0.closing_time',
     ])
     expect(paths({ days: week().days.slice(1) })).toEqual(['days'])
+  })
+})
+
+describe('overlappingInterval (the week endpoint and single REST writes)', () => {
+  const morning = { opening_time: '09:00', closing_time: '13:00' }
+  const afternoon = { opening_time: '14:30', closing_time: '19:30' }
+  it('finds the interval of the same day that shares a minute', () => {
+    expect(overlappingInterval({ opening_time: '10:00', closing_time: '11:00' }, [morning, afternoon])).toBe(morning)
+    expect(overlappingInterval({ opening_time: '12:59', closing_time: '14:31' }, [morning, afternoon])).toBe(morning)
+    expect(overlappingInterval({ opening_time: '08:00', closing_time: '20:00' }, [afternoon])).toBe(afternoon)
+    expect(overlapMessage(morning)).toBe('Si sovrappone a 09:00–13:00')
+  })
+  it('touching is not overlapping; times that are not HH:mm never overlap (they have their own error)', () => {
+    expect(overlappingInterval({ opening_time: '13:00', closing_time: '14:30' }, [morning, afternoon])).toBeUndefined()
+    expect(overlappingInterval({ opening_time: '9:00', closing_time: '11:00' }, [morning])).toBeUndefined()
+    expect(
+      overlappingInterval({ opening_time: '10:00', closing_time: '11:00' }, [{ opening_time: 'x', closing_time: 'y' }]),
+    ).toBeUndefined()
+    expect(overlappingInterval({ opening_time: '10:00', closing_time: '11:00' }, [])).toBeUndefined()
   })
 })

@@ -7,6 +7,23 @@ export { DAY_OF_WEEK_LABELS_IT } from '../glossary'
 
 const interval = z.object({ opening_time: hhmm, closing_time: hhmm }).strict()
 
+type Interval = { opening_time: string; closing_time: string }
+
+/**
+ * The first of `others` (intervals of the same day) that shares a minute with `it`, or undefined.
+ * Touching is not overlapping (13:00–14:00 after 09:00–13:00 is fine). HH:mm strings compare
+ * correctly as text; an interval whose times are not HH:mm never overlaps (it has its own error).
+ * One rule for the week endpoint and for single intervals written through REST.
+ */
+export function overlappingInterval<T extends Interval>(it: Interval, others: readonly T[]): T | undefined {
+  const valid = (x: Interval) => hhmm.safeParse(x.opening_time).success && hhmm.safeParse(x.closing_time).success
+  if (!valid(it)) return undefined
+  return others.find((o) => valid(o) && it.opening_time < o.closing_time && o.opening_time < it.closing_time)
+}
+
+/** The message for an interval that overlaps `other`. */
+export const overlapMessage = (other: Interval) => `Si sovrappone a ${other.opening_time}–${other.closing_time}`
+
 const day = z
   .object({
     day_of_week: z.enum(DAYS_OF_WEEK, { message: 'Giorno sconosciuto' }),
@@ -49,15 +66,14 @@ export const openingWeekBody = z
             message: 'La chiusura deve seguire l’apertura',
           })
         }
-        d.intervals.forEach((other, k) => {
-          if (k < j && valid(other) && it.opening_time < other.closing_time && other.opening_time < it.closing_time) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['days', i, 'intervals', j, 'opening_time'],
-              message: `Si sovrappone a ${other.opening_time}–${other.closing_time}`,
-            })
-          }
-        })
+        const other = overlappingInterval(it, d.intervals.slice(0, j))
+        if (other) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['days', i, 'intervals', j, 'opening_time'],
+            message: overlapMessage(other),
+          })
+        }
       })
     })
   })
