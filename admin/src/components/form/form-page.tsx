@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react'
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { type BaseKey, useDelete, useGo } from '@refinedev/core'
 import { Create, Edit } from '@refinedev/mantine'
 import { IconAlertTriangle, IconArrowLeft, IconTrash } from '@tabler/icons-react'
+import { ConfirmDialog } from '../confirm-dialog'
 import { SrOnly } from '../sr-only'
 import { reasonOf } from '../../providers/payload-errors'
 import type { MessageKey } from '../../i18n/en'
@@ -139,23 +140,17 @@ export function DeleteRecord({
           </Alert>
         )
       ) : (
-        <Modal
+        <ConfirmDialog
           opened={open}
-          onClose={() => setOpen(false)}
           title={question}
-          centered
-          closeButtonLabel={t('common.close')}
+          confirmLabel={t('delete.button')}
+          danger
+          loading={mutation.isPending}
+          onConfirm={confirm}
+          onCancel={() => setOpen(false)}
         >
-          <Text size="sm">{t('delete.cannotUndo')}</Text>
-          <Group position="right" mt="lg">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" loading={mutation.isPending} onClick={confirm}>
-              {t('delete.button')}
-            </Button>
-          </Group>
-        </Modal>
+          {t('delete.cannotUndo')}
+        </ConfirmDialog>
       )}
     </Stack>
   )

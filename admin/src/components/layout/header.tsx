@@ -6,12 +6,12 @@ import {
   Group,
   Header,
   MediaQuery,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
   useMantineTheme,
 } from '@mantine/core'
+import { ConfirmDialog } from '../confirm-dialog'
 import { useGetIdentity, useLogout, useSetLocale, useWarnAboutChange } from '@refinedev/core'
 import { useThemedLayoutContext } from '@refinedev/mantine'
 import { IconDevices, IconIndentDecrease, IconIndentIncrease, IconLogout, IconMenu2 } from '@tabler/icons-react'
@@ -172,24 +172,18 @@ export function AdminHeader() {
           </MediaQuery>
         </Group>
       </Flex>
-      <Modal opened={confirmAll} onClose={() => setConfirmAll(false)} title={t('header.logoutAllQuestion')} centered>
-        <Stack>
-          <Text size="sm">{t('header.logoutAllText')}</Text>
-          {allError && (
-            <Text size="sm" color="red" role="alert">
-              {allError}
-            </Text>
-          )}
-          <Group position="right">
-            <Button variant="default" onClick={() => setConfirmAll(false)} disabled={endingAll}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={() => void onLogoutAll()} loading={endingAll}>
-              {t('header.logoutAllConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirmAll}
+        title={t('header.logoutAllQuestion')}
+        confirmLabel={t('header.logoutAllConfirm')}
+        danger
+        loading={endingAll}
+        error={allError}
+        onConfirm={() => void onLogoutAll()}
+        onCancel={() => setConfirmAll(false)}
+      >
+        {t('header.logoutAllText')}
+      </ConfirmDialog>
     </Header>
   )
 }

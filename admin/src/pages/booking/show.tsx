@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   Loader,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -16,6 +15,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useCustom, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core'
 import { type ReservationDetail, type ReservationEventItem, type ReservationStatus } from '@salon/shared'
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
@@ -134,27 +134,17 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
           </Alert>
         )}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={to !== null}
-        onClose={() => setTo(null)}
         title={t('booking.changeStatusQuestion')}
-        closeButtonLabel={t('common.close')}
-        centered
+        confirmLabel={to ? t.glossary.statusAction[to] : ''}
+        cancelLabel={t('booking.back')}
+        loading={busy !== null}
+        onConfirm={apply}
+        onCancel={() => setTo(null)}
       >
-        {to && (
-          <Text size="sm">
-            {t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) })}
-          </Text>
-        )}
-        <Group position="right" mt="lg">
-          <Button variant="default" onClick={() => setTo(null)}>
-            {t('booking.back')}
-          </Button>
-          <Button loading={busy !== null} onClick={apply}>
-            {to ? t.glossary.statusAction[to] : ''}
-          </Button>
-        </Group>
-      </Modal>
+        {to ? t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) }) : ''}
+      </ConfirmDialog>
     </Card>
   )
 }

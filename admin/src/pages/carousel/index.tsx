@@ -1,18 +1,6 @@
 import { useState } from 'react'
-import {
-  Alert,
-  AspectRatio,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, AspectRatio, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useCustomMutation, useList, useUpdate } from '@refinedev/core'
 import { IconX } from '@tabler/icons-react'
 import { Dropzone } from '../../components/dropzone'
@@ -182,23 +170,17 @@ export default function CarouselPage() {
           onSaved={refresh}
         />
       )}
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={t('carousel.removeQuestion')}
-        closeButtonLabel={t('common.close')}
-        centered
+        confirmLabel={t('carousel.removeConfirm')}
+        danger
+        loading={updating.isPending}
+        onConfirm={() => removing && removeFromCarousel(removing)}
+        onCancel={() => setRemoving(null)}
       >
-        <Text size="sm">{t('carousel.removeText', { name: removing?.name ?? '' })}</Text>
-        <Group position="right" mt="lg">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={updating.isPending} onClick={() => removing && removeFromCarousel(removing)}>
-            {t('carousel.removeConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+        {t('carousel.removeText', { name: removing?.name ?? '' })}
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Alert, Button, Card, CopyButton, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { type BaseKey, useCustom, useCustomMutation } from '@refinedev/core'
 import { IconCalendarShare, IconCheck, IconCopy, IconRefresh, IconPlugOff } from '@tabler/icons-react'
 import type { OperatorFeedCreated, OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
@@ -144,27 +145,17 @@ export function OperatorFeedCard({ id }: { id: BaseKey }) {
           </List>
         </div>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={asking !== null}
-        onClose={() => setAsking(null)}
         title={asking === 'revoke' ? t('feed.turnOffQuestion') : t('feed.newLinkQuestion')}
-        centered
-        closeButtonLabel={t('common.close')}
+        confirmLabel={asking === 'revoke' ? t('feed.turnOffConfirm') : t('feed.newLinkConfirm')}
+        danger={asking === 'revoke'}
+        loading={mutation.isPending}
+        onConfirm={() => asking && run(asking)}
+        onCancel={() => setAsking(null)}
       >
-        <Text size="sm">{asking === 'revoke' ? t('feed.turnOffWarning') : t('feed.newLinkWarning')}</Text>
-        <Group position="right" mt="lg">
-          <Button variant="default" onClick={() => setAsking(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={asking === 'revoke' ? 'red' : undefined}
-            loading={mutation.isPending}
-            onClick={() => asking && run(asking)}
-          >
-            {asking === 'revoke' ? t('feed.turnOffConfirm') : t('feed.newLinkConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+        {asking === 'revoke' ? t('feed.turnOffWarning') : t('feed.newLinkWarning')}
+      </ConfirmDialog>
     </Card>
   )
 }
