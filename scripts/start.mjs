@@ -107,7 +107,11 @@ async function startJobProcess() {
 
 app.on('message', (msg) => {
   if (msg?.type !== 'ready') return
-  if (separateJobs && !jobs) void startJobProcess()
+  if (separateJobs && !jobs)
+    startJobProcess().catch((err) => {
+      console.error(`The job process could not start: ${err.message}`)
+      void stop(1)
+    })
   const url = process.env.SERVER_URL || `http://localhost:${port}`
   console.log(`\n  Salon is running: ${url}\n  Dashboard:        ${url}/dashboard\n`)
   if (demo) {

@@ -37,7 +37,7 @@ type Db = Pool | PoolClient
 async function readFacts(db: Db, by: { reservation: number } | { event: number }) {
   const { rows } = await db.query(
     `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
-            r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note, r.updated_at,
+            r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
             ${lastChangeOf('r.id')} as last_change,
             u.name as customer_name, u.surname as customer_surname, u.email as customer_email,
             u.phone_number as customer_phone,
@@ -309,7 +309,7 @@ export async function handleReminder(
  * trigger on `config` enqueues this, keyed, so several saves run it once. Every booking still ahead
  * that gets reminders has them placed again by the new rule (`reminderSchedule`, the same as for a
  * new booking: a time already passed is skipped, not sent late), under the same job keys — the old
- * ones are replaced or removed. One statement per booking, a salon's upcoming bookings at a time.
+ * ones are replaced or removed. Two statements per booking (read it again, write its jobs).
  * Returns how many bookings it went through.
  */
 export async function rescheduleReminders(db: Pool, now = new Date()) {

@@ -14,7 +14,6 @@ export interface ReservationCalendarFacts {
   reservation: Omit<CalendarReservation, 'start' | 'end'> & { start: Date | null; end: Date | null }
   customerId: number | null
   operatorUserId: number | null
-  updatedAt: Date
   /** Its latest change event's id: the calendar event's SEQUENCE. */
   lastChange: number | string
 }
@@ -22,7 +21,7 @@ export interface ReservationCalendarFacts {
 /** One reservation as a calendar event needs it (service titles in booked order), or null. */
 export async function loadReservationCalendarFacts(db: Db, id: number): Promise<ReservationCalendarFacts | null> {
   const { rows } = await db.query(
-    `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, r.updated_at, ${lastChangeOf('r.id')} as last_change,
+    `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, ${lastChangeOf('r.id')} as last_change,
             o.user_id as operator_user_id, nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
             coalesce((select array_agg(s.title order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
@@ -45,7 +44,6 @@ export async function loadReservationCalendarFacts(db: Db, id: number): Promise<
     },
     customerId: (r.user_id as number | null) ?? null,
     operatorUserId: (r.operator_user_id as number | null) ?? null,
-    updatedAt: new Date(r.updated_at),
     lastChange: r.last_change as string,
   }
 }
