@@ -39,7 +39,14 @@ export const CONFIG_DEFAULTS = {
   mailSalonCancellations: true,
   /** Hours after the end at which a CONFIRMED booking becomes COMPLETED (0 = never by itself). */
   autoCompleteHours: 0,
+  /** Minutes after the start before a booking may be marked NO_SHOW (a late customer is not a no-show). */
+  noShowGraceMinutes: 10,
+  /** Off: one "Conferma" accepts a request. On: "Approva" first, "Conferma" later (PENDING → APPROVED → CONFIRMED). */
+  twoStepConfirmation: false,
 } as const
+
+/** How long staff may undo a final status they set by mistake (Completata, Non presentato, Annullata, Rifiutata). */
+export const UNDO_MINUTES = 15
 
 export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_ACCOUNTS = [

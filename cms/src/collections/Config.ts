@@ -104,6 +104,16 @@ export const Config: CollectionConfig = {
       validate: zodField(configFields.bookingHorizonDays),
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
+    /** Approva first, Conferma later (PENDING → APPROVED → CONFIRMED); off: one Conferma (issue 20). */
+    { name: 'twoStepConfirmation', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.twoStepConfirmation },
+    /** Minutes after the start before "Non presentato" may be set (the engine's statusTimeDecision). */
+    {
+      name: 'noShowGraceMinutes',
+      type: 'number',
+      required: true,
+      defaultValue: CONFIG_DEFAULTS.noShowGraceMinutes,
+      validate: zodField(configFields.noShowGraceMinutes),
+    },
     /**
      * Open future bookings one customer may hold at once (0 = no cap; staff are exempt): a script
      * cannot book out the salon. Decided by the engine (`bookingCapDecision`) inside confirm.

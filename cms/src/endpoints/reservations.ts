@@ -30,7 +30,9 @@ import {
   confirmSession,
   createSession,
   editReservation,
+  freeRest,
   moveSlots,
+  undoStatus,
   reservationEvents,
 } from '../services/reservationWrites'
 import { agenda, myReservations, reservationDetail } from '../services/reservationLists'
@@ -82,6 +84,30 @@ export const statusEndpoint: Endpoint = {
     const { status } = parseOr400(statusBody, await readJsonObject(req))
     await changeStatus(pool(req.payload), user, id, status)
     return Response.json({ message: 'Stato aggiornato', data: await readBack(req, id) })
+  },
+}
+
+/** POST /api/reservations/:id/undo — staff take back a final status set in the last minutes. */
+export const undoEndpoint: Endpoint = {
+  path: '/:id/undo',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    await undoStatus(pool(req.payload), user, id)
+    return Response.json({ message: 'Cambio di stato annullato', data: await readBack(req, id) })
+  },
+}
+
+/** POST /api/reservations/:id/free-rest — an appointment over early frees the rest of its time. */
+export const freeRestEndpoint: Endpoint = {
+  path: '/:id/free-rest',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const id = parseOr400(idParam, req.routeParams?.id)
+    await freeRest(pool(req.payload), user, id)
+    return Response.json({ message: 'Tempo restante liberato', data: await readBack(req, id) })
   },
 }
 
@@ -244,6 +270,8 @@ export const reservationEndpoints = [
   createSessionEndpoint,
   confirmEndpoint,
   statusEndpoint,
+  undoEndpoint,
+  freeRestEndpoint,
   icsEndpoint,
   moveEndpoint,
   bookEndpoint,

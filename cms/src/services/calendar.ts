@@ -158,6 +158,8 @@ export async function readSettings(db: Db): Promise<BookingSettings> {
     cancellationEnabled: c.cancellation_enabled ?? CONFIG_DEFAULTS.cancellationEnabled,
     cancellationTimeLimit: num(c.cancellation_time_limit, CONFIG_DEFAULTS.cancellationTimeLimit),
     maxOpenBookings: num(c.max_open_bookings, CONFIG_DEFAULTS.maxOpenBookings),
+    noShowGraceMinutes: num(c.no_show_grace_minutes, CONFIG_DEFAULTS.noShowGraceMinutes),
+    twoStepConfirmation: c.two_step_confirmation ?? CONFIG_DEFAULTS.twoStepConfirmation,
   }
 }
 

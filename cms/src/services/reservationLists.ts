@@ -2,8 +2,9 @@ import type { Pool } from 'pg'
 import {
   MOVABLE_STATUSES,
   addCalendarDays,
-  allowedTransitions,
   lastSalonChange,
+  offeredTransitions,
+  staffActions,
   reservationActions,
   startOfLocalDay,
   type AgendaItem,
@@ -12,6 +13,7 @@ import {
   type BookingActor,
   type BookingSettings,
   type EventFacts,
+  type FinalChange,
   type MineQuery,
   type MyReservationItem,
   type MyReservationsResponse,
@@ -22,7 +24,7 @@ import {
 } from '@salon/shared'
 import { notFound } from '../lib/errors'
 import { isoOf } from '../lib/sql'
-import { loadActor, readEvents } from './reservationWrites'
+import { finalChanges, loadActor, readEvents } from './reservationWrites'
 import { loadCalendar } from './calendar'
 import { blocksWithin } from './operatorBlocks'
 
@@ -188,7 +190,8 @@ export async function myReservations(
  * GET /api/reservations/agenda: the appointments starting in the local days from..to (the
  * salon's zone), drafts excluded, sorted by start. An OPERATOR sees only those assigned to their
  * operator record(s) — `operator` narrows further, it never widens; an ADMIN sees all, or one
- * operator's. Each carries the statuses the engine lets this caller set now.
+ * operator's. Each carries the status buttons the engine offers this caller now
+ * (`offeredTransitions`) and the move, undo and free-the-rest flags.
  */
 export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new Date()): Promise<AgendaResponse> {
   const { settings } = await loadCalendar(pool, now.getTime())
@@ -206,11 +209,9 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
       order by r.date_start, r.id`,
     [from, to, scope, q.operator ?? null],
   )
-  const services = await servicesOf(
-    pool,
-    rows.map((r) => r.id),
-  )
-  const reservations = rows.map((r) => agendaItemOf(r, services, actor, settings, now))
+  const ids = rows.map((r) => r.id)
+  const [services, changes] = await Promise.all([servicesOf(pool, ids), finalChanges(pool, ids)])
+  const reservations = rows.map((r) => agendaItemOf(r, services, changes, actor, settings, now))
   const blocks = await blocksWithin(pool, from, to, scope, q.operator ?? null)
   return { from: q.from, to: q.to, timezone: tz, reservations, blocks }
 }
@@ -219,6 +220,7 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
 function agendaItemOf(
   r: Row,
   services: Map<number, MyReservationItem['services']>,
+  changes: Map<number, FinalChange>,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
@@ -235,8 +237,11 @@ function agendaItemOf(
             phone: r.customer_phone,
             email: r.customer_email,
           },
-    transitions: allowedTransitions(actor, factsOf(r), settings, now),
-    actions: { move: reservationActions(actor, factsOf(r), settings, now).move },
+    transitions: offeredTransitions(actor, factsOf(r), settings, now),
+    actions: {
+      move: reservationActions(actor, factsOf(r), settings, now).move,
+      ...staffActions(actor, { ...factsOf(r), date_end: iso(r.date_end) }, changes.get(r.id), now),
+    },
   }
 }
 
@@ -256,6 +261,6 @@ export async function reservationDetail(
   const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
   const row = rows[0]
   if (!row || !maySeeAsStaff(actor, factsOf(row))) throw notFound()
-  const services = await servicesOf(pool, [id])
-  return { ...agendaItemOf(row, services, actor, settings, now), events: await readEvents(pool, id) }
+  const [services, changes] = await Promise.all([servicesOf(pool, [id]), finalChanges(pool, [id])])
+  return { ...agendaItemOf(row, services, changes, actor, settings, now), events: await readEvents(pool, id) }
 }

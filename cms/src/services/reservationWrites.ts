@@ -9,6 +9,8 @@ import {
   type EditBody,
   type ExistingReservation,
   type MoveSlotsQuery,
+  type FinalChange,
+  type ReservationEventKind,
   type ReservationFacts,
   type ReservationSnapshot,
   type ReservationStatus,
@@ -19,7 +21,9 @@ import {
   autoCompletion,
   authorizeBooking,
   authorizeEdit,
+  authorizeFreeRest,
   authorizeTransition,
+  authorizeUndo,
   bookingAmounts,
   checkSlot,
   daySlots,
@@ -177,15 +181,17 @@ async function recordEvent(
   before: ReservationSnapshot | null,
   now: Date,
   written?: ReservationSnapshot,
+  kind?: ReservationEventKind,
 ) {
   const after = written ?? (await readReservation(db, id, false))!.snapshot
   const changes = reservationChanges(before, after)
   if (before && Object.keys(changes).length === 0) return
+  const row = eventRow(actor, before, after)
   await db.query({
     name: 'salon.event',
     text: `insert into reservation_events (reservation_id, actor_id, actor_role, kind, from_status, to_status, changes, created_at)
      values ($1, $2, $3, $4, $5, $7, $6, $8)`,
-    values: [id, ...eventRow(actor, before, after), after.status, now],
+    values: [id, row[0], row[1], kind ?? row[2], row[3], row[4], after.status, now],
   })
 }
 
@@ -210,11 +216,29 @@ const DECISION_MESSAGES: Record<string, string> = {
   FINAL_STATUS: 'Questa prenotazione è chiusa e non si può più modificare.',
   ALREADY_STARTED: 'L’appuntamento è già iniziato.',
   STAFF_ONLY: 'Solo il salone può modificare servizi e note: contatta il salone.',
+  NOT_STARTED: 'L’appuntamento non è ancora iniziato.',
+  NOTHING_TO_UNDO: 'Non c’è un cambio di stato da annullare.',
+  UNDO_EXPIRED: 'È passato troppo tempo per annullare questo cambio di stato.',
+  NOTHING_TO_FREE: 'Non c’è tempo da liberare: l’appuntamento non è in corso.',
 }
 
-function refusal(d: Exclude<Decision, { ok: true }>): HttpError {
+/** NOT_STARTED with the instant it becomes possible, in the salon's words ("dalle 15:10"). */
+function decisionMessage(d: Exclude<Decision, { ok: true }>, timeZone: string) {
+  const base = DECISION_MESSAGES[d.reason] ?? d.reason
+  if (d.reason !== 'NOT_STARTED' || !d.params?.from) return base
+  const at = new Intl.DateTimeFormat('it-IT', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+    new Date(d.params.from),
+  )
+  return `${base} Si potrà segnare dalle ${at}.`
+}
+
+function refusal(d: Exclude<Decision, { ok: true }>, timeZone = 'Europe/Rome'): HttpError {
   if (d.status === 404) return notFound()
-  return new HttpError(d.status, DECISION_MESSAGES[d.reason] ?? d.reason, { reason: d.reason })
+  return new HttpError(d.status, decisionMessage(d, timeZone), {
+    reason: d.reason,
+    code: d.reason,
+    ...(d.params ? { params: d.params } : {}),
+  })
 }
 
 /**
@@ -562,9 +586,91 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
       const { actor, current } = await lockedReservation(db, user, id)
       const settings = await readSettings(db)
       const verdict = authorizeTransition(actor, current.facts, to, settings, now)
-      if (!verdict.ok) throw refusal(verdict)
+      if (!verdict.ok) throw refusal(verdict, settings.timezone)
       await db.query('update reservations set status = $2, updated_at = $3 where id = $1', [id, to, now])
       await recordEvent(db, id, user, current.snapshot, now)
+      return { id }
+    }),
+  )
+}
+
+/**
+ * The last change of each reservation into a final status (the one an undo takes back), from its
+ * history: the latest status change into the status it still has, with the end it had before
+ * staff freed the rest, if they did. Reservations in no final status are absent.
+ */
+export async function finalChanges(db: Pick<PoolClient, 'query'>, ids: number[]): Promise<Map<number, FinalChange>> {
+  const out = new Map<number, FinalChange>()
+  if (!ids.length) return out
+  const { rows } = await db.query(
+    `select r.id, e.from_status, e.to_status, e.created_at, (e.actor_id is not null and e.actor_id = r.user_id) as by_customer,
+            (select f.changes -> 'date_end' ->> 'from' from reservation_events f
+              where f.reservation_id = r.id and f.kind = 'FREED' and f.id > e.id order by f.id limit 1) as restore_end
+       from reservations r
+       join lateral (select * from reservation_events e where e.reservation_id = r.id and e.to_status = r.status
+                       and e.kind = 'STATUS_CHANGED' and e.from_status is distinct from e.to_status
+                     order by e.id desc limit 1) e on true
+      where r.id = any($1::int[]) and r.status in ('COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED')`,
+    [ids],
+  )
+  for (const r of rows)
+    out.set(r.id, {
+      from: r.from_status,
+      to: r.to_status,
+      at: new Date(r.created_at).toISOString(),
+      byCustomer: !!r.by_customer,
+      restoreEnd: r.restore_end ? new Date(r.restore_end).toISOString() : null,
+    })
+  return out
+}
+
+/**
+ * POST /api/reservations/:id/undo: staff take back a final status set by mistake, within
+ * UNDO_MINUTES (`authorizeUndo`). The booking gets its previous status and, if the rest of its time
+ * was freed, its end back — under the database guard: if someone has booked that time since,
+ * 409 SLOT_TAKEN and nothing changes. One UNDONE event (a cancellation taken back mails the
+ * customer that the booking stands).
+ */
+export async function undoStatus(pool: Pool, user: Actor, id: number, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const { actor, current } = await lockedReservation(db, user, id)
+      const settings = await readSettings(db)
+      const change = (await finalChanges(db, [id])).get(id)
+      const verdict = authorizeUndo(actor, current.facts, change, now)
+      if (!verdict.ok) throw refusal(verdict, settings.timezone)
+      try {
+        await db.query('savepoint undo')
+        await db.query(
+          'update reservations set status = $2, date_end = coalesce($3::timestamptz, date_end), updated_at = $4 where id = $1',
+          [id, change!.from, change!.restoreEnd ?? null, now],
+        )
+        await db.query('release savepoint undo')
+      } catch (err) {
+        await db.query('rollback to savepoint undo')
+        if (pgErrorCode(err) === '23P01') throw conflict('SLOT_TAKEN')
+        throw err
+      }
+      await recordEvent(db, id, user, current.snapshot, now, undefined, 'UNDONE')
+      return { id }
+    }),
+  )
+}
+
+/**
+ * POST /api/reservations/:id/free-rest: an appointment over before its end (served early, a
+ * no-show) stops holding the rest of its time — its end becomes now (`authorizeFreeRest`), and
+ * that time can be booked. One FREED event; the undo of the status puts the end back.
+ */
+export async function freeRest(pool: Pool, user: Actor, id: number, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const { actor, current } = await lockedReservation(db, user, id)
+      const settings = await readSettings(db)
+      const verdict = authorizeFreeRest(actor, { ...current.facts, date_end: current.snapshot.date_end }, now)
+      if (!verdict.ok) throw refusal(verdict, settings.timezone)
+      await db.query('update reservations set date_end = $2, updated_at = $2 where id = $1', [id, now])
+      await recordEvent(db, id, user, current.snapshot, now, undefined, 'FREED')
       return { id }
     }),
   )

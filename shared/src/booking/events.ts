@@ -11,6 +11,8 @@ import type { ReservationStatus } from '../enums/index'
  * - STATUS_CHANGED: only the status changed (approved, cancelled, completed…).
  * - EDITED: anything else (the note).
  * - IMPORTED: the reservation came in with the demo data or an import, not through a screen.
+ * - UNDONE: staff took back a final status set by mistake (the previous status, and end, again).
+ * - FREED: staff freed the rest of an appointment over before its end (its end became then).
  */
 export const RESERVATION_EVENT_KINDS = [
   'CREATED',
@@ -20,6 +22,8 @@ export const RESERVATION_EVENT_KINDS = [
   'STATUS_CHANGED',
   'EDITED',
   'IMPORTED',
+  'UNDONE',
+  'FREED',
 ] as const
 export type ReservationEventKind = (typeof RESERVATION_EVENT_KINDS)[number]
 

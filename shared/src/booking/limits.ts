@@ -1,6 +1,6 @@
 import type { ReservationStatus, Role } from '../enums/index'
 import { MAX_OPEN_DRAFTS } from '../constants'
-import { isBlocking } from './status'
+import { isBlocking, isOver } from './status'
 import { parseInstant, toEpochMs } from './zone'
 
 /**
@@ -31,11 +31,12 @@ export interface OwnBookingFacts {
 }
 
 /**
- * An open booking: it blocks a slot (drafts never count — they are capped on their own) and it has
- * not ended yet. A booking in progress still counts until its end.
+ * An open booking: it blocks a slot (drafts never count — they are capped on their own), it is not
+ * over (a COMPLETED or NO_SHOW booking keeps its time but is not the customer's any more) and it
+ * has not ended yet. A booking in progress still counts until its end.
  */
 export function isOpenBooking(r: OwnBookingFacts, now: Date | number, holdMinutes: number): boolean {
-  if (r.status === 'PENDING_CONFIRMATION' || !r.date_end) return false
+  if (r.status === 'PENDING_CONFIRMATION' || !r.date_end || isOver(r.status)) return false
   if (!isBlocking(r, now, holdMinutes)) return false
   const end = parseInstant(r.date_end, 'UTC')
   return Number.isNaN(end) || end > toEpochMs(now)

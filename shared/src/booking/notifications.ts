@@ -1,4 +1,4 @@
-import { BLOCKING_STATUSES, type ReservationStatus } from '../enums/index'
+import { LIVE_STATUSES, type ReservationStatus } from '../enums/index'
 import { CONFIG_DEFAULTS } from '../constants'
 import type { ReservationChanges, ReservationEventKind } from './events'
 import { instantToWallClock, parseInstant, toEpochMs, wallClockToInstant } from './zone'
@@ -104,6 +104,8 @@ const NOTICEABLE_EDITS = ['total_price', 'duration', 'date_end', 'note'] as cons
  * - REJECTED → REJECTED. CANCELLED → CANCELLED to the customer even when they cancelled it
  *   themself (a short confirmation whose CANCEL file drops the calendar entry), and
  *   SALON_CANCELLED when it was the customer.
+ * - UNDONE (staff took back a final status): from CANCELLED or REJECTED → CONFIRMED (or RECEIVED
+ *   when it is waiting again); from COMPLETED or NO_SHOW → nothing. FREED → nothing.
  * - A move (time, operator or services) → MOVED (or CONFIRMED when the same write also confirmed
  *   a waiting booking: one mail with the new time). Status MODIFIED, or a staff edit of the price,
  *   the duration or the note → MODIFIED. A customer's own edit of their note sends nothing.
@@ -117,6 +119,13 @@ export function notificationsFor(event: NotificationEvent, settings: Notificatio
   const fromDraft = from === null || from === 'PENDING_CONFIRMATION'
 
   if (kind === 'CREATED' || kind === 'IMPORTED' || to === 'PENDING_CONFIRMATION' || DONE.has(to)) return out
+
+  if (kind === 'UNDONE') {
+    // A cancellation or refusal taken back: the customer was told it was off, so they are told it
+    // stands again (with the calendar file). A completion or no-show taken back told nobody.
+    if (from === 'CANCELLED' || from === 'REJECTED') customer(AGREED.has(to) ? 'CONFIRMED' : 'RECEIVED')
+    return out.filter((n) => notificationEnabled(n, settings))
+  }
 
   if (to === 'CANCELLED' || to === 'REJECTED') {
     if (fromDraft) return out // a draft dropped: nothing was ever booked
@@ -166,9 +175,7 @@ export function icsMethodFor(kind: NotificationKind, status?: ReservationStatus 
 }
 
 /** Statuses whose appointment is still ahead and holds its time: they get reminders. */
-export const REMINDED_STATUSES: readonly ReservationStatus[] = BLOCKING_STATUSES.filter(
-  (s) => s !== 'PENDING_CONFIRMATION',
-)
+export const REMINDED_STATUSES: readonly ReservationStatus[] = LIVE_STATUSES.filter((s) => s !== 'PENDING_CONFIRMATION')
 const REMINDED: ReadonlySet<ReservationStatus> = new Set(REMINDED_STATUSES)
 
 const DAY_MS = 86_400_000

@@ -50,6 +50,7 @@ const started = booking({ date_start: '2026-05-01T09:30:00Z' })
 const completed = booking({ status: 'COMPLETED', date_start: '2026-04-20T10:00:00Z' })
 const ok = (as: string) => ({ ok: true, as })
 const no = (status: number, reason: string) => ({ ok: false, status, reason })
+const notStarted = (from: string) => ({ ok: false, status: 409, reason: 'NOT_STARTED', params: { from } })
 
 describe('capacitiesOf / maySeeReservation', () => {
   it.each([
@@ -87,10 +88,13 @@ describe('capacitiesOf / maySeeReservation', () => {
 describe('authorizeTransition', () => {
   it.each([
     // actor, reservation, to, expected
-    ['admin: legal', admin, farAway, 'COMPLETED', ok('ADMIN')],
-    ['admin: legal even if late', admin, tomorrowMorning, 'NO_SHOW', ok('ADMIN')],
+    ['admin: legal once started', admin, started, 'COMPLETED', ok('ADMIN')],
+    ['admin: not before the start', admin, farAway, 'COMPLETED', notStarted('2026-05-20T10:00:00.000Z')],
+    ['admin: no-show only after the grace', admin, tomorrowMorning, 'NO_SHOW', notStarted('2026-05-02T09:10:00.000Z')],
+    ['admin: no-show after the grace', admin, started, 'NO_SHOW', ok('ADMIN')],
     ['admin: illegal', admin, completed, 'CONFIRMED', no(409, 'ILLEGAL_TRANSITION')],
-    ['assigned operator: legal', assigned, farAway, 'COMPLETED', ok('OPERATOR')],
+    ['assigned operator: legal once started', assigned, started, 'COMPLETED', ok('OPERATOR')],
+    ['assigned operator: not before the start', assigned, farAway, 'COMPLETED', notStarted('2026-05-20T10:00:00.000Z')],
     ['assigned operator: cancel late', assigned, tomorrowMorning, 'CANCELLED', ok('OPERATOR')],
     ['assigned operator: illegal', assigned, completed, 'NO_SHOW', no(409, 'ILLEGAL_TRANSITION')],
     ['other operator: legal → 404', otherOperator, farAway, 'COMPLETED', no(404, 'NOT_FOUND')],
@@ -117,7 +121,9 @@ describe('authorizeTransition', () => {
   it('an operator who is both customer and assigned operator acts with staff rights', () => {
     const self = booking({ user: OPERATOR_USER, date_start: '2026-05-02T09:00:00Z' })
     expect(authorizeTransition(assigned, self, 'CANCELLED', s, now)).toEqual(ok('OPERATOR'))
-    expect(authorizeTransition(assigned, self, 'COMPLETED', s, now)).toEqual(ok('OPERATOR'))
+    expect(authorizeTransition(assigned, { ...self, date_start: '2026-05-01T09:00:00Z' }, 'COMPLETED', s, now)).toEqual(
+      ok('OPERATOR'),
+    )
     expect(authorizeTransition(assigned, { ...self, status: 'CANCELLED' }, 'CONFIRMED', s, now)).toEqual(
       no(409, 'ILLEGAL_TRANSITION'),
     )
@@ -137,12 +143,13 @@ describe('authorizeTransition', () => {
   it('for every pair of statuses, each actor gets exactly its share of the status machine', () => {
     for (const from of RESERVATION_STATUSES) {
       for (const to of RESERVATION_STATUSES) {
-        const r = booking({ status: from, date_start: '2026-06-01T10:00:00Z' })
+        const r = booking({ status: from, date_start: '2026-05-01T09:00:00Z' }) // started an hour ago
         const legal = canTransition(from, to)
         expect(authorizeTransition(admin, r, to, s, now).ok).toBe(legal)
         expect(authorizeTransition(assigned, r, to, s, now).ok).toBe(legal)
-        expect(authorizeTransition(customer, r, to, s, now).ok).toBe(to === 'CANCELLED' && legal)
-        expect(authorizeTransition(operatorAsCustomer, r, to, s, now).ok).toBe(to === 'CANCELLED' && legal)
+        const ahead = { ...r, date_start: '2026-06-01T10:00:00Z' } // in time to cancel
+        expect(authorizeTransition(customer, ahead, to, s, now).ok).toBe(to === 'CANCELLED' && legal)
+        expect(authorizeTransition(operatorAsCustomer, ahead, to, s, now).ok).toBe(to === 'CANCELLED' && legal)
         expect(authorizeTransition(otherOperator, r, to, s, now)).toEqual(no(404, 'NOT_FOUND'))
         expect(authorizeTransition(otherCustomer, r, to, s, now)).toEqual(no(404, 'NOT_FOUND'))
       }
@@ -152,8 +159,9 @@ describe('authorizeTransition', () => {
 
 describe('allowedTransitions', () => {
   it('staff get the status flow, the customer only CANCELLED in time, strangers nothing', () => {
-    expect(allowedTransitions(admin, farAway, s, now)).toEqual(['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'])
-    expect(allowedTransitions(assigned, farAway, s, now)).toEqual(['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'])
+    expect(allowedTransitions(admin, farAway, s, now)).toEqual(['MODIFIED', 'CANCELLED'])
+    expect(allowedTransitions(assigned, farAway, s, now)).toEqual(['MODIFIED', 'CANCELLED'])
+    expect(allowedTransitions(admin, started, s, now)).toEqual(['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'])
     expect(allowedTransitions(customer, farAway, s, now)).toEqual(['CANCELLED'])
     expect(allowedTransitions(customer, tomorrowMorning, s, now)).toEqual([])
     expect(allowedTransitions(otherOperator, farAway, s, now)).toEqual([])

@@ -1,5 +1,13 @@
+import { UNDO_MINUTES } from '../constants'
 import { ROLES, type ReservationStatus, type Role } from '../enums/index'
-import { STATUS_TRANSITIONS, canMoveReservation, canTransition, customerMayCancel } from './status'
+import {
+  STATUS_TRANSITIONS,
+  canMoveReservation,
+  canTransition,
+  customerMayCancel,
+  isOver,
+  statusTimeDecision,
+} from './status'
 import type { BookingSettings } from './types'
 import { parseInstant, toEpochMs } from './zone'
 
@@ -35,7 +43,9 @@ export interface Capacities {
 /** The capacity a decision was granted in: staff rules (ADMIN, OPERATOR) or the customer's policy. */
 export type ActingAs = 'ADMIN' | 'OPERATOR' | 'CUSTOMER'
 
-export type Decision = { ok: true; as: ActingAs } | { ok: false; status: 403 | 404 | 409; reason: DecisionReason }
+export type Decision =
+  | { ok: true; as: ActingAs }
+  | { ok: false; status: 403 | 404 | 409; reason: DecisionReason; params?: Record<string, string> }
 
 export type DecisionReason =
   | 'NOT_FOUND'
@@ -49,6 +59,10 @@ export type DecisionReason =
   | 'FINAL_STATUS'
   | 'ALREADY_STARTED'
   | 'STAFF_ONLY'
+  | 'NOT_STARTED'
+  | 'NOTHING_TO_UNDO'
+  | 'UNDO_EXPIRED'
+  | 'NOTHING_TO_FREE'
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES)
 const same = (a: unknown, b: unknown) => a !== null && a !== undefined && a === b
@@ -89,7 +103,8 @@ const refuse = (status: 403 | 409, reason: DecisionReason): Decision => ({ ok: f
 
 /**
  * Who may set which status. ADMIN: any legal transition. The assigned OPERATOR: any legal
- * transition of that reservation. The customer (any role — an operator who booked for themselves
+ * transition of that reservation. For both, the clock too (`statusTimeDecision`): COMPLETED only
+ * from the start on, NO_SHOW from the start + the salon's grace (409 NOT_STARTED, `params.from`). The customer (any role — an operator who booked for themselves
  * included): only CANCELLED, only under the cancellation policy. Staff rights win where an actor
  * holds both; someone who holds neither gets 404.
  */
@@ -103,9 +118,11 @@ export function authorizeTransition(
   if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
   const c = capacitiesOf(actor, r)
   if (c.admin || c.operator) {
-    return canMoveReservation(r, to)
-      ? { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
-      : refuse(409, 'ILLEGAL_TRANSITION')
+    if (!canMoveReservation(r, to)) return refuse(409, 'ILLEGAL_TRANSITION')
+    const clock = statusTimeDecision(r, to, settings, now)
+    if (!clock.ok)
+      return { ok: false, status: 409, reason: 'NOT_STARTED', ...(clock.from ? { params: { from: clock.from } } : {}) }
+    return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
   }
   if (!c.customer) return notFound
   if (to !== 'CANCELLED') return refuse(403, 'FORBIDDEN_STATUS')
@@ -123,6 +140,94 @@ export function allowedTransitions(
 ): ReservationStatus[] {
   const next = Object.prototype.hasOwnProperty.call(STATUS_TRANSITIONS, r.status) ? STATUS_TRANSITIONS[r.status] : []
   return next.filter((to) => authorizeTransition(actor, r, to, settings, now).ok)
+}
+
+/**
+ * The status buttons a screen offers this actor now: what they may set (`allowedTransitions`),
+ * less what nobody sets by hand. MODIFIED is what a customer's move makes of a confirmed booking,
+ * never a button. PENDING_PAYMENT waits for a payment, and the product takes none yet: nothing
+ * would ever move such a booking on. One button accepts a request: "Conferma" (CONFIRMED), or
+ * "Approva" (APPROVED, confirmed later) when the salon works in two steps (`twoStepConfirmation`)
+ * — never both. The status endpoint still accepts every legal transition (the API's contract).
+ */
+export function offeredTransitions(
+  actor: BookingActor,
+  r: ReservationFacts,
+  settings: BookingSettings,
+  now: Date | number,
+): ReservationStatus[] {
+  const twoStep = settings.twoStepConfirmation === true
+  return allowedTransitions(actor, r, settings, now).filter((to) => {
+    if (to === 'MODIFIED' || to === 'PENDING_PAYMENT') return false
+    if (to === 'APPROVED') return twoStep
+    if (to === 'CONFIRMED' && r.status === 'PENDING') return !twoStep
+    return true
+  })
+}
+
+/**
+ * The last change of a booking into a final status, as its history recorded it: what the undo
+ * puts back. `restoreEnd`: the end it had before staff freed the rest of its time, if they did.
+ */
+export interface FinalChange {
+  from: ReservationStatus
+  to: ReservationStatus
+  /** ISO instant of the change. */
+  at: string
+  /** Who made it: a customer's own cancellation is theirs to take back (by booking again), not staff's. */
+  byCustomer: boolean
+  restoreEnd?: string | null
+}
+
+const FINAL: ReadonlySet<string> = new Set(['COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED'])
+
+/** Until when a final change may be undone: UNDO_MINUTES after it. */
+export const undoDeadline = (change: Pick<FinalChange, 'at'>) =>
+  new Date(parseInstant(change.at, 'UTC') + UNDO_MINUTES * 60_000).toISOString()
+
+/**
+ * Undo a final status set by mistake: staff (ADMIN, the assigned OPERATOR), within UNDO_MINUTES of
+ * the change, while the booking is still in that status, and not a customer's own cancellation.
+ * The booking gets its previous status (and its end, if the rest was freed) back; whether its time
+ * is still free is the database guard's business (409 SLOT_TAKEN).
+ */
+export function authorizeUndo(
+  actor: BookingActor,
+  r: ReservationFacts,
+  change: FinalChange | null | undefined,
+  now: Date | number,
+): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (!c.admin && !c.operator && !c.customer) return notFound
+  if (!c.admin && !c.operator) return refuse(403, 'STAFF_ONLY')
+  if (!change || !FINAL.has(r.status) || change.to !== r.status || change.byCustomer)
+    return refuse(409, 'NOTHING_TO_UNDO')
+  const at = parseInstant(change.at, 'UTC')
+  if (Number.isNaN(at) || toEpochMs(now) > at + UNDO_MINUTES * 60_000) return refuse(409, 'UNDO_EXPIRED')
+  return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+}
+
+/**
+ * Free the rest of an appointment that is over before its end (served early, or a no-show): its
+ * end becomes now, and the time after it can be booked. Staff only; the booking must be over
+ * (COMPLETED, NO_SHOW), started, and not yet ended.
+ */
+export function authorizeFreeRest(
+  actor: BookingActor,
+  r: ReservationFacts & { date_end: string | null },
+  now: Date | number,
+): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (!c.admin && !c.operator && !c.customer) return notFound
+  if (!c.admin && !c.operator) return refuse(403, 'STAFF_ONLY')
+  const start = r.date_start ? parseInstant(r.date_start, 'UTC') : NaN
+  const end = r.date_end ? parseInstant(r.date_end, 'UTC') : NaN
+  const t = toEpochMs(now)
+  if (!isOver(r.status) || Number.isNaN(start) || Number.isNaN(end) || t <= start || t >= end)
+    return refuse(409, 'NOTHING_TO_FREE')
+  return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
 }
 
 /** Bookings that hold a time and can be moved to another: the blocking statuses, drafts excepted. */
@@ -263,6 +368,9 @@ export const ACTION_REASONS = [
   'TOO_LATE_TO_MOVE',
   'NOT_MOVABLE',
   'ALREADY_STARTED',
+  'NOTHING_TO_UNDO',
+  'UNDO_EXPIRED',
+  'NOTHING_TO_FREE',
   'NOT_ALLOWED',
 ] as const
 export type ActionReason = (typeof ACTION_REASONS)[number]
@@ -312,6 +420,26 @@ export function reservationActions(
         : r.date_start
           ? new Date(parseInstant(r.date_start, settings.timezone)).toISOString()
           : undefined,
+    ),
+  }
+}
+
+/**
+ * The undo and free-the-rest buttons of one booking for staff: `undo.until` is the end of the undo
+ * window; `freeRest.until` the booking's end (after it there is nothing left to free).
+ */
+export function staffActions(
+  actor: BookingActor,
+  r: ReservationFacts & { date_end: string | null },
+  change: FinalChange | null | undefined,
+  now: Date | number,
+): { undo: ActionFlag; freeRest: ActionFlag } {
+  const undo = authorizeUndo(actor, r, change, now)
+  const freeRest = authorizeFreeRest(actor, r, now)
+  return {
+    undo: flagOf(undo, () => (change ? undoDeadline(change) : undefined)),
+    freeRest: flagOf(freeRest, () =>
+      r.date_end ? new Date(parseInstant(r.date_end, 'UTC')).toISOString() : undefined,
     ),
   }
 }

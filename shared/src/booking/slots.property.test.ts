@@ -241,7 +241,7 @@ function build(s: Scenario): { q: SlotQuery; dayStart: number } {
   }
 }
 
-const BLOCKING = new Set(['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED'])
+const BLOCKING = new Set(['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'COMPLETED', 'NO_SHOW'])
 function blocks(r: ExistingReservation, now: number, hold: number): boolean {
   return BLOCKING.has(r.status) || (r.status === 'PENDING_CONFIRMATION' && Date.parse(r.createdAt) + hold * MIN > now)
 }

@@ -88,7 +88,8 @@ describe('daySlots', () => {
       reservation(1, '2026-05-04T07:00:00Z', '2026-05-04T08:00:00Z'),
       reservation(2, '2026-05-04T07:30:00Z', '2026-05-04T07:45:00Z', 'PENDING'),
       reservation(2, '2026-05-04T12:00:00Z', '2026-05-04T17:00:00Z', 'CANCELLED'),
-      reservation(1, '2026-05-04T12:00:00Z', '2026-05-04T17:00:00Z', 'NO_SHOW'),
+      reservation(1, '2026-05-04T12:00:00Z', '2026-05-04T17:00:00Z', 'REJECTED'),
+      reservation(2, '2026-05-04T13:00:00Z', '2026-05-04T14:00:00Z', 'COMPLETED'),
     ]
     const byStart = new Map(daySlots(query({ reservations })).map((s) => [s.start, s.operators]))
     expect(byStart.get('2026-05-04T07:00:00.000Z')).toEqual([2])
@@ -96,7 +97,9 @@ describe('daySlots', () => {
     expect(byStart.has('2026-05-04T07:30:00.000Z')).toBe(false)
     expect(byStart.get('2026-05-04T07:45:00.000Z')).toEqual([2]) // 2 is free again at 07:45
     expect(byStart.get('2026-05-04T08:00:00.000Z')).toEqual([1, 2]) // touching is not overlapping
-    expect(byStart.get('2026-05-04T12:00:00.000Z')).toEqual([1, 2]) // cancelled / no-show do not block
+    expect(byStart.get('2026-05-04T12:00:00.000Z')).toEqual([1, 2]) // cancelled / rejected do not block
+    // completed early: the rest of its time stays held (issue 20)
+    expect(byStart.get('2026-05-04T13:00:00.000Z')).toEqual([1])
   })
 
   it('a PENDING_CONFIRMATION draft blocks only while its hold lasts', () => {

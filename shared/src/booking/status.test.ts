@@ -67,8 +67,13 @@ describe('isBlocking', () => {
   it.each(['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED'] as const)('%s blocks', (status) => {
     expect(isBlocking({ status, createdAt: '2020-01-01T00:00:00Z' }, now, 10)).toBe(true)
   })
-  it.each(['REJECTED', 'CANCELLED', 'NO_SHOW', 'COMPLETED'] as const)('%s does not block', (status) => {
+  it.each(['REJECTED', 'CANCELLED'] as const)('%s does not block', (status) => {
     expect(isBlocking({ status, createdAt: '2026-05-01T10:00:00Z' }, now, 10)).toBe(false)
+  })
+  // An appointment that is over keeps the time it held: completing a colour early does not free
+  // the chair (issue 20). Staff free the rest explicitly (its end becomes now).
+  it.each(['COMPLETED', 'NO_SHOW'] as const)('%s keeps blocking its time', (status) => {
+    expect(isBlocking({ status, createdAt: '2026-05-01T10:00:00Z' }, now, 10)).toBe(true)
   })
   it('PENDING_CONFIRMATION blocks while its hold lasts, not at or after its expiry', () => {
     const r = (createdAt: string) => ({ status: 'PENDING_CONFIRMATION' as const, createdAt })

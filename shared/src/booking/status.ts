@@ -1,4 +1,5 @@
-import { BLOCKING_STATUSES, type ReservationStatus } from '../enums/index'
+import { BLOCKING_STATUSES, OVER_STATUSES, type ReservationStatus } from '../enums/index'
+import { CONFIG_DEFAULTS } from '../constants'
 import type { BookingSettings } from './types'
 import { parseInstant, toEpochMs } from './zone'
 
@@ -31,6 +32,41 @@ export function canMoveReservation(
 ): boolean {
   if (!r.date_start && to !== 'CANCELLED') return false
   return canTransition(r.status, to)
+}
+
+const OVER: ReadonlySet<string> = new Set(OVER_STATUSES)
+
+/** Served or missed: final, but the booking keeps the time it held (`OVER_STATUSES`). */
+export const isOver = (status: ReservationStatus) => OVER.has(status)
+
+/** The salon's no-show grace in minutes (config `noShowGraceMinutes`; unreadable → the default). */
+export function noShowGraceOf(settings: { noShowGraceMinutes?: number | null }): number {
+  const n = Number(settings.noShowGraceMinutes)
+  return settings.noShowGraceMinutes === null ||
+    settings.noShowGraceMinutes === undefined ||
+    !Number.isFinite(n) ||
+    n < 0
+    ? CONFIG_DEFAULTS.noShowGraceMinutes
+    : n
+}
+
+/**
+ * The clock's part of the status flow: an appointment is COMPLETED from its start on, NO_SHOW from
+ * its start + the salon's grace (a customer ten minutes late is late, not absent). Other statuses
+ * do not depend on the time. `from`: the first instant the status may be set (ISO), absent when
+ * the start cannot be read (then it is refused: a booking of unknown time cannot have happened).
+ */
+export function statusTimeDecision(
+  r: { date_start: string | null | undefined },
+  to: ReservationStatus,
+  settings: { noShowGraceMinutes?: number | null; timezone?: string },
+  now: Date | number,
+): { ok: true } | { ok: false; from?: string } {
+  if (to !== 'COMPLETED' && to !== 'NO_SHOW') return { ok: true }
+  const start = r.date_start ? parseInstant(r.date_start, settings.timezone ?? 'UTC') : NaN
+  if (Number.isNaN(start)) return { ok: false }
+  const from = start + (to === 'NO_SHOW' ? noShowGraceOf(settings) * 60_000 : 0)
+  return toEpochMs(now) >= from ? { ok: true } : { ok: false, from: new Date(from).toISOString() }
 }
 
 /** Appointments that happen or happened: what the dashboard counts as booked work and revenue. */

@@ -19,6 +19,10 @@ export interface BookingSettings {
   cancellationTimeLimit: number
   /** Open future bookings one customer may hold (0 = no cap); absent = the default (3). */
   maxOpenBookings?: number
+  /** Minutes after the start before NO_SHOW may be set; absent = the default (10). */
+  noShowGraceMinutes?: number
+  /** The two-step flow (Approva, then Conferma); absent = off. */
+  twoStepConfirmation?: boolean
 }
 
 /** One `business_hours` row with its `operating_intervals` (`HH:mm`, local time). */

@@ -16,8 +16,8 @@ export const RESERVATION_STATUSES = [
 ] as const
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number]
 
-/** Statuses that hold an operator's time (PENDING_CONFIRMATION only while its hold lasts). */
-export const BLOCKING_STATUSES = [
+/** Statuses of a booking that is still to happen (PENDING_CONFIRMATION: a draft, only while its hold lasts). */
+export const LIVE_STATUSES = [
   'PENDING',
   'APPROVED',
   'CONFIRMED',
@@ -25,6 +25,17 @@ export const BLOCKING_STATUSES = [
   'MODIFIED',
   'PENDING_CONFIRMATION',
 ] as const satisfies readonly ReservationStatus[]
+
+/**
+ * An appointment that is over — served (COMPLETED) or missed (NO_SHOW). Final, but it keeps the
+ * time it was booked for: a stylist who taps "Completata" at 15:10 on a 14:45–17:00 colour has not
+ * freed the chair. Staff free the rest explicitly ("Libera il tempo restante": the end becomes
+ * now), so that no sequence of status changes lets two bookings hold one operator at one instant.
+ */
+export const OVER_STATUSES = ['COMPLETED', 'NO_SHOW'] as const satisfies readonly ReservationStatus[]
+
+/** Statuses that hold an operator's time: the live ones and the ones over (PRODUCT.md, issue 20). */
+export const BLOCKING_STATUSES = [...LIVE_STATUSES, ...OVER_STATUSES] as const satisfies readonly ReservationStatus[]
 
 export const BUSINESS_CLOSURE_TYPES = [
   'FULL_DAY',

@@ -332,8 +332,10 @@ export const agendaItem = z
       })
       .strict()
       .nullable(),
+    /** The status buttons offered to this caller now (`offeredTransitions`). */
     transitions: z.array(status),
-    actions: z.object({ move: actionFlag }).strict(),
+    /** Move; undo a final status set in the last UNDO_MINUTES; free the rest of an appointment over early. */
+    actions: z.object({ move: actionFlag, undo: actionFlag, freeRest: actionFlag }).strict(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>

@@ -31,6 +31,10 @@ export const configFields = {
   minNoticeMinutes: whole(0, 60 * 24 * 30, 'minuti'),
   bookingHorizonDays: whole(1, 365, 'giorni'),
   autoConfirm: z.boolean().optional(),
+  /** The two-step flow: "Approva" a request first, "Conferma" the time later. Off: one "Conferma". */
+  twoStepConfirmation: z.boolean().optional(),
+  /** Minutes after the start before a booking may be marked "Non presentato". */
+  noShowGraceMinutes: whole(0, 240, 'minuti').optional(),
   /** 0 = no limit. */
   maxOpenBookings: whole(0, 100, 'appuntamenti'),
   holdMinutes: whole(1, 120, 'minuti'),

@@ -53,7 +53,7 @@ const booking = (over: Partial<AgendaItem> = {}): AgendaItem => ({
   operator: { id: 3, name: 'Giulia', imageUrl: null },
   customer: { id: 17, name: 'Chiara', surname: 'Conti', phone: null, email: 'c@example.com' },
   transitions: ['COMPLETED', 'NO_SHOW', 'MODIFIED', 'CANCELLED'],
-  actions: { move: { allowed: true } },
+  actions: { move: { allowed: true }, undo: { allowed: false }, freeRest: { allowed: false } },
   ...over,
 })
 
@@ -164,7 +164,13 @@ describe('events', () => {
 
   it('does not let a booking the server would not move be dragged; final statuses are muted', () => {
     const locked = bookingToEvent(
-      booking({ actions: { move: { allowed: false, reason: 'ALREADY_STARTED' } } }),
+      booking({
+        actions: {
+          move: { allowed: false, reason: 'ALREADY_STARTED' },
+          undo: { allowed: false },
+          freeRest: { allowed: false },
+        },
+      }),
       ROME,
       words,
       palette,

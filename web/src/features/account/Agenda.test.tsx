@@ -36,7 +36,7 @@ const agenda: AgendaResponse = {
       operator: { id: 1, name: 'Giulia', imageUrl: null },
       customer: { id: 3, name: 'Chiara', surname: 'Conti', phone: null, email: null },
       transitions: [],
-      actions: { move: { allowed: false } },
+      actions: { move: { allowed: false }, undo: { allowed: false }, freeRest: { allowed: false } },
     },
   ],
   blocks: [
