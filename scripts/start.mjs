@@ -10,6 +10,7 @@
 import { fork } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
+import { jobProcessEnv, webProcessEnv } from './lib/processes.mjs'
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const buildOnly = process.argv.includes('--build-only')
@@ -88,16 +89,12 @@ const startApp = (role, env) => {
   })
   return child
 }
-app = startApp('web', {
-  PORT: String(port),
-  SALON_OWNED_PG_PID: db ? String(db.child.pid) : '',
-  ...(separateJobs ? { JOB_WORKER: 'off' } : {}),
-})
+app = startApp('web', webProcessEnv({ port, separateJobs, ownedPgPid: db ? String(db.child.pid) : '' }))
 
 /** The job process, once the web process has migrated and seeded (it only sends, never serves the public). */
 async function startJobProcess() {
   const { freePort } = await import('./lib/postgres.mjs')
-  jobs = startApp('jobs', { PORT: String(await freePort(0)), HOST: '127.0.0.1', JOB_WORKER: 'on' })
+  jobs = startApp('jobs', jobProcessEnv({ webPort: port, jobPort: await freePort(0) }))
   try {
     os.setPriority(jobs.pid, JOB_NICENESS)
   } catch (err) {

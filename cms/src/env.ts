@@ -23,6 +23,20 @@ export const env = {
     return (process.env.SERVER_URL || `http://localhost:${this.port}`).replace(/\/$/, '')
   },
   /**
+   * The one origin every link the app writes starts with — mails, calendar files, the operators'
+   * feeds: PUBLIC_URL, else SERVER_URL, else the web process's own address (`SALON_WEB_URL`, which
+   * `npm start` gives its job process: that one listens on 127.0.0.1 and a port nobody visits),
+   * else http://localhost:$PORT.
+   */
+  get linkOrigin() {
+    return (
+      process.env.PUBLIC_URL ||
+      process.env.SERVER_URL ||
+      process.env.SALON_WEB_URL ||
+      `http://localhost:${this.port}`
+    ).replace(/\/+$/, '')
+  },
+  /**
    * The public origin of absolute URLs in sitemap.xml and robots.txt (lib/seo.ts): PUBLIC_URL, else
    * an explicit SERVER_URL; null = the request's own origin.
    */

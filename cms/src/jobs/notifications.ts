@@ -90,8 +90,8 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
             note: r.note ?? null,
           },
           links: {
-            myBookingsUrl: `${env.serverUrl}/reserved-area`,
-            dashboardUrl: `${env.serverUrl}/dashboard/booking/${r.id}`,
+            myBookingsUrl: `${env.linkOrigin}/reserved-area`,
+            dashboardUrl: `${env.linkOrigin}/dashboard/booking/${r.id}`,
           },
           lastChange: String(r.last_change),
         }

@@ -53,7 +53,7 @@ export async function requestRecovery(payload: Payload, email: string, now = new
 
 /** The public site's "choose a password" page for a code. */
 const passwordLink = (code: string, email: string) =>
-  `${env.serverUrl}/password-recovery/${code}/${encodeURIComponent(email)}`
+  `${env.linkOrigin}/password-recovery/${code}/${encodeURIComponent(email)}`
 
 /**
  * A new single-use code for `userId`, valid `minutes`, stored only as its hash; the user's older
@@ -146,7 +146,7 @@ async function setPassword(req: PayloadRequest, rows: Rows, userId: number, pass
 /** The "your password was changed" notice; the answer does not wait for it. */
 function notifyChanged(payload: Payload, user: { email: string; name: string }) {
   inBackground(payload, `Password notice to ${user.email}`, async () =>
-    send(payload, user.email, passwordChangedMail(await brand(payload), user.name, `${env.serverUrl}/login`)),
+    send(payload, user.email, passwordChangedMail(await brand(payload), user.name, `${env.linkOrigin}/login`)),
   )
 }
 
@@ -240,7 +240,7 @@ export async function changeEmail(
     sendConfirmation(payload, { id: user.id, email: updated.email, name }),
   )
   inBackground(payload, `E-mail change notice to ${user.email}`, async () =>
-    send(payload, user.email, emailChangedMail(await brand(payload), name, updated.email, `${env.serverUrl}/login`)),
+    send(payload, user.email, emailChangedMail(await brand(payload), name, updated.email, `${env.linkOrigin}/login`)),
   )
   return publicUser(updated)
 }
@@ -260,7 +260,7 @@ export function confirmationToken(user: { id: number; email: string }, now = Dat
 }
 
 export async function sendConfirmation(payload: Payload, user: { id: number; email: string; name?: string | null }) {
-  const url = `${env.serverUrl}/confirm?token=${encodeURIComponent(confirmationToken(user))}`
+  const url = `${env.linkOrigin}/confirm?token=${encodeURIComponent(confirmationToken(user))}`
   return send(payload, user.email, confirmEmailMail(await brand(payload), user.name ?? '', url))
 }
 

@@ -35,7 +35,7 @@ export const FEED_MAX_EVENTS = 2000
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest()
 
 /** The public URL of a feed token. */
-export const feedUrlOf = (token: string) => `${env.serverUrl.replace(/\/+$/, '')}/api/operators/feed/${token}.ics`
+export const feedUrlOf = (token: string) => `${env.linkOrigin}/api/operators/feed/${token}.ics`
 
 type Caller = Pick<SessionUser, 'id' | 'user_role' | 'adminTotpRequired' | 'mfaActive'>
 

@@ -63,7 +63,7 @@ export async function loadCalendarSalon(db: Db): Promise<CalendarSalon> {
 export const calendarSalonOf = (contact: Awaited<ReturnType<typeof readSalonContact>>): CalendarSalon => ({
   ...contact,
   email: contact.email || addressOf(env.mailFrom) || null,
-  publicUrl: env.serverUrl,
+  publicUrl: env.linkOrigin,
 })
 
 /**

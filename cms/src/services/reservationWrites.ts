@@ -607,7 +607,7 @@ export async function finalChanges(db: Pick<PoolClient, 'query'>, ids: number[])
             (select f.changes -> 'date_end' ->> 'from' from reservation_events f
               where f.reservation_id = r.id and f.kind = 'FREED' and f.id > e.id order by f.id limit 1) as restore_end
        from reservations r
-       join lateral (select * from reservation_events e where e.reservation_id = r.id and e.to_status = r.status
+       join lateral (select * from reservation_events e where e.reservation_id = r.id and e.to_status = r.status::text
                        and e.kind = 'STATUS_CHANGED' and e.from_status is distinct from e.to_status
                      order by e.id desc limit 1) e on true
       where r.id = any($1::int[]) and r.status in ('COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED')`,
