@@ -1,12 +1,18 @@
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import type { AgendaResponse } from './api'
 
 const fetchAgenda = vi.fn()
+const setReservationStatus = vi.fn(async () => ({}))
+const undoReservationStatus = vi.fn(async () => ({}))
+const freeReservationRest = vi.fn(async () => ({}))
 vi.mock('./api', () => ({
   fetchAgenda: (...args: unknown[]) => fetchAgenda(...args),
-  setReservationStatus: vi.fn(),
+  setReservationStatus: (...args: unknown[]) => setReservationStatus(...args),
+  undoReservationStatus: (...args: unknown[]) => undoReservationStatus(...args),
+  freeReservationRest: (...args: unknown[]) => freeReservationRest(...args),
   fetchMyFeeds: async () => [],
   rotateFeed: vi.fn(),
   revokeFeed: vi.fn(),
@@ -75,5 +81,56 @@ describe('Agenda (reserved area, operator): blocked time among the appointments'
     expect(within(cards[2]!).getByText('Corso colore')).toBeTruthy()
     expect(within(cards[0]!).getByText('Non disponibile per appuntamenti')).toBeTruthy()
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1)
+  })
+})
+
+describe('Agenda: statuses that follow time', () => {
+  const item = agenda.reservations[0]!
+  const show = (over: Partial<typeof item>) => {
+    fetchAgenda.mockResolvedValue({ ...agenda, blocks: [], reservations: [{ ...item, ...over }] })
+    render(
+      <MemoryRouter>
+        <Agenda name="Giulia" />
+      </MemoryRouter>,
+    )
+  }
+
+  it('an appointment completed early offers to free the rest and to undo, with their times', async () => {
+    show({
+      status: 'COMPLETED',
+      transitions: [],
+      actions: {
+        move: { allowed: false },
+        undo: { allowed: true, until: '2026-12-15T09:20:00.000Z' },
+        freeRest: { allowed: true, until: '2026-12-15T09:30:00.000Z' },
+      },
+    })
+    expect(await screen.findByText(/resta occupato fino alle 10:30/)).toBeTruthy()
+    expect(screen.getByText(/ripristinare lo stato di prima fino alle 10:20/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Libera il tempo restante' }))
+    expect(freeReservationRest).toHaveBeenCalledWith(9)
+    await userEvent.click(await screen.findByRole('button', { name: 'Ripristina' }))
+    expect(undoReservationStatus).toHaveBeenCalledWith(9)
+  })
+
+  it('no undo or free buttons when the server allows neither', async () => {
+    show({ transitions: ['CANCELLED'] })
+    expect(await screen.findByRole('button', { name: 'Annulla' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Ripristina' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Libera il tempo restante' })).toBeNull()
+  })
+
+  it('a no-show asks first; "Completato" does not', async () => {
+    setReservationStatus.mockClear()
+    show({ transitions: ['COMPLETED', 'NO_SHOW', 'CANCELLED'] })
+    await userEvent.click(await screen.findByRole('button', { name: 'Non presentato' }))
+    expect(setReservationStatus).not.toHaveBeenCalled()
+    const dialog = await screen.findByRole('dialog', { hidden: true })
+    expect(within(dialog).getByText('Non presentato: Chiara Conti?')).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Non presentato', hidden: true }))
+    expect(setReservationStatus).toHaveBeenCalledWith(9, 'NO_SHOW')
+    setReservationStatus.mockClear()
+    await userEvent.click(await screen.findByRole('button', { name: 'Completato' }))
+    expect(setReservationStatus).toHaveBeenCalledWith(9, 'COMPLETED')
   })
 })

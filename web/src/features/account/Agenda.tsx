@@ -11,14 +11,24 @@ import { useToast } from '../../lib/toast'
 import { PhoneIcon } from '../../lib/ui/icons'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
-import { fetchAgenda, setReservationStatus, type AgendaBlockItem, type AgendaItem } from './api'
+import {
+  fetchAgenda,
+  freeReservationRest,
+  setReservationStatus,
+  undoReservationStatus,
+  type AgendaBlockItem,
+  type AgendaItem,
+} from './api'
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { LoadError } from '../../lib/ui/LoadError'
 import { CalendarFeedCards } from './CalendarFeedCard'
 
 /**
  * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
  * reservation with the customer's name and phone, the services, the note and the status, and one
- * button for each status change the engine allows this operator now, and the time the salon
+ * button for each status change the engine offers this operator now (no "Completato" before the
+ * start; a cancellation, a refusal or a no-show asks first), "Ripristina" for 15 minutes after a
+ * final status, "Libera il tempo restante" for an appointment over early, and the time the salon
  * blocked for them (training, leave…) in its place among the appointments. The view is in the URL.
  * Below: the private calendar link of their appointments (CalendarFeedCard).
  */
@@ -39,22 +49,32 @@ export function Agenda({ name }: { name: string }) {
     ),
   )
 
-  async function change(item: AgendaItem, status: ReservationStatus) {
+  const [asking, setAsking] = useState<{ item: AgendaItem; status: ReservationStatus } | null>(null)
+
+  /** One call on one card: the card is busy meanwhile, a toast says how it went, the day reloads. */
+  async function act(item: AgendaItem, call: () => Promise<unknown>, done: string, failed: string) {
     setPending(item.id)
     try {
-      await setReservationStatus(item.id, status)
-      toast({ title: t.agenda.changed(statusLabelIt(status)), variant: 'success' })
+      await call()
+      toast({ title: done, variant: 'success' })
     } catch (error) {
-      toast({
-        title: t.agenda.changeFailed,
-        description: error instanceof ApiError ? error.message : undefined,
-        variant: 'error',
-      })
+      toast({ title: failed, description: error instanceof ApiError ? error.message : undefined, variant: 'error' })
     } finally {
       setPending(null)
+      setAsking(null)
       data.reload()
     }
   }
+  const change = (item: AgendaItem, status: ReservationStatus) =>
+    act(
+      item,
+      () => setReservationStatus(item.id, status),
+      t.agenda.changed(statusLabelIt(status)),
+      t.agenda.changeFailed,
+    )
+  /** Final statuses that tell the customer or take the time away ask first; "Completato" does not (undo is there). */
+  const choose = (item: AgendaItem, status: ReservationStatus) =>
+    ASK_FIRST.has(status) ? setAsking({ item, status }) : void change(item, status)
 
   const days =
     data.status === 'success' ? groupByDay(data.data.agenda, data.data.agenda.timezone) : new Map<string, Entry[]>()
@@ -102,7 +122,23 @@ export function Agenda({ name }: { name: string }) {
                     item={entry.item}
                     timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
                     busy={pending === entry.item.id}
-                    onChange={(status) => void change(entry.item, status)}
+                    onChange={(status) => choose(entry.item, status)}
+                    onUndo={() =>
+                      void act(
+                        entry.item,
+                        () => undoReservationStatus(entry.item.id),
+                        t.agenda.undone,
+                        t.agenda.undoFailed,
+                      )
+                    }
+                    onFreeRest={() =>
+                      void act(
+                        entry.item,
+                        () => freeReservationRest(entry.item.id),
+                        t.agenda.freed,
+                        t.agenda.freeFailed,
+                      )
+                    }
                   />
                 </li>
               ),
@@ -110,10 +146,41 @@ export function Agenda({ name }: { name: string }) {
           </ul>
         </section>
       ))}
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking
+            ? t.agenda.confirmTitle(
+                t.agenda.transition[asking.status] ?? statusLabelIt(asking.status),
+                whoOf(asking.item),
+              )
+            : ''
+        }
+        confirmLabel={asking ? (t.agenda.transition[asking.status] ?? statusLabelIt(asking.status)) : ''}
+        cancelLabel={t.agenda.back}
+        danger
+        busy={asking !== null && pending === asking.item.id}
+        onConfirm={() => asking && void change(asking.item, asking.status)}
+        onCancel={() => setAsking(null)}
+      >
+        {asking ? (
+          <p>
+            {asking.status === 'NO_SHOW' ? '' : `${t.agenda.confirmMails} `}
+            {t.agenda.confirmUndo}
+          </p>
+        ) : null}
+      </ConfirmDialog>
       <CalendarFeedCards timeZone={data.status === 'success' ? data.data.salon.timezone : 'Europe/Rome'} />
     </>
   )
 }
+
+const ASK_FIRST: ReadonlySet<ReservationStatus> = new Set(['CANCELLED', 'REJECTED', 'NO_SHOW'])
+
+const whoOf = (item: AgendaItem) =>
+  item.customer
+    ? [item.customer.name, item.customer.surname].filter(Boolean).join(' ') || t.agenda.noCustomer
+    : t.agenda.noCustomer
 
 type Entry = { start: string; item: AgendaItem; block?: undefined } | { start: string; block: AgendaBlockItem }
 
@@ -157,15 +224,20 @@ function AgendaCard({
   timeZone,
   busy,
   onChange,
+  onUndo,
+  onFreeRest,
 }: {
   item: AgendaItem
   timeZone: string
   busy: boolean
   onChange: (status: ReservationStatus) => void
+  onUndo: () => void
+  onFreeRest: () => void
 }) {
   const customer = item.customer
-  const who = customer ? [customer.name, customer.surname].filter(Boolean).join(' ') : t.agenda.noCustomer
-  const final = item.transitions.length === 0
+  const who = whoOf(item)
+  const { undo, freeRest } = item.actions
+  const final = item.transitions.length === 0 && !undo.allowed && !freeRest.allowed
   return (
     <article
       className={`booking-card agenda-card${final ? ' booking-card--past' : ''}`}
@@ -209,6 +281,26 @@ function AgendaCard({
               {t.agenda.transition[status] ?? statusLabelIt(status)}
             </button>
           ))}
+        </div>
+      ) : null}
+      {undo.allowed || freeRest.allowed ? (
+        <div className="agenda-card__after">
+          {freeRest.allowed && freeRest.until ? (
+            <p className="agenda-card__hint">
+              {t.agenda.freeRestHint(formatTime(freeRest.until, timeZone))}{' '}
+              <button type="button" className="btn btn--small btn--secondary" disabled={busy} onClick={onFreeRest}>
+                {t.agenda.freeRest}
+              </button>
+            </p>
+          ) : null}
+          {undo.allowed && undo.until ? (
+            <p className="agenda-card__hint">
+              {t.agenda.undoHint(formatTime(undo.until, timeZone))}{' '}
+              <button type="button" className="btn btn--small btn--ghost" disabled={busy} onClick={onUndo}>
+                {t.agenda.undo}
+              </button>
+            </p>
+          ) : null}
         </div>
       ) : null}
     </article>

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
 import { ApiError } from '../../lib/api'
 
@@ -15,16 +15,6 @@ vi.mock('./api', () => ({
 vi.mock('../../lib/toast', () => ({ useToast: () => ({ toast }) }))
 
 const { CalendarFeedCard } = await import('./CalendarFeedCard')
-
-// jsdom has no modal <dialog>: enough of it for ConfirmDialog.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-})
 
 const URL_ = 'https://salone.example/api/operators/feed/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics'
 const off: OperatorFeedStatus = { operator: { id: 7, name: 'Giulia' }, active: false, createdAt: null, rotatedAt: null }

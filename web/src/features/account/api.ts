@@ -92,6 +92,16 @@ export function setReservationStatus(id: number, status: ReservationStatus) {
   return api.put<{ message?: string }>(`/api/reservations/${id}/status`, { status })
 }
 
+/** `POST /api/reservations/:id/undo` — staff take back a final status set in the last 15 minutes. */
+export function undoReservationStatus(id: number) {
+  return api.post<{ message?: string }>(`/api/reservations/${id}/undo`)
+}
+
+/** `POST /api/reservations/:id/free-rest` — an appointment over early frees the rest of its time. */
+export function freeReservationRest(id: number) {
+  return api.post<{ message?: string }>(`/api/reservations/${id}/free-rest`)
+}
+
 /** `GET /api/reservations/agenda?from&to` — the operator's reservations of those local days. */
 export function fetchAgenda(from: string, to: string, signal: AbortSignal) {
   return api.get<AgendaResponse>('/api/reservations/agenda', { query: { from, to }, signal })
