@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { bookViaApi, firstFreeSlot, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+import { expectNoSeriousA11yViolations } from './axe'
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
 
@@ -164,7 +165,7 @@ test.describe('I miei appuntamenti', () => {
 })
 
 test.describe('the operator’s agenda', () => {
-  test('an operator confirms, completes and marks a no-show — and never sees another operator’s bookings', async ({
+  test('an operator confirms and cancels — never completes an appointment ahead — and undoes a cancellation; never sees another operator’s bookings', async ({
     page,
     request,
   }) => {
@@ -173,8 +174,8 @@ test.describe('the operator’s agenda', () => {
     const giulia = operators.get('Giulia')!
     const marco = operators.get('Marco')!
     const run = Date.now().toString(36) // names unique to this run: the agenda may hold earlier ones
-    const a = await registerViaApi(request, newCustomer('agenda-a', 'Aurora', `Completa${run}`))
-    const b = await registerViaApi(request, newCustomer('agenda-b', 'Bianca', `Assente${run}`))
+    const a = await registerViaApi(request, newCustomer('agenda-a', 'Aurora', `Conferma${run}`))
+    const b = await registerViaApi(request, newCustomer('agenda-b', 'Bianca', `Annulla${run}`))
     const c = await registerViaApi(request, newCustomer('agenda-c', 'Carla', `DiMarco${run}`))
     const slotA = await firstFreeSlot(request, [piega], giulia)
     await bookViaApi(request, a.token, { services: [piega], operator: giulia, date_start: slotA.start })
@@ -186,18 +187,31 @@ test.describe('the operator’s agenda', () => {
     await loginInBrowser(page, 'operatore@demo.salon', 'demo1234')
     await page.goto('/reserved-area?view=week')
     await expect(page.getByRole('heading', { name: 'L’agenda di Giulia' })).toBeVisible()
-    const cardA = page.getByRole('article', { name: new RegExp(`Aurora Completa${run}`) })
-    const cardB = page.getByRole('article', { name: new RegExp(`Bianca Assente${run}`) })
+    const cardA = page.getByRole('article', { name: new RegExp(`Aurora Conferma${run}`) })
+    const cardB = page.getByRole('article', { name: new RegExp(`Bianca Annulla${run}`) })
     await expect(cardA).toContainText('+39 333 123 4567')
+    // A request: one accept button, no "Approva", no payment, nothing that only makes sense later.
+    await expect(cardA.getByRole('button', { name: 'Approva' })).toHaveCount(0)
+    await expect(cardA.getByRole('button', { name: 'In attesa di pagamento' })).toHaveCount(0)
     await cardA.getByRole('button', { name: 'Conferma' }).click()
     await expect(cardA).toContainText('Confermata')
-    await cardA.getByRole('button', { name: 'Completato' }).click()
-    await expect(cardA).toContainText('Completata')
-    await expect(cardA.getByRole('button')).toHaveCount(0)
+    // The appointment is ahead: it can be cancelled, not completed nor marked a no-show (issue 20).
+    await expect(cardA.getByRole('button', { name: 'Annulla' })).toBeVisible()
+    await expect(cardA.getByRole('button', { name: 'Completato' })).toHaveCount(0)
+    await expect(cardA.getByRole('button', { name: 'Non presentato' })).toHaveCount(0)
 
-    await cardB.getByRole('button', { name: 'Conferma' }).click()
-    await cardB.getByRole('button', { name: 'Non presentato' }).click()
-    await expect(cardB).toContainText('Non presentato')
+    // Cancelling asks first (the customer gets a mail), then can be taken back for 15 minutes.
+    await cardB.getByRole('button', { name: 'Annulla' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(`Bianca Annulla${run}`)
+    await expect(dialog).toContainText('Il cliente riceve una mail.')
+    await dialog.getByRole('button', { name: 'Annulla' }).click()
+    await expect(cardB).toContainText('Annullata')
+    await expect(cardB).toContainText('Puoi ripristinare lo stato di prima fino alle')
+    await expectNoSeriousA11yViolations(page)
+    await cardB.getByRole('button', { name: 'Ripristina' }).click()
+    await expect(cardB).toContainText('In attesa di conferma')
+    await expect(cardB.getByRole('button', { name: 'Ripristina' })).toHaveCount(0)
 
     await expect(page.getByRole('article', { name: new RegExp(`Carla DiMarco${run}`) })).toHaveCount(0)
   })

@@ -281,7 +281,9 @@ describe('the status machine', () => {
   it('every illegal transition is a 409; every legal one a 200 (admin)', async () => {
     for (const from of RESERVATION_STATUSES) {
       for (const to of RESERVATION_STATUSES) {
-        const id = await reservationIn(from)
+        // Started an hour ago, with no operator: COMPLETED and NO_SHOW are legal only from the
+        // start (and the no-show grace), which statuses-follow-time.test.ts checks.
+        const id = await reservationIn(from, customerId, -1)
         const res = await api('PUT', `/api/reservations/${id}/status`, { as: 'ADMIN', body: { status: to } })
         const legal = (STATUS_TRANSITIONS[from] as readonly string[]).includes(to)
         expect(res.status, `${from} → ${to}: ${JSON.stringify(res.body)}`).toBe(legal ? 200 : 409)
@@ -338,10 +340,13 @@ describe('the status machine', () => {
   })
 
   it('an operator moves only their own reservations', async () => {
-    const mine = await reservationIn('CONFIRMED', customerId, -2, ops.Giulia)
+    // Yesterday at night (02:00 or 03:00 in Rome): started, and no other booking of theirs then.
+    const night =
+      (Date.parse(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T01:00:00Z`) - Date.now()) / 3_600_000
+    const mine = await reservationIn('CONFIRMED', customerId, night, ops.Giulia)
     const res = await api('PUT', `/api/reservations/${mine}/status`, { as: 'OPERATOR', body: { status: 'COMPLETED' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    const marcos = await reservationIn('CONFIRMED', customerId, -3, ops.Marco)
+    const marcos = await reservationIn('CONFIRMED', customerId, night, ops.Marco)
     expect(
       (await api('PUT', `/api/reservations/${marcos}/status`, { as: 'OPERATOR', body: { status: 'NO_SHOW' } })).status,
     ).toBe(404)
