@@ -5,7 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  STATUS_TRANSITIONS,
   addCalendarDays,
   agendaResponse,
   localDayOf,
