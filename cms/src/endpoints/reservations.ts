@@ -87,29 +87,27 @@ export const statusEndpoint: Endpoint = {
   },
 }
 
-/** POST /api/reservations/:id/undo — staff take back a final status set in the last minutes. */
-export const undoEndpoint: Endpoint = {
-  path: '/:id/undo',
+/** A staff action on one booking, no body: POST /api/reservations/:id/<path> → 200 with the booking read back. */
+const bookingAction = (
+  path: string,
+  run: (pool: ReturnType<typeof pool>, user: ReturnType<typeof requireBooker>, id: number) => Promise<unknown>,
+  message: string,
+): Endpoint => ({
+  path: `/:id/${path}`,
   method: 'post',
   handler: async (req) => {
     const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
-    await undoStatus(pool(req.payload), user, id)
-    return Response.json({ message: 'Cambio di stato annullato', data: await readBack(req, id) })
+    await run(pool(req.payload), user, id)
+    return Response.json({ message, data: await readBack(req, id) })
   },
-}
+})
+
+/** POST /api/reservations/:id/undo — staff take back a final status set in the last minutes. */
+export const undoEndpoint = bookingAction('undo', undoStatus, 'Cambio di stato annullato')
 
 /** POST /api/reservations/:id/free-rest — an appointment over early frees the rest of its time. */
-export const freeRestEndpoint: Endpoint = {
-  path: '/:id/free-rest',
-  method: 'post',
-  handler: async (req) => {
-    const user = requireBooker(req)
-    const id = parseOr400(idParam, req.routeParams?.id)
-    await freeRest(pool(req.payload), user, id)
-    return Response.json({ message: 'Tempo restante liberato', data: await readBack(req, id) })
-  },
-}
+export const freeRestEndpoint = bookingAction('free-rest', freeRest, 'Tempo restante liberato')
 
 /**
  * GET /api/reservations/:id/ics — "Aggiungi al calendario": the booking as an RFC 5545 file

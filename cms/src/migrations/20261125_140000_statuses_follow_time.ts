@@ -18,6 +18,18 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 const LIVE = `'PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED', 'PENDING_CONFIRMATION'`
 const BLOCKING = `${LIVE}, 'COMPLETED', 'NO_SHOW'`
 
+/** The database guard over these statuses: no two such bookings of one operator overlap. */
+const noOverlap = (statuses: string) => `
+    ALTER TABLE "reservations" DROP CONSTRAINT IF EXISTS "reservations_no_overlap";
+    ALTER TABLE "reservations"
+      ADD CONSTRAINT "reservations_no_overlap" EXCLUDE USING gist (
+        "operator_id" WITH =,
+        tstzrange("date_start", "date_end", '[)') WITH &&
+      ) WHERE (
+        "operator_id" IS NOT NULL AND "date_start" IS NOT NULL AND "date_end" IS NOT NULL
+        AND "status" IN (${statuses})
+      );`
+
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(
     sql.raw(`
@@ -49,15 +61,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       ) c
      WHERE f.id = c.id;
 
-    ALTER TABLE "reservations" DROP CONSTRAINT IF EXISTS "reservations_no_overlap";
-    ALTER TABLE "reservations"
-      ADD CONSTRAINT "reservations_no_overlap" EXCLUDE USING gist (
-        "operator_id" WITH =,
-        tstzrange("date_start", "date_end", '[)') WITH &&
-      ) WHERE (
-        "operator_id" IS NOT NULL AND "date_start" IS NOT NULL AND "date_end" IS NOT NULL
-        AND "status" IN (${BLOCKING})
-      );
+    ${noOverlap(BLOCKING)}
 
     CREATE OR REPLACE FUNCTION "operator_blocks_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -104,15 +108,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(
     sql.raw(`
-    ALTER TABLE "reservations" DROP CONSTRAINT IF EXISTS "reservations_no_overlap";
-    ALTER TABLE "reservations"
-      ADD CONSTRAINT "reservations_no_overlap" EXCLUDE USING gist (
-        "operator_id" WITH =,
-        tstzrange("date_start", "date_end", '[)') WITH &&
-      ) WHERE (
-        "operator_id" IS NOT NULL AND "date_start" IS NOT NULL AND "date_end" IS NOT NULL
-        AND "status" IN (${LIVE})
-      );
+    ${noOverlap(LIVE)}
     DELETE FROM "reservation_events" WHERE "kind" IN ('UNDONE', 'FREED');
     ALTER TABLE "reservation_events" DROP CONSTRAINT IF EXISTS "reservation_events_kind_check";
     ALTER TABLE "reservation_events" ADD CONSTRAINT "reservation_events_kind_check"

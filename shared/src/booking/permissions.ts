@@ -181,6 +181,14 @@ export interface FinalChange {
 
 const FINAL: ReadonlySet<string> = new Set(['COMPLETED', 'NO_SHOW', 'CANCELLED', 'REJECTED'])
 
+/** The salon's own actions on a booking: its admin or assigned operator; its customer 403, anyone else 404. */
+function staffOnly(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): Decision {
+  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
+  const c = capacitiesOf(actor, r)
+  if (c.admin || c.operator) return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+  return c.customer ? refuse(403, 'STAFF_ONLY') : notFound
+}
+
 /** Until when a final change may be undone: UNDO_MINUTES after it. */
 export const undoDeadline = (change: Pick<FinalChange, 'at'>) =>
   new Date(parseInstant(change.at, 'UTC') + UNDO_MINUTES * 60_000).toISOString()
@@ -197,15 +205,13 @@ export function authorizeUndo(
   change: FinalChange | null | undefined,
   now: Date | number,
 ): Decision {
-  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
-  const c = capacitiesOf(actor, r)
-  if (!c.admin && !c.operator && !c.customer) return notFound
-  if (!c.admin && !c.operator) return refuse(403, 'STAFF_ONLY')
+  const staff = staffOnly(actor, r)
+  if (!staff.ok) return staff
   if (!change || !FINAL.has(r.status) || change.to !== r.status || change.byCustomer)
     return refuse(409, 'NOTHING_TO_UNDO')
   const at = parseInstant(change.at, 'UTC')
   if (Number.isNaN(at) || toEpochMs(now) > at + UNDO_MINUTES * 60_000) return refuse(409, 'UNDO_EXPIRED')
-  return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+  return staff
 }
 
 /**
@@ -218,16 +224,14 @@ export function authorizeFreeRest(
   r: ReservationFacts & { date_end: string | null },
   now: Date | number,
 ): Decision {
-  if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
-  const c = capacitiesOf(actor, r)
-  if (!c.admin && !c.operator && !c.customer) return notFound
-  if (!c.admin && !c.operator) return refuse(403, 'STAFF_ONLY')
+  const staff = staffOnly(actor, r)
+  if (!staff.ok) return staff
   const start = r.date_start ? parseInstant(r.date_start, 'UTC') : NaN
   const end = r.date_end ? parseInstant(r.date_end, 'UTC') : NaN
   const t = toEpochMs(now)
   if (!isOver(r.status) || Number.isNaN(start) || Number.isNaN(end) || t <= start || t >= end)
     return refuse(409, 'NOTHING_TO_FREE')
-  return { ok: true, as: c.admin ? 'ADMIN' : 'OPERATOR' }
+  return staff
 }
 
 /** Bookings that hold a time and can be moved to another: the blocking statuses, drafts excepted. */

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AgendaResponse } from './api'
 
 const fetchAgenda = vi.fn()
-const setReservationStatus = vi.fn(async () => ({}))
-const undoReservationStatus = vi.fn(async () => ({}))
-const freeReservationRest = vi.fn(async () => ({}))
+const setReservationStatus = vi.fn(async (..._args: unknown[]) => ({}))
+const undoReservationStatus = vi.fn(async (..._args: unknown[]) => ({}))
+const freeReservationRest = vi.fn(async (..._args: unknown[]) => ({}))
 vi.mock('./api', () => ({
   fetchAgenda: (...args: unknown[]) => fetchAgenda(...args),
   setReservationStatus: (...args: unknown[]) => setReservationStatus(...args),

@@ -286,23 +286,48 @@ function AgendaCard({
       {undo.allowed || freeRest.allowed ? (
         <div className="agenda-card__after">
           {freeRest.allowed && freeRest.until ? (
-            <p className="agenda-card__hint">
-              {t.agenda.freeRestHint(formatTime(freeRest.until, timeZone))}{' '}
-              <button type="button" className="btn btn--small btn--secondary" disabled={busy} onClick={onFreeRest}>
-                {t.agenda.freeRest}
-              </button>
-            </p>
+            <AfterAction
+              hint={t.agenda.freeRestHint(formatTime(freeRest.until, timeZone))}
+              label={t.agenda.freeRest}
+              variant="secondary"
+              busy={busy}
+              onClick={onFreeRest}
+            />
           ) : null}
           {undo.allowed && undo.until ? (
-            <p className="agenda-card__hint">
-              {t.agenda.undoHint(formatTime(undo.until, timeZone))}{' '}
-              <button type="button" className="btn btn--small btn--ghost" disabled={busy} onClick={onUndo}>
-                {t.agenda.undo}
-              </button>
-            </p>
+            <AfterAction
+              hint={t.agenda.undoHint(formatTime(undo.until, timeZone))}
+              label={t.agenda.undo}
+              variant="ghost"
+              busy={busy}
+              onClick={onUndo}
+            />
           ) : null}
         </div>
       ) : null}
     </article>
+  )
+}
+
+/** What can still be done after a final status, and until when: a sentence and its button. */
+function AfterAction(props: {
+  hint: string
+  label: string
+  variant: 'secondary' | 'ghost'
+  busy: boolean
+  onClick: () => void
+}) {
+  return (
+    <p className="agenda-card__hint">
+      {props.hint}{' '}
+      <button
+        type="button"
+        className={`btn btn--small btn--${props.variant}`}
+        disabled={props.busy}
+        onClick={props.onClick}
+      >
+        {props.label}
+      </button>
+    </p>
   )
 }
