@@ -31,6 +31,10 @@ export const configFields = {
   minNoticeMinutes: whole(0, 60 * 24 * 30, 'minuti'),
   bookingHorizonDays: whole(1, 365, 'giorni'),
   autoConfirm: z.boolean().optional(),
+  /** The two-step flow: a request is first approved (APPROVED), then its time confirmed; off = Confirm only. */
+  twoStepConfirmation: z.boolean().optional(),
+  /** Minutes after an appointment's start before it may be marked no-show (default 10). */
+  noShowGraceMinutes: whole(0, 240, 'minuti').optional(),
   /** 0 = no limit. */
   maxOpenBookings: whole(0, 100, 'appuntamenti'),
   holdMinutes: whole(1, 120, 'minuti'),
