@@ -132,7 +132,9 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
   const chosenHere = selectable.filter(isSelected).length
   const toggleRow = (record: T, on: boolean) =>
     selection?.onChange(
-      on ? [...selection.selected.filter((r) => r.id !== record.id), record] : selection.selected.filter((r) => r.id !== record.id),
+      on
+        ? [...selection.selected.filter((r) => r.id !== record.id), record]
+        : selection.selected.filter((r) => r.id !== record.id),
     )
 
   const toggleSort = (field: string) => {

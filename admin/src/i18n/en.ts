@@ -625,7 +625,8 @@ export const en = {
   'bulk.confirmQuestionOne': 'Confirm 1 request?',
   'bulk.rejectQuestion': 'Reject {{count}} requests?',
   'bulk.rejectQuestionOne': 'Reject 1 request?',
-  'bulk.confirmWhat': 'Each time is confirmed to its customer, who receives an e-mail. A time taken meanwhile stays pending, and you will see which.',
+  'bulk.confirmWhat':
+    'Each time is confirmed to its customer, who receives an e-mail. A time taken meanwhile stays pending, and you will see which.',
   'bulk.rejectWhat': 'Each customer receives an e-mail saying the request was not accepted, and the times become free.',
   'bulk.confirmYes': 'Confirm all',
   'bulk.rejectYes': 'Reject all',
@@ -657,7 +658,8 @@ export const en = {
   'statusHelp.PENDING': 'Back to a request waiting for your answer.',
   'statusHelp.PENDING_CONFIRMATION': 'A booking the customer is still filling in.',
   'config.twoStep': 'Two-step confirmation (Approve, then Confirm)',
-  'config.twoStepHelp': 'Off: a request is answered with one button, Confirm. On: you first approve it, then confirm its time.',
+  'config.twoStepHelp':
+    'Off: a request is answered with one button, Confirm. On: you first approve it, then confirm its time.',
   'config.noShowGrace': 'Wait before a no-show (minutes)',
   'config.noShowGraceHelp': 'Minutes after the start before a booking can be marked no-show (0–240)',
 } as const satisfies Record<string, string>

@@ -626,7 +626,8 @@ export const it = {
   'bulk.confirmQuestionOne': 'Confermare 1 richiesta?',
   'bulk.rejectQuestion': 'Rifiutare {{count}} richieste?',
   'bulk.rejectQuestionOne': 'Rifiutare 1 richiesta?',
-  'bulk.confirmWhat': 'Ogni orario viene confermato al suo cliente, che riceve una mail. Un orario occupato nel frattempo resta in attesa, e vedrai quale.',
+  'bulk.confirmWhat':
+    'Ogni orario viene confermato al suo cliente, che riceve una mail. Un orario occupato nel frattempo resta in attesa, e vedrai quale.',
   'bulk.rejectWhat': 'Ogni cliente riceve una mail: la richiesta non è stata accettata, e gli orari tornano liberi.',
   'bulk.confirmYes': 'Conferma tutte',
   'bulk.rejectYes': 'Rifiuta tutte',
@@ -658,7 +659,8 @@ export const it = {
   'statusHelp.PENDING': 'Torna a essere una richiesta in attesa della tua risposta.',
   'statusHelp.PENDING_CONFIRMATION': 'Una prenotazione che il cliente sta ancora compilando.',
   'config.twoStep': 'Conferma in due passaggi (Approva, poi Conferma)',
-  'config.twoStepHelp': 'Spenta: a una richiesta si risponde con un solo pulsante, Conferma. Accesa: prima la approvi, poi ne confermi l’orario.',
+  'config.twoStepHelp':
+    'Spenta: a una richiesta si risponde con un solo pulsante, Conferma. Accesa: prima la approvi, poi ne confermi l’orario.',
   'config.noShowGrace': 'Attesa prima del non presentato (minuti)',
   'config.noShowGraceHelp': 'Minuti dopo l’inizio prima di poter segnare un appuntamento come non presentato (0–240)',
 } as const satisfies Record<MessageKey, string>

@@ -29,7 +29,7 @@ describe('runInBatches', () => {
   it('a refusal is kept with its reason and status; the others still go through', async () => {
     const outcomes = await runInBatches(['a', 'b', 'c'], async (id) => {
       await tick()
-      if (id === 'b') throw { message: 'L’orario è già occupato', statusCode: 409 }
+      if (id === 'b') throw Object.assign(new Error('L’orario è già occupato'), { statusCode: 409 })
     })
     expect(outcomes).toEqual([
       { item: 'a', ok: true },

@@ -83,7 +83,7 @@ const isSortKey = (key: string) => key.startsWith('sorters')
  * naming them, then one `PUT /api/reservations/:id/status` each, a few at a time (each its own
  * transaction and mail), then a summary naming the ones refused and why, and the list reloaded.
  */
-function BulkActions({
+export function BulkActions({
   selected,
   onClear,
   timeZone,
@@ -284,9 +284,10 @@ export default function BookingList() {
       { replace: true },
     )
   // The choice is of this page's rows: a new page, filter or order starts with none.
-  const [selected, setSelected] = useState<BookingRow[]>([])
   const paramsKey = params.toString()
-  useEffect(() => setSelected([]), [paramsKey])
+  const [choice, setChoice] = useState<{ of: string; rows: BookingRow[] }>({ of: paramsKey, rows: [] })
+  const selected = choice.of === paramsKey ? choice.rows : []
+  const setSelected = (rows: BookingRow[]) => setChoice({ of: paramsKey, rows })
   const selection: RowSelection<BookingRow> = {
     canSelect: (r) => r.status === 'PENDING',
     selected,

@@ -97,7 +97,7 @@ function Details({ booking }: { booking: ReservationDetail }) {
 }
 
 /** One button per status the engine allows this admin to set now; each asks for confirmation. */
-function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+export function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
   const [to, setTo] = useState<ReservationStatus | null>(null)
   const { setStatus, busy, error, clearError } = useSetStatus(onChanged)

@@ -38,7 +38,9 @@ export function formatListWhen(
   timeZone: string = CONFIG_DEFAULTS.timezone,
 ): string {
   // en-GB puts no comma after the weekday ("Tue 24 Dec 2026"); Italian none either ("mar 24 dic 2026").
-  const day = dateFormat(INTL_LOCALE[locale], { ...SHORT_DAY, timeZone }).format(new Date(start)).replace(',', '')
+  const day = dateFormat(INTL_LOCALE[locale], { ...SHORT_DAY, timeZone })
+    .format(new Date(start))
+    .replace(',', '')
   return `${day}, ${timeOf(start, locale, timeZone)}`
 }
 

@@ -19,7 +19,11 @@ describe('a closure’s dates as the list writes them', () => {
   })
 
   it('part of a day: the day and the hours on the salon’s clock', () => {
-    const partial = { closure_type: 'PARTIAL_DAY', start_date: '2026-12-30T12:00:00Z', end_date: '2026-12-30T18:30:00Z' }
+    const partial = {
+      closure_type: 'PARTIAL_DAY',
+      start_date: '2026-12-30T12:00:00Z',
+      end_date: '2026-12-30T18:30:00Z',
+    }
     expect(describeClosureWhen(partial, 'it', ROME)).toBe('30 dic 2026, 13:00–19:30')
     expect(describeClosureWhen(partial, 'en', 'UTC')).toBe('30 Dec 2026, 12:00–18:30')
     // Over midnight: both ends written whole.
@@ -42,7 +46,11 @@ describe('a closure’s dates as the list writes them', () => {
       '13:00–19:30 · Ogni settimana: lunedì · dal 4 gen 2027',
     )
     expect(
-      describeClosureWhen({ ...weekly, recurring_rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TH,MO;UNTIL=20270630' }, 'en', ROME),
+      describeClosureWhen(
+        { ...weekly, recurring_rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TH,MO;UNTIL=20270630' },
+        'en',
+        ROME,
+      ),
     ).toBe('13:00–19:30 · Every 2 weeks: Monday and Thursday, until 30 Jun 2027 · from 4 Jan 2027')
     expect(
       describeClosureWhen(

@@ -52,8 +52,14 @@ export function describeRecurrence(choice: RecurrenceChoice, firstDay: string, l
       locale,
     )
   } else if (choice.freq === 'MONTHLY') {
-    const days = choice.byMonthDay.length ? [...choice.byMonthDay].sort((a, b) => a - b) : [Number(firstDay.slice(8, 10))]
-    on = tr(days.length > 1 ? 'closure.repeat.monthDays' : 'closure.repeat.monthDay', { days: list(days.map(String), locale) }, locale)
+    const days = choice.byMonthDay.length
+      ? [...choice.byMonthDay].sort((a, b) => a - b)
+      : [Number(firstDay.slice(8, 10))]
+    on = tr(
+      days.length > 1 ? 'closure.repeat.monthDays' : 'closure.repeat.monthDay',
+      { days: list(days.map(String), locale) },
+      locale,
+    )
   } else {
     on = formatCalendarDay(firstDay, INTL_LOCALE[locale], DAY_MONTH)
   }
