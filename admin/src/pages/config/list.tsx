@@ -34,6 +34,9 @@ type Values = Required<
   requireAdminTotp: boolean
 } & NotificationValues
 
+/** Settings added after the first release (issue 20), with the values the server assumes when absent. */
+const NEW_SETTING_DEFAULTS = { twoStepConfirmation: false, noShowGraceMinutes: 10 } as const
+
 const EMPTY: Values = {
   businessName: '',
   address: '',
@@ -45,8 +48,7 @@ const EMPTY: Values = {
   minNoticeMinutes: 60,
   bookingHorizonDays: 60,
   autoConfirm: false,
-  twoStepConfirmation: false,
-  noShowGraceMinutes: 10,
+  ...NEW_SETTING_DEFAULTS,
   maxOpenBookings: 3,
   holdMinutes: 10,
   requireEmailVerification: false,
@@ -68,7 +70,17 @@ function SettingsForm({ id }: { id: number }) {
       phone: blankToNull(v.phone),
       email: blankToNull(v.email),
     }),
-    refineCoreProps: { resource: 'config', action: 'edit', id, redirect: false },
+    refineCoreProps: {
+      resource: 'config',
+      action: 'edit',
+      id,
+      redirect: false,
+      // A setting the server does not hold yet reads as its default: the form starts clean (no
+      // "unsaved changes" warning on leaving), and saving writes the default.
+      queryOptions: {
+        select: (r) => ({ ...r, data: { ...NEW_SETTING_DEFAULTS, ...r.data } }),
+      },
+    },
   })
   const number = (name: keyof Values, label: string, description?: string) => (
     <NumberInput label={label} description={description} hideControls required {...form.getInputProps(name)} />
