@@ -1,4 +1,4 @@
-import { Title } from '@mantine/core'
+import { Box, Title } from '@mantine/core'
 import { List } from '@refinedev/mantine'
 import { BooleanBadge } from '../../components/cells'
 import { RecordTable, type TableColumn } from '../../components/record-table'
@@ -20,7 +20,20 @@ const columns = (t: T, timeZone: string): TableColumn<Row>[] => [
     render: (r) => (r.closure_type ? (t.glossary.closureType[r.closure_type] ?? r.closure_type) : '—'),
   },
   // Sorting "when" sorts by the first day (start_date).
-  { field: 'start_date', label: t('columns.when'), render: (r) => describeClosureWhen(r, t.locale, timeZone) },
+  {
+    field: 'start_date',
+    label: t('columns.when'),
+    // A recurring closure's parts (hours · repetition · since) on lines of their own: readable on a phone.
+    render: (r) => (
+      <Box sx={{ minWidth: 200 }}>
+        {describeClosureWhen(r, t.locale, timeZone)
+          .split(' · ')
+          .map((part, i) => (
+            <div key={i}>{part}</div>
+          ))}
+      </Box>
+    ),
+  },
   { field: 'is_active', label: t('columns.activeF'), render: (r) => <BooleanBadge value={r.is_active} /> },
 ]
 
