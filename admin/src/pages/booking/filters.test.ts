@@ -36,10 +36,11 @@ describe('bookingFilters', () => {
       { field: 'status', operator: 'in', value: ['PENDING', 'MODIFIED'] },
     ])
   })
-  it('a day range covers whole local days, the last one included', () => {
-    const [from, to] = bookingFilters({ ...none, from: '2026-03-28', to: '2026-03-29' })
-    expect(from).toEqual({ field: 'date_start', operator: 'gte', value: new Date('2026-03-28T00:00:00').toISOString() })
-    expect(to).toEqual({ field: 'date_start', operator: 'lt', value: new Date('2026-03-30T00:00:00').toISOString() })
+  it('a day range covers whole days of the salon, the last one included, whatever the browser’s zone', () => {
+    // 28–29 March 2026 in Rome: from 00:00 CET (23:00Z) to 00:00 CEST on the 30th (22:00Z).
+    const [from, to] = bookingFilters({ ...none, from: '2026-03-28', to: '2026-03-29' }, now, 'Europe/Rome')
+    expect(from).toEqual({ field: 'date_start', operator: 'gte', value: '2026-03-27T23:00:00.000Z' })
+    expect(to).toEqual({ field: 'date_start', operator: 'lt', value: '2026-03-29T22:00:00.000Z' })
   })
   it('the text searches customer name, surname, e-mail and note; the operator is exact', () => {
     const filters = bookingFilters({ ...none, q: 'rossi', operator: 3 })

@@ -270,7 +270,7 @@ export default function BookingList() {
       { replace: true },
     )
   // "Now" is taken when the filters change (a reload or any filter brings the list up to date).
-  const filters: CrudFilter[] = useMemo(() => bookingFilters(state, new Date()), [state])
+  const filters: CrudFilter[] = useMemo(() => bookingFilters(state, new Date(), timeZone), [state, timeZone])
   const setPeriod = (value: BookingPeriod) =>
     setParams(
       (prev) => {
