@@ -646,7 +646,7 @@ export const en = {
   'closure.repeat.monthDays': 'days {{days}}',
   'closure.repeat.until': ', until {{date}}',
   'closure.repeat.count': ', {{count}} times',
-  'closure.repeat.since': 'from {{date}}',
+  'closure.repeat.since': 'From {{date}}',
   'statusHelp.CONFIRMED': 'The time is confirmed to the customer, who receives an e-mail.',
   'statusHelp.APPROVED': 'You accept the request; the time is confirmed afterwards.',
   'statusHelp.REJECTED': 'You decline the request: the time becomes free and the customer receives an e-mail.',

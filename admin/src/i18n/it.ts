@@ -647,7 +647,7 @@ export const it = {
   'closure.repeat.monthDays': 'i giorni {{days}}',
   'closure.repeat.until': ', fino al {{date}}',
   'closure.repeat.count': ', per {{count}} volte',
-  'closure.repeat.since': 'dal {{date}}',
+  'closure.repeat.since': 'Dal {{date}}',
   'statusHelp.CONFIRMED': 'L’orario è confermato al cliente, che riceve una mail.',
   'statusHelp.APPROVED': 'Accetti la richiesta; la conferma dell’orario arriva dopo.',
   'statusHelp.REJECTED': 'Non accetti la richiesta: l’orario torna libero e il cliente riceve una mail.',

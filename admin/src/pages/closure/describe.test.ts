@@ -43,7 +43,7 @@ describe('a closure’s dates as the list writes them', () => {
       end_date: '2027-01-04T18:30:00Z',
     }
     expect(describeClosureWhen({ ...weekly, recurring_rule: 'FREQ=WEEKLY' }, 'it', ROME)).toBe(
-      '13:00–19:30 · Ogni settimana: lunedì · dal 4 gen 2027',
+      '13:00–19:30 · Ogni settimana: lunedì · Dal 4 gen 2027',
     )
     expect(
       describeClosureWhen(
@@ -51,17 +51,17 @@ describe('a closure’s dates as the list writes them', () => {
         'en',
         ROME,
       ),
-    ).toBe('13:00–19:30 · Every 2 weeks: Monday and Thursday, until 30 Jun 2027 · from 4 Jan 2027')
+    ).toBe('13:00–19:30 · Every 2 weeks: Monday and Thursday, until 30 Jun 2027 · From 4 Jan 2027')
     expect(
       describeClosureWhen(
         { ...weekly, closure_type: 'RECURRING_MONTHLY', recurring_rule: 'FREQ=MONTHLY;BYMONTHDAY=15,1;COUNT=6' },
         'it',
         ROME,
       ),
-    ).toBe('13:00–19:30 · Ogni mese: i giorni 1 e 15, per 6 volte · dal 4 gen 2027')
+    ).toBe('13:00–19:30 · Ogni mese: i giorni 1 e 15, per 6 volte · Dal 4 gen 2027')
     expect(
       describeClosureWhen({ ...weekly, closure_type: 'RECURRING_YEARLY', recurring_rule: 'FREQ=YEARLY' }, 'en', ROME),
-    ).toBe('13:00–19:30 · Every year: 4 Jan · from 4 Jan 2027')
+    ).toBe('13:00–19:30 · Every year: 4 Jan · From 4 Jan 2027')
     // A rule the builder does not offer is shown as it is, never dropped.
     expect(describeClosureWhen({ ...weekly, recurring_rule: 'FREQ=WEEKLY;BYSETPOS=1' }, 'en', ROME)).toContain(
       'FREQ=WEEKLY;BYSETPOS=1',

@@ -25,7 +25,7 @@ const columns = (t: T, timeZone: string): TableColumn<Row>[] => [
     label: t('columns.when'),
     // A recurring closure's parts (hours · repetition · since) on lines of their own: readable on a phone.
     render: (r) => (
-      <Box sx={{ minWidth: 200 }}>
+      <Box sx={{ minWidth: 160 }}>
         {describeClosureWhen(r, t.locale, timeZone)
           .split(' · ')
           .map((part, i) => (

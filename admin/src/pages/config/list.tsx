@@ -152,7 +152,11 @@ const holidayDay = (r: HolidayRow, t: T) =>
 
 const holidayColumns = (t: T): TableColumn<HolidayRow>[] => [
   { field: 'name', label: t('columns.name'), render: (r) => r.name || '—' },
-  { field: 'date', label: t('columns.date'), render: (r) => holidayDay(r, t) },
+  {
+    field: 'date',
+    label: t('columns.date'),
+    render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{holidayDay(r, t)}</span>,
+  },
   {
     field: 'recurring_yearly',
     label: t('columns.yearly'),
