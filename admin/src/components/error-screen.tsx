@@ -1,26 +1,48 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { ROUTE_NAMES } from '@salon/shared/routes'
 import { IconHome, IconMoodSad } from '@tabler/icons-react'
-import { HOME_PATH, publicUrl } from '../providers/navigation'
-import { useT } from '../i18n/use-t'
+
+/**
+ * The spec's words (§2), in Italian whatever the dashboard's language — the same as the public
+ * site's error screen (`web/src/lib/i18n.ts` `error.*`; a unit test keeps them equal).
+ */
+export const ERROR_WORDS = {
+  apology: 'Ci dispiace, la pagina che cerchi sembra non esistere.',
+  fatalApology: 'Ci dispiace, qualcosa non ha funzionato. Riprova tra poco.',
+  backHome: 'Torna alla home',
+} as const
+
+/** The HTTP status messages, as the public site's error screen writes them. */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+/** The dashboard's home: "Torna alla home" leads here (a full load: it works outside the router too). */
+export const DASHBOARD_HOME: string = ROUTE_NAMES.dashboard
 
 export interface ErrorScreenProps {
   statusCode: number
-  /** e.g. `Page Not Found: /dashboard/xyz` */
-  statusMessage: string
-  /** Detail, shown when it says more than the status message. */
+  /** The status message (`Not Found`); the code's standard one when absent. */
+  statusMessage?: string
+  /** The error message, e.g. `Page Not Found: /dashboard/xyz`. */
   message?: string
   /** Extra actions next to "Torna alla home" (e.g. reload). */
   actions?: ReactNode
 }
 
 /**
- * Spec §2 error screen: "<code> error" and the status message (verbatim, as the spec writes them),
- * the error message, an apology in the dashboard's language, and 'Torna alla home' to the site's home (a full page load: it is the public SPA).
+ * Spec §2 error screen, like the public site's: "<code> error", the status message, the error
+ * message, the Italian apology (the page seems not to exist; for other errors, that something did
+ * not work) and "Torna alla home" with a home icon, to the dashboard's home.
  */
 export function ErrorScreen({ statusCode, statusMessage, message, actions }: ErrorScreenProps) {
-  const t = useT()
-  const apology = statusCode === 404 ? t('error.notFound') : t('error.generic')
+  const status = statusMessage || STATUS_TEXT[statusCode] || 'Error'
   return (
     <Stack align="center" justify="center" spacing="md" py="xl" mih="60vh" role="alert" data-testid="error-screen">
       <ThemeIcon size={96} radius={48} variant="light" color="salon" aria-hidden>
@@ -30,17 +52,19 @@ export function ErrorScreen({ statusCode, statusMessage, message, actions }: Err
         {statusCode} error
       </Title>
       <Text size="lg" weight={600} align="center" sx={{ wordBreak: 'break-word' }}>
-        {statusMessage}
+        {status}
       </Text>
-      {message && message !== statusMessage && (
-        <Text color="dimmed" align="center" sx={{ wordBreak: 'break-word' }}>
+      {message && message !== status && (
+        <Text align="center" sx={(theme) => ({ wordBreak: 'break-word', color: theme.colors.gray[7] })}>
           {message}
         </Text>
       )}
-      <Text align="center">{apology}</Text>
+      <Text align="center" lang="it">
+        {statusCode === 404 ? ERROR_WORDS.apology : ERROR_WORDS.fatalApology}
+      </Text>
       <Group position="center">
-        <Button component="a" href={publicUrl(HOME_PATH)} leftIcon={<IconHome size={18} />}>
-          {t('error.home')}
+        <Button component="a" href={DASHBOARD_HOME} lang="it" leftIcon={<IconHome size={18} aria-hidden />}>
+          {ERROR_WORDS.backHome}
         </Button>
         {actions}
       </Group>

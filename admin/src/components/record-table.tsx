@@ -5,6 +5,7 @@ import {
   Anchor,
   Box,
   Button,
+  Checkbox,
   Group,
   LoadingOverlay,
   Pagination,
@@ -49,6 +50,22 @@ export interface RecordTableProps<T extends BaseRecord = BaseRecord> {
   filters?: CrudFilter[]
   /** Passed to the data provider (e.g. `{ depth: 1 }` to populate relations). */
   meta?: Record<string, unknown>
+  /** The order to start with, instead of the resource's (a sort in the URL still wins). */
+  initialSorters?: CrudSort[]
+  /** Rows that can be chosen for an action on several at once (a checkbox column). */
+  selection?: RowSelection<T>
+}
+
+export interface RowSelection<T extends BaseRecord = BaseRecord> {
+  /** Which rows can be chosen (e.g. pending requests); the others get no checkbox. */
+  canSelect: (record: T) => boolean
+  /** The chosen rows (of this page). */
+  selected: readonly T[]
+  onChange: (rows: T[]) => void
+  /** Accessible name of a row's checkbox ("Choose Anna Verdi, Thu 24 Dec 2026, 19:00"). */
+  rowLabel: (record: T) => string
+  /** Accessible name of the header's checkbox ("Choose all pending requests on this page"). */
+  allLabel: string
 }
 
 const nextOrder = (current: CrudSort | undefined): CrudSort['order'] | undefined =>
@@ -66,6 +83,8 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
   caption,
   filters,
   meta: queryMeta,
+  initialSorters,
+  selection,
 }: RecordTableProps<T>) {
   const t = useT()
   const { resource: item } = useResourceParams({ resource })
@@ -75,7 +94,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
     resource,
     syncWithLocation,
     pagination: { pageSize },
-    sorters: { initial: meta.initialSorters },
+    sorters: { initial: initialSorters ?? meta.initialSorters },
     filters: { permanent: [...(meta.permanentFilters ?? []), ...(filters ?? [])] },
     meta: queryMeta,
   })
@@ -108,6 +127,16 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
       : base
   const activeSort = (field: string) => sorters.find((s) => s.field === field)
 
+  const selectable = selection ? records.filter(selection.canSelect) : []
+  const isSelected = (record: T) => !!selection?.selected.some((r) => r.id === record.id)
+  const chosenHere = selectable.filter(isSelected).length
+  const toggleRow = (record: T, on: boolean) =>
+    selection?.onChange(
+      on
+        ? [...selection.selected.filter((r) => r.id !== record.id), record]
+        : selection.selected.filter((r) => r.id !== record.id),
+    )
+
   const toggleSort = (field: string) => {
     const order = nextOrder(activeSort(field))
     setSorters(order ? [{ field, order }] : [])
@@ -132,6 +161,19 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption ?? meta.label}>
           <thead>
             <tr>
+              {selection && (
+                <th style={{ width: 44 }}>
+                  <Checkbox
+                    size="md"
+                    aria-label={selection.allLabel}
+                    title={selection.allLabel}
+                    disabled={selectable.length === 0}
+                    checked={selectable.length > 0 && chosenHere === selectable.length}
+                    indeterminate={chosenHere > 0 && chosenHere < selectable.length}
+                    onChange={(e) => selection.onChange(e.currentTarget.checked ? selectable : [])}
+                  />
+                </th>
+              )}
               {cols.map((col) => {
                 const sort = activeSort(col.field)
                 const Icon = !sort ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown
@@ -162,6 +204,18 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
           <tbody>
             {records.map((record, index) => (
               <tr key={record.id ?? index}>
+                {selection && (
+                  <td>
+                    {selection.canSelect(record) && (
+                      <Checkbox
+                        size="md"
+                        aria-label={selection.rowLabel(record)}
+                        checked={isSelected(record)}
+                        onChange={(e) => toggleRow(record, e.currentTarget.checked)}
+                      />
+                    )}
+                  </td>
+                )}
                 {cols.map((col) => (
                   <td key={col.field} style={{ textAlign: col.align ?? 'left' }}>
                     {col.render ? col.render(record) : String(record[col.field] ?? '—')}
@@ -171,7 +225,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
             ))}
             {!tableQuery.isLoading && records.length === 0 && (
               <tr>
-                <td colSpan={cols.length}>
+                <td colSpan={cols.length + (selection ? 1 : 0)}>
                   <Text color="dimmed" align="center" py="md">
                     {t('table.empty')}
                   </Text>

@@ -35,6 +35,7 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
     edit: lazy(() => import('./user/form')),
   },
   'business-closure': {
+    list: lazy(() => import('./closure/list')),
     create: lazy(() => import('./closure/form')),
     edit: lazy(() => import('./closure/form')),
   },

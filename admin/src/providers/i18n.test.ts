@@ -13,9 +13,10 @@ class MemoryStorage {
  * The provider as a fresh page load sees it, with `storage` as this browser's localStorage: the
  * stored language's dictionary fetched before the first render, as main.tsx does.
  */
-async function pageLoad(storage: MemoryStorage) {
+async function pageLoad(storage: MemoryStorage, languages: string[] = ['en-US', 'en']) {
   vi.resetModules()
   vi.stubGlobal('localStorage', storage)
+  vi.stubGlobal('navigator', { languages, language: languages[0] })
   const { i18nProvider } = await import('./i18n')
   const { loadDictionary } = await import('../i18n/translate')
   const { getLocale } = await import('../i18n/locale')
@@ -46,6 +47,31 @@ describe('i18nProvider', () => {
     expect(reloaded.translate('header.logout')).toBe('Esci')
     await reloaded.changeLocale('en')
     expect((await pageLoad(storage)).getLocale()).toBe('en')
+  })
+
+  it('follows the browser: Italian for an Italian browser, English for any other', async () => {
+    expect((await pageLoad(new MemoryStorage(), ['it-IT', 'it', 'en'])).getLocale()).toBe('it')
+    expect((await pageLoad(new MemoryStorage(), ['it'])).translate('header.logout')).toBe('Esci')
+    expect((await pageLoad(new MemoryStorage(), ['de-DE', 'it-CH'])).getLocale()).toBe('it')
+    expect((await pageLoad(new MemoryStorage(), ['en-US', 'it-IT'])).getLocale()).toBe('en')
+    expect((await pageLoad(new MemoryStorage(), ['fr-FR', 'de'])).getLocale()).toBe('en')
+    expect((await pageLoad(new MemoryStorage(), [])).getLocale()).toBe('en')
+    // Not remembered until chosen: the browser's language is asked again at each load.
+    const storage = new MemoryStorage()
+    await pageLoad(storage, ['it-IT'])
+    expect(storage.getItem(LOCALE_STORAGE_KEY)).toBeNull()
+  })
+
+  it('a remembered choice wins over the browser’s language, both ways', async () => {
+    const storage = new MemoryStorage()
+    const italianBrowser = await pageLoad(storage, ['it-IT'])
+    await italianBrowser.changeLocale('en')
+    expect((await pageLoad(storage, ['it-IT'])).getLocale()).toBe('en')
+
+    const other = new MemoryStorage()
+    const englishBrowser = await pageLoad(other, ['en-GB'])
+    await englishBrowser.changeLocale('it')
+    expect((await pageLoad(other, ['en-GB'])).getLocale()).toBe('it')
   })
 
   it('ignores an unknown language, stored or asked for', async () => {

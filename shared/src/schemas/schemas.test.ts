@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { configInput } from './settings'
 import { comparePeriodQuery, dateOrDateTime, hhmm, loginBody, periodQuery, phone, updateMeBody } from './index'
 import { wizardSearch } from './booking'
 
@@ -67,5 +68,34 @@ describe('wizardSearch (the booking wizard in the URL)', () => {
     })
     expect(wizardSearch.parse({ services: '3,3,4' }).services).toEqual([3, 4])
     expect(wizardSearch.parse({}).operator).toBe('any')
+  })
+})
+
+describe('configInput: the confirmation flow and the no-show grace', () => {
+  const base = {
+    businessName: 'Salone Demo',
+    cancellationTimeLimit: 24,
+    slotStepMinutes: 15,
+    minNoticeMinutes: 60,
+    bookingHorizonDays: 60,
+    maxOpenBookings: 3,
+    holdMinutes: 10,
+    reminderHours: 24,
+    secondReminderHours: 0,
+    autoCompleteHours: 0,
+  }
+  it('both are optional, and take a yes/no and 0–240 whole minutes', () => {
+    expect(configInput.safeParse(base).success).toBe(true)
+    expect(configInput.safeParse({ ...base, twoStepConfirmation: true, noShowGraceMinutes: 0 }).success).toBe(true)
+    expect(configInput.safeParse({ ...base, noShowGraceMinutes: 240 }).success).toBe(true)
+  })
+  it('refuses a grace over four hours, a fraction, or a two-step that is not yes/no, naming the field', () => {
+    const late = configInput.safeParse({ ...base, noShowGraceMinutes: 241 })
+    expect(late.success).toBe(false)
+    expect(late.error?.issues[0]).toMatchObject({ path: ['noShowGraceMinutes'], message: 'Al massimo 240 minuti' })
+    expect(configInput.safeParse({ ...base, noShowGraceMinutes: 2.5 }).success).toBe(false)
+    expect(configInput.safeParse({ ...base, noShowGraceMinutes: -1 }).success).toBe(false)
+    const flag = configInput.safeParse({ ...base, twoStepConfirmation: 'yes' })
+    expect(flag.error?.issues[0]?.path).toEqual(['twoStepConfirmation'])
   })
 })

@@ -97,7 +97,7 @@ function Details({ booking }: { booking: ReservationDetail }) {
 }
 
 /** One button per status the engine allows this admin to set now; each asks for confirmation. */
-function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+export function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
   const [to, setTo] = useState<ReservationStatus | null>(null)
   const { setStatus, busy, error, clearError } = useSetStatus(onChanged)
@@ -110,21 +110,28 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
           <StatusBadge status={booking.status} />
         </Group>
         {booking.transitions.length ? (
-          <Group spacing="xs">
+          // Each button says what it does, in words under it (read by keyboard and screen readers
+          // as the button's description, not a hover-only tooltip).
+          <SimpleGrid cols={2} spacing="sm" breakpoints={[{ maxWidth: 'xs', cols: 1 }]}>
             {booking.transitions.map((status) => (
-              <Button
-                key={status}
-                variant={status === 'CANCELLED' || status === 'REJECTED' ? 'outline' : 'light'}
-                color={status === 'CANCELLED' || status === 'REJECTED' || status === 'NO_SHOW' ? 'red' : 'salon'}
-                onClick={() => {
-                  clearError()
-                  setTo(status)
-                }}
-              >
-                {t.glossary.statusAction[status]}
-              </Button>
+              <Stack key={status} spacing={4}>
+                <Button
+                  variant={status === 'CANCELLED' || status === 'REJECTED' ? 'outline' : 'light'}
+                  color={status === 'CANCELLED' || status === 'REJECTED' || status === 'NO_SHOW' ? 'red' : 'salon'}
+                  aria-describedby={`status-help-${status}`}
+                  onClick={() => {
+                    clearError()
+                    setTo(status)
+                  }}
+                >
+                  {t.glossary.statusAction[status]}
+                </Button>
+                <Text id={`status-help-${status}`} size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
+                  {t(`statusHelp.${status}`)}
+                </Text>
+              </Stack>
             ))}
-          </Group>
+          </SimpleGrid>
         ) : (
           <Text size="sm">{t('booking.closed')}</Text>
         )}
@@ -143,7 +150,16 @@ function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onC
         onConfirm={apply}
         onCancel={() => setTo(null)}
       >
-        {to ? t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) }) : ''}
+        {to ? (
+          <Stack spacing="xs">
+            <Text size="sm">
+              {t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) })}
+            </Text>
+            <Text size="sm">{t(`statusHelp.${to}`)}</Text>
+          </Stack>
+        ) : (
+          ''
+        )}
       </ConfirmDialog>
     </Card>
   )

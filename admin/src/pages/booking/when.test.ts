@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
+import { dayOf, formatListWhen, formatWhen, staffBookingDays, timeOf } from './when'
 
 // These run in TZ=UTC and TZ=Europe/Rome: the answers must be the salon's, never the browser's.
 describe('booking times on the salon’s clock', () => {
@@ -10,6 +10,15 @@ describe('booking times on the salon’s clock', () => {
     )
     expect(formatWhen('2026-03-29T08:00:00Z', null, 'en', 'America/New_York')).toBe('Sunday, 29 March 2026, 04:00')
     expect(timeOf('2026-11-23T23:30:00Z', 'it', 'Europe/Rome')).toBe('00:30')
+  })
+
+  it('the lists write a start in words, on the salon’s clock whatever the browser’s zone', () => {
+    // 18:00Z on 24 December is 19:00 in Rome (CET).
+    expect(formatListWhen('2026-12-24T18:00:00Z', 'it', 'Europe/Rome')).toBe('gio 24 dic 2026, 19:00')
+    expect(formatListWhen('2026-12-24T18:00:00Z', 'en', 'Europe/Rome')).toBe('Thu 24 Dec 2026, 19:00')
+    // Just after midnight in Rome is still the 23rd in UTC: the salon's day counts.
+    expect(formatListWhen('2026-11-23T23:30:00Z', 'it', 'Europe/Rome')).toBe('mar 24 nov 2026, 00:30')
+    expect(formatListWhen('2026-03-29T08:00:00Z', 'en', 'Europe/Rome')).toBe('Sun 29 Mar 2026, 10:00')
   })
 
   it('a draft without a time says so', () => {

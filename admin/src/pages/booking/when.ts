@@ -26,6 +26,24 @@ export function formatWhen(
   return `${day}, ${timeOf(start, locale, timeZone)}${end ? `–${timeOf(end, locale, timeZone)}` : ''}`
 }
 
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
+
+/**
+ * A booking's start as the lists write it, in the language's words and on the salon's clock:
+ * "mar 24 dic 2026, 19:00" / "Tue 24 Dec 2026, 19:00" (never `2026-12-24 19:00:00`).
+ */
+export function formatListWhen(
+  start: string,
+  locale: Locale = getLocale(),
+  timeZone: string = CONFIG_DEFAULTS.timezone,
+): string {
+  // en-GB puts no comma after the weekday ("Tue 24 Dec 2026"); Italian none either ("mar 24 dic 2026").
+  const day = dateFormat(INTL_LOCALE[locale], { ...SHORT_DAY, timeZone })
+    .format(new Date(start))
+    .replace(',', '')
+  return `${day}, ${timeOf(start, locale, timeZone)}`
+}
+
 /** The days the salon may book on: from the salon's today to the staff horizon (a year; the engine's rule). */
 export function staffBookingDays(timeZone: string, now = new Date()): { min: string; max: string } {
   const today = localDayOf(now, timeZone)

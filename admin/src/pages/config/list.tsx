@@ -5,8 +5,10 @@ import { configInput, type ConfigInput } from '@salon/shared'
 import { FormPage } from '../../components/form/form-page'
 import { FieldGrid } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
-import { ResourceTable } from '../generic/list'
-import { useT } from '../../i18n/use-t'
+import { BooleanBadge } from '../../components/cells'
+import { RecordTable, type TableColumn } from '../../components/record-table'
+import { formatCalendarDay } from '../../lib/format'
+import { useT, type T } from '../../i18n/use-t'
 import { NOTIFICATION_DEFAULTS, NotificationSettings, type NotificationValues } from './notifications'
 
 type Values = Required<
@@ -26,9 +28,14 @@ type Values = Required<
   email: string
   cancellationEnabled: boolean
   autoConfirm: boolean
+  twoStepConfirmation: boolean
+  noShowGraceMinutes: number
   requireEmailVerification: boolean
   requireAdminTotp: boolean
 } & NotificationValues
+
+/** Settings added after the first release (issue 20), with the values the server assumes when absent. */
+const NEW_SETTING_DEFAULTS = { twoStepConfirmation: false, noShowGraceMinutes: 10 } as const
 
 const EMPTY: Values = {
   businessName: '',
@@ -41,6 +48,7 @@ const EMPTY: Values = {
   minNoticeMinutes: 60,
   bookingHorizonDays: 60,
   autoConfirm: false,
+  ...NEW_SETTING_DEFAULTS,
   maxOpenBookings: 3,
   holdMinutes: 10,
   requireEmailVerification: false,
@@ -62,7 +70,17 @@ function SettingsForm({ id }: { id: number }) {
       phone: blankToNull(v.phone),
       email: blankToNull(v.email),
     }),
-    refineCoreProps: { resource: 'config', action: 'edit', id, redirect: false },
+    refineCoreProps: {
+      resource: 'config',
+      action: 'edit',
+      id,
+      redirect: false,
+      // A setting the server does not hold yet reads as its default: the form starts clean (no
+      // "unsaved changes" warning on leaving), and saving writes the default.
+      queryOptions: {
+        select: (r) => ({ ...r, data: { ...NEW_SETTING_DEFAULTS, ...r.data } }),
+      },
+    },
   })
   const number = (name: keyof Values, label: string, description?: string) => (
     <NumberInput label={label} description={description} hideControls required {...form.getInputProps(name)} />
@@ -91,8 +109,14 @@ function SettingsForm({ id }: { id: number }) {
         {number('holdMinutes', t('config.hold'), t('config.holdHelp'))}
         {number('maxOpenBookings', t('config.maxOpen'), t('config.maxOpenHelp'))}
         {number('cancellationTimeLimit', t('config.cancelLimit'), t('config.cancelLimitHelp'))}
+        {number('noShowGraceMinutes', t('config.noShowGrace'), t('config.noShowGraceHelp'))}
       </FieldGrid>
       <Switch label={t('config.autoConfirm')} {...form.getInputProps('autoConfirm', { type: 'checkbox' })} />
+      <Switch
+        label={t('config.twoStep')}
+        description={t('config.twoStepHelp')}
+        {...form.getInputProps('twoStepConfirmation', { type: 'checkbox' })}
+      />
       <Switch label={t('config.cancellation')} {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })} />
       <Divider />
       <NotificationSettings form={form} />
@@ -107,6 +131,40 @@ function SettingsForm({ id }: { id: number }) {
   )
 }
 
+interface HolidayRow {
+  id: number
+  name?: string | null
+  /** A calendar day, stored at noon UTC (Payload's date field): its date part is the day. */
+  date?: string | null
+  recurring_yearly?: boolean | null
+  is_active?: boolean | null
+}
+
+/** A holiday's day in words: `25 dic 2026`, or `25 dic` for one that comes back every year. */
+const holidayDay = (r: HolidayRow, t: T) =>
+  r.date
+    ? formatCalendarDay(
+        r.date.slice(0, 10),
+        t.intl,
+        r.recurring_yearly ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' },
+      )
+    : '—'
+
+const holidayColumns = (t: T): TableColumn<HolidayRow>[] => [
+  { field: 'name', label: t('columns.name'), render: (r) => r.name || '—' },
+  {
+    field: 'date',
+    label: t('columns.date'),
+    render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{holidayDay(r, t)}</span>,
+  },
+  {
+    field: 'recurring_yearly',
+    label: t('columns.yearly'),
+    render: (r) => <BooleanBadge value={r.recurring_yearly} />,
+  },
+  { field: 'is_active', label: t('columns.activeF'), render: (r) => <BooleanBadge value={r.is_active} /> },
+]
+
 /**
  * /dashboard/config: the salon's settings as a form, and below them the holidays (spec §2 gives
  * holidays only create and edit routes, so their list lives here).
@@ -119,7 +177,7 @@ export default function ConfigPage() {
     <Stack spacing="lg">
       {id !== undefined && <SettingsForm id={id} />}
       <List resource="holiday" title={<Title order={3}>{t('config.holidays')}</Title>} breadcrumb={false}>
-        <ResourceTable resource="holiday" />
+        <RecordTable<HolidayRow> resource="holiday" columns={holidayColumns(t)} caption={t('config.holidays')} />
       </List>
     </Stack>
   )
