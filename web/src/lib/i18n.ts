@@ -137,7 +137,7 @@ export const t = {
 
     /** The booking chosen in the wizard, waiting while the visitor signs in or registers. */
     waitingTitle: 'Ti aspetta:',
-    waitingWhen: (day: string, time: string) => `${day} alle ${time}`,
+    waitingWhen: (day: string, time: string) => `${day} alle\u00a0${time}`,
     waitingAfterRegister: 'Dopo la registrazione confermi la prenotazione.',
     waitingAfterLogin: 'Dopo l’accesso confermi la prenotazione.',
     /** Consent at registration: the label is "Ho letto l’" + a link to the policy. */
