@@ -52,11 +52,23 @@ test.describe('booking wizard (phone)', () => {
     await page.getByLabel('Nota per il salone (facoltativa)').fill('Capelli lunghi, grazie')
     await page.getByRole('link', { name: 'Registrati' }).last().click()
 
+    // The booking waits, said in words; consent to the privacy policy is asked.
+    const day = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+    const dayLabel = day.format(new Date(`${chosen.day}T12:00:00Z`))
+    await expect(page.getByRole('status')).toContainText(
+      new RegExp(`^Ti aspetta: (Piega, Taglio donna|Taglio donna, Piega), ${dayLabel} alle\\s${chosen.label.trim()}`),
+    )
+    await expect(page.getByRole('status')).toContainText('Dopo la registrazione confermi la prenotazione.')
     await page.getByLabel('Nome', { exact: true }).fill(customer.name)
     await page.getByLabel('Cognome').fill(customer.surname)
     await page.getByLabel('Email').fill(customer.email)
     await page.getByLabel('Telefono').fill(customer.phone_number)
     await page.getByLabel('Password').fill(customer.password)
+    await page.getByRole('button', { name: 'Crea account' }).click()
+    await expect(
+      page.getByText('Per creare l’account conferma di aver letto l’informativa sulla privacy'),
+    ).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Ho letto l’informativa sulla privacy' }).check()
     await page.getByRole('button', { name: 'Crea account' }).click()
 
     // Back at the very same choice, signed in: one tap confirms.

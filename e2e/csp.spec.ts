@@ -26,7 +26,8 @@ test('the built apps run under the Content-Security-Policy without violations', 
   await page.getByLabel('Email').fill('admin@demo.salon')
   await page.getByLabel('Password', { exact: true }).fill('demo1234')
   await page.getByRole('button', { name: 'Accedi' }).click()
-  await expect(page).toHaveURL(/\/reserved-area/)
+  // The owner lands on the dashboard (landingFor).
+  await expect(page).toHaveURL(/\/dashboard$/)
   expect(await reported(page)).toEqual([])
   await page.goto('/dashboard/service')
   await expect(page.getByRole('heading', { name: 'Servizi' })).toBeVisible()

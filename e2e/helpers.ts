@@ -8,6 +8,8 @@ export const newCustomer = (prefix = 'e2e', name = 'Anna', surname = 'Verdi') =>
   email: `${prefix}-${process.pid}-${Date.now()}-${++seq}@example.com`,
   phone_number: '+39 333 123 4567',
   password: 'prenota-2026',
+  /** "Ho letto l'informativa sulla privacy", required at registration. */
+  privacy_accepted: true as const,
 })
 
 /** An address of its own for a registration (limited to 5 per address an hour; the test server trusts X-Forwarded-For). */

@@ -9,7 +9,7 @@ test('a customer who forgot the password gets the mail, follows the link and log
   expect(
     (
       await request.post('/api/users', {
-        data: { email, password: 'vecchia-password', name: 'Marta' },
+        data: { email, password: 'vecchia-password', name: 'Marta', privacy_accepted: true },
         headers: { 'x-forwarded-for': ownAddress() },
       })
     ).status(),
@@ -51,7 +51,7 @@ test('a new customer confirms the e-mail address from the welcome mail', async (
   expect(
     (
       await request.post('/api/users', {
-        data: { email, password: 'una-password', name: 'Nina' },
+        data: { email, password: 'una-password', name: 'Nina', privacy_accepted: true },
         headers: { 'x-forwarded-for': ownAddress() },
       })
     ).status(),

@@ -10,7 +10,7 @@ const codeFor = (secret: string, steps = 0) =>
 test('with TOTP on, the password alone does not log in: the code does', async ({ page, request }) => {
   const email = `e2e-totp-${Date.now()}@example.com`
   await request.post('/api/users', {
-    data: { email, password: 'password-totp', name: 'Ugo' },
+    data: { email, password: 'password-totp', name: 'Ugo', privacy_accepted: true },
     headers: { 'x-forwarded-for': ownAddress() },
   })
   const { token } = await (await request.post('/api/auth/login', { data: { email, password: 'password-totp' } })).json()

@@ -252,9 +252,15 @@ try {
   const customers = []
   for (let i = 0; i < 200; i++) {
     const email = `bench-${i}-${Date.now()}@example.com`
-    await json('POST', `${app}/api/users`, { email, password: 'password123', name: 'Bench' }, null, {
-      'x-forwarded-for': `10.99.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-    })
+    await json(
+      'POST',
+      `${app}/api/users`,
+      { email, password: 'password123', name: 'Bench', privacy_accepted: true },
+      null,
+      {
+        'x-forwarded-for': `10.99.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      },
+    )
     const { token } = await json('POST', `${app}/api/auth/login`, { email, password: 'password123' })
     customers.push(token)
   }

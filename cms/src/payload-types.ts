@@ -151,6 +151,8 @@ export interface User {
   user_role: 'ADMIN' | 'USER' | 'OPERATOR';
   upload?: (number | null) | Upload;
   email_verified_at?: string | null;
+  privacy_accepted?: boolean | null;
+  privacy_accepted_at?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -525,6 +527,8 @@ export interface UsersSelect<T extends boolean = true> {
   user_role?: T;
   upload?: T;
   email_verified_at?: T;
+  privacy_accepted?: T;
+  privacy_accepted_at?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -80,6 +80,12 @@ export const ROUTE_NAMES = {
   dashboard: '/dashboard',
 } as const
 
+/**
+ * Sections of the home a link may point at (`/#contatti`): the home renders these ids, and seeded
+ * or typed links are checked against them (a hash no section has is a dead end).
+ */
+export const HOME_SECTIONS = { services: 'servizi', team: 'team', contacts: 'contatti' } as const
+
 /** A route path as a guard pattern: each `:param` segment becomes `*`. */
 export const routePattern = (path: string) => path.replace(/:[^/]+/g, '*')
 

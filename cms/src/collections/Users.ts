@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 import { closedAuthEndpoints } from '../endpoints/auth'
 import { inBackground } from '../lib/background'
 import crypto from 'node:crypto'
@@ -7,7 +7,7 @@ import { pool, sqlInRequest } from '../lib/sql'
 import { parseOr400, requireAdmin } from '../lib/http'
 import { usersCount, usersCountCompare } from '../endpoints/counts'
 import { APIError, ValidationError } from 'payload'
-import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone } from '@salon/shared'
+import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
 import { adminOrSelf, isAdmin, isAdminField, isAdminUser, userOf } from '../access'
 import { env } from '../env'
 import { textMatching } from '../lib/validate'
@@ -180,6 +180,14 @@ export const Users: CollectionConfig = {
           data.email_verified_at = null
         return data
       },
+      ({ data, operation, req }) => {
+        // A visitor registering has ticked "Ho letto l'informativa sulla privacy" (checked with the
+        // other fields by `privacy_accepted`'s validate, below): the moment is the server's clock.
+        // Nobody writes `privacy_accepted_at` through the API (field access); accounts an admin
+        // creates or invites, and the seed's, have none.
+        if (isSelfRegistration(operation, req)) data.privacy_accepted_at = new Date().toISOString()
+        return data
+      },
       ({ data, operation, req, originalDoc }) => {
         // Through the API nobody but an admin chooses a role (field access drops it too; this is
         // the belt). Server code using the Local API — seed, bootstrap — is trusted.
@@ -206,8 +214,36 @@ export const Users: CollectionConfig = {
     { name: 'upload', type: 'upload', relationTo: 'upload' },
     /** Set when the customer follows the confirmation link; only admins set it by hand. */
     { name: 'email_verified_at', type: 'date', access: { create: isAdminField, update: isAdminField } },
+    {
+      // Write-only consent of a registration (`POST /api/users` by a visitor): must be `true`
+      // (the shared `privacyAccepted` rule, as on the form), else 400 naming this field together
+      // with any other invalid one. Not stored: what is kept is the moment, below.
+      name: 'privacy_accepted',
+      type: 'checkbox',
+      virtual: true,
+      validate: (value: unknown, { operation, req }: { operation?: string; req: PayloadRequest }) => {
+        if (!isSelfRegistration(operation, req)) return true
+        const parsed = privacyAccepted.safeParse(value)
+        return parsed.success || (parsed.error.issues[0]?.message ?? 'Consenso mancante')
+      },
+    },
+    /**
+     * When the customer accepted the privacy policy at registration (the server's clock). Read-only:
+     * set once by the registration, never through the API (not by an admin either).
+     */
+    {
+      name: 'privacy_accepted_at',
+      type: 'date',
+      admin: { readOnly: true },
+      access: { create: () => false, update: () => false },
+    },
   ],
   timestamps: true,
+}
+
+/** A visitor creating their own account through the API (not an admin, not server code). */
+function isSelfRegistration(operation: string | undefined, req: PayloadRequest): boolean {
+  return operation === 'create' && req.payloadAPI !== 'local' && !isAdminUser(userOf(req))
 }
 
 /** "Giulia Bianchi" (or the address) in the invitation's "… ti ha creato un account". */

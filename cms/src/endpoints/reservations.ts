@@ -90,7 +90,7 @@ export const statusEndpoint: Endpoint = {
 /** A staff action on one booking, no body: POST /api/reservations/:id/<path> → 200 with the booking read back. */
 const bookingAction = (
   path: string,
-  run: (pool: ReturnType<typeof pool>, user: ReturnType<typeof requireBooker>, id: number) => Promise<unknown>,
+  run: (db: ReturnType<typeof pool>, user: ReturnType<typeof requireBooker>, id: number) => Promise<unknown>,
   message: string,
 ): Endpoint => ({
   path: `/:id/${path}`,

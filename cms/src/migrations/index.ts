@@ -17,6 +17,7 @@ import * as migration_20261123_062000_notifications from './20261123_062000_noti
 import * as migration_20261123_080000_operator_blocks from './20261123_080000_operator_blocks';
 import * as migration_20261123_084000_dashboard_index from './20261123_084000_dashboard_index';
 import * as migration_20261123_180000_reminders_follow_settings from './20261123_180000_reminders_follow_settings';
+import * as migration_20261125_133405_privacy_consent from './20261125_133405_privacy_consent';
 import * as migration_20261125_140000_statuses_follow_time from './20261125_140000_statuses_follow_time';
 
 export const migrations = [
@@ -114,6 +115,11 @@ export const migrations = [
     up: migration_20261123_180000_reminders_follow_settings.up,
     down: migration_20261123_180000_reminders_follow_settings.down,
     name: '20261123_180000_reminders_follow_settings',
+  },
+  {
+    up: migration_20261125_133405_privacy_consent.up,
+    down: migration_20261125_133405_privacy_consent.down,
+    name: '20261125_133405_privacy_consent',
   },
   {
     up: migration_20261125_140000_statuses_follow_time.up,

@@ -1,3 +1,5 @@
+import { HOME_SECTIONS, ROUTE_NAMES } from '@salon/shared/routes'
+
 /** The demo salon, in Italian. Prices in euro, durations in minutes. */
 export const DEMO_CATEGORIES = ['Taglio e piega', 'Colore', 'Trattamenti', 'Estetica'] as const
 
@@ -171,3 +173,46 @@ export const DEMO_CUSTOMERS = [
   { name: 'Davide', surname: 'Marino', email: 'davide.marino@example.com', phone: '+39 348 555 0104' },
   { name: 'Elena', surname: 'Ferrari', email: 'elena.ferrari@example.com', phone: '+39 366 555 0105' },
 ]
+
+/** The demo salon's contacts (the `config` document): shown on the home, linked from pages and banners. */
+export const DEMO_CONTACTS = {
+  businessName: 'Salone Demo',
+  address: 'Via Roma 12, 20121 Milano',
+  phone: '+39 02 1234 5678',
+  email: 'info@demo.salon',
+} as const
+
+/**
+ * Where a demo banner leads — never a page that does not answer its title: a service → the booking
+ * wizard with that service chosen (it opens at the day and time); a section → that section of the home.
+ */
+export type DemoBannerTarget =
+  | { service: (typeof DEMO_SERVICES)[number]['title'] }
+  | { homeSection: (typeof HOME_SECTIONS)[keyof typeof HOME_SECTIONS] }
+
+export const DEMO_BANNERS: { title: string; subtitle: string; hue: number; target: DemoBannerTarget }[] = [
+  {
+    title: 'Nuovo trattamento alla cheratina',
+    subtitle: 'Capelli forti e lucidi in 30 minuti',
+    hue: 160,
+    // The keratin mask, 30 minutes: the service the banner announces, ready to book.
+    target: { service: 'Trattamento ristrutturante' },
+  },
+  {
+    title: 'Regala un momento di bellezza',
+    subtitle: 'Chiedi in salone la nostra gift card',
+    hue: 45,
+    // A gift card is bought at the salon: where it is, its phone to call and its e-mail.
+    target: { homeSection: HOME_SECTIONS.contacts },
+  },
+]
+
+/** A demo banner's link, with the services' ids as seeded (title → id). */
+export function demoBannerLink(target: DemoBannerTarget, serviceIds: ReadonlyMap<string, number>): string {
+  if ('service' in target) {
+    const id = serviceIds.get(target.service)
+    if (id === undefined) throw new Error(`Demo banner: no service "${target.service}"`)
+    return `${ROUTE_NAMES.reserve}?${new URLSearchParams({ services: String(id) }).toString()}`
+  }
+  return `${ROUTE_NAMES.home}#${target.homeSection}`
+}

@@ -14,7 +14,9 @@ import { pool } from '../lib/sql'
 import { recordImportedReservations } from '../services/reservationWrites'
 import { banner, portrait } from './images'
 import {
+  DEMO_BANNERS,
   DEMO_CATEGORIES,
+  DEMO_CONTACTS,
   DEMO_CUSTOMERS,
   DEMO_INTERVALS,
   DEMO_OPENING,
@@ -22,6 +24,7 @@ import {
   DEMO_SERVICES,
   EASTER_MONDAYS,
   NATIONAL_HOLIDAYS,
+  demoBannerLink,
   type DemoOperatorName,
 } from './data'
 
@@ -100,13 +103,7 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
 
   await create({
     collection: 'config',
-    data: {
-      ...CONFIG_DEFAULTS,
-      businessName: 'Salone Demo',
-      address: 'Via Roma 12, 20121 Milano',
-      phone: '+39 02 1234 5678',
-      email: 'info@demo.salon',
-    },
+    data: { ...CONFIG_DEFAULTS, ...DEMO_CONTACTS },
   })
 
   const image = async (
@@ -260,11 +257,10 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   for (const [i, [title, subtitle, hue]] of slides.entries()) {
     await image(`carosello-${i + 1}`, await banner(title, subtitle, hue), 'image/jpeg', 'HOME_CAROUSEL', title, i)
   }
-  const banners = [
-    ['Nuovo trattamento alla cheratina', 'Capelli forti e lucidi in 30 minuti', '/reserve', 160],
-    ['Regala un momento di bellezza', 'Chiedi in salone la nostra gift card', '/map-site', 45],
-  ] as const
-  for (const [i, [title, subtitle, link, hue]] of banners.entries()) {
+  // Each banner leads where its words promise (data.ts DEMO_BANNERS; checked by data.test.ts).
+  const serviceIds = new Map(services.map((s) => [s.title, s.id]))
+  for (const [i, { title, subtitle, hue, target }] of DEMO_BANNERS.entries()) {
+    const link = demoBannerLink(target, serviceIds)
     const img = await image(
       `banner-${i + 1}`,
       await banner(title, subtitle, hue, 1200, 400),

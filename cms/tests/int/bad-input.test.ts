@@ -323,6 +323,22 @@ const cases: Case[] = [
     table: 'users',
   },
   {
+    name: 'registration without consent to the privacy policy (named with the other bad fields)',
+    method: 'POST',
+    path: '/api/users',
+    as: 'visitor',
+    body: {
+      email: 'noconsent@example.com',
+      password: 'password123',
+      name: 'A',
+      phone_number: 'x',
+      privacy_accepted: false,
+    },
+    status: 400,
+    fields: ['privacy_accepted', 'phone_number'],
+    table: 'users',
+  },
+  {
     name: 'registration with an e-mail already in use',
     method: 'POST',
     path: '/api/users',

@@ -40,6 +40,14 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
   .max(256)
 
+/**
+ * Consent to the privacy policy at registration: the box must be ticked (`true`); missing, `false`
+ * or anything else is refused with this message. The server records when (`privacy_accepted_at`).
+ */
+export const privacyAccepted = z.literal(true, {
+  message: 'Per creare l’account conferma di aver letto l’informativa sulla privacy',
+})
+
 /** Registration of a customer (the public form; the server adds the role USER). */
 export const registerBody = z.object({
   name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri'),
@@ -47,6 +55,7 @@ export const registerBody = z.object({
   email,
   phone_number: phone,
   password: passwordField,
+  privacy_accepted: privacyAccepted,
 })
 export type RegisterBody = z.infer<typeof registerBody>
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { configInput } from './settings'
-import { comparePeriodQuery, dateOrDateTime, hhmm, loginBody, periodQuery, phone, updateMeBody } from './index'
+import {
+  comparePeriodQuery,
+  dateOrDateTime,
+  hhmm,
+  loginBody,
+  periodQuery,
+  phone,
+  registerBody,
+  updateMeBody,
+} from './index'
 import { wizardSearch } from './booking'
 
 describe('shared schemas', () => {
@@ -98,4 +107,30 @@ describe('configInput: the confirmation flow and the no-show grace', () => {
     const flag = configInput.safeParse({ ...base, twoStepConfirmation: 'yes' })
     expect(flag.error?.issues[0]?.path).toEqual(['twoStepConfirmation'])
   })
+})
+
+describe('registerBody (the registration form and POST /api/users by a visitor)', () => {
+  const person = {
+    name: 'Anna',
+    surname: 'Verdi',
+    email: 'anna@example.com',
+    phone_number: '+39 333 123 4567',
+    password: 'prenota-2026',
+  }
+  it('accepts a registration with consent to the privacy policy', () => {
+    expect(registerBody.safeParse({ ...person, privacy_accepted: true }).success).toBe(true)
+  })
+  it.each([undefined, false, 'on', 'true', 1, null])(
+    'refuses consent given as %s, naming privacy_accepted',
+    (value) => {
+      const r = registerBody.safeParse({ ...person, privacy_accepted: value })
+      expect(r.success).toBe(false)
+      expect(r.error?.issues).toEqual([
+        expect.objectContaining({
+          path: ['privacy_accepted'],
+          message: expect.stringMatching(/informativa sulla privacy/),
+        }),
+      ])
+    },
+  )
 })

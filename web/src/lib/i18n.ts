@@ -134,6 +134,15 @@ export const t = {
       `I link di conferma valgono ${days} giorni. Accedi e chiedi una nuova e-mail di conferma dall’area riservata, oppure contatta il salone.`,
     confirmContactSalon: 'Telefono del salone:',
     confirmFailed: 'Non siamo riusciti a confermare l’indirizzo. Riprova tra poco.',
+
+    /** The booking chosen in the wizard, waiting while the visitor signs in or registers. */
+    waitingTitle: 'Ti aspetta:',
+    waitingWhen: (day: string, time: string) => `${day} alle\u00a0${time}`,
+    waitingAfterRegister: 'Dopo la registrazione confermi la prenotazione.',
+    waitingAfterLogin: 'Dopo l’accesso confermi la prenotazione.',
+    /** Consent at registration: the label is "Ho letto l’" + a link to the policy. */
+    privacyConsentBefore: 'Ho letto l’',
+    privacyConsentLink: 'informativa sulla privacy',
   },
   /** Password forms of several features (recovery, settings). */
   password: {
@@ -233,6 +242,9 @@ export const t = {
     role: 'Tipo di account',
     roles: { USER: 'Cliente', OPERATOR: 'Operatore', ADMIN: 'Amministratore' } as Record<string, string>,
     logoutFailed: 'Non siamo riusciti a farti uscire. Riprova.',
+    /** An admin in the reserved area: the way to the dashboard (another app, same site). */
+    goToDashboard: 'Vai alla dashboard',
+    staffIntro: 'Gestisci appuntamenti, servizi e orari del salone dalla dashboard.',
   },
   bookings: {
     title: 'I miei appuntamenti',

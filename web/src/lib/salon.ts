@@ -32,3 +32,17 @@ export async function fetchSalonSettings(signal: AbortSignal): Promise<SalonSett
   const page = await api.get<{ config: SalonSettings }>('/api/pages/home', { signal })
   return page.config
 }
+
+/** The settings and the title of each bookable service by id: for screens outside the wizard that name a choice. */
+export async function fetchServiceTitles(
+  signal: AbortSignal,
+): Promise<{ config: SalonSettings; titles: Map<number, string> }> {
+  const page = await api.get<{ config: SalonSettings; categories: { services: { id: number; title: string }[] }[] }>(
+    '/api/pages/home',
+    { signal },
+  )
+  return {
+    config: page.config,
+    titles: new Map(page.categories.flatMap((c) => c.services.map((s) => [s.id, s.title]))),
+  }
+}

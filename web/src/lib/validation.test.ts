@@ -18,6 +18,7 @@ describe('form checks come from the shared schemas', () => {
       email: 'Indirizzo e-mail non valido',
       phone_number: 'Numero di telefono non valido',
       password: 'La password deve avere almeno 8 caratteri',
+      privacy_accepted: 'Per creare l’account conferma di aver letto l’informativa sulla privacy',
     })
     expect(
       fieldErrors(registerBody, {
@@ -26,6 +27,7 @@ describe('form checks come from the shared schemas', () => {
         email: 'a@b.it',
         phone_number: '+39 333 1234567',
         password: 'password1',
+        privacy_accepted: true,
       }),
     ).toEqual({})
   })

@@ -1,3 +1,4 @@
+import { ROUTE_NAMES } from '@salon/shared/routes'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
@@ -6,7 +7,8 @@ import { MyBookings } from './MyBookings'
 
 /**
  * `/reserved-area`: a customer's "I miei appuntamenti"; for an operator, their agenda first, then
- * any booking they made for themselves as a customer.
+ * any booking they made for themselves as a customer; an admin sees "Vai alla dashboard" above
+ * their own bookings (signing in on the site takes them to the dashboard: `landingFor`).
  */
 export function ReservedAreaPage() {
   const { user } = useAuth()
@@ -30,6 +32,15 @@ export function ReservedAreaPage() {
           {t.account.signedInAs} <strong className="user-email">{user.email}</strong>
         </p>
       </header>
+      {user.user_role === 'ADMIN' ? (
+        // The owner's place is the dashboard (another app on this site: a full page load).
+        <div className="notice staff-link">
+          <p>{t.account.staffIntro}</p>
+          <a className="btn btn--primary" href={ROUTE_NAMES.dashboard}>
+            {t.account.goToDashboard}
+          </a>
+        </div>
+      ) : null}
       <MyBookings />
     </>
   )

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
+import { landingFor } from '@salon/shared/routing/landing'
 import { ApiError } from '../../lib/api'
-import { useAuth } from '../../lib/auth'
+import { useAuth, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useNavigateTo } from '../../lib/navigation'
 import { registerHref, safeRedirectPath } from '../../lib/paths'
@@ -13,6 +14,7 @@ import { Field, FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
 import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import { WaitingBooking } from './WaitingBooking'
 
 type LoginField = 'email' | 'password'
 
@@ -41,12 +43,14 @@ export function LoginPage() {
   }, [reason, toast])
 
   /** Where a signed-in visitor goes next, after the password or the second-factor step. */
-  function goOn() {
-    // An explicit redirectTo first, then the page the redirect guard remembered (spec §2); the
-    // cookie is used once either way. The dashboard (another SPA) is loaded, not routed to.
-    const target = safeRedirectPath(params.get('redirectTo')) ?? readAttemptedPath() ?? ROUTE_NAMES.reservedArea
+  function goOn(user: User) {
+    // An explicit redirectTo first, then the page the redirect guard remembered (spec §2), when
+    // it is somewhere this role may go; else the role's place: an admin the dashboard, an operator
+    // their agenda, a customer their bookings (`landingFor`). The cookie is used once either way.
+    // The dashboard (another SPA) is loaded, not routed to.
+    const requested = safeRedirectPath(params.get('redirectTo')) ?? readAttemptedPath()
     clearAttemptedPath()
-    navigateTo(target, { replace: true })
+    navigateTo(landingFor(user.user_role, requested), { replace: true })
   }
 
   function backToPassword(message: string | null) {
@@ -85,7 +89,7 @@ export function LoginPage() {
         setChallenge(result.challenge)
         return
       }
-      goOn()
+      goOn(result.user)
     } catch (error) {
       setSubmitting(false)
       if (error instanceof ApiError) {
@@ -101,13 +105,21 @@ export function LoginPage() {
       <h1 className="auth-card__title">{t.auth.loginTitle}</h1>
       <p className="auth-card__intro">{t.auth.loginIntro}</p>
 
+      <WaitingBooking redirectTo={safeRedirectPath(params.get('redirectTo'))} after={t.auth.waitingAfterLogin} />
+
       {params.get('registered') === '1' ? (
         <p className="notice notice--success">{t.auth.registeredButLoginFailed}</p>
       ) : null}
 
       {auth.status === 'authenticated' && auth.user ? (
         <p className="notice">
-          {t.auth.alreadyLoggedIn(auth.user.email)} <Link to={ROUTE_NAMES.reservedArea}>{t.auth.goToReservedArea}</Link>
+          {t.auth.alreadyLoggedIn(auth.user.email)}{' '}
+          {auth.user.user_role === 'ADMIN' ? (
+            // Another SPA: a full page load.
+            <a href={ROUTE_NAMES.dashboard}>{t.account.goToDashboard}</a>
+          ) : (
+            <Link to={ROUTE_NAMES.reservedArea}>{t.auth.goToReservedArea}</Link>
+          )}
         </p>
       ) : null}
 
@@ -154,7 +166,7 @@ export function LoginPage() {
 
 interface SecondFactorStepProps {
   challenge: string
-  onVerified: () => void
+  onVerified: (user: User) => void
   onCancel: () => void
   /** The challenge is older than 5 minutes (or unreadable): the login starts again. */
   onExpired: () => void
@@ -168,8 +180,7 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
   const auth = useAuth()
   const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(
     async (code) => {
-      await auth.verifyLogin(challenge, code)
-      onVerified()
+      onVerified(await auth.verifyLogin(challenge, code))
     },
     t.mfa.verifyFailed,
     (error) => {

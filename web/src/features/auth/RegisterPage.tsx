@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@salon/shared/constants'
-import { ROUTE_NAMES } from '@salon/shared/routes'
+import { landingFor } from '@salon/shared/routing/landing'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useDocumentTitle } from '../../lib/title'
-import { Field, FormAlert } from '../../lib/ui/Field'
+import { CheckboxField, Field, FormAlert } from '../../lib/ui/Field'
 import { loginHref, safeRedirectPath } from '../../lib/paths'
 import { registerCustomer, type RegisterBody } from './api'
 import { registerBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import { WaitingBooking } from './WaitingBooking'
 
 type RegisterField = keyof RegisterBody
 
@@ -34,7 +35,8 @@ export function RegisterPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const body: RegisterBody = {
+    // Unticked, the box sends nothing: `false` is what the shared schema refuses, naming the field.
+    const body: Omit<RegisterBody, 'privacy_accepted'> & { privacy_accepted: boolean } = {
       name: String(data.get('name') ?? '').trim(),
       surname: String(data.get('surname') ?? '').trim(),
       email: String(data.get('email') ?? '')
@@ -42,6 +44,7 @@ export function RegisterPage() {
         .toLowerCase(),
       phone_number: String(data.get('phone_number') ?? '').trim(),
       password: String(data.get('password') ?? ''),
+      privacy_accepted: data.get('privacy_accepted') === 'on',
     }
     const next = fieldErrors<RegisterField>(registerBody, body)
     setErrors(next)
@@ -50,7 +53,7 @@ export function RegisterPage() {
 
     setSubmitting(true)
     try {
-      await registerCustomer(body)
+      await registerCustomer(body as RegisterBody)
     } catch (error) {
       setSubmitting(false)
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
@@ -76,7 +79,8 @@ export function RegisterPage() {
       const result = await auth.login(body.email, body.password)
       // A new account has no second factor; should it ever ask for one, the login page does it.
       if (result.mfaRequired) void navigate(registeredLogin(redirectTo), { replace: true })
-      else void navigate(redirectTo ?? ROUTE_NAMES.reservedArea, { replace: true })
+      // Back to the booking waiting at its summary, or where asked; else the new customer's area.
+      else void navigate(landingFor('USER', redirectTo), { replace: true })
     } catch {
       // The account exists: let them sign in by hand rather than registering twice.
       void navigate(registeredLogin(redirectTo), { replace: true })
@@ -87,6 +91,7 @@ export function RegisterPage() {
     <div className="auth-card">
       <h1 className="auth-card__title">{t.auth.registerTitle}</h1>
       <p className="auth-card__intro">{t.auth.registerIntro}</p>
+      <WaitingBooking redirectTo={redirectTo} after={t.auth.waitingAfterRegister} />
 
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
@@ -123,6 +128,21 @@ export function RegisterPage() {
           required
           hint={t.auth.passwordHint(PASSWORD_MIN_LENGTH)}
           error={errors.password}
+        />
+        <CheckboxField
+          name="privacy_accepted"
+          required
+          error={errors.privacy_accepted}
+          label={
+            <>
+              {t.auth.privacyConsentBefore}
+              {/* A new tab: the form keeps what was typed. */}
+              <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                {t.auth.privacyConsentLink}
+                <span className="visually-hidden"> ({t.common.newWindow})</span>
+              </a>
+            </>
+          }
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
           {t.auth.submitRegister}

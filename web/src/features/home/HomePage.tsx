@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
-import { ROUTE_NAMES } from '@salon/shared/routes'
+import { HOME_SECTIONS, ROUTE_NAMES } from '@salon/shared/routes'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { BRAND } from '../../lib/salon'
@@ -19,7 +19,8 @@ const DEFAULT_ZONE = 'Europe/Rome'
 /**
  * `/` (blank layout), from one call to `GET /api/pages/home` (the route's loader, `homeLoader`):
  * hero with "Prenota", the carousel, the banners, the price list, the team, hours and closures,
- * contacts. The server renders it with the current data (cms/server.ts), so all of it is in the
+ * contacts. The price list, the team and the contacts carry the ids of `HOME_SECTIONS`, so a banner
+ * or a page can link to `/#contatti` (scroll-margin clears the sticky header). The server renders it with the current data (cms/server.ts), so all of it is in the
  * first paint; the build-time prerender has no data (`pending`) and shows the hero and a spinner
  * until the browser has fetched it.
  * `actions` is where the app puts what the home cannot know about (the install button): in the
@@ -100,7 +101,7 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
               </section>
             ) : null}
 
-            <section className="container section" aria-labelledby="services-title">
+            <section id={HOME_SECTIONS.services} className="container section" aria-labelledby="services-title">
               <h2 id="services-title" className="section__title">
                 {t.home.servicesTitle}
               </h2>
@@ -108,7 +109,7 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
             </section>
 
             {data.operators.length > 0 ? (
-              <section className="section section--surface" aria-labelledby="team-title">
+              <section id={HOME_SECTIONS.team} className="section section--surface" aria-labelledby="team-title">
                 <div className="container">
                   <h2 id="team-title" className="section__title">
                     {t.home.teamTitle}
@@ -129,7 +130,8 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
                   <OpeningHours days={data.openingHours} timeZone={timeZone} />
                   <Closures closures={data.closures} holidays={data.holidays ?? []} timeZone={timeZone} />
                 </div>
-                <div>
+                {/* `/#contatti` lands here, not on the hours above: on a phone the list is long. */}
+                <div id={HOME_SECTIONS.contacts}>
                   <h3 className="home__subtitle">{t.home.contactsTitle}</h3>
                   <p className="home__brand">{brand}</p>
                   <Contacts config={data.config} />

@@ -1,3 +1,5 @@
+import { Link } from 'react-router'
+import { HOME_SECTIONS } from '@salon/shared/routes'
 import { t } from '../../lib/i18n'
 import { BRAND } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
@@ -14,12 +16,13 @@ export function TermsPage() {
       <h2>Appuntamenti</h2>
       <p>
         L’appuntamento è confermato quando lo vedi confermato nella tua area riservata. Se non puoi venire, disdici il
-        prima possibile dall’area riservata, entro i tempi indicati dal salone, o chiamaci.
+        prima possibile dall’area riservata, entro i tempi indicati dal salone, o{' '}
+        <Link to={`/#${HOME_SECTIONS.contacts}`}>chiamaci</Link>.
       </p>
       <h2>Il tuo account</h2>
       <p>
         Sei responsabile della riservatezza della tua password. Puoi chiederci in qualsiasi momento di chiudere il tuo
-        account.
+        account: trovi i nostri <Link to={`/#${HOME_SECTIONS.contacts}`}>contatti</Link> nella home.
       </p>
     </article>
   )

@@ -76,6 +76,42 @@ export function TextAreaField({ label, error, hint, className, ...input }: TextA
   )
 }
 
+type CheckboxFieldProps = { label: ReactNode; error?: string; name: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className' | 'type'
+>
+
+/**
+ * A checkbox with its label beside it (the label may hold a link) and its error under it, wired
+ * like `Field`: `aria-invalid` and `aria-describedby` point at the message.
+ */
+export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
+  const id = useId()
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className={['field', 'field--check', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <div className="field__check-row">
+        <input
+          type="checkbox"
+          id={id}
+          className="field__checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        />
+        <label className="field__check-label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /** A message about the whole form (e.g. wrong credentials), announced to screen readers. */
 export function FormAlert({ children }: { children?: ReactNode }) {
   if (!children) return null
