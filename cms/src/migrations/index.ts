@@ -17,6 +17,7 @@ import * as migration_20261123_062000_notifications from './20261123_062000_noti
 import * as migration_20261123_080000_operator_blocks from './20261123_080000_operator_blocks';
 import * as migration_20261123_084000_dashboard_index from './20261123_084000_dashboard_index';
 import * as migration_20261123_180000_reminders_follow_settings from './20261123_180000_reminders_follow_settings';
+import * as migration_20261125_140000_any_operator from './20261125_140000_any_operator';
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261123_180000_reminders_follow_settings.up,
     down: migration_20261123_180000_reminders_follow_settings.down,
     name: '20261123_180000_reminders_follow_settings',
+  },
+  {
+    up: migration_20261125_140000_any_operator.up,
+    down: migration_20261125_140000_any_operator.down,
+    name: '20261125_140000_any_operator',
   },
 ];
