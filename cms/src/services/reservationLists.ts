@@ -167,7 +167,10 @@ export async function myReservations(
   const mine = `r.user_id = $1 and r.status <> 'PENDING_CONFIRMATION'`
   const isPast = `not (${active}) and not coalesce(${calledOff}, false)`
   const [upcoming, cancelled, past, total] = await Promise.all([
-    pool.query<Row>(`${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
+    pool.query<Row>(
+      `${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`,
+      params.slice(0, 3),
+    ),
     pool.query<Row>(
       `${SELECT} where ${mine} and r.status = any($2::enum_reservations_status[]) and r.date_start > $3
         order by r.date_start asc, r.id`,

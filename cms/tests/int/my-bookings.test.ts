@@ -362,35 +362,35 @@ describe('POST /api/reservations/:id/move', () => {
   it('a customer’s "Qualsiasi operatore" booking moves to a time only a colleague has free, and is reassigned', async () => {
     const day = await freeDay(48)
     const [a, b] = [await newCustomer(), await newCustomer()]
-    const mine = await book(a.token, day, '09:00', 'any')
+    const mine = await book(a.token, day, '12:00', 'any')
     const assigned = (await rowOf(mine)).operator_id as number
     expect((await sql('select any_operator from reservations where id = $1', [mine]))[0].any_operator).toBe(true)
-    // The assigned operator is taken at 12:00; a colleague is free then.
-    await book(b.token, day, '12:00', assigned)
-    const noon = await slotAt(day, [svc.Piega], 'any', '12:00')
-    expect(noon.operators).not.toContain(assigned)
-    expect(noon.operators.length).toBeGreaterThan(0)
-    // The move screen's times: every eligible operator's, 12:00 included, with no operator asked.
+    // The assigned operator is taken at 16:30; a colleague is free then.
+    await book(b.token, day, '16:30', assigned)
+    const target = await slotAt(day, [svc.Piega], 'any', '16:30')
+    expect(target.operators).not.toContain(assigned)
+    expect(target.operators.length).toBeGreaterThan(0)
+    // The move screen's times: every eligible operator's, 16:30 included, with no operator asked.
     const offered = await api('GET', `/api/reservations/${mine}/move-slots?date=${day}`, { token: a.token })
     expect(offered.status, JSON.stringify(offered.body)).toBe(200)
     expect(offered.body.operator).toBe('any')
-    expect(offered.body.slots.map((s: any) => s.start)).toContain(noon.start)
+    expect(offered.body.slots.map((s: any) => s.start)).toContain(target.start)
     // Nothing asked (as the site sends it): moved, and given to a free colleague.
     const moved = await api('POST', `/api/reservations/${mine}/move`, {
       token: a.token,
-      body: { date_start: noon.start },
+      body: { date_start: target.start },
     })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    expect(new Date(moved.body.data.date_start).toISOString()).toBe(noon.start)
-    expect(noon.operators).toContain(moved.body.data.operator)
+    expect(new Date(moved.body.data.date_start).toISOString()).toBe(target.start)
+    expect(target.operators).toContain(moved.body.data.operator)
     const now = await rowOf(mine)
     expect(now.operator_id).toBe(moved.body.data.operator)
-    expect(now.date_start.toISOString()).toBe(noon.start)
+    expect(now.date_start.toISOString()).toBe(target.start)
     // "any" keeps the current operator when they are free; it stays an "any operator" booking.
     const current = moved.body.data.operator
     const again = await api('POST', `/api/reservations/${mine}/move`, {
       token: a.token,
-      body: { date_start: (await slotAt(day, [svc.Piega], current, '15:00')).start, operator: 'any' },
+      body: { date_start: (await slotAt(day, [svc.Piega], current, '17:30')).start, operator: 'any' },
     })
     expect(again.status).toBe(200)
     expect(again.body.data.operator).toBe(current)
@@ -399,22 +399,22 @@ describe('POST /api/reservations/:id/move', () => {
     const byName = Object.values(ops).find((o) => o !== current)
     const named = await api('POST', `/api/reservations/${mine}/move`, {
       token: a.token,
-      body: { date_start: (await slotAt(day, [svc.Piega], 'any', '16:00')).start, operator: byName },
+      body: { date_start: (await slotAt(day, [svc.Piega], 'any', '18:00')).start, operator: byName },
     })
     expect(named.status).toBe(403)
     // A booking made with a chosen operator is not reassigned: 409 where that operator is busy.
-    const chosen = await book(a.token, day, '10:00', assigned)
+    const chosen = await book(a.token, day, '15:00', assigned)
     expect((await sql('select any_operator from reservations where id = $1', [chosen]))[0].any_operator).toBe(false)
     const stuck = await api('POST', `/api/reservations/${chosen}/move`, {
       token: a.token,
-      body: { date_start: noon.start },
+      body: { date_start: target.start },
     })
     expect(stuck.status).toBe(409)
     expect(stuck.body.errors[0].data.reason).toBe('OPERATOR_BUSY')
     expect((await rowOf(chosen)).operator_id).toBe(assigned)
     const chosenSlots = await api('GET', `/api/reservations/${chosen}/move-slots?date=${day}`, { token: a.token })
     expect(chosenSlots.body.operator).toBe(assigned)
-    expect(chosenSlots.body.slots.map((s: any) => s.start)).not.toContain(noon.start)
+    expect(chosenSlots.body.slots.map((s: any) => s.start)).not.toContain(target.start)
   })
 
   it('concurrent moves onto one time: exactly one wins, the others get 409 and keep their times', async () => {
@@ -638,7 +638,9 @@ describe('GET /api/reservations/mine', () => {
       operatorUserId,
       'PENDING_CONFIRMATION',
     ])
-    const listed = [...res.body.upcoming, ...res.body.past].map((r: any) => r.id).sort((x: number, y: number) => x - y)
+    const listed = [...res.body.upcoming, ...res.body.cancelled, ...res.body.past]
+      .map((r: any) => r.id)
+      .sort((x: number, y: number) => x - y)
     expect(listed).toEqual(rows.map((r) => r.id).sort((x: number, y: number) => x - y))
     expect(res.body.pastPagination.totalDocs).toBe(res.body.past.length)
   })
