@@ -185,7 +185,6 @@ export const t = {
     title: 'Area riservata',
     hello: (name: string) => `Ciao ${name}`,
     signedInAs: 'Hai effettuato l’accesso con',
-    overview: 'Panoramica',
     agendaTab: 'Agenda',
     profile: 'Profilo',
     settings: 'Impostazioni',
@@ -237,6 +236,7 @@ export const t = {
   bookings: {
     title: 'I miei appuntamenti',
     upcoming: 'Prossimi appuntamenti',
+    cancelledTitle: 'Appuntamenti annullati',
     past: 'Appuntamenti passati',
     noUpcoming: 'Non hai appuntamenti in programma.',
     loadError: 'Non siamo riusciti a caricare i tuoi appuntamenti.',
@@ -368,6 +368,8 @@ export const t = {
     confirmFailed: 'Non siamo riusciti a confermare la prenotazione.',
     movingNotice:
       'Stai spostando il tuo appuntamento: finché non confermi il nuovo orario, resta valido quello di prima.',
+    movingNow: 'Ora:',
+    movingAny: 'Hai scelto “Qualsiasi operatore”: vedi gli orari di tutti.',
     moveConfirm: 'Sposta l’appuntamento',
     moving: 'Spostamento in corso…',
     soon: 'La prenotazione online apre a breve. Nel frattempo chiamaci: troviamo insieme l’orario giusto per te.',
@@ -381,7 +383,7 @@ export const t = {
     status: 'Stato',
     addToCalendar: 'Aggiungi al calendario',
     googleCalendar: 'Aggiungi a Google Calendar',
-    goToMyBookings: 'Vai ai miei appuntamenti',
+    goToMyBookings: 'I miei appuntamenti',
     seeReservedArea: 'Vai all’area riservata',
     bookAgain: 'Prenota un altro appuntamento',
   },
