@@ -366,8 +366,7 @@ export const t = {
     holdLeft: (time: string) => `Hai ${time} per confermare.`,
     holdRenewed: 'Il tempo per confermare era scaduto: lo abbiamo rinnovato, la tua scelta è la stessa.',
     confirmFailed: 'Non siamo riusciti a confermare la prenotazione.',
-    movingNotice:
-      'Stai spostando il tuo appuntamento: finché non confermi il nuovo orario, resta valido quello di prima.',
+    movingNotice: 'Stai spostando il tuo appuntamento: resta valido finché non confermi il nuovo orario.',
     movingNow: 'Ora:',
     movingAny: 'Hai scelto “Qualsiasi operatore”: vedi gli orari di tutti.',
     moveConfirm: 'Sposta l’appuntamento',

@@ -39,7 +39,7 @@ describe('MovingNow: the move screen says what is being moved', () => {
     const now = await screen.findByText(/martedì 24 novembre/)
     expect(now.textContent).toBe('Ora: martedì 24 novembre, 10:30 con Giulia')
     expect(api.fetchReservation).toHaveBeenCalledWith(9, expect.any(AbortSignal))
-    expect(screen.getByText(/resta valido quello di prima/)).toBeInTheDocument()
+    expect(screen.getByText(/resta valido finché non confermi il nuovo orario/)).toBeInTheDocument()
     expect(screen.queryByText(/Qualsiasi operatore/)).toBeNull()
   })
 
