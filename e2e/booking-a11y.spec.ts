@@ -74,7 +74,7 @@ test.describe('booking by keyboard alone, and axe on every screen (phone)', () =
       operator: 'any',
       date_start: later.start,
     })
-    await tabTo(page, page.getByRole('link', { name: 'Vai ai miei appuntamenti' }))
+    await tabTo(page, page.getByRole('link', { name: 'I miei appuntamenti' }).last())
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { name: 'Prossimi appuntamenti' })).toBeVisible()
     await expect(page.getByRole('article').first()).toContainText('Piega')
@@ -89,6 +89,32 @@ test.describe('booking by keyboard alone, and axe on every screen (phone)', () =
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('button', { name: 'Disdici' }).first()).toBeFocused()
+  })
+
+  test('my bookings with a cancelled one ahead, and moving a "Qualsiasi operatore" booking, pass axe', async ({
+    page,
+    request,
+  }) => {
+    const { services } = await serviceIds(request)
+    const piega = services.get('Piega')!
+    const me = await registerViaApi(request, newCustomer('axe-move'))
+    const first = await firstFreeSlot(request, [piega], 'any', 0, 30)
+    await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: first.start })
+    const second = await firstFreeSlot(request, [piega], 'any', 4, 30)
+    const called = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: second.start })
+    const cancel = await request.put(`/api/reservations/${called.id}/status`, {
+      headers: { authorization: `JWT ${me.token}` },
+      data: { status: 'CANCELLED' },
+    })
+    expect(cancel.status()).toBe(200)
+    await loginInBrowser(page, me.email, me.password)
+    await page.goto('/reserved-area')
+    await expect(page.getByRole('heading', { name: 'Appuntamenti annullati' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('link', { name: 'Sposta' }).click()
+    await expect(page.getByText(/^Ora: /)).toBeVisible()
+    await expect(page.getByTestId('time-slot').first()).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
   })
 
   test('the operator’s agenda passes axe', async ({ page, request }) => {

@@ -8,6 +8,12 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 /** From the day step: the first day with free times, then a free time (the nth of the day). */
 async function pickFirstDayAndTime(page: Page, nth = 0) {
   await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
+  await expect(page.getByTestId('time-slot').first()).toBeVisible()
+  // Late in the day the first free day may have fewer times left than asked: the next free day.
+  if ((await page.getByTestId('time-slot').count()) <= nth) {
+    await page.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])').first().click()
+    await expect(page.getByTestId('time-slot').nth(nth)).toBeVisible()
+  }
   const slot = page.getByTestId('time-slot').nth(nth)
   await slot.click()
   await expect(slot).toHaveAttribute('aria-pressed', 'true')
@@ -16,6 +22,51 @@ async function pickFirstDayAndTime(page: Page, nth = 0) {
 }
 
 test.describe('booking wizard (phone)', () => {
+  test('a touch user picks a day and sees its times without scrolling; the chosen day reads as chosen', async ({
+    page,
+    request,
+  }) => {
+    const { services } = await serviceIds(request)
+    await page.goto(`/reserve?services=${services.get('Piega')}&step=when`)
+    await expect(page.getByTestId('time-slot').first()).toBeVisible()
+    // The first free day is open; tap another free day of the month (a later month if needed).
+    const grid = page.getByRole('group', { name: /^Calendario/ })
+    await expect(grid).not.toHaveAttribute('aria-busy', 'true')
+    const others = grid.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])')
+    if ((await others.count()) === 0) {
+      await page.getByRole('button', { name: 'Mese successivo' }).click()
+      await expect(grid).not.toHaveAttribute('aria-busy', 'true')
+    }
+    const day = others.last()
+    const label = (await day.getAttribute('aria-label'))!
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await day.tap()
+    const chosen = grid.getByRole('button', { name: label, exact: true })
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true')
+    // Its times come into view on their own: the first one is on screen, above the bottom bar.
+    const heading = page.getByRole('heading', { name: `Orari disponibili di ${label}` })
+    await expect(heading).toBeVisible()
+    const first = page.getByTestId('time-slot').first()
+    await expect(first).toBeInViewport()
+    await expect
+      .poll(async () => {
+        const box = (await first.boundingBox())!
+        const bar = (await page.locator('.sticky-bar').boundingBox())!
+        return box.y + box.height <= bar.y && box.y >= 0
+      })
+      .toBe(true)
+    // A phone leaves :hover on the day just tapped: the chosen day still reads white on the
+    // darkest green (7.9:1), never white on pale green.
+    await chosen.hover()
+    await expect(chosen).toHaveCSS('background-color', 'rgb(29, 90, 41)')
+    await expect(chosen).toHaveCSS('color', 'rgb(255, 255, 255)')
+    // The time is one tap away, and so is "Avanti".
+    await first.tap()
+    await expect(first).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' })).toBeInViewport()
+    await expect(page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' })).toBeEnabled()
+  })
+
   test('a visitor books two services with any operator, registers on the way, gets the calendar file', async ({
     page,
   }) => {

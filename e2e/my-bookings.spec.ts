@@ -57,8 +57,11 @@ test.describe('I miei appuntamenti', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Sì, disdici' }).click()
     await expect(page.getByText('Appuntamento disdetto')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Appuntamenti passati' })).toBeVisible()
-    const past = page.getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+    // Still ahead: listed apart under "Appuntamenti annullati", not among the past ones.
+    const cancelled = page.getByRole('region', { name: 'Appuntamenti annullati' })
+    await expect(cancelled).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Appuntamenti passati' })).toHaveCount(0)
+    const past = cancelled.getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
     await expect(past).toContainText('Annullata')
     await expect(past.getByRole('link', { name: 'Prenota di nuovo' })).toHaveAttribute('href', /services=\d+/)
     // The time is offered to others again.
@@ -132,6 +135,56 @@ test.describe('I miei appuntamenti', () => {
     ).json()
     const kept = mine.upcoming.find((r: { id: number }) => r.id === booking.id)
     expect(Date.parse(kept.date_start)).toBe(Date.parse(newTime))
+  })
+
+  test('moving a "Qualsiasi operatore" booking: the current time shown, a time only a colleague has free offered and taken', async ({
+    page,
+    request,
+  }) => {
+    const { services, operators } = await serviceIds(request)
+    const piega = services.get('Piega')!
+    const names = new Map([...operators].map(([name, id]) => [id, name]))
+    const me = await registerViaApi(request, newCustomer('move-any'))
+    const rival = await registerViaApi(request, newCustomer('move-any-rival'))
+    const first = await firstFreeSlot(request, [piega], 'any', 0, 30)
+    const booking = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: first.start })
+    const assigned = booking.operator
+    // Later that day: a time when the assigned operator and someone else are both free; the
+    // rival takes the assigned operator, so only a colleague is left at that time.
+    const day = await (
+      await request.get(`/api/reservations/time-availability-day?date=${first.day}&services=${piega}&operator=any`)
+    ).json()
+    const target = (day.slots as { start: string; operators: number[] }[]).find(
+      (s) =>
+        Date.parse(s.start) >= Date.parse(first.start) + 60 * 60_000 &&
+        s.operators.includes(assigned) &&
+        s.operators.length > 1,
+    )!
+    expect(target).toBeTruthy()
+    await bookViaApi(request, rival.token, { services: [piega], operator: assigned, date_start: target.start })
+
+    await loginInBrowser(page, me.email, me.password)
+    await page.goto('/reserved-area')
+    await page
+      .getByRole('article', { name: new RegExp(shown(booking.date_start), 'i') })
+      .getByRole('link', { name: 'Sposta' })
+      .click()
+    // What is being moved, in the customer's words.
+    await expect(page.getByText(/^Ora: /)).toHaveText(`Ora: ${shown(booking.date_start)} con ${names.get(assigned)}`)
+    await expect(page.getByText('Hai scelto “Qualsiasi operatore”: vedi gli orari di tutti.')).toBeVisible()
+    await pickDay(page, first.day)
+    const hhmm = shown(target.start).slice(-5)
+    await page
+      .getByTestId('time-slot')
+      .filter({ hasText: new RegExp(`^${hhmm}$`) })
+      .click()
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Avanti' }).click()
+    await expect(page.getByText('Qualsiasi operatore', { exact: true })).toBeVisible()
+    await page.locator('.sticky-bar').getByRole('button', { name: 'Sposta l’appuntamento' }).click()
+    await expect(page.getByText('Appuntamento spostato')).toBeVisible()
+    const moved = page.getByRole('article', { name: new RegExp(shown(target.start), 'i') })
+    await expect(moved).toContainText('Piega')
+    await expect(moved).not.toContainText(`con ${names.get(assigned)}`)
   })
 
   test('inside the cancellation limit: the reason and the phone instead of the buttons', async ({ page, request }) => {

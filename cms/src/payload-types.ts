@@ -220,6 +220,10 @@ export interface Reservation {
   note?: string | null;
   user?: (number | null) | User;
   operator?: (number | null) | Operator;
+  /**
+   * Booked with "Qualsiasi operatore": the server chose the operator (a customer's move may change it).
+   */
+  any_operator?: boolean | null;
   services?: (number | Service)[] | null;
   date_start?: string | null;
   date_end?: string | null;
@@ -553,6 +557,7 @@ export interface ReservationsSelect<T extends boolean = true> {
   note?: T;
   user?: T;
   operator?: T;
+  any_operator?: T;
   services?: T;
   date_start?: T;
   date_end?: T;

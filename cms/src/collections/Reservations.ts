@@ -23,6 +23,8 @@ export const Reservations: CollectionConfig = {
     { name: 'note', type: 'textarea', maxLength: 1000 },
     { name: 'user', type: 'relationship', relationTo: 'users', index: true },
     { name: 'operator', type: 'relationship', relationTo: 'operators', index: true },
+    /** Booked with "Qualsiasi operatore": the server chose the operator (a customer's move may change it). */
+    { name: 'any_operator', type: 'checkbox', defaultValue: false },
     { name: 'services', type: 'relationship', relationTo: 'services', hasMany: true, defaultValue: [] },
     { name: 'date_start', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     {

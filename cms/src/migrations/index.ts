@@ -19,6 +19,7 @@ import * as migration_20261123_084000_dashboard_index from './20261123_084000_da
 import * as migration_20261123_180000_reminders_follow_settings from './20261123_180000_reminders_follow_settings';
 import * as migration_20261125_133405_privacy_consent from './20261125_133405_privacy_consent';
 import * as migration_20261125_140000_statuses_follow_time from './20261125_140000_statuses_follow_time';
+import * as migration_20261125_141000_any_operator from './20261125_141000_any_operator';
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261125_140000_statuses_follow_time.up,
     down: migration_20261125_140000_statuses_follow_time.down,
     name: '20261125_140000_statuses_follow_time',
+  },
+  {
+    up: migration_20261125_141000_any_operator.up,
+    down: migration_20261125_141000_any_operator.down,
+    name: '20261125_141000_any_operator',
   },
 ];

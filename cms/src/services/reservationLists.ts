@@ -33,7 +33,7 @@ type Actor = Parameters<typeof loadActor>[1]
 /** Columns every list reads: the reservation, its operator and the operator's picture. */
 const SELECT = `
   select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration::float8 as duration,
-         r.total_price::float8 as total_price, r.note,
+         r.total_price::float8 as total_price, r.note, r.any_operator,
          o.name as operator_name, coalesce(up.sizes_x1_filename, up.filename) as operator_image,
          u.name as customer_name, u.surname as customer_surname, u.phone_number as customer_phone,
          u.email as customer_email
@@ -52,6 +52,7 @@ interface Row {
   duration: number | null
   total_price: number | null
   note: string | null
+  any_operator: boolean
   operator_name: string | null
   operator_image: string | null
   customer_name: string | null
@@ -140,13 +141,19 @@ const myItem = (
   ...core(r, services),
   actions: reservationActions(actor, factsOf(r), settings, now),
   changedBySalonAt: lastSalonChange(events.get(r.id) ?? [], r.user_id),
+  anyOperator: r.any_operator === true,
 })
+
+/** Statuses that call a booking off: one of these whose time is still ahead is listed apart. */
+const CALLED_OFF_STATUSES = ['CANCELLED', 'REJECTED'] as const satisfies readonly ReservationStatus[]
 
 /**
  * GET /api/reservations/mine: the caller's bookings as their customer (whatever their role).
  * Upcoming = a booking that still happens (PENDING, APPROVED, CONFIRMED, PENDING_PAYMENT, MODIFIED)
- * and has not ended, soonest first, all of them. Past = everything else — ended, or closed
- * (cancelled, rejected, completed, no-show) — newest first, a page at a time. Drafts never show.
+ * and has not ended, soonest first, all of them. Cancelled = a cancelled or rejected booking whose
+ * start is still ahead, soonest first, all of them (it is not "past": its day has not come). Past =
+ * everything else — ended, or closed (completed, no-show, cancelled or rejected once its time has
+ * come) — newest first, a page at a time. Drafts never show.
  */
 export async function myReservations(
   pool: Pool,
@@ -157,24 +164,32 @@ export async function myReservations(
   const { settings } = await loadCalendar(pool, now.getTime())
   const actor = await loadActor(pool, user)
   const active = `r.status = any($2::enum_reservations_status[]) and (r.date_end is null or r.date_end > $3)`
-  const params = [user.id, [...MOVABLE_STATUSES], now]
+  const calledOff = `r.status = any($4::enum_reservations_status[]) and r.date_start > $3`
+  const params = [user.id, [...MOVABLE_STATUSES], now, [...CALLED_OFF_STATUSES]]
   const mine = `r.user_id = $1 and r.status <> 'PENDING_CONFIRMATION'`
-  const [upcoming, past, total] = await Promise.all([
-    pool.query<Row>(`${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`, params),
+  const isPast = `not (${active}) and not coalesce(${calledOff}, false)`
+  const [upcoming, cancelled, past, total] = await Promise.all([
     pool.query<Row>(
-      `${SELECT} where ${mine} and not (${active}) order by r.date_start desc nulls last, r.id desc limit $4 offset $5`,
+      `${SELECT} where ${mine} and ${active} order by r.date_start asc nulls last, r.id`,
+      params.slice(0, 3),
+    ),
+    pool.query<Row>(
+      `${SELECT} where ${mine} and r.status = any($2::enum_reservations_status[]) and r.date_start > $3
+        order by r.date_start asc, r.id`,
+      [user.id, [...CALLED_OFF_STATUSES], now],
+    ),
+    pool.query<Row>(
+      `${SELECT} where ${mine} and ${isPast} order by r.date_start desc nulls last, r.id desc limit $5 offset $6`,
       [...params, q.pastLimit, (q.pastPage - 1) * q.pastLimit],
     ),
-    pool.query<{ n: number }>(
-      `select count(*)::int as n from reservations r where ${mine} and not (${active})`,
-      params,
-    ),
+    pool.query<{ n: number }>(`select count(*)::int as n from reservations r where ${mine} and ${isPast}`, params),
   ])
-  const ids = [...upcoming.rows, ...past.rows].map((r) => r.id)
+  const ids = [...upcoming.rows, ...cancelled.rows, ...past.rows].map((r) => r.id)
   const [services, events] = await Promise.all([servicesOf(pool, ids), eventsOf(pool, ids)])
   const totalDocs = total.rows[0]?.n ?? 0
   return {
     upcoming: upcoming.rows.map((r) => myItem(r, services, events, actor, settings, now)),
+    cancelled: cancelled.rows.map((r) => myItem(r, services, events, actor, settings, now)),
     past: past.rows.map((r) => myItem(r, services, events, actor, settings, now)),
     pastPagination: {
       page: q.pastPage,

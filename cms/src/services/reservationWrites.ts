@@ -33,6 +33,7 @@ import {
   isHoldExpired,
   localDayOf,
   maySeeAsStaff,
+  moveOperatorChoice,
   pickOperator,
   reservationChanges,
   reservationEventKind,
@@ -101,6 +102,8 @@ interface LoadedReservation {
   id: number
   user: number | null
   createdAt: Date
+  /** Booked with "Qualsiasi operatore" (column any_operator): a customer's move may go to anyone. */
+  anyOperator: boolean
   snapshot: ReservationSnapshot
   facts: ReservationFacts
 }
@@ -117,6 +120,7 @@ interface ReservationRow {
   note: string | null
   created_at: Date
   services: number[]
+  any_operator?: boolean
 }
 
 function loadedReservation(row: ReservationRow): LoadedReservation {
@@ -134,6 +138,7 @@ function loadedReservation(row: ReservationRow): LoadedReservation {
     id: row.id,
     user: row.user_id,
     createdAt: new Date(row.created_at),
+    anyOperator: row.any_operator === true,
     snapshot,
     facts: { user: row.user_id, operator: row.operator_id, status: row.status, date_start: snapshot.date_start },
   }
@@ -148,7 +153,7 @@ async function readReservation(
   const row = (
     await db.query(
       `select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
-              r.created_at,
+              r.created_at, r.any_operator,
               coalesce((select array_agg(services_id order by "order") from reservations_rels
                          where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
          from reservations r where r.id = $1${lock ? ' for update of r' : ''}`,
@@ -492,7 +497,7 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
             name: 'salon.confirm-write',
             text: `with w as (
                      update reservations set operator_id = $2, date_start = $3, date_end = $4, duration = $5,
-                            total_price = $6, status = $7, note = $8, updated_at = $9
+                            total_price = $6, status = $7, note = $8, updated_at = $9, any_operator = $16
                       where id = $1 returning id),
                    gone as (delete from reservations_rels where parent_id = $1 and path = 'services'),
                    rels as (insert into reservations_rels (parent_id, path, services_id, "order")
@@ -511,6 +516,8 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
               now,
               body.services,
               ...event,
+              // "Qualsiasi operatore": remembered, so that the customer may later move it to anyone.
+              body.operator === 'any',
             ],
           })
         },
@@ -676,6 +683,22 @@ export async function freeRest(pool: Pool, user: Actor, id: number, now = new Da
   )
 }
 
+/**
+ * Whom a move goes to (`moveOperatorChoice`): staff as asked (else the current operator); the
+ * customer anyone free for a booking made with "Qualsiasi operatore", else its operator — asking
+ * for another is a 403 naming `operator`.
+ */
+function moveOperatorOr403(as: ActingAs, current: LoadedReservation, requested: OperatorChoice | undefined) {
+  const decision = moveOperatorChoice(
+    as,
+    { operator: current.snapshot.operator, anyOperator: current.anyOperator },
+    requested,
+  )
+  if (decision.ok) return decision.choice
+  const message = 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
+  throw new HttpError(403, message, { reason: decision.reason, errors: [{ path: 'operator', message }] })
+}
+
 /** The services of a booking as the engine reads them; a booking whose services are gone cannot move. */
 async function servicesOfBooking(db: Pool | PoolClient, current: LoadedReservation) {
   const ids = current.snapshot.services
@@ -732,8 +755,8 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
         await placeBooking(db, calendar, {
           id,
           services,
-          // Omitted: the same operator (or, for a booking without one, anybody free).
-          choice: body.operator ?? current.snapshot.operator ?? 'any',
+          // Staff: as asked, else the same operator. The customer: anyone for an "any operator" booking.
+          choice: moveOperatorOr403(verdict.as, current, body.operator),
           keep: current.snapshot.operator,
           start,
           duration: amounts.duration,
@@ -780,7 +803,7 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
   const services = servicesChanged ? await servicesOr400(pool, q.services!) : await servicesOfBooking(pool, current)
   // New services: the catalogue's duration and price (as the edit will charge); else the agreed ones.
   const amounts = bookingAmounts(now, servicesChanged ? { services } : { agreed: current.snapshot })
-  const operator: OperatorChoice = q.operator ?? current.snapshot.operator ?? 'any'
+  const operator: OperatorChoice = moveOperatorOr403(verdict.as, current, q.operator)
   const tz = settings.timezone
   const reservations = await loadBlocking(
     pool,

@@ -45,7 +45,7 @@ const hhmmInRome = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: ROME, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
 
 /** Books through the real flow (session → confirm) and returns the reservation id. */
-async function book(token: string, day: string, hhmm: string, operator: number, services = [svc.Piega]) {
+async function book(token: string, day: string, hhmm: string, operator: number | 'any', services = [svc.Piega]) {
   const session = await api('POST', '/api/reservations/create-session', { token })
   expect(session.status, JSON.stringify(session.body)).toBe(201)
   const slot = await slotAt(day, services, operator, hhmm)
@@ -251,12 +251,21 @@ describe('POST /api/reservations/:id/move', () => {
     })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     expect(new Date(moved.body.data.date_start).toISOString()).toBe(target.start)
-    // "any" lists every eligible operator free at each time.
-    const any = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&operator=any`, { token: c.token })
+    // Booked with Giulia by choice: the customer may not ask for everyone's times.
+    const notAny = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&operator=any`, { token: c.token })
+    expect(notAny.status).toBe(403)
+    expect(notAny.body.errors[0].data.reason).toBe('OPERATOR_CHOSEN')
+    // A "Qualsiasi operatore" booking lists every eligible operator free at each time.
+    const anyBooking = await book(c.token, day, '15:00', 'any', services)
+    const any = await api('GET', `/api/reservations/${anyBooking}/move-slots?date=${day}`, { token: c.token })
     expect(any.status).toBe(200)
     expect(any.body.operator).toBe('any')
     // Taglio donna is Giulia's, Marco's and Luca's (Sara does not cut).
     expect(new Set(any.body.slots.flatMap((s: any) => s.operators))).toEqual(new Set([ops.Giulia, ops.Marco, ops.Luca]))
+    // Staff choose explicitly: the admin may list everyone's times for the booking made with Giulia.
+    const staffAny = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&operator=any`, { as: 'ADMIN' })
+    expect(staffAny.status).toBe(200)
+    expect(staffAny.body.operator).toBe('any')
     // Not theirs, bad input, too late.
     expect((await api('GET', `/api/reservations/${id}/move-slots?date=${day}`, { token: stranger.token })).status).toBe(
       404,
@@ -308,7 +317,7 @@ describe('POST /api/reservations/:id/move', () => {
     expect((await rowOf(id)).operator_id).toBe(ops.Marco)
   })
 
-  it('onto a taken time → 409 and the booking keeps its old time; "any" picks a free colleague', async () => {
+  it('onto a taken time → 409 and the booking keeps its old time; the customer may not hand it to someone else', async () => {
     const day = await freeDay(46)
     const [a, b] = [await newCustomer(), await newCustomer()]
     const mine = await book(a.token, day, '09:00', ops.Giulia)
@@ -336,21 +345,75 @@ describe('POST /api/reservations/:id/move', () => {
     expect(past.status).toBe(409)
     expect(past.body.errors[0].data.reason).toBe('IN_THE_PAST')
     expect(await rowOf(mine)).toEqual(before)
-    // "any": Giulia is busy at 12:00, so a free colleague takes it.
-    const any = await api('POST', `/api/reservations/${mine}/move`, {
+    // Booked with Giulia by choice: "any" or a colleague is refused (403 naming operator), nothing moves.
+    for (const operator of ['any', ops.Marco]) {
+      const other = await api('POST', `/api/reservations/${mine}/move`, {
+        token: a.token,
+        body: { date_start: takenStart, operator },
+      })
+      expect(other.status, JSON.stringify(other.body)).toBe(403)
+      expect(other.body.errors[0].data.reason).toBe('OPERATOR_CHOSEN')
+      expect(errorPaths(other.body)).toEqual(['operator'])
+    }
+    expect(await rowOf(mine)).toEqual(before)
+  })
+
+  it('a customer’s "Qualsiasi operatore" booking moves to a time only a colleague has free, and is reassigned', async () => {
+    const day = await freeDay(48)
+    const [a, b] = [await newCustomer(), await newCustomer()]
+    const mine = await book(a.token, day, '12:00', 'any')
+    const assigned = (await rowOf(mine)).operator_id as number
+    expect((await sql('select any_operator from reservations where id = $1', [mine]))[0].any_operator).toBe(true)
+    // The assigned operator is taken at 16:30; a colleague is free then.
+    await book(b.token, day, '16:30', assigned)
+    const target = await slotAt(day, [svc.Piega], 'any', '16:30')
+    expect(target.operators).not.toContain(assigned)
+    expect(target.operators.length).toBeGreaterThan(0)
+    // The move screen's times: every eligible operator's, 16:30 included, with no operator asked.
+    const offered = await api('GET', `/api/reservations/${mine}/move-slots?date=${day}`, { token: a.token })
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200)
+    expect(offered.body.operator).toBe('any')
+    expect(offered.body.slots.map((s: any) => s.start)).toContain(target.start)
+    // Nothing asked (as the site sends it): moved, and given to a free colleague.
+    const moved = await api('POST', `/api/reservations/${mine}/move`, {
       token: a.token,
-      body: { date_start: takenStart, operator: 'any' },
+      body: { date_start: target.start },
     })
-    expect(any.status, JSON.stringify(any.body)).toBe(200)
-    expect(any.body.data.operator).not.toBe(ops.Giulia)
-    // "any" keeps the current operator when they are free.
-    const current = any.body.data.operator
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(new Date(moved.body.data.date_start).toISOString()).toBe(target.start)
+    expect(target.operators).toContain(moved.body.data.operator)
+    const now = await rowOf(mine)
+    expect(now.operator_id).toBe(moved.body.data.operator)
+    expect(now.date_start.toISOString()).toBe(target.start)
+    // "any" keeps the current operator when they are free; it stays an "any operator" booking.
+    const current = moved.body.data.operator
     const again = await api('POST', `/api/reservations/${mine}/move`, {
       token: a.token,
-      body: { date_start: (await slotAt(day, [svc.Piega], current, '15:00')).start, operator: 'any' },
+      body: { date_start: (await slotAt(day, [svc.Piega], current, '17:30')).start, operator: 'any' },
     })
     expect(again.status).toBe(200)
     expect(again.body.data.operator).toBe(current)
+    expect((await sql('select any_operator from reservations where id = $1', [mine]))[0].any_operator).toBe(true)
+    // …but not picked by name: a colleague other than the current one is refused.
+    const byName = Object.values(ops).find((o) => o !== current)
+    const named = await api('POST', `/api/reservations/${mine}/move`, {
+      token: a.token,
+      body: { date_start: (await slotAt(day, [svc.Piega], 'any', '18:00')).start, operator: byName },
+    })
+    expect(named.status).toBe(403)
+    // A booking made with a chosen operator is not reassigned: 409 where that operator is busy.
+    const chosen = await book(a.token, day, '15:00', assigned)
+    expect((await sql('select any_operator from reservations where id = $1', [chosen]))[0].any_operator).toBe(false)
+    const stuck = await api('POST', `/api/reservations/${chosen}/move`, {
+      token: a.token,
+      body: { date_start: target.start },
+    })
+    expect(stuck.status).toBe(409)
+    expect(stuck.body.errors[0].data.reason).toBe('OPERATOR_BUSY')
+    expect((await rowOf(chosen)).operator_id).toBe(assigned)
+    const chosenSlots = await api('GET', `/api/reservations/${chosen}/move-slots?date=${day}`, { token: a.token })
+    expect(chosenSlots.body.operator).toBe(assigned)
+    expect(chosenSlots.body.slots.map((s: any) => s.start)).not.toContain(target.start)
   })
 
   it('concurrent moves onto one time: exactly one wins, the others get 409 and keep their times', async () => {
@@ -455,13 +518,15 @@ describe('POST /api/reservations/:id/move', () => {
 })
 
 describe('GET /api/reservations/mine', () => {
-  it('upcoming soonest first, past newest first, drafts and other customers left out, flags from the policy', async () => {
+  it('upcoming soonest first, cancelled-ahead apart, past newest first, drafts and other customers left out, flags from the policy', async () => {
     const c = await newCustomer()
     const other = await newCustomer()
     const starts = {
       farConfirmed: inHours(72),
       nearPending: inHours(10),
       cancelledFuture: inHours(48),
+      rejectedFuture: inHours(96),
+      cancelledPast: inHours(-24),
       completed: inHours(-48),
       endedConfirmed: inHours(-3),
       luca: inHours(24 * 150),
@@ -470,6 +535,8 @@ describe('GET /api/reservations/mine', () => {
       farConfirmed: await insert({ user: c.id, start: starts.farConfirmed, status: 'CONFIRMED', note: 'Frangia' }),
       nearPending: await insert({ user: c.id, start: starts.nearPending, status: 'PENDING' }),
       cancelledFuture: await insert({ user: c.id, start: starts.cancelledFuture, status: 'CANCELLED' }),
+      rejectedFuture: await insert({ user: c.id, start: starts.rejectedFuture, status: 'REJECTED' }),
+      cancelledPast: await insert({ user: c.id, start: starts.cancelledPast, status: 'CANCELLED' }),
       completed: await insert({ user: c.id, start: starts.completed, status: 'COMPLETED' }),
       endedConfirmed: await insert({ user: c.id, start: starts.endedConfirmed, status: 'CONFIRMED' }),
       luca: await insert({
@@ -488,13 +555,15 @@ describe('GET /api/reservations/mine', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     const body = myReservationsResponse.parse(res.body)
     expect(body.upcoming.map((r) => r.id)).toEqual([ids.nearPending, ids.farConfirmed, ids.luca])
-    expect(body.past.map((r) => r.id)).toEqual([ids.cancelledFuture, ids.endedConfirmed, ids.completed])
-    const all = [...body.upcoming, ...body.past].map((r) => r.id)
+    // A cancelled or rejected booking whose time is still ahead is not "past": listed apart, soonest first.
+    expect(body.cancelled.map((r) => r.id)).toEqual([ids.cancelledFuture, ids.rejectedFuture])
+    expect(body.past.map((r) => r.id)).toEqual([ids.endedConfirmed, ids.cancelledPast, ids.completed])
+    const all = [...body.upcoming, ...body.cancelled, ...body.past].map((r) => r.id)
     expect(all).not.toContain(draft)
     expect(all).not.toContain(theirs)
     expect(body.pastPagination).toEqual({ page: 1, limit: 20, totalDocs: 3, hasNextPage: false })
 
-    const byId = new Map([...body.upcoming, ...body.past].map((r) => [r.id, r]))
+    const byId = new Map([...body.upcoming, ...body.cancelled, ...body.past].map((r) => [r.id, r]))
     const deadline = (d: Date) => new Date(d.getTime() - 24 * HOUR).toISOString()
     expect(byId.get(ids.farConfirmed)).toMatchObject({
       status: 'CONFIRMED',
@@ -514,7 +583,7 @@ describe('GET /api/reservations/mine', () => {
       cancel: { allowed: false, reason: 'TOO_LATE_TO_CANCEL' },
       move: { allowed: false, reason: 'TOO_LATE_TO_MOVE' },
     })
-    for (const id of [ids.cancelledFuture, ids.completed])
+    for (const id of [ids.cancelledFuture, ids.rejectedFuture, ids.completed])
       expect(byId.get(id)!.actions).toEqual({
         cancel: { allowed: false, reason: 'FINAL_STATUS' },
         move: { allowed: false, reason: 'FINAL_STATUS' },
@@ -550,12 +619,13 @@ describe('GET /api/reservations/mine', () => {
       ).status,
     ).toBe(409)
 
-    // Paging through the past.
+    // Paging through the past; the booking just cancelled joins the cancelled ones, not the past.
     const p1 = await api('GET', '/api/reservations/mine?pastLimit=2', { token: c.token })
-    expect(p1.body.past.map((r: any) => r.id)).toEqual([ids.farConfirmed, ids.cancelledFuture])
-    expect(p1.body.pastPagination).toEqual({ page: 1, limit: 2, totalDocs: 4, hasNextPage: true })
+    expect(p1.body.cancelled.map((r: any) => r.id)).toEqual([ids.cancelledFuture, ids.farConfirmed, ids.rejectedFuture])
+    expect(p1.body.past.map((r: any) => r.id)).toEqual([ids.endedConfirmed, ids.cancelledPast])
+    expect(p1.body.pastPagination).toEqual({ page: 1, limit: 2, totalDocs: 3, hasNextPage: true })
     const p2 = await api('GET', '/api/reservations/mine?pastLimit=2&pastPage=2', { token: c.token })
-    expect(p2.body.past.map((r: any) => r.id)).toEqual([ids.endedConfirmed, ids.completed])
+    expect(p2.body.past.map((r: any) => r.id)).toEqual([ids.completed])
     expect(p2.body.pastPagination.hasNextPage).toBe(false)
     expect(p2.body.upcoming.map((r: any) => r.id)).toEqual([ids.nearPending, ids.luca])
   })
@@ -567,7 +637,9 @@ describe('GET /api/reservations/mine', () => {
       operatorUserId,
       'PENDING_CONFIRMATION',
     ])
-    const listed = [...res.body.upcoming, ...res.body.past].map((r: any) => r.id).sort((x: number, y: number) => x - y)
+    const listed = [...res.body.upcoming, ...res.body.cancelled, ...res.body.past]
+      .map((r: any) => r.id)
+      .sort((x: number, y: number) => x - y)
     expect(listed).toEqual(rows.map((r) => r.id).sort((x: number, y: number) => x - y))
     expect(res.body.pastPagination.totalDocs).toBe(res.body.past.length)
   })

@@ -302,6 +302,8 @@ export const myReservationItem = z
     actions: z.object({ cancel: actionFlag, move: actionFlag }).strict(),
     /** When the salon last changed its time or length (a move or resize by staff), else null. */
     changedBySalonAt: isoInstant.nullable(),
+    /** Booked with "Qualsiasi operatore": moving it may go to any operator (shared/src/booking/moveOperator.ts). */
+    anyOperator: z.boolean(),
   })
   .strict()
 export type MyReservationItem = z.infer<typeof myReservationItem>
@@ -309,6 +311,8 @@ export type MyReservationItem = z.infer<typeof myReservationItem>
 export const myReservationsResponse = z
   .object({
     upcoming: z.array(myReservationItem),
+    /** Cancelled or rejected bookings whose time has not come yet, soonest first (not among the past). */
+    cancelled: z.array(myReservationItem),
     past: z.array(myReservationItem),
     pastPagination: z
       .object({ page: z.number(), limit: z.number(), totalDocs: z.number(), hasNextPage: z.boolean() })

@@ -33,7 +33,7 @@ export function PersonalAreaLayout() {
           <div className="personal-area__bar">
             <nav aria-label={t.account.sectionNav} className="tabs">
               <NavLink to={ROUTE_NAMES.reservedArea} end className="tabs__link">
-                {auth.user.user_role === 'OPERATOR' ? t.account.agendaTab : t.account.overview}
+                {auth.user.user_role === 'OPERATOR' ? t.account.agendaTab : t.bookings.title}
               </NavLink>
               <NavLink to={`${ROUTE_NAMES.reservedArea}/profile`} className="tabs__link">
                 {t.account.profile}

@@ -16,16 +16,23 @@ import { LoadError } from '../../lib/ui/LoadError'
 
 type Action = MyReservationItem['actions']['cancel']
 
-/** The wizard at the day step, with this booking's services and operator ("Prenota di nuovo", "Sposta"). */
-function wizardHref(item: MyReservationItem, move: boolean) {
+/**
+ * The wizard at the day step, with this booking's services and operator ("Prenota di nuovo",
+ * "Sposta"). A booking made with "Qualsiasi operatore" opens with any operator: its move is offered
+ * every operator's free times (the server reassigns it as a confirm would).
+ */
+export function wizardHref(item: MyReservationItem, move: boolean) {
   const params = new URLSearchParams({ services: item.services.map((s) => s.id).join(',') })
-  if (item.operator) params.set('operator', String(item.operator.id))
+  if (item.operator && !item.anyOperator) params.set('operator', String(item.operator.id))
   if (move) params.set('move', String(item.id))
   params.set('step', 'when')
   return `${ROUTE_NAMES.reserve}?${params.toString()}`
 }
 
-/** "I miei appuntamenti": upcoming (soonest first) with cancel and move as the policy allows, then the past. */
+/**
+ * "I miei appuntamenti": upcoming (soonest first) with cancel and move as the policy allows, then
+ * the cancelled or rejected ones whose day has not come yet (apart: they are not past), then the past.
+ */
 export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
   const [pastPage, setPastPage] = useState(1)
   const data = useResource(
@@ -66,7 +73,7 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
     return <LoadError message={t.bookings.loadError} error={data.error} onRetry={data.reload} />
   }
   const { mine, salon } = data.data
-  if (onlyIfAny && mine.upcoming.length === 0 && mine.past.length === 0) return null
+  if (onlyIfAny && mine.upcoming.length === 0 && mine.cancelled.length === 0 && mine.past.length === 0) return null
   return (
     <>
       <section aria-labelledby="upcoming-title" className="bookings">
@@ -91,6 +98,21 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
           </ul>
         )}
       </section>
+
+      {mine.cancelled.length ? (
+        <section aria-labelledby="cancelled-title" className="bookings">
+          <h2 id="cancelled-title" className="bookings__title">
+            {t.bookings.cancelledTitle}
+          </h2>
+          <ul className="bookings__list">
+            {mine.cancelled.map((item) => (
+              <li key={item.id}>
+                <BookingCard item={item} salon={salon} past />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {mine.past.length ? (
         <section aria-labelledby="past-title" className="bookings">
@@ -150,6 +172,7 @@ function BookingCard({
 }: {
   item: MyReservationItem
   salon: SalonSettings
+  /** Closed (past, or called off): no cancel or move, "Prenota di nuovo" instead. */
   past?: boolean
   onCancel?: () => void
 }) {

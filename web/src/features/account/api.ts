@@ -82,7 +82,7 @@ export function updateProfile(body: { name: string; surname: string; phone_numbe
 
 export type { AgendaBlockItem, AgendaItem, AgendaResponse, MyReservationItem, MyReservationsResponse }
 
-/** `GET /api/reservations/mine`: upcoming (soonest first) and a page of past bookings, with what the caller may do. */
+/** `GET /api/reservations/mine`: upcoming (soonest first), cancelled ones still ahead, and a page of past bookings, with what the caller may do. */
 export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
   return api.get<MyReservationsResponse>('/api/reservations/mine', { query: { pastPage }, signal })
 }

@@ -22,6 +22,7 @@ import { isSessionGone, isTimeGone, useBookingSession } from './useBookingSessio
 import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
+import { MovingNow } from './MovingNow'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
@@ -191,7 +192,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
         <h1 className="wizard__title" ref={headingRef} tabIndex={-1}>
           {t.booking.steps[step]}
         </h1>
-        {moving ? <p className="notice">{t.booking.movingNotice}</p> : null}
+        {moving ? <MovingNow id={moving} catalogue={catalogue} /> : null}
       </header>
 
       <div className="wizard__body">

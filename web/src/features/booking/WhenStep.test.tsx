@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SalonConfig } from './api'
 import { WhenStep } from './WhenStep'
 
@@ -90,5 +91,79 @@ describe('WhenStep', () => {
     api.fetchDaySlots.mockResolvedValue([])
     render(<WhenStep choice={{ ...choice, day: '2026-11-24' }} config={config} onDay={() => {}} onTime={() => {}} />)
     expect(await screen.findByText(/non ci sono più orari liberi/)).toBeInTheDocument()
+  })
+})
+
+describe('WhenStep: choosing a day brings its times into view', () => {
+  const scrolls: { target: Element; options: ScrollIntoViewOptions }[] = []
+
+  /** A screen `narrow` or not, with or without "reduce motion". */
+  function screenLike({ narrow, reducedMotion }: { narrow: boolean; reducedMotion: boolean }) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('prefers-reduced-motion') ? reducedMotion : query.includes('max-width') && narrow,
+      media: query,
+    }))
+  }
+
+  /** The step as the wizard holds it: the chosen day comes back as the choice. */
+  function Stateful() {
+    const [day, setDay] = useState<string | undefined>()
+    return <WhenStep choice={{ ...choice, day }} config={config} onDay={setDay} onTime={() => {}} />
+  }
+
+  beforeEach(() => {
+    scrolls.length = 0
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolls.push({ target: this, options: options as ScrollIntoViewOptions })
+    }
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
+      run(0)
+      return 0
+    })
+    api.fetchMonthDays.mockResolvedValue(['2026-11-24', '2026-11-26'])
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** Opens the step (the first free day is shown without scrolling), then taps the 26th. */
+  async function chooseThe26th(slots: () => Promise<unknown>) {
+    api.fetchDaySlots.mockImplementation(slots)
+    render(<Stateful />)
+    await screen.findByRole('heading', { name: /martedì 24 novembre/ })
+    await screen.findByRole('group', { name: 'Mattina' })
+    expect(scrolls).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'giovedì 26 novembre' }))
+  }
+
+  const morning = async () => [{ start: '2026-11-24T08:00:00.000Z', end: '2026-11-24T08:30:00.000Z', operators: [1] }]
+
+  it('on a phone: scrolled to the times at once, and again once they have loaded (smooth)', async () => {
+    screenLike({ narrow: true, reducedMotion: false })
+    let loaded: (value: unknown) => void = () => {}
+    let first = true
+    await chooseThe26th(() =>
+      first ? ((first = false), morning()) : new Promise((resolve) => (loaded = () => resolve(morning()))),
+    )
+    const heading = await screen.findByRole('heading', { name: /giovedì 26 novembre/ })
+    const times = heading.closest('.when__times')!
+    expect(scrolls).toEqual([{ target: times, options: { behavior: 'smooth', block: 'start' } }])
+    loaded(undefined)
+    await screen.findByRole('group', { name: 'Mattina' })
+    await waitFor(() => expect(scrolls).toHaveLength(2))
+    expect(scrolls[1]).toEqual({ target: times, options: { behavior: 'smooth', block: 'start' } })
+  })
+
+  it('with "reduce motion" the page jumps instead of gliding', async () => {
+    screenLike({ narrow: true, reducedMotion: true })
+    await chooseThe26th(morning)
+    await waitFor(() => expect(scrolls).toHaveLength(2))
+    expect(scrolls.map((s) => s.options.behavior)).toEqual(['auto', 'auto'])
+  })
+
+  it('from md up the times sit beside the month: nothing scrolls', async () => {
+    screenLike({ narrow: false, reducedMotion: false })
+    await chooseThe26th(morning)
+    await screen.findByRole('heading', { name: /giovedì 26 novembre/ })
+    await screen.findByRole('group', { name: 'Mattina' })
+    expect(scrolls).toEqual([])
   })
 })

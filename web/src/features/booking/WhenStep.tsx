@@ -34,15 +34,31 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
   const servicesKey = choice.services.join(',')
   const operator = choice.operator
   const timesRef = useRef<HTMLDivElement>(null)
+  /** A day the customer chose whose times should come into view once they are on screen. */
+  const revealing = useRef(false)
 
-  /** On a phone the times are below the calendar: bring them into view once a day is chosen. */
+  function showTimes() {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    timesRef.current?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' })
+  }
+
+  /**
+   * On a phone the times are below the calendar: bring them into view once a day is chosen — at
+   * once (the spinner), and again when they have loaded (the page is only then tall enough for
+   * them to reach the top). Smooth unless the customer asked for reduced motion.
+   */
   function chooseDay(day: string) {
     onDay(day)
     if (!window.matchMedia(belowWidth('md')).matches) return
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    requestAnimationFrame(() =>
-      timesRef.current?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' }),
-    )
+    // The same day again loads nothing new: its times are already there.
+    revealing.current = day !== choice.day
+    requestAnimationFrame(showTimes)
+  }
+
+  function onTimesShown() {
+    if (!revealing.current) return
+    revealing.current = false
+    requestAnimationFrame(showTimes)
   }
 
   const days = useResource(
@@ -142,6 +158,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
             moving={moving}
             selected={choice.time}
             onTime={onTime}
+            onShown={onTimesShown}
           />
         ) : (
           <p className="muted when__hint">{t.booking.chooseDay}</p>
@@ -158,6 +175,7 @@ function DayTimes({
   moving,
   selected,
   onTime,
+  onShown,
 }: {
   day: string
   choice: WizardChoice
@@ -165,6 +183,8 @@ function DayTimes({
   moving?: number
   selected?: string
   onTime: (time: string) => void
+  /** Called once the day's times (or their absence) are on screen. */
+  onShown?: () => void
 }) {
   const servicesKey = choice.services.join(',')
   const operator = choice.operator
@@ -178,6 +198,12 @@ function DayTimes({
     ),
   )
   const headingId = `times-${day}`
+  const loaded = slots.status !== 'loading'
+  useEffect(() => {
+    if (loaded) onShown?.()
+    // Once per day loaded: onShown is a new function on every render of the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, day])
 
   return (
     <section aria-labelledby={headingId} className="times">

@@ -71,6 +71,8 @@ export interface Reservation {
   note?: string | null
   services: (number | { id: number })[]
   operator: number | { id: number } | null
+  /** Booked with "Qualsiasi operatore": moving it may go to any operator. */
+  any_operator?: boolean | null
 }
 
 /** Opens a booking session (a draft held for `holdMinutes`). */

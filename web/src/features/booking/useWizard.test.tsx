@@ -56,6 +56,16 @@ describe('useWizard (the choice lives in the URL)', () => {
     expect(seen.wizard!.choice.services).toEqual([4, 1])
   })
 
+  it('a choice keeps the page where it is (no scroll to the top); a new step starts from the top', async () => {
+    const { seen, router } = setup('/reserve?services=4&step=when')
+    await act(async () => seen.wizard!.update({ day: '2026-12-15' }))
+    // The router's ScrollRestoration reads this flag: true = leave the scroll alone, so the day's
+    // times the day step has just scrolled into view stay in view.
+    expect(router.state.preventScrollReset).toBe(true)
+    await act(async () => seen.wizard!.goTo('summary', { time: '2026-12-15T08:00:00.000Z' }))
+    expect(router.state.preventScrollReset).toBe(false)
+  })
+
   it('hrefFor keeps the choice (for the login redirect and "Modifica")', () => {
     const { seen } = setup('/reserve?services=3&operator=any&day=2026-12-15&time=2026-12-15T08:00:00.000Z&step=summary')
     expect(seen.wizard!.hrefFor('when')).toBe(

@@ -57,8 +57,10 @@ export function useWizard(): Wizard {
   const navigate = useCallback(
     (query: URLSearchParams, replace: boolean) => {
       // flushSync: the URL (and so the checkbox or radio just tapped) updates in the same task,
-      // instead of flicking back until the router's navigation lands.
-      setParams(query, { replace, flushSync: true })
+      // instead of flicking back until the router's navigation lands. preventScrollReset: a change
+      // in place (a day, a time, a service ticked) keeps the page where it is — the router's
+      // ScrollRestoration would otherwise jump to the top, away from the day's times just shown.
+      setParams(query, { replace, flushSync: true, preventScrollReset: replace })
     },
     [setParams],
   )
