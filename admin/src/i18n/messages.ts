@@ -78,7 +78,8 @@ export const MESSAGES_EN: Record<string, string> = {
   'Il titolo è obbligatorio': 'The title is required',
   // shared/src/schemas/settings.ts
   'Il nome del salone è obbligatorio': 'The salon’s name is required',
-  'Per creare l’account conferma di aver letto l’informativa sulla privacy': 'To create the account, confirm you have read the privacy policy',
+  'Per creare l’account conferma di aver letto l’informativa sulla privacy':
+    'To create the account, confirm you have read the privacy policy',
   'Scegli una data': 'Choose a date',
   'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore':
     'The second reminder must come closer to the appointment than the first: fewer hours',
