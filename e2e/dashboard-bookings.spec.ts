@@ -36,19 +36,22 @@ test('the list shows labels, hides drafts, filters by status in the URL; a pendi
   await page.goto(`/dashboard/booking/${booking.id}`)
   await expect(page.getByRole('heading', { name: `Prenotazione #${booking.id}` })).toBeVisible()
   await expect(page.getByText(customer.email)).toBeVisible()
-  // PENDING → APPROVED, CONFIRMED, REJECTED, PENDING_PAYMENT, CANCELLED; never COMPLETED or NO_SHOW.
-  await expect(page.getByRole('button', { name: 'Approva' })).toBeVisible()
+  // A request ahead: one accept button (Conferma — Approva only in the two-step flow), Rifiuta,
+  // Annulla; no payment, and nothing that only makes sense from the start (issue 20).
+  await expect(page.getByRole('button', { name: 'Conferma' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Approva' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'In attesa di pagamento' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Completato' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Non presentato' })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
 
-  await page.getByRole('button', { name: 'Approva' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Approva' }).click()
-  await expect(page.getByText('Approvata').first()).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Approva' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Conferma' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click()
+  await expect(page.getByText('Confermata').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Conferma' })).toHaveCount(0)
   await expect(page.getByText('Stato cambiato')).toBeVisible()
   const saved = await adminGet(request, `/api/reservations/${booking.id}`)
-  expect(saved.status).toBe('APPROVED')
+  expect(saved.status).toBe('CONFIRMED')
 })
 
 test('booking a customer onto a time taken meanwhile shows the 409 on the form; nothing double-booked', async ({

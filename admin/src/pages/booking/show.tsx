@@ -132,9 +132,10 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
               </Stack>
             ))}
           </SimpleGrid>
-        ) : (
+        ) : booking.actions.undo.allowed || booking.actions.freeRest.allowed ? null : (
           <Text size="sm">{t('booking.closed')}</Text>
         )}
+        <AfterFinal booking={booking} onChanged={onChanged} />
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {error}
@@ -162,6 +163,70 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
         )}
       </ConfirmDialog>
     </Card>
+  )
+}
+
+/**
+ * After a final status: "Libera il tempo restante" while an appointment over early still holds its
+ * time, and "Ripristina" for 15 minutes after a final status set by staff — each with its time,
+ * from the engine's flags (`actions.freeRest`, `actions.undo`).
+ */
+function AfterFinal({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+  const t = useT()
+  const { timeZone } = useSalonConfig()
+  const { mutate, mutation } = useCustomMutation()
+  const [error, setError] = useState<string | null>(null)
+  const { undo, freeRest } = booking.actions
+  const run = (path: 'undo' | 'free-rest', notice: string) => {
+    setError(null)
+    mutate(
+      {
+        url: `/api/reservations/${booking.id}/${path}`,
+        method: 'post',
+        values: {},
+        successNotification: () => ({ type: 'success', message: notice }),
+        errorNotification: false,
+      },
+      { onSuccess: () => void onChanged(), onError: (e) => setError(e.message) },
+    )
+  }
+  const rows = [
+    freeRest.allowed && freeRest.until
+      ? {
+          key: 'free',
+          hint: t('booking.freeRestHint', { until: timeOf(freeRest.until, t.locale, timeZone) }),
+          label: t('booking.freeRest'),
+          go: () => run('free-rest', t('booking.freed')),
+        }
+      : null,
+    undo.allowed && undo.until
+      ? {
+          key: 'undo',
+          hint: t('booking.undoHint', { until: timeOf(undo.until, t.locale, timeZone) }),
+          label: t('booking.undo'),
+          go: () => run('undo', t('booking.undone')),
+        }
+      : null,
+  ].filter((r) => r !== null)
+  if (!rows.length) return null
+  return (
+    <Stack spacing="xs">
+      {rows.map((r) => (
+        <Stack key={r.key} spacing={4}>
+          <Text id={`after-${r.key}`} size="sm">
+            {r.hint}
+          </Text>
+          <Button variant="default" aria-describedby={`after-${r.key}`} loading={mutation.isPending} onClick={r.go}>
+            {r.label}
+          </Button>
+        </Stack>
+      ))}
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
   )
 }
 
