@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ReservationEventItem } from '@salon/shared'
+import { RESERVATION_EVENT_KINDS, type ReservationEventItem } from '@salon/shared'
 import { describeEvent } from './events'
 
 const base: ReservationEventItem = {
@@ -13,6 +13,23 @@ const base: ReservationEventItem = {
 }
 
 describe('describeEvent', () => {
+  it('every kind of event has words in both languages, never its key', () => {
+    for (const kind of RESERVATION_EVENT_KINDS)
+      for (const locale of ['it', 'en'] as const)
+        expect(describeEvent({ ...base, kind }, locale).title).not.toMatch(/^event\./)
+  })
+  it('an undo and a freed time say what happened (issue 20)', () => {
+    expect(describeEvent({ ...base, kind: 'UNDONE', from: 'COMPLETED', to: 'CONFIRMED' }, 'it')).toEqual({
+      title: 'Cambio di stato ripristinato',
+      detail: 'Completata → Confermata',
+    })
+    const freed = { ...base, kind: 'FREED' as const, from: 'COMPLETED' as const, to: 'COMPLETED' as const }
+    const changes = { date_end: { from: '2026-12-01T16:00:00.000Z', to: '2026-12-01T14:25:00.000Z' } }
+    expect(describeEvent({ ...freed, changes }, 'it', 'Europe/Rome')).toEqual({
+      title: 'Tempo restante liberato',
+      detail: 'ora finisce alle 15:25',
+    })
+  })
   it('status changes read as labels, never enum values', () => {
     expect(describeEvent(base, 'it')).toEqual({ title: 'Stato cambiato', detail: 'In attesa di conferma → Confermata' })
   })

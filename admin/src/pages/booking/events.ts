@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/en'
 import { getLocale, type Locale } from '../../i18n/locale'
 import { tr } from '../../i18n/translate'
 import { formatMoney } from '../../lib/format'
-import { formatWhen } from './when'
+import { formatWhen, timeOf } from './when'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null)
 const money = (v: unknown, locale: Locale) => formatMoney(typeof v === 'number' ? v : String(v), locale)
@@ -18,7 +18,10 @@ export function describeEvent(
   const title = tr(key, undefined, locale)
   const status = (s: string | null | undefined) => statusLabel(String(s ?? ''), locale)
   const c = e.changes
-  if (e.kind === 'STATUS_CHANGED' && e.from) return { title, detail: `${status(e.from)} → ${status(e.to)}` }
+  if ((e.kind === 'STATUS_CHANGED' || e.kind === 'UNDONE') && e.from)
+    return { title, detail: `${status(e.from)} → ${status(e.to)}` }
+  if (e.kind === 'FREED' && str(c.date_end?.to))
+    return { title, detail: tr('event.endsAt', { time: timeOf(str(c.date_end?.to)!, locale, timeZone) }, locale) }
   if (e.kind === 'MOVED') {
     const parts: string[] = []
     if (c.date_start)
