@@ -83,3 +83,19 @@ test.describe('the way in from the site', () => {
     await expect(page.locator('.sticky-bar').getByRole('button', { name: 'Conferma prenotazione' })).toBeEnabled()
   })
 })
+
+// The owner's very first visit: nothing remembered, an Italian browser (issue 20, "Done when").
+test.describe('the owner in an Italian browser, first visit', () => {
+  test.use({ storageState: { cookies: [], origins: [] }, locale: 'it-IT' })
+
+  test('signs in from the site and lands on the dashboard, in Italian', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Email').fill('admin@demo.salon')
+    await page.getByLabel('Password', { exact: true }).fill('demo1234')
+    await page.getByRole('button', { name: 'Accedi' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('link', { name: 'Prenotazioni' }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Bookings' })).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page)
+  })
+})
