@@ -79,10 +79,10 @@ describe('COMPLETED and NO_SHOW only from the start', () => {
 
   it('the agenda offers only what makes sense now: "Annulla" ahead, "Completata" once started', async () => {
     const ahead = await booking(giulia, Date.parse('2027-06-16T01:00:00Z'), 30)
-    // Yesterday at 02:00 or 03:00 in Rome: started, and nobody else books at night.
+    // Yesterday at 03:00 or 04:00 in Rome: started, and nobody else books then (booking.test.ts takes 02:00).
     const started = await booking(
       giulia,
-      Date.parse(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T01:00:00Z`),
+      Date.parse(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T02:00:00Z`),
       30,
     )
     const detail = async (id: number) => (await api('GET', `/api/reservations/${id}/detail`, { as: 'OPERATOR' })).body
