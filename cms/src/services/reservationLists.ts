@@ -3,6 +3,7 @@ import {
   MOVABLE_STATUSES,
   addCalendarDays,
   allowedTransitions,
+  closedTime,
   lastSalonChange,
   reservationActions,
   startOfLocalDay,
@@ -191,28 +192,38 @@ export async function myReservations(
  * operator's. Each carries the statuses the engine lets this caller set now.
  */
 export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new Date()): Promise<AgendaResponse> {
-  const { settings } = await loadCalendar(pool, now.getTime())
-  const actor = await loadActor(pool, user)
+  const [calendar, actor] = await Promise.all([loadCalendar(pool, now.getTime()), loadActor(pool, user)])
+  const { settings } = calendar
   const tz = settings.timezone
   const from = startOfLocalDay(q.from, tz)
   const to = startOfLocalDay(addCalendarDays(q.to, 1), tz)
   // null = every operator (admin); otherwise only these records.
   const scope = actor.role === 'ADMIN' ? null : [...actor.operatorIds]
-  const { rows } = await pool.query<Row>(
-    `${SELECT}
-      where r.status <> 'PENDING_CONFIRMATION' and r.date_start >= $1 and r.date_start < $2
-        and ($3::int[] is null or r.operator_id = any($3::int[]))
-        and ($4::int is null or r.operator_id = $4)
-      order by r.date_start, r.id`,
-    [from, to, scope, q.operator ?? null],
-  )
+  // The bookings and the blocks at once (each its own pooled connection); then the bookings' services.
+  const [{ rows }, blocks] = await Promise.all([
+    pool.query<Row>(
+      `${SELECT}
+        where r.status <> 'PENDING_CONFIRMATION' and r.date_start >= $1 and r.date_start < $2
+          and ($3::int[] is null or r.operator_id = any($3::int[]))
+          and ($4::int is null or r.operator_id = $4)
+        order by r.date_start, r.id`,
+      [from, to, scope, q.operator ?? null],
+    ),
+    blocksWithin(pool, from, to, scope, q.operator ?? null),
+  ])
   const services = await servicesOf(
     pool,
     rows.map((r) => r.id),
   )
   const reservations = rows.map((r) => agendaItemOf(r, services, actor, settings, now))
-  const blocks = await blocksWithin(pool, from, to, scope, q.operator ?? null)
-  return { from: q.from, to: q.to, timezone: tz, reservations, blocks }
+  // The salon's closed time of those days, by the engine's rules (one place computes it).
+  const closed = closedTime(q.from, q.to, calendar, tz).map((r) => ({
+    start: new Date(r.start).toISOString(),
+    end: new Date(r.end).toISOString(),
+    kind: r.kind,
+    day: r.day,
+  }))
+  return { from: q.from, to: q.to, timezone: tz, reservations, blocks, closed }
 }
 
 /** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */

@@ -1,6 +1,7 @@
 import { z } from './zod'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
+import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
@@ -350,6 +351,12 @@ export const agendaBlockItem = z
   .strict()
 export type AgendaBlockItem = z.infer<typeof agendaBlockItem>
 
+/** A time the salon is closed, as the engine computes it (`closedTime`): one local day at most. */
+export const agendaClosedItem = z
+  .object({ start: isoInstant, end: isoInstant, kind: z.enum(CLOSED_KINDS), day: z.string() })
+  .strict()
+export type AgendaClosedItem = z.infer<typeof agendaClosedItem>
+
 export const agendaResponse = z
   .object({
     from: z.string(),
@@ -358,6 +365,8 @@ export const agendaResponse = z
     reservations: z.array(agendaItem),
     /** The operators' blocked times overlapping the days, by start. */
     blocks: z.array(agendaBlockItem),
+    /** When the salon is closed in those days (hours, closed weekdays, closures, holidays), by start. */
+    closed: z.array(agendaClosedItem),
   })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
@@ -412,6 +421,22 @@ const blockMs = (b: { date_start?: string; date_end?: string }) => {
 const blockSpan = (b: { date_start?: string; date_end?: string }) => (blockMs(b) ?? 1) > 0
 const blockLength = (b: { date_start?: string; date_end?: string }) =>
   (blockMs(b) ?? 0) <= OPERATOR_BLOCK_MAX_DAYS * 86_400_000
+
+/**
+ * A booking in the way of a block: the 409 BLOCK_OVERLAPS_BOOKING of POST/PATCH
+ * /api/operator-blocks names them (`errors[0].data.bookings`, by start, at most five; `total` counts all).
+ */
+export const blockingBookingItem = z
+  .object({
+    id: z.number(),
+    start: isoInstant,
+    end: isoInstant,
+    status,
+    /** Name and surname (or e-mail) of the customer; null for a booking without one. */
+    customer: z.string().nullable(),
+  })
+  .strict()
+export type BlockingBookingItem = z.infer<typeof blockingBookingItem>
 
 /** POST /api/operator-blocks — an operator's time taken out of the calendar (`""` = no reason). */
 export const operatorBlockBody = z
