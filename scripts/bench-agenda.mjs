@@ -132,6 +132,7 @@ async function main() {
       data: { email: 'admin@demo.salon', password: 'demo1234' },
     })
     if (r.status() !== 200) throw new Error(`login ${r.status()}`)
+    return (await r.json()).token
   }
 
   // The real active operators (the day view's columns).
@@ -266,8 +267,12 @@ const HIDDEN = AGENDA_PATH.includes('view=agenda') ? [] : ['CANCELLED', 'REJECTE
 async function demoToday(browser, base, login) {
   const today = salonDay(new Date().toISOString())
   const probe = await browser.newContext()
-  await login(probe)
-  const answer = await (await probe.request.get(`${base}/api/reservations/agenda?from=${today}&to=${today}`)).json()
+  const token = await login(probe)
+  const res = await probe.request.get(`${base}/api/reservations/agenda?from=${today}&to=${today}`, {
+    headers: { authorization: `JWT ${token}` },
+  })
+  if (!res.ok()) throw new Error(`agenda ${res.status()}: ${await res.text()}`)
+  const answer = await res.json()
   await probe.close()
   const ids = answer.reservations.filter((r) => !HIDDEN.includes(r.status)).map((r) => `r${r.id}`)
   ids.push(...answer.blocks.map((b) => `b${b.id}`))
@@ -318,7 +323,10 @@ async function laidOut(page, ids, { emptyOk = false } = {}) {
           const marks = performance.getEntriesByName('agenda:events')
           if (count === 0 && emptyOk) {
             // An empty day: drawn when the calendar is mounted and its grid is in the page.
-            if (!performance.getEntriesByName('agenda:mount').length || !document.querySelector('.salon-agenda .ec-body'))
+            if (
+              !performance.getEntriesByName('agenda:mount').length ||
+              !document.querySelector('.salon-agenda .ec-body')
+            )
               return false
           } else if (!marks.length || cards().length !== count || !has(first) || !has(last)) return false
           document.querySelector('.salon-agenda').getBoundingClientRect()

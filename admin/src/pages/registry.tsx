@@ -14,6 +14,7 @@ type Screen = LazyExoticComponent<ComponentType>
 const GenericList = lazy(() => import('./generic/list'))
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
+  agenda: { list: lazy(() => import('./agenda/page')) },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),

@@ -69,8 +69,15 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   // The engine's reason code (SLOT_TAKEN, SERVICE_IN_USE…), for screens that offer a way out.
   const reason = items.map((i) => (isObject(i.data) ? i.data.reason : undefined)).find((r) => typeof r === 'string')
   if (reason) (error as HttpError & { reason?: string }).reason = reason as string
+  // The whole data of the refusal (e.g. the bookings in the way of a block), for the screen that asked.
+  const details = items.map((i) => i.data).find(isObject)
+  if (details) (error as HttpError & { details?: Record<string, unknown> }).details = details
   return error
 }
+
+/** The data the server sent with a refusal (`errors[0].data`), if any. */
+export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
+  isObject(error) && isObject(error.details) ? error.details : undefined
 
 /** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
 export const reasonOf = (error: unknown): string | undefined =>

@@ -12,6 +12,7 @@ import { DateField } from '../../components/form/date-fields'
 import { localizeMessage } from '../../i18n/messages'
 import { useT } from '../../i18n/use-t'
 import { isDay, salonInstant } from './mapping'
+import { BlockRefusal, type OverlapRefusal } from './block-refusal'
 
 /**
  * The block form's fields: salon-local days and `HH:mm` times, as people type them. A block may
@@ -32,6 +33,8 @@ export type BlockDialog = (
 ) & {
   /** The server's refusal of the last try (409 / 400 message). */
   refusal?: string | null
+  /** The bookings in the way, when the refusal was a booking in the block's time (shown in words, with links). */
+  overlaps?: OverlapRefusal
 }
 
 /** The fields → the API body (instants of the salon's zone); `undefined` for what cannot be read. */
@@ -94,7 +97,7 @@ export function BlockModal(props: BlockModalProps) {
   const { dialog, onClose } = props
   // A new dialog is a new form: its fields start from the dialog's (key = what was opened; a
   // refusal of the server keeps what was typed).
-  const key = dialog && JSON.stringify({ ...dialog, refusal: undefined })
+  const key = dialog && JSON.stringify({ ...dialog, refusal: undefined, overlaps: undefined })
   return (
     <Modal
       opened={!!dialog}
@@ -201,7 +204,11 @@ function BlockForm({
         />
         {dialog.refusal && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('agenda.block.refused')} role="alert">
-            {dialog.refusal}
+            {dialog.overlaps ? (
+              <BlockRefusal overlaps={dialog.overlaps} timeZone={timeZone} withDay={fields.day !== fields.toDay} />
+            ) : (
+              dialog.refusal
+            )}
           </Alert>
         )}
         {dialog.mode === 'edit' && onDelete && confirmDelete ? (
