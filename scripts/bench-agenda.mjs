@@ -288,6 +288,23 @@ async function demoToday(browser, base, login) {
     const done = await laidOut(page, ids, { emptyOk: true })
     navigation.push(done.sinceNavigation)
     mount.push(done.sinceMount)
+    if (run === RUNS - 1 && process.env.BENCH_AGENDA_TRACE) {
+      // Where the time goes (the last run): each request's start and end since the navigation.
+      const entries = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .concat(performance.getEntriesByType('navigation'))
+          .concat(performance.getEntriesByType('mark'))
+          .map((e) => ({
+            name: e.name.replace(location.origin, ''),
+            start: Math.round(e.startTime),
+            end: Math.round(e.startTime + e.duration),
+          })),
+      )
+      for (const e of entries.sort((a, b) => a.start - b.start))
+        log(`  ${String(e.start).padStart(5)}–${String(e.end).padStart(5)} ms  ${e.name.slice(0, 110)}`)
+      log(`  laid out at ${done.sinceNavigation} ms`)
+    }
     await context.close()
   }
   log(`demo-today: ${ids.length} cards — navigation → laid out ${fmt(navigation)} ms`)

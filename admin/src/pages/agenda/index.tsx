@@ -336,7 +336,7 @@ export default function Agenda() {
       },
       view: state.mode === 'day' ? 'resourceTimeGridDay' : allInWeek ? 'resourceTimeGridWeek' : 'timeGridWeek',
       // The week of every operator: the days on top, an operator's column under each.
-      datesAboveResources: true,
+      datesAboveResources: allInWeek,
       date: state.date,
       firstDay: 1,
       headerToolbar: NO_TOOLBAR,
