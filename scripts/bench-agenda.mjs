@@ -156,7 +156,8 @@ async function main() {
   // (the database included) and the calendar's layout, from the navigation's start
   // (performance.timeOrigin) to the last card of the day laid out.
   results.push(await demoToday(browser, base, login))
-  for (const sc of scenarios) {
+  // BENCH_AGENDA_ONLY=demo-today: the measure alone (the synthetic weeks take minutes).
+  for (const sc of process.env.BENCH_AGENDA_ONLY === 'demo-today' ? [] : scenarios) {
     const data = week(monday, operators, { allOnOne: sc.allOnOne })
     const next = week(addDays(monday, 7), operators, { allOnOne: sc.allOnOne, seed: 7, firstId: 200_000 })
     const perDay = new Map()
@@ -296,7 +297,7 @@ async function demoToday(browser, base, login) {
           .concat(performance.getEntriesByType('navigation'))
           .concat(performance.getEntriesByType('mark'))
           .map((e) => ({
-            name: e.name.replace(location.origin, ''),
+            name: e.name.replace(window.location.origin, ''),
             start: Math.round(e.startTime),
             end: Math.round(e.startTime + e.duration),
           })),

@@ -14,7 +14,8 @@ type Screen = LazyExoticComponent<ComponentType>
 const GenericList = lazy(() => import('./generic/list'))
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
-  agenda: { list: lazy(() => import('./agenda/page')) },
+  // The calendar library's chunk is fetched with the screen's, not after it has rendered (no waterfall).
+  agenda: { list: lazy(() => (void import('./agenda/calendar-lib'), import('./agenda/page'))) },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),

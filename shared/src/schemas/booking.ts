@@ -5,19 +5,14 @@ import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
+import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime } from './index'
 
-/** Years a salon books in; beyond them date maths would leave the 4-digit calendar. */
-const sensibleYear = (v: string) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2999
-
-/** A calendar day `YYYY-MM-DD` that exists, in the years the salon books. */
+/** A calendar day `YYYY-MM-DD` that exists, in the years the salon books (rules: `calendarDay.ts`). */
 export const daySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa il formato YYYY-MM-DD')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v),
-    'Data inesistente',
-  )
+  .regex(DAY_FORMAT, 'Usa il formato YYYY-MM-DD')
+  .refine(dayExists, 'Data inesistente')
   .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 const day = daySchema
 

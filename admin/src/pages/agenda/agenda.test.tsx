@@ -269,9 +269,9 @@ describe('block time', () => {
   }
 
   it('a block refused over a booking names it in words, with a link to the booking', async () => {
-    const overlaps = overlapsOf(toHttpError(409, overlapBody([chiara])))
-    expect(overlaps).toEqual({ bookings: [chiara], total: 1 })
-    open({ mode: 'create', fields, refusal: 'x', overlaps })
+    const error = toHttpError(409, overlapBody([chiara]))
+    expect(overlapsOf(error)).toEqual({ bookings: [chiara], total: 1 })
+    open({ mode: 'create', fields, refusal: error.message, error })
     await screen.findByRole('dialog')
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent('It overlaps the appointment of Chiara Bianchi, 14:45–17:00.')
@@ -287,8 +287,8 @@ describe('block time', () => {
       end: '2026-12-16T09:30:00.000Z',
       customer: null,
     }
-    const overlaps = overlapsOf(toHttpError(409, overlapBody([chiara, marco], 7)))!
-    open({ mode: 'create', fields: { ...fields, toDay: '2026-12-18' }, refusal: 'x', overlaps })
+    const error = toHttpError(409, overlapBody([chiara, marco], 7))
+    open({ mode: 'create', fields: { ...fields, toDay: '2026-12-18' }, refusal: error.message, error })
     await screen.findByRole('dialog')
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent('It overlaps these appointments:')

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   ActionIcon,
   Alert,
@@ -23,7 +23,7 @@ import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { formatCalendarDay } from '../../lib/format'
-import { BlockModal, type BlockDialog } from './block-modal'
+import type { BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import {
   agendaParams,
@@ -55,7 +55,10 @@ import {
   type ClosedWords,
   type Palette,
 } from './mapping'
-import { overlapsOf, type OverlapRefusal } from './block-refusal'
+
+// The block dialog (its form, the shared block schema, zod) is fetched when it first opens: the
+// agenda's first paint does not wait for it.
+const BlockModal = lazy(() => import('./block-modal').then((m) => ({ default: m.BlockModal })))
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
@@ -86,6 +89,10 @@ export default function Agenda() {
   const go = useGo()
   const { open: notify } = useNotification()
   const [params, setParams] = useSearchParams()
+  // For scripts/bench-agenda.mjs: the screen's first commit (its requests start right after).
+  useLayoutEffect(() => {
+    performance.mark('agenda:render')
+  }, [])
 
   const { timeZone, slotStepMinutes: step } = useSalonConfig()
   const today = salonToday(timeZone)
@@ -190,6 +197,9 @@ export default function Agenda() {
   // ---- changes ----
   const [busy, setBusy] = useState(false)
   const [dialog, setDialog] = useState<BlockDialog | null>(null)
+  // Mounted from its first opening on (so it can animate closed), loaded then.
+  const [blockDialogUsed, setBlockDialogUsed] = useState(false)
+  if (dialog && !blockDialogUsed) setBlockDialogUsed(true)
   const { mutateAsync } = useCustomMutation()
   const calendar = useRef<Calendar | null>(null)
 
@@ -202,14 +212,14 @@ export default function Agenda() {
     async (
       request: Parameters<typeof mutateAsync>[0],
       okMessage: string,
-    ): Promise<{ message: string; overlaps?: OverlapRefusal } | null> => {
+    ): Promise<{ message: string; error: unknown } | null> => {
       setBusy(true)
       try {
         await mutateAsync({ ...request, successNotification: false, errorNotification: false })
         notify?.({ type: 'success', message: okMessage })
         return null
       } catch (e) {
-        return { message: (e as Error).message, overlaps: overlapsOf(e) }
+        return { message: (e as Error).message, error: e }
       } finally {
         setBusy(false)
         void refetch()
@@ -235,7 +245,7 @@ export default function Agenda() {
       d.mode === 'create'
         ? await run({ url: '/api/operator-blocks', method: 'post', values: body }, t('agenda.block.created'))
         : await run({ url: `/api/operator-blocks/${d.id}`, method: 'patch', values: body }, t('agenda.block.updated'))
-    setDialog(refusal ? { ...d, refusal: refusal.message, overlaps: refusal.overlaps } : null)
+    setDialog(refusal ? { ...d, refusal: refusal.message, error: refusal.error } : null)
   }
   const deleteBlock = async (d: BlockDialog, id: number) => {
     const refusal = await run(
@@ -506,15 +516,19 @@ export default function Agenda() {
           </Box>
         </Box>
       )}
-      <BlockModal
-        dialog={dialog}
-        operators={operatorOptions}
-        timeZone={timeZone}
-        saving={busy}
-        onClose={() => setDialog(null)}
-        onSave={(body, d) => void saveBlock(body, d)}
-        onDelete={(id) => dialog && void deleteBlock(dialog, id)}
-      />
+      {blockDialogUsed && (
+        <Suspense fallback={null}>
+          <BlockModal
+            dialog={dialog}
+            operators={operatorOptions}
+            timeZone={timeZone}
+            saving={busy}
+            onClose={() => setDialog(null)}
+            onSave={(body, d) => void saveBlock(body, d)}
+            onDelete={(id) => dialog && void deleteBlock(dialog, id)}
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

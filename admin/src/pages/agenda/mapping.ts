@@ -15,8 +15,8 @@ import { statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
 import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/shared/booking/periods'
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
-import { hhmm } from '@salon/shared/schemas/index'
-import { daySchema, type AgendaBlockItem, type AgendaClosedItem, type AgendaItem } from '@salon/shared/schemas/booking'
+import { isCalendarDay, isHhmm } from '@salon/shared/calendarDay'
+import type { AgendaBlockItem, AgendaClosedItem, AgendaItem } from '@salon/shared/schemas/booking'
 import type { ClosedKind } from '@salon/shared/booking/closedKinds'
 
 export type AgendaMode = 'day' | 'week'
@@ -37,9 +37,11 @@ export interface AgendaState {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** True for a real calendar day `YYYY-MM-DD` (the shared `daySchema` every day field uses). */
-export const isDay = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && daySchema.safeParse(value).success
+/**
+ * True for a real calendar day `YYYY-MM-DD`: the rule of the shared `daySchema`, without loading
+ * zod on the agenda's first paint (`@salon/shared/calendarDay`).
+ */
+export const isDay = (value: string | null | undefined): value is string => isCalendarDay(value)
 
 /** The Monday of the week holding `day` (the salon's week starts on Monday). */
 export const mondayOf = (day: string): string => addCalendarDays(day, -weekdayIndex(day))
@@ -149,10 +151,10 @@ export const calendarDateToInstant = (date: Date, timeZone: string): string =>
 
 /**
  * A salon-local day and `HH:mm` as a form holds them → an ISO instant (`24:00` = the next
- * midnight), or undefined when either cannot be read (the time by the shared `hhmm` schema).
+ * midnight), or undefined when either cannot be read (the time by the shared `hhmm` rule).
  */
 export function salonInstant(day: string, time: string, timeZone: string): string | undefined {
-  if (!isDay(day) || !hhmm.safeParse(time).success) return undefined
+  if (!isDay(day) || !isHhmm(time)) return undefined
   return localInstant(day, time, timeZone).toISOString()
 }
 
