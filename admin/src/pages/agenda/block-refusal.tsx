@@ -1,4 +1,4 @@
-import { Anchor, List, Stack, Text } from '@mantine/core'
+import { Anchor, Box, Stack, Text } from '@mantine/core'
 import { blockingBookingItem, type BlockingBookingItem } from '@salon/shared/schemas/booking'
 import { localDayOf } from '@salon/shared/booking/periods'
 import { z } from '@salon/shared/schemas/zod'
@@ -51,7 +51,7 @@ export function BlockRefusal({
     return `${day}, ${time}`
   }
   const link = (b: BlockingBookingItem) => (
-    <Anchor component={Link} to={`/booking/${b.id}`} weight={600}>
+    <Anchor component={Link} to={`/booking/${b.id}`} weight={600} sx={{ overflowWrap: 'anywhere' }}>
       {b.customer ? `${b.customer}, ${when(b)}` : when(b)}
     </Anchor>
   )
@@ -75,11 +75,11 @@ export function BlockRefusal({
   return (
     <Stack spacing={6}>
       <Text size="sm">{t('agenda.block.overlapsMany')}</Text>
-      <List size="sm" spacing={2}>
+      <Box component="ul" m={0} pl="md" sx={{ fontSize: 14 }}>
         {bookings.map((b) => (
-          <List.Item key={b.id}>{link(b)}</List.Item>
+          <li key={b.id}>{link(b)}</li>
         ))}
-      </List>
+      </Box>
       {total > bookings.length && (
         <Text size="sm">{t('agenda.block.overlapsMore', { count: total - bookings.length })}</Text>
       )}
