@@ -162,7 +162,7 @@ async function seedBooking(
 }
 
 async function openAgenda(page: Page, day: string) {
-  await page.goto(`/dashboard/booking?view=agenda&mode=day&date=${day}`)
+  await page.goto(`/dashboard/agenda?mode=day&date=${day}`)
   await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
   await expect(columnOf(page, 'Marco Bianchi')).toBeVisible()
 }
@@ -339,8 +339,10 @@ test('clicking a free time opens the new booking on that operator, day and time;
   // The clicked time stays chosen once the services are known (the salon's clock).
   await expect(page.getByRole('button', { name: `Prenota alle ${romeTime(target.start)}` })).toBeVisible()
 
-  // The week of one operator, chosen in the URL, survives a reload.
+  // The week of one operator, chosen in the URL, survives a reload — also from the agenda's old
+  // address (a toggle of the bookings list before issue 20), which now leads to its own page.
   await page.goto(`/dashboard/booking?view=agenda&mode=week&date=${day}&operator=${marco}`)
+  await expect(page).toHaveURL(new RegExp(`/dashboard/agenda\\?mode=week&date=${day}&operator=${marco}$`))
   // Named as the grid names operators: name and surname.
   await expect(page.getByLabel('Operatore')).toHaveValue('Marco Bianchi')
   await expect(page.locator('.ec-col-head')).toHaveCount(7)
@@ -428,4 +430,119 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
   await expect(renamed).toHaveCount(0)
   const agenda = await adminGet(request, `/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, token)
   expect(agenda.blocks).toEqual([])
+})
+
+// ---- issue 20: the agenda's own menu entry, hidden cancelled bookings, closed time, every operator's week ----
+
+/** `2026-11-25` → `mercoledì 25 novembre 2026`, as the agenda titles its day. */
+const italianDay = (day: string) =>
+  new Intl.DateTimeFormat('it-IT', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`))
+
+test('“Agenda” is a menu entry of its own, opens on the salon’s today; the day is in the URL, reload and Back keep it', async ({
+  page,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  await page.goto('/dashboard')
+  await page.getByRole('navigation').getByRole('link', { name: 'Agenda', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard\/agenda$/)
+  const today = romeDay()
+  await expect(page.getByRole('heading', { name: 'Agenda' })).toBeVisible()
+  await expect(page.getByText(italianDay(today), { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: `Agenda di ${italianDay(today)}` })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Giorno successivo' }).click()
+  const tomorrow = addDays(today, 1)
+  await expect(page).toHaveURL(new RegExp(`date=${tomorrow}`))
+  await page.reload()
+  await expect(page.getByText(italianDay(tomorrow), { exact: true })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByText(italianDay(today), { exact: true })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('cancelled bookings are hidden, the filter (in the URL) shows them muted; a closed Sunday and Christmas are shaded', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 56, (slots) => slots.length > 0)
+  const seeded = await seedBooking(
+    request,
+    { first: 'Annullata', surname: 'Prova' },
+    { services: [piega], operator: marco, start: slots[0]!.start },
+  )
+  const token = await adminToken(request)
+  const cancelled = await request.put(`/api/reservations/${seeded.booking.id}/status`, {
+    headers: { authorization: `JWT ${token}` },
+    data: { status: 'CANCELLED' },
+  })
+  expect(cancelled.status(), await cancelled.text()).toBe(200)
+
+  await openAgenda(page, day)
+  const card = page.locator(`.ec-event[data-id="r${seeded.booking.id}"]`)
+  // Hidden by default: the grid shows only what holds the chair. (The day's answer is drawn: its
+  // closed hours are shaded — they come with the bookings.)
+  await expect(page.locator('.ec-bg-event.salon-closed-hours').first()).toBeAttached()
+  await expect(card).toHaveCount(0)
+  await page.locator('label', { hasText: 'Mostra annullati e rifiutati' }).click()
+  await expect(page).toHaveURL(/cancelled=1/)
+  await expect(card).toBeVisible()
+  await expect(card).toHaveClass(/salon-cancelled/)
+  await expect(card).toContainText('Annullata')
+  await page.reload()
+  await expect(card).toBeVisible()
+  await expect(page.getByLabel('Mostra annullati e rifiutati')).toBeChecked()
+  await page.locator('label', { hasText: 'Mostra annullati e rifiutati' }).click()
+  await expect(card).toHaveCount(0)
+
+  // The salon's closed time, from the engine: the hours outside opening on that day (above), a Sunday (closed in the demo salon) all day, in words…
+  let sunday = addDays(day, 1)
+  while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1)
+  await openAgenda(page, sunday)
+  const closedDay = page.locator('.ec-bg-event.salon-closed-closed-day')
+  await expect(closedDay.first()).toBeVisible()
+  await expect(closedDay.first()).toHaveText('Chiuso tutto il giorno')
+  // …and a holiday (Christmas, yearly in the demo salon).
+  const christmas = `${new Date().getUTCFullYear() + 1}-12-25`
+  await openAgenda(page, christmas)
+  await expect(page.locator('.ec-bg-event.salon-closed-holiday').first()).toHaveText('Festività')
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('the week view shows every active operator by default, a column each under every day', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  const active = await adminGet(request, '/api/operators?depth=0&limit=100&where[active][equals]=true')
+  const names = (active.docs as { name: string; surname?: string }[]).map((o) => `${o.name} ${o.surname ?? ''}`.trim())
+  expect(names.length).toBeGreaterThan(1)
+  const day = addDays(romeDay(), 28)
+  await page.goto(`/dashboard/agenda?mode=week&date=${day}`)
+  await expect(page.getByLabel('Operatore')).toHaveValue('Tutti gli operatori')
+  // Seven days, each with a column per active operator.
+  await expect(page.locator('.ec-col-head')).toHaveCount(7 * names.length)
+  for (const name of names) await expect(page.locator('.ec-col-head', { hasText: name })).toHaveCount(7)
+  // Every operator's bookings of that week are drawn (not cancelled or rejected ones).
+  const monday = addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7))
+  const week = await adminGet(request, `/api/reservations/agenda?from=${monday}&to=${addDays(monday, 6)}`)
+  const live = (week.reservations as { id: number; status: string }[]).filter(
+    (r) => !['CANCELLED', 'REJECTED'].includes(r.status),
+  )
+  await expect(page.locator('.ec-event[data-id^="r"]')).toHaveCount(live.length)
+  await expectNoSeriousA11yViolations(page)
+  // One operator chosen: that operator's week, in the URL.
+  await page.getByLabel('Operatore').click()
+  await page.getByRole('option', { name: names[1]! }).click()
+  await expect(page).toHaveURL(/operator=\d+/)
+  await expect(page.locator('.ec-col-head')).toHaveCount(7)
 })

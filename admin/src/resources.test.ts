@@ -14,6 +14,7 @@ describe('dashboard resources', () => {
   it('read the Payload collections of the brief', () => {
     const collections = Object.fromEntries(SALON_RESOURCES.map((r) => [r.identifier, r.collection]))
     expect(collections).toEqual({
+      agenda: 'reservations',
       user: 'users',
       service: 'services',
       category: 'category',
@@ -38,6 +39,15 @@ describe('dashboard resources', () => {
       edit: '/config/business-closure/:id',
     })
     expect(routesOf('file')).toEqual({ list: '/file' })
+  })
+
+  it('give the agenda a menu entry of its own, first after the index, with one route (issue 20)', () => {
+    expect(SALON_RESOURCES[0]!.identifier).toBe('agenda')
+    expect(routesOf('agenda')).toEqual({ list: '/agenda' })
+    expect(statusForPath('/dashboard/agenda')).toBe(200)
+    const agenda = toRefineResources(() => true, 'it').find((r) => r.identifier === 'agenda')!
+    expect(agenda).toMatchObject({ name: 'reservations', list: '/agenda', meta: { label: 'Agenda' } })
+    expect(agenda.meta!.hide).toBeUndefined()
   })
 
   it('show only HOME_CAROUSEL uploads in the carousel', () => {

@@ -5,6 +5,7 @@ import {
   IconBeach,
   IconCalendarEvent,
   IconCalendarOff,
+  IconCalendarTime,
   IconCarouselHorizontal,
   IconCategory,
   IconClock,
@@ -63,6 +64,15 @@ export interface SalonResource {
 }
 
 export const SALON_RESOURCES: readonly SalonResource[] = [
+  {
+    // The appointment book: a screen of its own over the bookings (pages/agenda), first in the
+    // menu after the index — what the desk opens every morning. Opens on the salon's today.
+    identifier: 'agenda',
+    collection: 'reservations',
+    segment: 'agenda',
+    label: 'resources.agenda',
+    icon: IconCalendarTime,
+  },
   {
     identifier: 'user',
     collection: 'users',

@@ -53,6 +53,8 @@ const dashboardResource = (resource: string, opts: { create?: boolean } = {}): R
 
 export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard', name: 'dashboard', layout: 'dashboard', auth: 'admin' },
+  // The appointment book (issue 20: its own menu entry; `?mode=&date=&operator=&cancelled=`).
+  { path: '/dashboard/agenda', name: 'dashboard-agenda', layout: 'dashboard', auth: 'admin' },
   ...dashboardResource('user'),
   ...dashboardResource('service'),
   ...dashboardResource('category'),

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, type ComponentType } from 'react'
 import { Route } from 'react-router'
 import { routesOf, SALON_RESOURCES, type ResourceAction } from '../resources'
 
@@ -9,11 +9,41 @@ import { routesOf, SALON_RESOURCES, type ResourceAction } from '../resources'
  * routed and show the 404 screen, and no menu item or button points to them.
  */
 
-type Screen = LazyExoticComponent<ComponentType>
+type Screen = ComponentType
 
 const GenericList = lazy(() => import('./generic/list'))
 
+/**
+ * The agenda's screen, with the calendar library's chunk fetched at the same time (not after the
+ * screen has rendered: no waterfall). `import()` keeps each module once, so calling it early (see
+ * preloadScreenOf) only warms what `lazy` asks for later.
+ */
+let agendaModule: { default: ComponentType } | null = null
+const loadAgenda = () => {
+  void import('./agenda/calendar-lib')
+  return import('./agenda/page').then((m) => (agendaModule = m))
+}
+const LazyAgenda = lazy(loadAgenda)
+/**
+ * The agenda's route element: rendered at once when its code is already here (preloaded), so it
+ * does not suspend — a React 19 Suspense boundary that showed its fallback holds the content
+ * back for 300 ms (measured: the agenda then drew its bookings ~350 ms later).
+ */
+function AgendaScreen() {
+  return agendaModule ? <agendaModule.default /> : <LazyAgenda />
+}
+
+/**
+ * Starts fetching the screen of the address the dashboard opens on while the session is checked
+ * (the screen renders only after it): today the agenda, the page the desk opens every morning
+ * (issue 20: its bookings on screen within a second; docs/benchmarks.md "Agenda").
+ */
+export function preloadScreenOf(pathname: string) {
+  if (/^\/dashboard\/agenda\/?$/.test(pathname)) void loadAgenda().catch(() => {})
+}
+
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
+  agenda: { list: AgendaScreen },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
+import { detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
   it('keeps the engine reason code so a screen can offer a way out', () => {
@@ -8,6 +8,15 @@ describe('toHttpError', () => {
     })
     expect(reasonOf(error)).toBe('SERVICE_IN_USE')
     expect(reasonOf(toHttpError(409, { errors: [{ message: 'x' }] }))).toBeUndefined()
+  })
+
+  it('keeps the whole data of a refusal with a reason (the bookings in the way of a block), not of field errors', () => {
+    const data = { reason: 'BLOCK_OVERLAPS_BOOKING', bookings: [{ id: 7 }], total: 1 }
+    expect(detailsOf(toHttpError(409, { errors: [{ message: 'x', data }] }))).toEqual(data)
+    expect(
+      detailsOf(toHttpError(400, { errors: [{ message: 'x', data: { errors: [{ path: 'a', message: 'b' }] } }] })),
+    ).toBeUndefined()
+    expect(detailsOf(null)).toBeUndefined()
   })
 
   it('keys field errors by path so forms can show them next to the field, known messages in English', () => {

@@ -69,8 +69,16 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   // The engine's reason code (SLOT_TAKEN, SERVICE_IN_USE…), for screens that offer a way out.
   const reason = items.map((i) => (isObject(i.data) ? i.data.reason : undefined)).find((r) => typeof r === 'string')
   if (reason) (error as HttpError & { reason?: string }).reason = reason as string
+  // The whole data of a refusal with a reason code (e.g. the bookings in the way of a block), for
+  // the screen that asked. (Field errors are already in `errors`.)
+  const details = items.map((i) => i.data).find((d) => isObject(d) && typeof d.reason === 'string')
+  if (details) (error as HttpError & { details?: Record<string, unknown> }).details = details
   return error
 }
+
+/** The data the server sent with a refusal (`errors[0].data`), if any. */
+export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
+  isObject(error) && isObject(error.details) ? error.details : undefined
 
 /** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
 export const reasonOf = (error: unknown): string | undefined =>

@@ -1,8 +1,17 @@
 import type { Pool, PoolClient } from 'pg'
-import { operatorBlockBody, type AgendaBlockItem, type OperatorBlockBody, type OperatorBlockPatch } from '@salon/shared'
+import {
+  BLOCKING_STATUSES,
+  operatorBlockBody,
+  type AgendaBlockItem,
+  type BlockingBookingItem,
+  type OperatorBlockBody,
+  type OperatorBlockPatch,
+} from '@salon/shared'
+import { formatDateTime, formatTime } from '@salon/shared/format'
 import { HttpError, fieldError, notFound, parseOrThrow } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
 import { isoOf } from '../lib/sql'
+import { localDayOf } from '@salon/shared'
 import { inTransaction } from '../lib/transaction'
 import { loadCalendar } from './calendar'
 import { removeExpiredHolds } from './booking'
@@ -55,18 +64,112 @@ export async function blocksWithin(
 }
 
 const MESSAGES = {
-  SLOT_TAKEN: 'In questo orario l’operatore ha già un appuntamento: spostalo prima di bloccare il tempo.',
   BLOCK_OVERLAP: 'Questo tempo si sovrappone a un altro blocco dello stesso operatore.',
 } as const
 
-/** The guard's refusals (23P01) as 409s saying which: a booking, or another block. */
+/** The booking guard's refusal, before it is explained (see bookingsInTheWay). */
+class OverlapsBooking extends Error {}
+
+/** The guard's refusals (23P01): another block is a 409 at once; a booking is explained outside the transaction. */
 function refusalOf(err: unknown): never {
   if (pgErrorCode(err) === '23P01') {
     const constraint = (err as { constraint?: string }).constraint
-    const reason = constraint === 'operator_blocks_no_overlap' ? 'BLOCK_OVERLAP' : 'SLOT_TAKEN'
-    throw new HttpError(409, MESSAGES[reason], { reason })
+    if (constraint === 'operator_blocks_no_overlap')
+      throw new HttpError(409, MESSAGES.BLOCK_OVERLAP, { reason: 'BLOCK_OVERLAP' })
+    throw new OverlapsBooking()
   }
   throw err
+}
+
+/** At most this many bookings are named in a refusal (a leave over a busy week says "and N more"). */
+const NAMED_BOOKINGS = 5
+
+/**
+ * The bookings of `operator` that hold time within [start, end): those the database guard counts
+ * (the statuses that block a slot, and holds). Should the guard count more statuses than these
+ * (a final status that keeps its time), every booking not cancelled or rejected is named instead,
+ * so a refusal always names what is in the way.
+ */
+async function bookingsInTheWay(
+  pool: Pool,
+  operator: number,
+  start: string,
+  end: string,
+): Promise<{ bookings: BlockingBookingItem[]; total: number }> {
+  const read = (statuses: string[] | null) =>
+    pool.query<{
+      id: number
+      start: Date
+      end: Date
+      status: string
+      name: string | null
+      surname: string | null
+      email: string | null
+      total: number
+    }>(
+      `select r.id, r.date_start as start, r.date_end as end, r.status, u.name, u.surname, u.email,
+              count(*) over ()::int as total
+         from reservations r left join users u on u.id = r.user_id
+        where r.operator_id = $1 and r.date_start < $3 and r.date_end > $2
+          and (case when $4::text[] is null then r.status not in ('CANCELLED', 'REJECTED')
+                    else r.status::text = any($4::text[]) end)
+        order by r.date_start, r.id
+        limit ${NAMED_BOOKINGS}`,
+      [operator, start, end, statuses],
+    )
+  let { rows } = await read([...BLOCKING_STATUSES, 'PENDING_CONFIRMATION'])
+  if (!rows.length) rows = (await read(null)).rows
+  return {
+    total: rows[0]?.total ?? 0,
+    bookings: rows.map((r) => ({
+      id: r.id,
+      start: r.start.toISOString(),
+      end: r.end.toISOString(),
+      status: r.status as BlockingBookingItem['status'],
+      customer: [r.name, r.surname].filter(Boolean).join(' ') || r.email || null,
+    })),
+  }
+}
+
+/**
+ * "Si sovrappone all'appuntamento di Chiara Bianchi, 14:45–17:00." (the day too when the block
+ * spans several days); several: "agli appuntamenti di … e …", with "e altri N" beyond the named ones.
+ */
+function overlapMessage(bookings: BlockingBookingItem[], total: number, timeZone: string, severalDays: boolean) {
+  const one = (b: BlockingBookingItem) => {
+    const who = b.customer ? `di ${b.customer}` : 'senza cliente'
+    const when = severalDays
+      ? `${formatDateTime(b.start, timeZone)}–${formatTime(b.end, timeZone)}`
+      : `${formatTime(b.start, timeZone)}–${formatTime(b.end, timeZone)}`
+    return `${who}, ${when}`
+  }
+  if (bookings.length === 0)
+    return 'In questo orario l’operatore ha già un appuntamento: spostalo prima di bloccare il tempo.'
+  if (bookings.length === 1)
+    return `Si sovrappone all’appuntamento ${one(bookings[0]!)}: spostalo prima di bloccare il tempo.`
+  const named = bookings.map((b) => `${one(b)}`)
+  const more = total > bookings.length ? ` e altri ${total - bookings.length}` : ''
+  return `Si sovrappone agli appuntamenti ${named.slice(0, -1).join('; ')}; ${named.at(-1)}${more}: spostali prima di bloccare il tempo.`
+}
+
+/** A write refused by a booking in the way → 409 BLOCK_OVERLAPS_BOOKING naming the booking(s). */
+async function explained<T>(pool: Pool, write: () => Promise<T>, wanted: () => OperatorBlockBody | null): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    const block = wanted()
+    if (!(err instanceof OverlapsBooking) || !block) throw err
+    const { settings } = await loadCalendar(pool)
+    const { bookings, total } = await bookingsInTheWay(pool, block.operator, block.date_start, block.date_end)
+    const severalDays =
+      localDayOf(new Date(block.date_start), settings.timezone) !==
+      localDayOf(new Date(Date.parse(block.date_end) - 1), settings.timezone)
+    throw new HttpError(409, overlapMessage(bookings, total, settings.timezone, severalDays), {
+      reason: 'BLOCK_OVERLAPS_BOOKING',
+      bookings,
+      total,
+    })
+  }
 }
 
 const reasonOf = (v: string | null | undefined) => (v ? v : null)
@@ -92,43 +195,55 @@ async function readOne(db: Pick<PoolClient, 'query'>, id: number): Promise<Agend
 }
 
 export async function createBlock(pool: Pool, userId: number, body: OperatorBlockBody, now = new Date()) {
-  return inTransaction(pool, async (db) => {
-    await assertOperator(db, body.operator)
-    await sweepHolds(db, pool, now)
-    const { rows } = await db
-      .query<{ id: number }>(
-        `insert into operator_blocks (operator_id, date_start, date_end, reason, created_by)
+  return explained(
+    pool,
+    () =>
+      inTransaction(pool, async (db) => {
+        await assertOperator(db, body.operator)
+        await sweepHolds(db, pool, now)
+        const { rows } = await db
+          .query<{ id: number }>(
+            `insert into operator_blocks (operator_id, date_start, date_end, reason, created_by)
          values ($1, $2, $3, $4, $5) returning id`,
-        [body.operator, body.date_start, body.date_end, reasonOf(body.reason), userId],
-      )
-      .catch(refusalOf)
-    return readOne(db, rows[0]!.id)
-  })
+            [body.operator, body.date_start, body.date_end, reasonOf(body.reason), userId],
+          )
+          .catch(refusalOf)
+        return readOne(db, rows[0]!.id)
+      }),
+    () => body,
+  )
 }
 
 export async function updateBlock(pool: Pool, id: number, patch: OperatorBlockPatch, now = new Date()) {
-  return inTransaction(pool, async (db) => {
-    const { rows } = await db.query<Row>(`${SELECT} where b.id = $1 for update of b`, [id])
-    const current = rows[0]
-    if (!current) throw notFound()
-    // The block as it would be, checked by the same schema as a new one (end after start, length).
-    const next = parseOrThrow(operatorBlockBody, {
-      operator: patch.operator ?? current.operator_id,
-      date_start: patch.date_start ?? current.date_start,
-      date_end: patch.date_end ?? current.date_end,
-      reason: patch.reason === undefined ? current.reason : patch.reason,
-    })
-    if (patch.operator !== undefined) await assertOperator(db, next.operator)
-    await sweepHolds(db, pool, now)
-    await db
-      .query(
-        `update operator_blocks set operator_id = $2, date_start = $3, date_end = $4, reason = $5, updated_at = now()
+  let wanted: OperatorBlockBody | null = null
+  return explained(
+    pool,
+    () =>
+      inTransaction(pool, async (db) => {
+        const { rows } = await db.query<Row>(`${SELECT} where b.id = $1 for update of b`, [id])
+        const current = rows[0]
+        if (!current) throw notFound()
+        // The block as it would be, checked by the same schema as a new one (end after start, length).
+        const next = parseOrThrow(operatorBlockBody, {
+          operator: patch.operator ?? current.operator_id,
+          date_start: patch.date_start ?? current.date_start,
+          date_end: patch.date_end ?? current.date_end,
+          reason: patch.reason === undefined ? current.reason : patch.reason,
+        })
+        wanted = next
+        if (patch.operator !== undefined) await assertOperator(db, next.operator)
+        await sweepHolds(db, pool, now)
+        await db
+          .query(
+            `update operator_blocks set operator_id = $2, date_start = $3, date_end = $4, reason = $5, updated_at = now()
           where id = $1`,
-        [id, next.operator, next.date_start, next.date_end, reasonOf(next.reason)],
-      )
-      .catch(refusalOf)
-    return readOne(db, id)
-  })
+            [id, next.operator, next.date_start, next.date_end, reasonOf(next.reason)],
+          )
+          .catch(refusalOf)
+        return readOne(db, id)
+      }),
+    () => wanted,
+  )
 }
 
 export async function deleteBlock(pool: Pool, id: number) {

@@ -2,6 +2,7 @@ import type { Pool } from 'pg'
 import {
   MOVABLE_STATUSES,
   addCalendarDays,
+  closedTime,
   lastSalonChange,
   offeredTransitions,
   staffActions,
@@ -209,26 +210,37 @@ export async function myReservations(
  * (`offeredTransitions`) and the move, undo and free-the-rest flags.
  */
 export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new Date()): Promise<AgendaResponse> {
-  const { settings } = await loadCalendar(pool, now.getTime())
-  const actor = await loadActor(pool, user)
+  const [calendar, actor] = await Promise.all([loadCalendar(pool, now.getTime()), loadActor(pool, user)])
+  const { settings } = calendar
   const tz = settings.timezone
   const from = startOfLocalDay(q.from, tz)
   const to = startOfLocalDay(addCalendarDays(q.to, 1), tz)
   // null = every operator (admin); otherwise only these records.
   const scope = actor.role === 'ADMIN' ? null : [...actor.operatorIds]
-  const { rows } = await pool.query<Row>(
-    `${SELECT}
-      where r.status <> 'PENDING_CONFIRMATION' and r.date_start >= $1 and r.date_start < $2
-        and ($3::int[] is null or r.operator_id = any($3::int[]))
-        and ($4::int is null or r.operator_id = $4)
-      order by r.date_start, r.id`,
-    [from, to, scope, q.operator ?? null],
-  )
+  // The bookings and the blocks at once (each its own pooled connection); then the bookings'
+  // services and the final changes an undo would take back.
+  const [{ rows }, blocks] = await Promise.all([
+    pool.query<Row>(
+      `${SELECT}
+        where r.status <> 'PENDING_CONFIRMATION' and r.date_start >= $1 and r.date_start < $2
+          and ($3::int[] is null or r.operator_id = any($3::int[]))
+          and ($4::int is null or r.operator_id = $4)
+        order by r.date_start, r.id`,
+      [from, to, scope, q.operator ?? null],
+    ),
+    blocksWithin(pool, from, to, scope, q.operator ?? null),
+  ])
   const ids = rows.map((r) => r.id)
   const [services, changes] = await Promise.all([servicesOf(pool, ids), finalChanges(pool, ids)])
   const reservations = rows.map((r) => agendaItemOf(r, services, changes, actor, settings, now))
-  const blocks = await blocksWithin(pool, from, to, scope, q.operator ?? null)
-  return { from: q.from, to: q.to, timezone: tz, reservations, blocks }
+  // The salon's closed time of those days, by the engine's rules (one place computes it).
+  const closed = closedTime(q.from, q.to, calendar, tz).map((r) => ({
+    start: new Date(r.start).toISOString(),
+    end: new Date(r.end).toISOString(),
+    kind: r.kind,
+    day: r.day,
+  }))
+  return { from: q.from, to: q.to, timezone: tz, reservations, blocks, closed }
 }
 
 /** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */

@@ -156,10 +156,29 @@ describe('an operator blocks an afternoon', () => {
 
     const hour = 3_600_000
     const at = (base: string, h: number) => new Date(Date.parse(base) + h * hour).toISOString()
-    const over = await block({ operator: op, date_start: at(ten, -1), date_end: at(ten, 1) })
+    const over = await block({ operator: op, date_start: ten, date_end: at(ten, 0.25) })
     expect(over.status).toBe(409)
-    expect(over.body.errors[0].data.reason).toBe('SLOT_TAKEN')
-    expect(over.body.errors[0].message).toMatch(/appuntamento/)
+    // The refusal names the booking in the way: id, times, the customer, in data and in words.
+    const bookingId = booked.res.body.data.id as number
+    const [who] = await sql(
+      `select u.name, u.surname, r.date_end from reservations r join users u on u.id = r.user_id where r.id = $1`,
+      [bookingId],
+    )
+    const customer = [who.name, who.surname].filter(Boolean).join(' ')
+    expect(customer).not.toBe('')
+    const bookingEnd = new Date(who.date_end).toISOString()
+    expect(over.body.errors[0].data).toEqual({
+      reason: 'BLOCK_OVERLAPS_BOOKING',
+      bookings: [{ id: bookingId, start: ten, end: bookingEnd, status: booked.res.body.data.status, customer }],
+      total: 1,
+    })
+    const hhmm = (iso: string) =>
+      new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(iso),
+      )
+    expect(over.body.errors[0].message).toBe(
+      `Si sovrappone all’appuntamento di ${customer}, ${hhmm(ten)}–${hhmm(bookingEnd)}: spostalo prima di bloccare il tempo.`,
+    )
 
     // Before opening (a block may cover any time): 06:00–07:00, then one overlapping it.
     const first = await block({ operator: op, date_start: at(ten, -4), date_end: at(ten, -3) })
@@ -173,6 +192,12 @@ describe('an operator blocks an afternoon', () => {
     const id = first.body.data.id as number
     const onto = await api('PATCH', `/api/operator-blocks/${id}`, { as: 'ADMIN', body: { date_end: at(ten, 0.5) } })
     expect(onto.status).toBe(409)
+    expect(onto.body.errors[0].data.reason).toBe('BLOCK_OVERLAPS_BOOKING')
+    // Stretched from 06:00 to 10:30, it may cross other bookings of the morning too: all named, by start.
+    const named = onto.body.errors[0].data.bookings as { id: number; start: string }[]
+    expect(named.map((b) => b.id)).toContain(bookingId)
+    expect(named.map((b) => b.start)).toEqual(named.map((b) => b.start).sort())
+    expect(onto.body.errors[0].data.total).toBeGreaterThanOrEqual(named.length)
     const [still] = await sql('select date_end from operator_blocks where id = $1', [id])
     expect(new Date(still.date_end).toISOString()).toBe(at(ten, -3))
     const moved = await api('PATCH', `/api/operator-blocks/${id}`, {

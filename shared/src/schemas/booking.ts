@@ -1,22 +1,18 @@
 import { z } from './zod'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
+import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
+import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime } from './index'
 
-/** Years a salon books in; beyond them date maths would leave the 4-digit calendar. */
-const sensibleYear = (v: string) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2999
-
-/** A calendar day `YYYY-MM-DD` that exists, in the years the salon books. */
+/** A calendar day `YYYY-MM-DD` that exists, in the years the salon books (rules: `calendarDay.ts`). */
 export const daySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa il formato YYYY-MM-DD')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v),
-    'Data inesistente',
-  )
+  .regex(DAY_FORMAT, 'Usa il formato YYYY-MM-DD')
+  .refine(dayExists, 'Data inesistente')
   .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
 const day = daySchema
 
@@ -356,6 +352,12 @@ export const agendaBlockItem = z
   .strict()
 export type AgendaBlockItem = z.infer<typeof agendaBlockItem>
 
+/** A time the salon is closed, as the engine computes it (`closedTime`): one local day at most. */
+export const agendaClosedItem = z
+  .object({ start: isoInstant, end: isoInstant, kind: z.enum(CLOSED_KINDS), day: z.string() })
+  .strict()
+export type AgendaClosedItem = z.infer<typeof agendaClosedItem>
+
 export const agendaResponse = z
   .object({
     from: z.string(),
@@ -364,6 +366,8 @@ export const agendaResponse = z
     reservations: z.array(agendaItem),
     /** The operators' blocked times overlapping the days, by start. */
     blocks: z.array(agendaBlockItem),
+    /** When the salon is closed in those days (hours, closed weekdays, closures, holidays), by start. */
+    closed: z.array(agendaClosedItem),
   })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
@@ -418,6 +422,22 @@ const blockMs = (b: { date_start?: string; date_end?: string }) => {
 const blockSpan = (b: { date_start?: string; date_end?: string }) => (blockMs(b) ?? 1) > 0
 const blockLength = (b: { date_start?: string; date_end?: string }) =>
   (blockMs(b) ?? 0) <= OPERATOR_BLOCK_MAX_DAYS * 86_400_000
+
+/**
+ * A booking in the way of a block: the 409 BLOCK_OVERLAPS_BOOKING of POST/PATCH
+ * /api/operator-blocks names them (`errors[0].data.bookings`, by start, at most five; `total` counts all).
+ */
+export const blockingBookingItem = z
+  .object({
+    id: z.number(),
+    start: isoInstant,
+    end: isoInstant,
+    status,
+    /** Name and surname (or e-mail) of the customer; null for a booking without one. */
+    customer: z.string().nullable(),
+  })
+  .strict()
+export type BlockingBookingItem = z.infer<typeof blockingBookingItem>
 
 /** POST /api/operator-blocks — an operator's time taken out of the calendar (`""` = no reason). */
 export const operatorBlockBody = z

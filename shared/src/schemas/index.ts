@@ -2,11 +2,12 @@ import { z } from './zod'
 import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
 import { uploadNameField } from './uploads'
+import { HHMM_FORMAT } from '../calendarDay'
 
 // zod runs jitless (no `new Function` under the CSP): set once in ./zod, which every schema imports.
 
 /** `HH:mm`, 00:00–23:59 (24:00 allowed as a closing time: "open until midnight"). */
-export const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Usa il formato HH:mm (es. 09:30)')
+export const hhmm = z.string().regex(HHMM_FORMAT, 'Usa il formato HH:mm (es. 09:30)')
 
 /** Italian-friendly phone: optional +, digits, spaces, dots, dashes, parentheses; 6–15 digits. */
 export const phone = z

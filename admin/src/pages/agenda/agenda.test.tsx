@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { describe, expect, it, vi } from 'vitest'
+import { MemoryRouter } from 'react-router'
 import { BlockModal, validateBlock, type BlockDialog } from './block-modal'
+import { overlapsOf } from './block-refusal'
+import { toHttpError } from '../../providers/payload-errors'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import { eventContent, eventDidMount, type AgendaEventProps } from './mapping'
 
@@ -165,16 +168,18 @@ describe('block time', () => {
     const onDelete = vi.fn()
     const onClose = vi.fn()
     render(
-      <MantineProvider>
-        <BlockModal
-          dialog={dialog}
-          operators={operators}
-          timeZone={ROME}
-          onClose={onClose}
-          onSave={onSave}
-          onDelete={onDelete}
-        />
-      </MantineProvider>,
+      <MemoryRouter>
+        <MantineProvider>
+          <BlockModal
+            dialog={dialog}
+            operators={operators}
+            timeZone={ROME}
+            onClose={onClose}
+            onSave={onSave}
+            onDelete={onDelete}
+          />
+        </MantineProvider>
+      </MemoryRouter>,
     )
     return { onSave, onDelete, onClose }
   }
@@ -243,5 +248,62 @@ describe('block time', () => {
     await act(async () => {})
     fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }))
     expect(onDelete).toHaveBeenCalledWith(5)
+  })
+
+  /** The 409 of POST /api/operator-blocks over a booking, as the server sends it (docs/api.md). */
+  const overlapBody = (bookings: unknown[], total = bookings.length) => ({
+    errors: [
+      {
+        name: 'Conflict',
+        message: 'Si sovrappone all’appuntamento di Chiara Bianchi, 14:45–17:00: spostalo prima di bloccare il tempo.',
+        data: { reason: 'BLOCK_OVERLAPS_BOOKING', bookings, total },
+      },
+    ],
+  })
+  const chiara = {
+    id: 731,
+    start: '2026-12-15T13:45:00.000Z',
+    end: '2026-12-15T16:00:00.000Z',
+    status: 'CONFIRMED',
+    customer: 'Chiara Bianchi',
+  }
+
+  it('a block refused over a booking names it in words, with a link to the booking', async () => {
+    const error = toHttpError(409, overlapBody([chiara]))
+    expect(overlapsOf(error)).toEqual({ bookings: [chiara], total: 1 })
+    open({ mode: 'create', fields, refusal: error.message, error })
+    await screen.findByRole('dialog')
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('It overlaps the appointment of Chiara Bianchi, 14:45–17:00.')
+    const link = within(alert).getByRole('link', { name: 'Chiara Bianchi, 14:45–17:00' })
+    expect(link).toHaveAttribute('href', '/booking/731')
+  })
+
+  it('several bookings in the way: each a link, with the day when the block spans days, and how many more', async () => {
+    const marco = {
+      ...chiara,
+      id: 732,
+      start: '2026-12-16T09:00:00.000Z',
+      end: '2026-12-16T09:30:00.000Z',
+      customer: null,
+    }
+    const error = toHttpError(409, overlapBody([chiara, marco], 7))
+    open({ mode: 'create', fields: { ...fields, toDay: '2026-12-18' }, refusal: error.message, error })
+    await screen.findByRole('dialog')
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('It overlaps these appointments:')
+    expect(
+      within(alert)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Chiara Bianchi, Tue 15 Dec, 14:45–17:00', 'Wed 16 Dec, 10:00–10:30'])
+    expect(alert).toHaveTextContent('and 5 more.')
+  })
+
+  it('any other refusal keeps the server’s words (no bookings named)', () => {
+    expect(
+      overlapsOf(toHttpError(409, { errors: [{ message: 'x', data: { reason: 'BLOCK_OVERLAP' } }] })),
+    ).toBeUndefined()
+    expect(overlapsOf(toHttpError(409, overlapBody([{ id: 'x' }])))).toBeUndefined()
   })
 })

@@ -12,6 +12,7 @@ import { DateField } from '../../components/form/date-fields'
 import { localizeMessage } from '../../i18n/messages'
 import { useT } from '../../i18n/use-t'
 import { isDay, salonInstant } from './mapping'
+import { BlockRefusal, overlapsOf } from './block-refusal'
 
 /**
  * The block form's fields: salon-local days and `HH:mm` times, as people type them. A block may
@@ -32,6 +33,8 @@ export type BlockDialog = (
 ) & {
   /** The server's refusal of the last try (409 / 400 message). */
   refusal?: string | null
+  /** The refusal as the data provider gave it: a booking in the block's time is named from it (in words, with links). */
+  error?: unknown
 }
 
 /** The fields → the API body (instants of the salon's zone); `undefined` for what cannot be read. */
@@ -94,7 +97,7 @@ export function BlockModal(props: BlockModalProps) {
   const { dialog, onClose } = props
   // A new dialog is a new form: its fields start from the dialog's (key = what was opened; a
   // refusal of the server keeps what was typed).
-  const key = dialog && JSON.stringify({ ...dialog, refusal: undefined })
+  const key = dialog && JSON.stringify({ ...dialog, refusal: undefined, error: undefined })
   return (
     <Modal
       opened={!!dialog}
@@ -120,6 +123,7 @@ function BlockForm({
   const [fields, setFields] = useState<BlockFields>(dialog.fields)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const overlaps = dialog.error === undefined ? undefined : overlapsOf(dialog.error)
   // The step's button replaces the one pressed: focus moves to the new one (else it falls to the
   // page, outside the dialog, and Escape or Tab no longer reach it) — and back on "Cancel".
   const keepButton = useRef<HTMLButtonElement>(null)
@@ -201,7 +205,11 @@ function BlockForm({
         />
         {dialog.refusal && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('agenda.block.refused')} role="alert">
-            {dialog.refusal}
+            {overlaps ? (
+              <BlockRefusal overlaps={overlaps} timeZone={timeZone} withDay={fields.day !== fields.toDay} />
+            ) : (
+              dialog.refusal
+            )}
           </Alert>
         )}
         {dialog.mode === 'edit' && onDelete && confirmDelete ? (

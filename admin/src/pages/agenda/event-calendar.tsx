@@ -5,6 +5,7 @@ const loadLibrary = () => import('./calendar-lib')
 
 export type CalendarOptions = Calendar.Options
 
+const GRID_POSITIONS = ['aria-colindex', 'aria-rowindex', 'aria-colspan', 'aria-rowspan']
 const TABLE_ROLES =
   '[role="table"],[role="rowgroup"],[role="row"],[role="columnheader"],[role="rowheader"],[role="cell"]'
 
@@ -17,9 +18,11 @@ const TABLE_ROLES =
 export function flattenTableRoles(root: Element) {
   for (const node of root.querySelectorAll(TABLE_ROLES)) {
     node.setAttribute('role', 'presentation')
-    node.removeAttribute('aria-colindex')
-    node.removeAttribute('aria-rowindex')
   }
+  // Grid positions mean nothing outside a grid (the days above the operators' columns of the week
+  // of every operator carry aria-colspan and aria-colindex without any role).
+  for (const node of root.querySelectorAll(GRID_POSITIONS.map((a) => `[${a}]`).join(',')))
+    for (const a of GRID_POSITIONS) node.removeAttribute(a)
 }
 
 /**
@@ -70,7 +73,12 @@ export function EventCalendar({
         applied.current = { ...options }
         flattenTableRoles(root)
         observer = new MutationObserver(() => flattenTableRoles(root))
-        observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] })
+        observer.observe(root, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['role', ...GRID_POSITIONS],
+        })
         onReady?.(calendar)
       },
       (error: unknown) => {

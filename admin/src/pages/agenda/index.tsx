@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   ActionIcon,
   Alert,
@@ -9,6 +9,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   useMantineTheme,
 } from '@mantine/core'
@@ -22,12 +23,13 @@ import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { formatCalendarDay } from '../../lib/format'
-import { BlockModal, type BlockDialog } from './block-modal'
+import type { BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import {
   agendaParams,
   blockToEvent,
   bookingToEvent,
+  closedToEvents,
   calendarDateToInstant,
   calendarDay,
   calendarOffset,
@@ -45,11 +47,18 @@ import {
   salonToday,
   stepDate,
   UNASSIGNED,
+  visibleBookings,
+  weekOperatorOf,
   type AgendaEventProps,
   type AgendaState,
   type CalendarEventInput,
+  type ClosedWords,
   type Palette,
 } from './mapping'
+
+// The block dialog (its form, the shared block schema, zod) is fetched when it first opens: the
+// agenda's first paint does not wait for it.
+const BlockModal = lazy(() => import('./block-modal').then((m) => ({ default: m.BlockModal })))
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const minutesToDuration = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`
@@ -63,11 +72,16 @@ const longDay = (day: string, intl: string) =>
   formatCalendarDay(day, intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 
 /**
- * The appointment book (issue 13): a day with one column per active operator, or one operator's
- * week; click a free time to book it, drag over one to block it, drag a booking to move it (also
- * to another operator) or its edge to change its length. The server decides: a refusal (409/400)
- * snaps the card back and shows the server's words. Times are the salon's (`config.timezone`)
- * whatever the browser's zone. The view lives in the URL (`?view=agenda&mode=&date=&operator=`).
+ * The appointment book (issue 13; its own menu entry since issue 20): a day with one column per
+ * active operator, or a week — every active operator (a column per operator under each day) or
+ * one operator's; click a free time to book it, drag over one to block it, drag a booking to move
+ * it (also to another operator) or its edge to change its length. The server decides: a refusal
+ * (409/400) snaps the card back and shows the server's words. Times are the salon's
+ * (`config.timezone`) whatever the browser's zone. Cancelled and rejected bookings are hidden
+ * unless asked for; the salon's closed time (hours, closed days, closures, holidays: the API's
+ * `closed`, computed by the engine) is shaded. The view lives in the URL
+ * (`/dashboard/agenda?mode=&date=&operator=&cancelled=`): each change is a history entry, so
+ * reload and Back work.
  */
 export default function Agenda() {
   const t = useT()
@@ -75,13 +89,21 @@ export default function Agenda() {
   const go = useGo()
   const { open: notify } = useNotification()
   const [params, setParams] = useSearchParams()
+  // For scripts/bench-agenda.mjs: the screen's first commit (its requests start right after).
+  useLayoutEffect(() => {
+    performance.mark('agenda:render')
+  }, [])
 
   const { timeZone, slotStepMinutes: step } = useSalonConfig()
   const today = salonToday(timeZone)
   const state = readAgendaState(params, today)
 
   const { operators, loaded: operatorsLoaded } = useActiveOperators()
-  const weekOperator = state.operator ?? operators[0]?.id ?? null
+  // The URL's operator when it is an active one (asked at once, before the operators arrive:
+  // no waterfall); otherwise every active operator — never a default picked by order.
+  const weekOperator =
+    state.mode !== 'week' ? null : operatorsLoaded ? weekOperatorOf(state, operators) : state.operator
+  const allInWeek = state.mode === 'week' && weekOperator === null
 
   const setState = (patch: Partial<AgendaState>) =>
     setParams(
@@ -94,7 +116,8 @@ export default function Agenda() {
         }
         return next
       },
-      { replace: true },
+      // A history entry per view: Back returns to the previous day, week or operator.
+      { replace: false },
     )
 
   const range = rangeOf(state)
@@ -105,10 +128,9 @@ export default function Agenda() {
       query: {
         from: range.from,
         to: range.to,
-        ...(state.mode === 'week' && weekOperator ? { operator: weekOperator } : {}),
+        ...(weekOperator ? { operator: weekOperator } : {}),
       },
     },
-    queryOptions: { enabled: state.mode === 'day' || weekOperator !== null },
   })
   const refetch = agenda.query.refetch
 
@@ -128,45 +150,76 @@ export default function Agenda() {
     }),
     [t],
   )
-  // What the server answered for the view (it filters the week by operator).
-  const events = useMemo(() => {
-    // (Refine gives an empty object until the first answer.)
-    const data = agenda.result.data as Partial<AgendaResponse> | undefined
+  const closedWords: ClosedWords = useMemo(
+    () => ({
+      HOURS: t('agenda.closed.HOURS'),
+      CLOSED_DAY: t('agenda.closed.CLOSED_DAY'),
+      CLOSURE: t('agenda.closed.CLOSURE'),
+      HOLIDAY: t('agenda.closed.HOLIDAY'),
+    }),
+    [t],
+  )
+  // (Refine gives an empty object until the first answer.)
+  const data = agenda.result.data as Partial<AgendaResponse> | undefined
+  // What the server answered for the view (it filters the week by operator), cancelled and
+  // rejected bookings only when asked.
+  const cards = useMemo(() => {
     const out: CalendarEventInput[] = []
-    for (const r of data?.reservations ?? []) {
+    for (const r of visibleBookings(data?.reservations ?? [], state.cancelled)) {
       const e = bookingToEvent(r, timeZone, words, palette)
       if (e) out.push(e)
     }
     for (const b of data?.blocks ?? []) out.push(blockToEvent(b, timeZone, words))
     return out
-  }, [agenda.result.data, timeZone, words, palette])
-  const anyUnassigned = events.some((e) => e.resourceIds[0] === UNASSIGNED)
+  }, [data, state.cancelled, timeZone, words, palette])
+  const anyUnassigned = cards.some((e) => e.resourceIds[0] === UNASSIGNED)
   const resources = useMemo(
     () => operatorsToResources(operators, anyUnassigned ? words.unassigned : undefined),
     [operators, anyUnassigned, words],
   )
+  // The closed time, shaded behind every column shown.
+  const events = useMemo(
+    () => [
+      ...closedToEvents(
+        data?.closed ?? [],
+        resources.map((r) => r.id),
+        timeZone,
+        closedWords,
+      ),
+      ...cards,
+    ],
+    [data, resources, timeZone, closedWords, cards],
+  )
   const { from: firstDay, to: lastDay } = range
-  const hours = useMemo(() => gridHours(events, { from: firstDay, to: lastDay }), [events, firstDay, lastDay])
+  // The grid's hours follow the cards (not the closed time, which covers the whole night).
+  const hours = useMemo(() => gridHours(cards, { from: firstDay, to: lastDay }), [cards, firstDay, lastDay])
 
   // ---- changes ----
   const [busy, setBusy] = useState(false)
   const [dialog, setDialog] = useState<BlockDialog | null>(null)
+  // Mounted from its first opening on (so it can animate closed), loaded then.
+  const [blockDialogUsed, setBlockDialogUsed] = useState(false)
+  if (dialog && !blockDialogUsed) setBlockDialogUsed(true)
   const { mutateAsync } = useCustomMutation()
   const calendar = useRef<Calendar | null>(null)
 
   /**
    * One change sent to the API: busy while it runs, a notice when it is done, the agenda read
-   * again either way. Resolves to the server's refusal (its message), or null when it was done.
+   * again either way. Resolves to the server's refusal (its message, and the bookings in the way
+   * of a block), or null when it was done.
    */
   const run = useCallback(
-    async (request: Parameters<typeof mutateAsync>[0], okMessage: string): Promise<string | null> => {
+    async (
+      request: Parameters<typeof mutateAsync>[0],
+      okMessage: string,
+    ): Promise<{ message: string; error: unknown } | null> => {
       setBusy(true)
       try {
         await mutateAsync({ ...request, successNotification: false, errorNotification: false })
         notify?.({ type: 'success', message: okMessage })
         return null
       } catch (e) {
-        return (e as Error).message
+        return { message: (e as Error).message, error: e }
       } finally {
         setBusy(false)
         void refetch()
@@ -181,7 +234,7 @@ export default function Agenda() {
       const refusal = await run({ url, method: 'patch', values }, ok)
       if (refusal) {
         revert()
-        notify?.({ type: 'error', message: failed, description: refusal })
+        notify?.({ type: 'error', message: failed, description: refusal.message })
       }
     },
     [run, notify],
@@ -192,14 +245,14 @@ export default function Agenda() {
       d.mode === 'create'
         ? await run({ url: '/api/operator-blocks', method: 'post', values: body }, t('agenda.block.created'))
         : await run({ url: `/api/operator-blocks/${d.id}`, method: 'patch', values: body }, t('agenda.block.updated'))
-    setDialog(refusal ? { ...d, refusal } : null)
+    setDialog(refusal ? { ...d, refusal: refusal.message, error: refusal.error } : null)
   }
   const deleteBlock = async (d: BlockDialog, id: number) => {
     const refusal = await run(
       { url: `/api/operator-blocks/${id}`, method: 'delete', values: {} },
       t('agenda.block.deleted'),
     )
-    setDialog(refusal ? { ...d, refusal } : null)
+    setDialog(refusal ? { ...d, refusal: refusal.message } : null)
   }
 
   const options = useMemo<CalendarOptions>(
@@ -208,6 +261,7 @@ export default function Agenda() {
       eventDidMount,
       eventClick: ({ event }) => {
         const p = event.extendedProps as AgendaEventProps
+        if (p.kind === 'closed') return
         if (p.kind === 'booking') {
           go({ to: `/booking/${p.id}` })
           return
@@ -229,6 +283,7 @@ export default function Agenda() {
       },
       eventDrop: ({ event, newResource, revert }) => {
         const p = event.extendedProps as AgendaEventProps
+        if (p.kind === 'closed') return
         if (newResource?.id === UNASSIGNED) {
           revert()
           notify?.({ type: 'error', message: t('agenda.notMoved'), description: t('agenda.unassignedDrop') })
@@ -248,6 +303,7 @@ export default function Agenda() {
       },
       eventResize: ({ event, revert }) => {
         const p = event.extendedProps as AgendaEventProps
+        if (p.kind === 'closed') return
         if (p.kind === 'booking')
           void patch(
             `/api/reservations/${p.id}/edit`,
@@ -288,7 +344,9 @@ export default function Agenda() {
           },
         })
       },
-      view: state.mode === 'day' ? 'resourceTimeGridDay' : 'timeGridWeek',
+      view: state.mode === 'day' ? 'resourceTimeGridDay' : allInWeek ? 'resourceTimeGridWeek' : 'timeGridWeek',
+      // The week of every operator: the days on top, an operator's column under each.
+      datesAboveResources: allInWeek,
       date: state.date,
       firstDay: 1,
       headerToolbar: NO_TOOLBAR,
@@ -309,12 +367,29 @@ export default function Agenda() {
       dayHeaderFormat: DAY_HEADER,
       slotLabelFormat: SLOT_LABEL,
     }),
-    [state.mode, state.date, t, timeZone, resources, events, hours, busy, step, go, notify, patch, weekOperator],
+    [
+      state.mode,
+      state.date,
+      allInWeek,
+      t,
+      timeZone,
+      resources,
+      events,
+      hours,
+      busy,
+      step,
+      go,
+      notify,
+      patch,
+      weekOperator,
+    ],
   )
 
   const period =
     state.mode === 'day' ? longDay(state.date, t.intl) : `${longDay(firstDay, t.intl)} – ${longDay(lastDay, t.intl)}`
   const operatorOptions = operators.map((o) => ({ value: String(o.id), label: operatorName(o) }))
+  const ALL = 'all'
+  const weekOptions = [{ value: ALL, label: t('agenda.allOperators') }, ...operatorOptions]
 
   const openBlockForm = () =>
     setDialog({
@@ -375,11 +450,17 @@ export default function Agenda() {
           {state.mode === 'week' && (
             <Select
               label={t('agenda.operator')}
-              data={operatorOptions}
-              value={weekOperator ? String(weekOperator) : null}
-              onChange={(v) => setState({ operator: v ? Number(v) : null })}
+              data={weekOptions}
+              value={weekOperator ? String(weekOperator) : ALL}
+              onChange={(v) => setState({ operator: v && v !== ALL ? Number(v) : null })}
             />
           )}
+          <Switch
+            label={t('agenda.showCancelled')}
+            checked={state.cancelled}
+            onChange={(e) => setState({ cancelled: e.currentTarget.checked })}
+            sx={{ alignSelf: 'center' }}
+          />
         </Group>
         <Group spacing="xs">
           <Button leftIcon={<IconPlus size={16} />} onClick={newBooking}>
@@ -402,7 +483,7 @@ export default function Agenda() {
         </Group>
       </Group>
       <Text size="sm" color="dimmed">
-        {t('agenda.help')}
+        {t('agenda.help')} {t('agenda.closedLegend')}
       </Text>
       {agenda.query.isError && (
         <Alert color="red" role="alert">
@@ -414,7 +495,17 @@ export default function Agenda() {
       ) : (
         // On a phone the operators' columns keep a usable width and the grid scrolls sideways.
         <Box sx={{ overflowX: 'auto' }}>
-          <Box sx={{ minWidth: state.mode === 'day' ? 56 + Math.max(resources.length, 1) * 130 : 56 + 7 * 90 }}>
+          <Box
+            sx={{
+              minWidth:
+                state.mode === 'day'
+                  ? 56 + Math.max(resources.length, 1) * 130
+                  : allInWeek
+                    ? 56 + 7 * Math.max(resources.length, 1) * 84
+                    : 56 + 7 * 90,
+            }}
+            className={allInWeek ? 'salon-agenda-compact' : undefined}
+          >
             <EventCalendar
               options={options}
               label={t('agenda.region', { period })}
@@ -425,15 +516,19 @@ export default function Agenda() {
           </Box>
         </Box>
       )}
-      <BlockModal
-        dialog={dialog}
-        operators={operatorOptions}
-        timeZone={timeZone}
-        saving={busy}
-        onClose={() => setDialog(null)}
-        onSave={(body, d) => void saveBlock(body, d)}
-        onDelete={(id) => dialog && void deleteBlock(dialog, id)}
-      />
+      {blockDialogUsed && (
+        <Suspense fallback={null}>
+          <BlockModal
+            dialog={dialog}
+            operators={operatorOptions}
+            timeZone={timeZone}
+            saving={busy}
+            onClose={() => setDialog(null)}
+            onSave={(body, d) => void saveBlock(body, d)}
+            onDelete={(id) => dialog && void deleteBlock(dialog, id)}
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

@@ -8,11 +8,13 @@ import {
   calendarDay,
   calendarOffset,
   calendarTime,
+  closedToEvents,
   escapeHtml,
   eventHtml,
   instantToCalendar,
   gridHours,
   isDay,
+  legacyAgendaPath,
   minutesBetween,
   mondayOf,
   moveBody,
@@ -23,6 +25,8 @@ import {
   salonInstant,
   salonToday,
   stepDate,
+  visibleBookings,
+  weekOperatorOf,
 } from './mapping'
 
 const ROME = 'Europe/Rome'
@@ -115,19 +119,42 @@ describe('salon wall clock ↔ calendar (whatever the browser zone)', () => {
 
 describe('the view and its days', () => {
   it('reads the URL state, falling back to today’s day view', () => {
-    const p = new URLSearchParams('view=agenda&mode=week&date=2026-12-17&operator=3')
-    expect(readAgendaState(p, '2026-11-23')).toEqual({ mode: 'week', date: '2026-12-17', operator: 3 })
+    const p = new URLSearchParams('mode=week&date=2026-12-17&operator=3&cancelled=1')
+    expect(readAgendaState(p, '2026-11-23')).toEqual({ mode: 'week', date: '2026-12-17', operator: 3, cancelled: true })
     expect(readAgendaState(new URLSearchParams('mode=month&date=2026-13-01&operator=x'), '2026-11-23')).toEqual({
       mode: 'day',
       date: '2026-11-23',
       operator: null,
+      cancelled: false,
     })
-    expect(agendaParams({ mode: 'day', date: '2026-12-17', operator: null })).toEqual({
-      view: 'agenda',
+    // No date at all (the menu entry): the salon's today.
+    expect(readAgendaState(new URLSearchParams(''), '2026-11-25').date).toBe('2026-11-25')
+    expect(agendaParams({ mode: 'day', date: '2026-12-17', operator: null, cancelled: false })).toEqual({
       mode: 'day',
       date: '2026-12-17',
       operator: '',
+      cancelled: '',
     })
+    expect(agendaParams({ mode: 'week', date: '2026-12-17', operator: 4, cancelled: true })).toMatchObject({
+      operator: '4',
+      cancelled: '1',
+    })
+  })
+
+  it('sends the old address (a toggle of the bookings list) to the agenda’s own page', () => {
+    expect(legacyAgendaPath(new URLSearchParams('view=agenda&mode=week&date=2026-12-17&operator=3&f_q=x'))).toBe(
+      '/agenda?mode=week&date=2026-12-17&operator=3',
+    )
+    expect(legacyAgendaPath(new URLSearchParams('view=agenda'))).toBe('/agenda')
+    expect(legacyAgendaPath(new URLSearchParams('f_status=PENDING'))).toBeNull()
+  })
+
+  it('the week’s operator is the URL’s when active, else every operator — never one picked by order', () => {
+    const active = [{ id: 5 }, { id: 2 }]
+    expect(weekOperatorOf({ operator: 2 }, active)).toBe(2)
+    // An inactive operator (not in the list) or none: every active operator.
+    expect(weekOperatorOf({ operator: 9 }, active)).toBeNull()
+    expect(weekOperatorOf({ operator: null }, active)).toBeNull()
   })
 
   it('asks the API for one day, or Monday to Sunday of the week', () => {
@@ -180,7 +207,7 @@ describe('events', () => {
     // Final: the API offers this admin no further status (`transitions` is empty).
     const cancelled = bookingToEvent(booking({ status: 'CANCELLED', transitions: [] }), ROME, words, palette)!
     expect(cancelled.startEditable).toBe(false)
-    expect(cancelled.classNames).toEqual(['salon-final'])
+    expect(cancelled.classNames).toEqual(['salon-final', 'salon-cancelled'])
     expect(cancelled.backgroundColor).toBe('bg-CANCELLED')
     expect(bookingToEvent(booking(), ROME, words, palette)!.classNames).toEqual([])
   })
@@ -284,5 +311,71 @@ describe('the grid’s hours', () => {
       slotMinTime: '08:00:00',
       slotMaxTime: '20:00:00',
     })
+  })
+})
+
+describe('which bookings the grid draws (issue 20)', () => {
+  const all = (
+    ['CONFIRMED', 'CANCELLED', 'REJECTED', 'COMPLETED', 'NO_SHOW', 'PENDING_CONFIRMATION', 'PENDING'] as const
+  ).map((status, i) => booking({ id: i + 1, status }))
+  it('hides cancelled and rejected by default, shows them when asked; never a draft; completed and no-show always', () => {
+    expect(visibleBookings(all, false).map((r) => r.status)).toEqual(['CONFIRMED', 'COMPLETED', 'NO_SHOW', 'PENDING'])
+    expect(visibleBookings(all, true).map((r) => r.status)).toEqual([
+      'CONFIRMED',
+      'CANCELLED',
+      'REJECTED',
+      'COMPLETED',
+      'NO_SHOW',
+      'PENDING',
+    ])
+  })
+  it('a cancelled one, when shown, is muted and fixed even if the API would let it move', () => {
+    const e = bookingToEvent(
+      booking({
+        status: 'CANCELLED',
+        transitions: ['CONFIRMED'],
+        actions: { move: { allowed: true }, undo: { allowed: false }, freeRest: { allowed: false } },
+      }),
+      ROME,
+      words,
+      palette,
+    )!
+    expect(e.classNames).toEqual(['salon-final', 'salon-cancelled'])
+    expect(e.startEditable).toBe(false)
+    expect(e.durationEditable).toBe(false)
+    expect(textOf(eventHtml(e.extendedProps))).toContain('Cancelled')
+  })
+})
+
+describe('the salon’s closed time → background events', () => {
+  const closedWords = { HOURS: 'Closed', CLOSED_DAY: 'Closed all day', CLOSURE: 'Closure', HOLIDAY: 'Holiday' }
+  const closed = [
+    { start: '2026-12-14T23:00:00.000Z', end: '2026-12-15T08:00:00.000Z', kind: 'HOURS' as const, day: '2026-12-15' },
+    { start: '2026-12-24T23:00:00.000Z', end: '2026-12-25T23:00:00.000Z', kind: 'HOLIDAY' as const, day: '2026-12-25' },
+  ]
+  it('shades behind every column shown, at the salon’s wall clock, with words for a whole closed day', () => {
+    const events = closedToEvents(closed, ['3', '4'], ROME, closedWords)
+    expect(events[0]).toMatchObject({
+      display: 'background',
+      resourceIds: ['3', '4'],
+      start: '2026-12-15T00:00:00',
+      end: '2026-12-15T09:00:00',
+      classNames: ['salon-closed', 'salon-closed-hours'],
+      startEditable: false,
+    })
+    // Hours outside opening: only shaded; a holiday: said in words.
+    expect(eventHtml(events[0]!.extendedProps)).toBe('')
+    expect(events[1]).toMatchObject({ start: '2026-12-25T00:00:00', end: '2026-12-26T00:00:00' })
+    expect(textOf(eventHtml(events[1]!.extendedProps))).toBe('Holiday')
+    expect(events[1]!.classNames).toContain('salon-closed-holiday')
+  })
+  it('never widens the grid: the hours follow the cards only', () => {
+    const events = closedToEvents(closed, ['3'], ROME, closedWords)
+    expect(gridHours([], { from: '2026-12-15', to: '2026-12-15' })).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '20:00:00',
+    })
+    // (index.tsx passes the cards, not these: with them the grid would open at midnight.)
+    expect(gridHours(events, { from: '2026-12-15', to: '2026-12-15' }).slotMinTime).toBe('00:00:00')
   })
 })

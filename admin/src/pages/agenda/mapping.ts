@@ -15,25 +15,33 @@ import { statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
 import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/shared/booking/periods'
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
-import { hhmm } from '@salon/shared/schemas/index'
-import { daySchema, type AgendaBlockItem, type AgendaItem } from '@salon/shared/schemas/booking'
+import { isCalendarDay, isHhmm } from '@salon/shared/calendarDay'
+import type { AgendaBlockItem, AgendaClosedItem, AgendaItem } from '@salon/shared/schemas/booking'
+import type { ClosedKind } from '@salon/shared/booking/closedKinds'
 
 export type AgendaMode = 'day' | 'week'
 
-/** The agenda's state as the URL keeps it: `?view=agenda&mode=day|week&date=YYYY-MM-DD&operator=<id>`. */
+/**
+ * The agenda's state as the URL keeps it (`/dashboard/agenda?mode=day|week&date=YYYY-MM-DD&operator=<id>&cancelled=1`),
+ * so a reload shows the same view and Back goes to the previous one.
+ */
 export interface AgendaState {
   mode: AgendaMode
   /** A salon-local day; the day shown, or a day of the week shown. */
   date: string
-  /** The week view's operator (the day view shows every active operator). */
+  /** The week view's operator; null = every active operator (a column per operator and day). */
   operator: number | null
+  /** Cancelled and rejected bookings drawn too (muted); hidden by default. */
+  cancelled: boolean
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** True for a real calendar day `YYYY-MM-DD` (the shared `daySchema` every day field uses). */
-export const isDay = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && daySchema.safeParse(value).success
+/**
+ * True for a real calendar day `YYYY-MM-DD`: the rule of the shared `daySchema`, without loading
+ * zod on the agenda's first paint (`@salon/shared/calendarDay`).
+ */
+export const isDay = (value: string | null | undefined): value is string => isCalendarDay(value)
 
 /** The Monday of the week holding `day` (the salon's week starts on Monday). */
 export const mondayOf = (day: string): string => addCalendarDays(day, -weekdayIndex(day))
@@ -58,17 +66,65 @@ export function readAgendaState(params: URLSearchParams, today: string): AgendaS
     mode,
     date: isDay(date) ? date : today,
     operator: Number.isInteger(op) && op > 0 ? op : null,
+    cancelled: params.get('cancelled') === '1',
   }
 }
 
-/** The query parameters of an agenda state (merged into the list page's own). */
+/** The query parameters of an agenda state (empty = left out of the URL). */
 export function agendaParams(state: AgendaState): Record<string, string> {
   return {
-    view: 'agenda',
     mode: state.mode,
     date: state.date,
     operator: state.operator ? String(state.operator) : '',
+    cancelled: state.cancelled ? '1' : '',
   }
+}
+
+/** The parameters of the agenda when it was a toggle of the bookings list (`/booking?view=agenda&…`). */
+const LEGACY_PARAMS = ['mode', 'date', 'operator'] as const
+
+/**
+ * The old address of the agenda (`/dashboard/booking?view=agenda&mode=&date=&operator=`, before it
+ * had its own menu entry) → the new one (`/agenda?…`, relative to the dashboard), or null when the
+ * query is not the agenda's. Bookmarks and links in old mails keep working.
+ */
+export function legacyAgendaPath(params: URLSearchParams): string | null {
+  if (params.get('view') !== 'agenda') return null
+  const next = new URLSearchParams()
+  for (const k of LEGACY_PARAMS) {
+    const v = params.get(k)
+    if (v) next.set(k, v)
+  }
+  const query = next.toString()
+  return query ? `/agenda?${query}` : '/agenda'
+}
+
+/**
+ * The week view's operator: the one in the URL when it is an active operator, else null (every
+ * active operator). Never a default picked by order — an inactive one would show an empty week.
+ */
+export function weekOperatorOf(
+  state: Pick<AgendaState, 'operator'>,
+  operators: readonly { id: number }[],
+): number | null {
+  return state.operator !== null && operators.some((o) => o.id === state.operator) ? state.operator : null
+}
+
+/** Statuses the agenda does not draw unless asked (`cancelled=1`): they no longer hold the chair. */
+export const HIDDEN_STATUSES: readonly string[] = ['CANCELLED', 'REJECTED']
+
+/**
+ * The bookings the grid draws: never a draft (PENDING_CONFIRMATION: a customer still choosing);
+ * cancelled and rejected ones only when asked; completed and no-show ones always (they occupied
+ * the chair).
+ */
+export function visibleBookings<T extends Pick<AgendaItem, 'status'>>(
+  items: readonly T[],
+  showCancelled: boolean,
+): T[] {
+  return items.filter(
+    (r) => r.status !== 'PENDING_CONFIRMATION' && (showCancelled || !HIDDEN_STATUSES.includes(r.status)),
+  )
 }
 
 // ---- instants ↔ the calendar's floating date-times ----
@@ -95,10 +151,10 @@ export const calendarDateToInstant = (date: Date, timeZone: string): string =>
 
 /**
  * A salon-local day and `HH:mm` as a form holds them → an ISO instant (`24:00` = the next
- * midnight), or undefined when either cannot be read (the time by the shared `hhmm` schema).
+ * midnight), or undefined when either cannot be read (the time by the shared `hhmm` rule).
  */
 export function salonInstant(day: string, time: string, timeZone: string): string | undefined {
-  if (!isDay(day) || !hhmm.safeParse(time).success) return undefined
+  if (!isDay(day) || !isHhmm(time)) return undefined
   return localInstant(day, time, timeZone).toISOString()
 }
 
@@ -134,6 +190,8 @@ export interface CalendarEventInput {
   title: string
   startEditable: boolean
   durationEditable: boolean
+  /** `background`: the salon's closed time, shaded behind the cards. */
+  display?: 'auto' | 'background'
   backgroundColor?: string
   classNames: string[]
   styles?: string[]
@@ -151,6 +209,7 @@ export type AgendaEventProps =
       time: string
     }
   | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
+  | { kind: 'closed'; closed: ClosedKind; label: string }
 
 /** Event ids: bookings and blocks share the calendar, so their ids carry the kind (`r5`, `b5`). */
 export const bookingEventId = (id: number) => `r${id}`
@@ -184,7 +243,8 @@ export function bookingToEvent(
 ): CalendarEventInput | null {
   if (!r.date_start || !r.date_end) return null
   const final = r.transitions.length === 0
-  const editable = !final && r.actions.move.allowed
+  const gone = HIDDEN_STATUSES.includes(r.status)
+  const editable = !final && !gone && r.actions.move.allowed
   const colour = palette(r.status)
   const customer = customerName(r.customer, words)
   const services = r.services.map((s) => s.title).join(', ')
@@ -197,7 +257,7 @@ export function bookingToEvent(
     startEditable: editable,
     durationEditable: editable,
     backgroundColor: colour.background,
-    classNames: final ? ['salon-final'] : [],
+    classNames: gone ? ['salon-final', 'salon-cancelled'] : final ? ['salon-final'] : [],
     styles: [`border-left-color: ${colour.edge}`],
     extendedProps: {
       kind: 'booking',
@@ -232,6 +292,35 @@ export function blockToEvent(b: AgendaBlockItem, timeZone: string, words: Words)
       time: timeRange(b.date_start, b.date_end, timeZone),
     },
   }
+}
+
+/** The words of the closed time's shading, by kind (the closed hours of an open day carry none). */
+export type ClosedWords = Record<ClosedKind, string>
+
+/**
+ * The salon's closed time (the API's `closed`, computed by the engine) → background events
+ * behind every column shown (`resourceIds`: a background event without one is drawn in no
+ * resource column). A whole closed day, a closure or a holiday says so in words; the hours
+ * outside opening are only shaded.
+ */
+export function closedToEvents(
+  closed: readonly AgendaClosedItem[],
+  resourceIds: readonly string[],
+  timeZone: string,
+  words: ClosedWords,
+): CalendarEventInput[] {
+  return closed.map((c, i) => ({
+    id: `c${i}`,
+    resourceIds: [...resourceIds],
+    start: instantToCalendar(c.start, timeZone),
+    end: instantToCalendar(c.end, timeZone),
+    title: words[c.kind],
+    display: 'background',
+    startEditable: false,
+    durationEditable: false,
+    classNames: ['salon-closed', `salon-closed-${c.kind.toLowerCase().replace('_', '-')}`],
+    extendedProps: { kind: 'closed', closed: c.kind, label: c.kind === 'HOURS' ? '' : words[c.kind] },
+  }))
 }
 
 export interface OperatorLike {
@@ -313,6 +402,7 @@ const SEP = sr(', ')
  * the same order, so speech input finds them: WCAG 2.5.3).
  */
 export function eventHtml(p: AgendaEventProps): string {
+  if (p.kind === 'closed') return p.label ? `<span class="salon-closed-label">${escapeHtml(p.label)}</span>` : ''
   if (p.kind === 'block')
     return (
       `<div class="salon-ev"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +

@@ -17,7 +17,7 @@ import { useDataProvider, useInvalidate, type CrudFilter } from '@refinedev/core
 import { List } from '@refinedev/mantine'
 import { RESERVATION_STATUSES } from '@salon/shared'
 import { IconAlertTriangle, IconCircleCheck, IconSearch } from '@tabler/icons-react'
-import { useSearchParams } from 'react-router'
+import { Navigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { RelationSelect } from '../../components/form/fields'
 import { RecordTable, type RowSelection, type TableColumn } from '../../components/record-table'
@@ -37,9 +37,8 @@ import {
 import { runInBatches, type BulkOutcome, type BulkStatus } from './bulk'
 import { formatListWhen } from './when'
 import { useT, type T } from '../../i18n/use-t'
-// The agenda's screen (issue 13); its calendar library and stylesheet are a chunk of their own,
-// fetched when the calendar mounts (pages/agenda/calendar-lib.ts).
-import Agenda from '../agenda/index'
+// The agenda has its own menu entry (/dashboard/agenda, issue 20); its old address here redirects.
+import { legacyAgendaPath } from '../agenda/mapping'
 
 interface BookingRow {
   id: number
@@ -295,46 +294,15 @@ export default function BookingList() {
     rowLabel: (r) => t('bulk.selectRow', { who: formatRelation(r.user), when: whenOf(r, t, timeZone) }),
     allLabel: t('bulk.selectAll'),
   }
-  const agenda = params.get('view') === 'agenda'
-  const viewSwitch = (
-    <SegmentedControl
-      aria-label={t('agenda.viewSwitch')}
-      value={agenda ? 'agenda' : 'list'}
-      onChange={(v) =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev)
-            if (v === 'agenda') next.set('view', 'agenda')
-            else for (const k of ['view', 'mode', 'date', 'operator']) next.delete(k)
-            return next
-          },
-          { replace: false },
-        )
-      }
-      data={[
-        { value: 'list', label: t('agenda.viewList') },
-        { value: 'agenda', label: t('agenda.viewAgenda') },
-      ]}
-    />
-  )
-
-  if (agenda)
-    return (
-      <List title={<Title order={3}>{t('resources.booking')}</Title>} breadcrumb={false} headerButtons={viewSwitch}>
-        <Agenda />
-      </List>
-    )
+  // The agenda's old address (`?view=agenda&mode=&date=&operator=`): its own page now.
+  const legacyAgenda = legacyAgendaPath(params)
+  if (legacyAgenda) return <Navigate to={legacyAgenda} replace />
 
   return (
     <List
       title={<Title order={3}>{t('resources.booking')}</Title>}
       breadcrumb={false}
-      headerButtons={({ defaultButtons }) => (
-        <Group spacing="xs">
-          {viewSwitch}
-          {defaultButtons}
-        </Group>
-      )}
+      headerButtons={({ defaultButtons }) => <Group spacing="xs">{defaultButtons}</Group>}
     >
       <Stack spacing={4} mb="md">
         <SegmentedControl
