@@ -1,27 +1,14 @@
 import type { ReactNode } from 'react'
+import { ERROR_SCREEN_WORDS, HTTP_STATUS_TEXT } from '@salon/shared/errorScreen'
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { IconHome, IconMoodSad } from '@tabler/icons-react'
 
 /**
- * The spec's words (§2), in Italian whatever the dashboard's language — the same as the public
- * site's error screen (`web/src/lib/i18n.ts` `error.*`; a unit test keeps them equal).
+ * The spec's words (§2), in Italian whatever the dashboard's language — the public site's own
+ * (`shared/src/errorScreen.ts`, which `web/src/lib/i18n.ts` `error.*` spreads).
  */
-export const ERROR_WORDS = {
-  apology: 'Ci dispiace, la pagina che cerchi sembra non esistere.',
-  fatalApology: 'Ci dispiace, qualcosa non ha funzionato. Riprova tra poco.',
-  backHome: 'Torna alla home',
-} as const
-
-/** The HTTP status messages, as the public site's error screen writes them. */
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-}
+export const ERROR_WORDS = ERROR_SCREEN_WORDS
 
 /** The dashboard's home: "Torna alla home" leads here (a full load: it works outside the router too). */
 export const DASHBOARD_HOME: string = ROUTE_NAMES.dashboard
@@ -42,7 +29,7 @@ export interface ErrorScreenProps {
  * not work) and "Torna alla home" with a home icon, to the dashboard's home.
  */
 export function ErrorScreen({ statusCode, statusMessage, message, actions }: ErrorScreenProps) {
-  const status = statusMessage || STATUS_TEXT[statusCode] || 'Error'
+  const status = statusMessage || HTTP_STATUS_TEXT[statusCode] || 'Error'
   return (
     <Stack align="center" justify="center" spacing="md" py="xl" mih="60vh" role="alert" data-testid="error-screen">
       <ThemeIcon size={96} radius={48} variant="light" color="salon" aria-hidden>

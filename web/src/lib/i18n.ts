@@ -1,3 +1,4 @@
+import { ERROR_SCREEN_WORDS } from '@salon/shared/errorScreen'
 import { STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
 
 /**
@@ -417,9 +418,7 @@ export const t = {
     siteMapTitle: 'Mappa del sito',
   },
   error: {
-    apology: 'Ci dispiace, la pagina che cerchi sembra non esistere.',
-    fatalApology: 'Ci dispiace, qualcosa non ha funzionato. Riprova tra poco.',
-    backHome: 'Torna alla home',
+    ...ERROR_SCREEN_WORDS,
   },
   pwa: {
     updateAvailable: 'Nuova versione disponibile',

@@ -2,19 +2,11 @@ import { useEffect } from 'react'
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { notFoundMessage } from '@salon/shared/routes'
 import { t } from '../../lib/i18n'
+import { HTTP_STATUS_TEXT } from '@salon/shared/errorScreen'
 import { useDocumentTitle } from '../../lib/title'
 import { canReloadForNewBuild, reloadForNewBuild, ScreenLoadError } from '../lazyScreen'
 import { HomeIcon } from '../../lib/ui/icons'
 import { LostMirrorIllustration } from './Illustration'
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-}
 
 interface ErrorScreenProps {
   status: number
@@ -31,7 +23,7 @@ export function ErrorScreen({ status, statusText, message }: ErrorScreenProps) {
       <div className="error-screen__inner">
         <LostMirrorIllustration />
         <h1 className="error-screen__title">{title}</h1>
-        <p className="error-screen__status">{statusText || STATUS_TEXT[status] || 'Error'}</p>
+        <p className="error-screen__status">{statusText || HTTP_STATUS_TEXT[status] || 'Error'}</p>
         <p className="error-screen__message">{message}</p>
         <p className="error-screen__apology">{status === 404 ? t.error.apology : t.error.fatalApology}</p>
         <Link to="/" className="btn btn--primary btn--large" reloadDocument={status >= 500}>
