@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { statusLabelIt } from '@salon/shared/glossary'
 import { ROUTE_NAMES } from '@salon/shared/routes'
@@ -100,32 +100,11 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
       </section>
 
       {mine.cancelled.length ? (
-        <section aria-labelledby="cancelled-title" className="bookings">
-          <h2 id="cancelled-title" className="bookings__title">
-            {t.bookings.cancelledTitle}
-          </h2>
-          <ul className="bookings__list">
-            {mine.cancelled.map((item) => (
-              <li key={item.id}>
-                <BookingCard item={item} salon={salon} past />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <BookingSection id="cancelled-title" title={t.bookings.cancelledTitle} items={mine.cancelled} salon={salon} />
       ) : null}
 
       {mine.past.length ? (
-        <section aria-labelledby="past-title" className="bookings">
-          <h2 id="past-title" className="bookings__title">
-            {t.bookings.past}
-          </h2>
-          <ul className="bookings__list">
-            {mine.past.map((item) => (
-              <li key={item.id}>
-                <BookingCard item={item} salon={salon} past />
-              </li>
-            ))}
-          </ul>
+        <BookingSection id="past-title" title={t.bookings.past} items={mine.past} salon={salon}>
           <div className="bookings__pages">
             {pastPage > 1 ? (
               <button type="button" className="btn btn--ghost" onClick={() => setPastPage((p) => p - 1)}>
@@ -138,7 +117,7 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
               </button>
             ) : null}
           </div>
-        </section>
+        </BookingSection>
       ) : null}
 
       <ConfirmDialog
@@ -241,5 +220,36 @@ function PolicyNote({ cancel, salon, phone }: { cancel: Action; salon: SalonSett
         {t.bookings.call(phone)}
       </a>
     </p>
+  )
+}
+
+/** A closed list of bookings under its heading ("Appuntamenti annullati", "Appuntamenti passati"), and what follows it. */
+function BookingSection({
+  id,
+  title,
+  items,
+  salon,
+  children,
+}: {
+  id: string
+  title: string
+  items: MyReservationItem[]
+  salon: SalonSettings
+  children?: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="bookings">
+      <h2 id={id} className="bookings__title">
+        {title}
+      </h2>
+      <ul className="bookings__list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <BookingCard item={item} salon={salon} past />
+          </li>
+        ))}
+      </ul>
+      {children}
+    </section>
   )
 }
