@@ -9,12 +9,15 @@ import { adminToken, loginInBrowser, serviceIds } from './helpers'
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } })
 
-/** The next Tuesday at least a week away (inside the booking horizon, past the minimum notice). */
-function nextTuesday() {
+/**
+ * The Tuesdays at least a week away (inside the booking horizon, past the minimum notice), in
+ * order. Not every one is open: 8 December is a national holiday, and closures may fall on one.
+ */
+function nextTuesdays(n = 6) {
   const d = new Date()
   d.setUTCDate(d.getUTCDate() + 7)
   while (d.getUTCDay() !== 2) d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().slice(0, 10)
+  return Array.from({ length: n }, (_, i) => new Date(d.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10))
 }
 
 const rome = (iso: string) =>
@@ -28,6 +31,19 @@ test('Tuesday’s new hours change the public times; an overlap is refused next 
 }) => {
   const original = await (await request.get('/api/business_hours/week')).json()
   const token = await adminToken(request)
+  const { services } = await serviceIds(request)
+  const slotsOn = async (date: string) =>
+    (
+      await (
+        await request.get(
+          `/api/reservations/time-availability-day?date=${date}&services=${services.get('Piega')}&operator=any`,
+        )
+      ).json()
+    ).slots as { start: string }[]
+  // A Tuesday the salon is open (no holiday, no closure) with the demo week's hours.
+  let day = ''
+  for (const tuesday of nextTuesdays()) if ((await slotsOn(tuesday)).length) day = day || tuesday
+  expect(day, 'an open Tuesday in the next weeks').not.toBe('')
   try {
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     await page.goto('/dashboard/time')
@@ -55,14 +71,7 @@ test('Tuesday’s new hours change the public times; an overlap is refused next 
     await page.getByRole('button', { name: 'Salva gli orari' }).click()
     await expect(page.getByText('Orari salvati')).toBeVisible()
 
-    const { services } = await serviceIds(request)
-    const day = nextTuesday()
-    const { slots } = await (
-      await request.get(
-        `/api/reservations/time-availability-day?date=${day}&services=${services.get('Piega')}&operator=any`,
-      )
-    ).json()
-    const times = (slots as { start: string }[]).map((s) => rome(s.start))
+    const times = (await slotsOn(day)).map((s) => rome(s.start))
     expect(times[0]).toBe('10:00')
     expect(times.at(-1)).toBe('11:30')
   } finally {

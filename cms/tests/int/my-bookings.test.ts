@@ -4,13 +4,7 @@
  * engine's action flags, the staff agenda, and the public policy numbers.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  addCalendarDays,
-  agendaResponse,
-  localDayOf,
-  myReservationsResponse,
-  startOfLocalDay,
-} from '@salon/shared'
+import { addCalendarDays, agendaResponse, localDayOf, myReservationsResponse, startOfLocalDay } from '@salon/shared'
 import {
   api,
   daySlots as slots,
