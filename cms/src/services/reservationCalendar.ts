@@ -1,11 +1,18 @@
 import type { Pool, PoolClient } from 'pg'
-import { calendarSequence, type CalendarReservation, type CalendarSalon, type ReservationStatus } from '@salon/shared'
-import { isAdminUser, type RoleUser } from '../access/roles'
+import {
+  calendarSequence,
+  maySeeReservation,
+  type CalendarReservation,
+  type CalendarSalon,
+  type ReservationStatus,
+} from '@salon/shared'
+import type { RoleUser } from '../access/roles'
 import { env } from '../env'
 import { HttpError, notFound } from '../lib/errors'
 import { reservationIcs } from '../lib/ics'
 import { lastChangeOf } from '../lib/sql'
 import { readSalonContact } from './calendar'
+import { loadActor } from './reservationWrites'
 
 type Db = Pool | PoolClient
 
@@ -13,7 +20,8 @@ type Db = Pool | PoolClient
 export interface ReservationCalendarFacts {
   reservation: Omit<CalendarReservation, 'start' | 'end'> & { start: Date | null; end: Date | null }
   customerId: number | null
-  operatorUserId: number | null
+  /** The operator record it is assigned to. */
+  operatorId: number | null
   /** Its latest change event's id: the calendar event's SEQUENCE. */
   lastChange: number | string
 }
@@ -22,7 +30,7 @@ export interface ReservationCalendarFacts {
 export async function loadReservationCalendarFacts(db: Db, id: number): Promise<ReservationCalendarFacts | null> {
   const { rows } = await db.query(
     `select r.id, r.user_id, r.status, r.date_start, r.date_end, r.note, ${lastChangeOf('r.id')} as last_change,
-            o.user_id as operator_user_id, nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
+            r.operator_id, nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
             coalesce((select array_agg(s.title order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
                        where rr.parent_id = r.id and rr.path = 'services'), '{}') as services
@@ -43,7 +51,7 @@ export async function loadReservationCalendarFacts(db: Db, id: number): Promise<
       note: (r.note as string | null) ?? null,
     },
     customerId: (r.user_id as number | null) ?? null,
-    operatorUserId: (r.operator_user_id as number | null) ?? null,
+    operatorId: (r.operator_id as number | null) ?? null,
     lastChange: r.last_change as string,
   }
 }
@@ -67,9 +75,10 @@ export const calendarSalonOf = (contact: Awaited<ReturnType<typeof readSalonCont
 })
 
 /**
- * GET /api/reservations/:id/ics — the booking's customer, the operator it is assigned to and
- * admins may download it; for anyone else it does not exist (404, as for the REST read). A draft
- * without a time has no calendar event yet (409).
+ * GET /api/reservations/:id/ics — whoever the engine lets see the booking (`maySeeReservation`:
+ * its customer, the OPERATOR account of the operator it is assigned to, admins) may download it;
+ * for anyone else it does not exist (404, as for the REST read) — a customer account still linked
+ * to an operator record is no operator. A draft without a time has no calendar event yet (409).
  */
 export async function reservationCalendarFile(
   db: Pool,
@@ -77,9 +86,8 @@ export async function reservationCalendarFile(
   id: number,
   now = new Date(),
 ): Promise<{ filename: string; body: string }> {
-  const facts = await loadReservationCalendarFacts(db, id)
-  const visible = facts && (isAdminUser(user) || facts.customerId === user.id || facts.operatorUserId === user.id)
-  if (!visible) throw notFound()
+  const [facts, actor] = await Promise.all([loadReservationCalendarFacts(db, id), loadActor(db, user)])
+  if (!facts || !maySeeReservation(actor, { user: facts.customerId, operator: facts.operatorId })) throw notFound()
   const { start, end } = facts.reservation
   if (!start || !end) {
     throw new HttpError(409, 'Questa prenotazione non ha ancora un orario: completala per aggiungerla al calendario.', {

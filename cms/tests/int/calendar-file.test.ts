@@ -129,6 +129,24 @@ describe('GET /api/reservations/:id/ics', () => {
     expect((await ics(marcoBooking, { as: 'USER' })).status).toBe(200)
   })
 
+  it('a customer account still linked to an operator record (a former operator) is no operator: 404', async () => {
+    // Issue 21 §3: who may read a booking is the engine's decision (maySeeReservation), for the
+    // calendar file as for the lists — the role is the authority, a stray link grants nothing.
+    const former = await newCustomer()
+    const formerId = (await api('GET', '/api/auth/me', { token: former })).body.user.id
+    const [{ id: record }] = await sql(
+      `insert into operators (name, surname, active, user_id) values ('Ex', 'Operatrice', false, $1) returning id`,
+      [formerId],
+    )
+    const [{ id: theirs }] = await sql(
+      `insert into reservations (user_id, operator_id, status, date_start, date_end, duration, total_price)
+       values (null, $1, 'CONFIRMED', '2027-07-01T01:00:00Z', '2027-07-01T01:30:00Z', 30, 20) returning id`,
+      [record],
+    )
+    expectRefused(await ics(theirs, { token: former }), 404)
+    expect((await ics(theirs, { as: 'ADMIN' })).status).toBe(200)
+  })
+
   it('a missing reservation is 404; a bad id is 400 naming `id`', async () => {
     const [{ max }] = await sql('select coalesce(max(id), 0) + 1000 as max from reservations')
     expectRefused(await ics(max, { as: 'ADMIN' }), 404)
