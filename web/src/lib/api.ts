@@ -22,7 +22,13 @@ export interface ApiErrorItem {
   name?: string
   message: string
   /** `errors` name the fields; `reason` is a machine-readable cause some endpoints add (e.g. `FACTOR_EXISTS`). */
-  data?: { errors?: FieldError[]; reason?: string } | null
+  data?: {
+    errors?: FieldError[]
+    reason?: string
+    code?: string
+    limit?: number
+    params?: Record<string, unknown>
+  } | null
 }
 
 export class ApiError extends Error {

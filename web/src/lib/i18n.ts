@@ -379,6 +379,11 @@ export const t = {
     noTimes: 'In questo giorno non ci sono più orari liberi. Scegli un altro giorno.',
     timesLoadError: 'Non siamo riusciti a caricare gli orari.',
     slotTaken: 'Qualcuno ha appena prenotato questo orario. Ecco gli orari ancora liberi: scegline un altro.',
+    bookingCap: (limit: number | null) =>
+      `Hai già ${limit ? `${limit} appuntamenti` : 'il massimo di appuntamenti'} in programma: è il massimo che si può prenotare online. ` +
+      'Per prenotarne un altro disdicine uno, poi torna qui: la tua scelta resta.',
+    myBookings: 'Vai a I miei appuntamenti',
+    busy: 'In questo momento arrivano molte prenotazioni insieme: riprova tra un attimo, la tua scelta è ancora qui.',
     services: 'Servizi',
     operator: 'Operatore',
     when: 'Quando',

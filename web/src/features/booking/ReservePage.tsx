@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { bookingNote } from '@salon/shared/schemas/booking'
 import { ROUTE_NAMES } from '@salon/shared/routes'
@@ -18,7 +18,7 @@ import { chosenServices, operatorsFor, totalsOf } from './catalogue'
 import { OperatorStep } from './OperatorStep'
 import { ServicesStep } from './ServicesStep'
 import { SummaryStep } from './SummaryStep'
-import { isSessionGone, isTimeGone, useBookingSession } from './useBookingSession'
+import { confirmRefusal, isSessionGone, isTimeGone, useBookingSession } from './useBookingSession'
 import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
@@ -26,8 +26,6 @@ import { MovingNow } from './MovingNow'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
-const TIME_GONE = new Set(['SLOT_TAKEN', 'OPERATOR_BUSY', 'TOO_SOON', 'IN_THE_PAST', 'CLOSED', 'NO_ELIGIBLE_OPERATOR'])
-
 /** `/reserve`: the booking wizard — services, operator, day and time, summary — with its state in the URL. */
 export function ReservePage() {
   useDocumentTitle(t.booking.title)
@@ -69,7 +67,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const [noteError, setNoteError] = useState<string>()
   const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
   const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<ReactNode>(null)
   const moving = wizard.moving
   const session = useBookingSession(step === 'summary' && signedIn && !moving)
   const { toast } = useToast()
@@ -113,9 +111,19 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
       void navigate(`${ROUTE_NAMES.reserveThankYou}?id=${reservation.id}`, { replace: true })
     } catch (err) {
       setSubmitting(false)
-      if (isTimeGone(err)) {
+      const refusal = confirmRefusal(err)
+      if (refusal.kind === 'time-gone') {
         setConflict((c) => ({ key: (c?.key ?? 0) + 1, message: t.booking.slotTaken }))
         wizard.goTo('when', { time: undefined })
+      } else if (refusal.kind === 'booking-cap') {
+        // The choice stays: once a booking is cancelled in "I miei appuntamenti", it can be confirmed.
+        setError(
+          <>
+            {t.booking.bookingCap(refusal.limit)} <Link to={ROUTE_NAMES.reservedArea}>{t.booking.myBookings}</Link>
+          </>,
+        )
+      } else if (refusal.kind === 'busy') {
+        setError(t.booking.busy)
       } else if (err instanceof ApiError) {
         setError(
           err.isNetworkError ? t.common.networkError : err.fieldErrors.note || err.message || t.booking.confirmFailed,
@@ -136,8 +144,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
       void navigate(ROUTE_NAMES.reservedArea, { replace: true })
     } catch (err) {
       setSubmitting(false)
-      const reason = err instanceof ApiError ? err.errors[0]?.data?.reason : undefined
-      if (err instanceof ApiError && err.status === 409 && reason && TIME_GONE.has(reason)) {
+      if (isTimeGone(err)) {
         setConflict((c) => ({ key: (c?.key ?? 0) + 1, message: t.booking.slotTaken }))
         wizard.goTo('when', { time: undefined })
       } else setError(err instanceof ApiError ? err.message : t.booking.confirmFailed)

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { BOOKING_NOTE_MAX } from '@salon/shared/constants'
 import { t } from '../../lib/i18n'
@@ -21,7 +22,7 @@ export interface SummaryProps {
   loginHref: string
   registerHref: string
   session: SessionState
-  error?: string | null
+  error?: ReactNode
   changeHref: (step: 'services' | 'operator' | 'when') => string
 }
 

@@ -93,5 +93,40 @@ export const isSessionGone = (error: unknown) =>
   (error.status === 404 ||
     (error.status === 409 && ['SESSION_EXPIRED', 'SESSION_CONFIRMED'].includes(error.errors[0]?.data?.reason ?? '')))
 
-/** A confirm refused because the chosen time is no longer free (taken meanwhile, too soon now…). */
-export const isTimeGone = (error: unknown) => error instanceof ApiError && error.status === 409 && !isSessionGone(error)
+/** The codes of a time that is no longer free (taken meanwhile, too soon now, closed since…). */
+export const TIME_GONE_REASONS: ReadonlySet<string> = new Set([
+  'SLOT_TAKEN',
+  'OPERATOR_BUSY',
+  'TOO_SOON',
+  'IN_THE_PAST',
+  'CLOSED',
+  'OUTSIDE_OPENING_HOURS',
+  'NOT_ON_SLOT_GRID',
+  'BEYOND_HORIZON',
+  'NO_ELIGIBLE_OPERATOR',
+])
+
+const reasonOf = (error: unknown) => (error instanceof ApiError ? (error.errors[0]?.data?.reason ?? '') : '')
+
+/** A confirm or move refused because the chosen time is no longer free: by its code, not by 409 alone. */
+export const isTimeGone = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && TIME_GONE_REASONS.has(reasonOf(error))
+
+/**
+ * What the wizard does with a refused confirm, by the refusal's code: a time gone → back to the
+ * times; the customer's open-booking cap → say so, point to "I miei appuntamenti", keep the choice;
+ * too many requests at once → try again, the choice kept; anything else → the server's words.
+ */
+export type ConfirmRefusal =
+  { kind: 'time-gone' } | { kind: 'booking-cap'; limit: number | null } | { kind: 'busy' } | { kind: 'other' }
+
+export function confirmRefusal(error: unknown): ConfirmRefusal {
+  if (isTimeGone(error)) return { kind: 'time-gone' }
+  const reason = reasonOf(error)
+  if (reason === 'TOO_MANY_BOOKINGS') {
+    const limit = Number((error as ApiError).errors[0]?.data?.limit)
+    return { kind: 'booking-cap', limit: Number.isFinite(limit) && limit > 0 ? limit : null }
+  }
+  if (reason === 'BUSY') return { kind: 'busy' }
+  return { kind: 'other' }
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
+import { bookViaApi, firstFreeSlot, loginInBrowser, registerViaApi, serviceIds, wizardParams } from './helpers'
+
+/**
+ * A refused confirm is answered by its code (issue 21 §4): a customer who already holds the most
+ * bookings the salon allows online (config.maxOpenBookings, 3 in the demo) is told so, with the
+ * way to "I miei appuntamenti" — not "someone just booked this time" — and keeps the choice.
+ */
+test('a customer over the open-booking cap sees the cap, a link to their bookings, and keeps the choice', async ({
+  page,
+  request,
+}) => {
+  const me = await registerViaApi(request)
+  const { services } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  // Three bookings an hour or more apart (the cap counts open bookings, whatever the operator).
+  for (const skip of [0, 4, 8]) {
+    const slot = await firstFreeSlot(request, [piega], 'any', skip, 30)
+    await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: slot.start })
+  }
+  const fourth = await firstFreeSlot(request, [piega], 'any', 12, 30)
+
+  await loginInBrowser(page, me.email, me.password)
+  const summary = `/reserve?services=${piega}&day=${fourth.day}&time=${encodeURIComponent(fourth.start)}&step=summary`
+  await page.goto(summary)
+  await page.getByRole('button', { name: 'Conferma prenotazione' }).click()
+
+  const alert = page.getByRole('alert').filter({ hasText: 'è il massimo che si può prenotare online' })
+  await expect(alert).toContainText('Hai già 3 appuntamenti in programma')
+  await expect(page.getByText('Qualcuno ha appena prenotato questo orario')).toHaveCount(0)
+  // The choice is kept: still the summary, same time.
+  expect(wizardParams(page).get('step')).toBe('summary')
+  expect(wizardParams(page).get('time')).toBe(fourth.start)
+  await expectNoSeriousA11yViolations(page)
+  await alert.getByRole('link', { name: 'Vai a I miei appuntamenti' }).click()
+  await expect(page).toHaveURL(/\/reserved-area$/)
+})
