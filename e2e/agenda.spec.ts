@@ -269,6 +269,42 @@ test('a booking dragged onto a taken time is refused (409), snaps back, and the 
   expect(saved.date_start).toBe(new Date(a.date_start).toISOString())
 })
 
+test('in the English dashboard the refusal of a drag is in English (worded by its code, issue 21 §4)', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  await page.goto('/dashboard')
+  await page.evaluate(() => localStorage.setItem('salon.dashboard.locale', 'en'))
+  const { services, operators } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const marco = operators.get('Marco')!
+  const { day, slots } = await dayWhere(request, [piega], marco, 29, twoTimes)
+  const times = twoTimes(slots)!
+  const { booking: a, name: firstName } = await seedBooking(
+    request,
+    { first: 'First', surname: 'Stays' },
+    { services: [piega], operator: marco, start: times.first.start },
+  )
+  const { booking: b, name: secondName } = await seedBooking(
+    request,
+    { first: 'Second', surname: 'Holder' },
+    { services: [piega], operator: marco, start: times.later.start },
+  )
+
+  await page.goto(`/dashboard/agenda?mode=day&date=${day}`)
+  await expect(page.getByRole('region', { name: /^Agenda of/ })).toBeVisible()
+  const card = page.getByRole('button', { name: firstName })
+  await expect(page.getByRole('button', { name: secondName })).toBeVisible()
+  const dy = (minutesOfDay(b.date_start) - minutesOfDay(a.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
+  const refused = page.waitForResponse((r) => r.url().includes(`/api/reservations/${a.id}/edit`))
+  await dragCardBy(page, card, dy)
+  expect((await refused).status()).toBe(409)
+  const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Not moved' })
+  await expect(note).toContainText(/no longer available|just been booked/)
+  await expect(note).not.toContainText(/orario|disponibile|prenotato/)
+})
+
 test('an afternoon blocked for one operator leaves that operator’s public times only', async ({ page, request }) => {
   await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
   const { services, operators } = await serviceIds(request)

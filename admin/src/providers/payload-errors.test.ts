@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { BOOKING_REFUSAL_CODES } from '@salon/shared/refusals'
+import { en } from '../i18n/en'
+import { it as itDict } from '../i18n/it'
+import { setLocale } from '../i18n/locale'
 import { detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
@@ -81,5 +85,40 @@ describe('networkError / statusOf', () => {
     expect(statusOf({ status: 403 })).toBe(403)
     expect(statusOf(new Error('x'))).toBeUndefined()
     expect(statusOf(null)).toBeUndefined()
+  })
+})
+
+describe('booking refusals are worded by their code (issue 21 §4)', () => {
+  const refusal = (
+    data: Record<string, unknown>,
+    message = 'Questo orario è appena stato prenotato da qualcun altro.',
+  ) => toHttpError(409, { errors: [{ name: 'Conflict', message, data }] })
+
+  it('the English dashboard says a taken time in English, the Italian one in Italian', () => {
+    setLocale('en')
+    expect(refusal({ reason: 'SLOT_TAKEN' }).message).toBe('This time has just been booked by someone else.')
+    setLocale('it')
+    expect(refusal({ reason: 'SLOT_TAKEN' }).message).toBe('Questo orario è appena stato prenotato da qualcun altro.')
+    setLocale('en')
+  })
+
+  it('fills in the limit; `code` counts like `reason`; the reason stays for the screens', () => {
+    const cap = refusal({ reason: 'TOO_MANY_BOOKINGS', code: 'TOO_MANY_BOOKINGS', limit: 3 }, 'Puoi avere al massimo…')
+    expect(cap.message).toBe('The customer already has 3 upcoming bookings, the most allowed online.')
+    expect(reasonOf(cap)).toBe('TOO_MANY_BOOKINGS')
+    expect(refusal({ code: 'NOT_STARTED', params: { from: '2026-12-01T14:55:00.000Z' } }).message).toBe(
+      'The appointment has not started yet.',
+    )
+  })
+
+  it('an answer without a known code keeps the old way: translated by its text, or as it came', () => {
+    expect(refusal({ reason: 'SOMETHING_NEW' }, 'Una frase nuova').message).toBe('Una frase nuova')
+  })
+
+  it('every code the server can send has words in both dictionaries', () => {
+    for (const code of BOOKING_REFUSAL_CODES) {
+      expect(en, code).toHaveProperty([`refusal.${code}`])
+      expect(itDict, code).toHaveProperty([`refusal.${code}`])
+    }
   })
 })

@@ -1,4 +1,5 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core'
+import { isBookingRefusalCode, type BookingRefusalCode } from '@salon/shared/refusals'
 import { localizeMessage } from '../i18n/messages'
 import { tr } from '../i18n/translate'
 
@@ -18,7 +19,7 @@ export interface PayloadFieldError {
 export interface PayloadErrorItem {
   name?: string
   message?: string
-  data?: { errors?: PayloadFieldError[]; reason?: unknown } | null
+  data?: { errors?: PayloadFieldError[]; reason?: unknown; code?: unknown; limit?: unknown } | null
 }
 
 /** Status used when the server could not be reached at all (no HTTP answer). */
@@ -49,11 +50,25 @@ function fieldErrors(items: PayloadErrorItem[]): ValidationErrors | undefined {
   return Object.fromEntries(paths.map((p) => [p, byPath[p]!.length === 1 ? byPath[p]![0]! : byPath[p]!]))
 }
 
+/**
+ * A booking refusal in the dashboard's words, by its code (`shared/src/refusals.ts`; issue 21 §4):
+ * the English dashboard never shows the server's Italian sentence for a taken time. '' when the
+ * answer carries no known code (the message is then translated by text, or shown as it came).
+ */
+function refusalMessage(items: PayloadErrorItem[]): string {
+  const data = items.map((i) => i.data).find((d) => isObject(d) && isBookingRefusalCode(d.code ?? d.reason))
+  if (!data) return ''
+  const code = (data.code ?? data.reason) as BookingRefusalCode
+  const limit = typeof data.limit === 'number' ? data.limit : undefined
+  return tr(`refusal.${code}`, limit !== undefined ? { limit } : undefined)
+}
+
 /** An HTTP answer with a non-2xx status → Refine HttpError. */
 export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
   const items = errorItems(body)
   const bodyMessage = isObject(body) && typeof body.message === 'string' ? body.message : ''
   const message =
+    refusalMessage(items) ||
     items
       .map((i) => (typeof i.message === 'string' ? localizeMessage(i.message.trim()) : ''))
       .filter(Boolean)

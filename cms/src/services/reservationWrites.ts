@@ -210,7 +210,7 @@ export async function recordImportedReservations(db: Pick<PoolClient, 'query'>) 
   return rowCount ?? 0
 }
 
-const DECISION_MESSAGES: Record<string, string> = {
+export const DECISION_MESSAGES: Record<string, string> = {
   ILLEGAL_TRANSITION: 'Questo cambio di stato non è consentito.',
   FORBIDDEN_ROLE: 'Non hai i permessi per questa operazione.',
   CANCELLATION_DISABLED: 'Le modifiche online non sono attive: contatta il salone.',
