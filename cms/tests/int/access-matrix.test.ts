@@ -331,6 +331,29 @@ describe('ownership cells', () => {
     expect((await api('GET', `/api/reservations/${own}`, { as: 'USER' })).status).toBe(200)
   })
 
+  it('the calendar file of a booking answers like its REST read: a stray link grants nothing', async () => {
+    // Issue 21 §3: GET /api/reservations/:id/ics asks the engine (maySeeReservation), as the lists do.
+    const [{ id: theirs }] = await sql(
+      `select id from reservations where user_id <> $1 and operator_id <> $2 and date_start is not null order by id limit 1`,
+      [ids.customer, ids.giulia],
+    )
+    const [{ id: mine }] = await sql(
+      `select id from reservations where user_id = $1 and date_start is not null order by id limit 1`,
+      [ids.customer],
+    )
+    const ics = (id: number, as: Role) => api('GET', `/api/reservations/${id}/ics`, { as })
+    for (const [id, as, status] of [
+      [theirs, 'visitor', 401],
+      [theirs, 'USER', 404],
+      [theirs, 'OPERATOR', 404],
+      [theirs, 'ADMIN', 200],
+      [mine, 'USER', 200],
+    ] as const) {
+      expect((await ics(id, as)).status, `${as} → ${id}`).toBe(status)
+      expect((await api('GET', `/api/reservations/${id}`, { as })).status, `REST ${as} → ${id}`).toBe(status)
+    }
+  })
+
   it('a USER updates their own user record', async () => {
     const res = await api('PATCH', `/api/users/${ids.customer}`, { as: 'USER', body: { surname: 'Conti' } })
     expect(res.status).toBe(200)
