@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import {
   BLOCKING_STATUSES,
+  localDayOf,
   operatorBlockBody,
   type AgendaBlockItem,
   type BlockingBookingItem,
@@ -11,7 +12,6 @@ import { formatDateTime, formatTime } from '@salon/shared/format'
 import { HttpError, fieldError, notFound, parseOrThrow } from '../lib/errors'
 import { pgErrorCode } from '../lib/pgErrors'
 import { isoOf } from '../lib/sql'
-import { localDayOf } from '@salon/shared'
 import { inTransaction } from '../lib/transaction'
 import { loadCalendar } from './calendar'
 import { removeExpiredHolds } from './booking'
@@ -86,9 +86,7 @@ const NAMED_BOOKINGS = 5
 
 /**
  * The bookings of `operator` that hold time within [start, end): those the database guard counts
- * (the statuses that block a slot, and holds). Should the guard count more statuses than these
- * (a final status that keeps its time), every booking not cancelled or rejected is named instead,
- * so a refusal always names what is in the way.
+ * (`BLOCKING_STATUSES`: holds, COMPLETED and NO_SHOW included), the first few by start.
  */
 async function bookingsInTheWay(
   pool: Pool,
@@ -96,29 +94,25 @@ async function bookingsInTheWay(
   start: string,
   end: string,
 ): Promise<{ bookings: BlockingBookingItem[]; total: number }> {
-  const read = (statuses: string[] | null) =>
-    pool.query<{
-      id: number
-      start: Date
-      end: Date
-      status: string
-      name: string | null
-      surname: string | null
-      email: string | null
-      total: number
-    }>(
-      `select r.id, r.date_start as start, r.date_end as end, r.status, u.name, u.surname, u.email,
-              count(*) over ()::int as total
-         from reservations r left join users u on u.id = r.user_id
-        where r.operator_id = $1 and r.date_start < $3 and r.date_end > $2
-          and (case when $4::text[] is null then r.status not in ('CANCELLED', 'REJECTED')
-                    else r.status::text = any($4::text[]) end)
-        order by r.date_start, r.id
-        limit ${NAMED_BOOKINGS}`,
-      [operator, start, end, statuses],
-    )
-  let { rows } = await read([...BLOCKING_STATUSES, 'PENDING_CONFIRMATION'])
-  if (!rows.length) rows = (await read(null)).rows
+  const { rows } = await pool.query<{
+    id: number
+    start: Date
+    end: Date
+    status: string
+    name: string | null
+    surname: string | null
+    email: string | null
+    total: number
+  }>(
+    `select r.id, r.date_start as start, r.date_end as end, r.status, u.name, u.surname, u.email,
+            count(*) over ()::int as total
+       from reservations r left join users u on u.id = r.user_id
+      where r.operator_id = $1 and r.date_start < $3 and r.date_end > $2
+        and r.status::text = any($4::text[])
+      order by r.date_start, r.id
+      limit ${NAMED_BOOKINGS}`,
+    [operator, start, end, [...BLOCKING_STATUSES]],
+  )
   return {
     total: rows[0]?.total ?? 0,
     bookings: rows.map((r) => ({
