@@ -48,15 +48,15 @@ const LOCAL_API = 'find|findByID|findGlobal|findVersions|create|update|updateGlo
 const endpointQueries = [
   {
     selector: 'CallExpression[callee.property.name=/^(query|connect|execute|transaction)$/]',
-    message: 'Endpoints do not query the database: call a function in cms/src/services.',
+    message: 'Endpoints do not query the database: call a function of the module (its use case or repository).',
   },
   {
     selector: `MemberExpression[object.property.name='payload'][property.name=/^(${LOCAL_API})$/]`,
-    message: 'Endpoints do not query the database (Payload Local API included): call a function in cms/src/services.',
+    message: 'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
   },
   {
     selector: `MemberExpression[object.name='payload'][property.name=/^(${LOCAL_API})$/]`,
-    message: 'Endpoints do not query the database (Payload Local API included): call a function in cms/src/services.',
+    message: 'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
   },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Endpoints do not write SQL: call a service.' },
 ]
@@ -208,6 +208,12 @@ export default tseslint.config(
     plugins: { salon: salonPlugin },
     rules: { 'salon/web-layers': 'error' },
   },
+  {
+    // The server's modules: through index.ts only, lower modules only (scripts/lint/boundaries.mjs).
+    files: ['cms/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { salon: salonPlugin },
+    rules: { 'salon/cms-modules': 'error' },
+  },
 
   // ── Settings are read in one place ──
   {
@@ -234,7 +240,7 @@ export default tseslint.config(
 
   // ── Endpoints are thin: auth check → zod parse → service → JSON ──
   {
-    files: ['cms/src/endpoints/**/*.ts'],
+    files: ['cms/src/*/endpoints/**/*.ts'],
     rules: { ...endpointImports, 'no-restricted-syntax': ['error', processEnv, ...endpointQueries] },
   },
 )

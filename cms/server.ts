@@ -9,24 +9,24 @@ import next from 'next'
 import sirv from 'sirv'
 import type { Pool } from 'pg'
 import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@salon/shared'
-import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/endpoints/availability'
+import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/reservations'
 import { env } from './src/env'
-import { errorResponse, SERVER_ERROR } from './src/lib/errorResponse'
-import { publishedFastWrite, type FastWrite } from './src/lib/fastWrites'
-import { stopPublishedRunner } from './src/lib/jobRunner'
 import {
+  errorResponse,
+  SERVER_ERROR,
+  publishedFastWrite,
+  type FastWrite,
+  stopPublishedRunner,
   etagMatches,
   loadShell,
   negotiateEncoding,
   staleVariants,
   type Encoding,
   type SpaShell,
-} from './src/lib/delivery'
-import { createPublicPages } from './src/lib/homeHtml'
-import { IMAGE_PATH_PREFIX, serveImage } from './src/lib/images'
-import { publicOrigin, SEO_FILES, serveSeoFile } from './src/lib/seo'
-import { publishedPool } from './src/lib/sql'
-import { logUnhandledRejections } from './src/lib/unhandled'
+  publishedPool,
+  logUnhandledRejections,
+} from './src/platform'
+import { createPublicPages, IMAGE_PATH_PREFIX, serveImage, publicOrigin, SEO_FILES, serveSeoFile } from './src/content'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = env.port

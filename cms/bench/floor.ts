@@ -6,7 +6,7 @@
 import http from 'node:http'
 import pg from 'pg'
 import { addCalendarDays, daySlots, startOfLocalDay, type ServiceInfo } from '@salon/shared'
-import { loadBlocking, loadServices, readCalendar } from '../src/services/calendar'
+import { loadBlocking, loadServices, readCalendar } from '../src/calendar'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const port = Number(process.env.PORT || 0)

@@ -5,14 +5,11 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { bootstrap } from './bootstrap'
 import { collections } from './collections'
-import { authEndpoints } from './endpoints/auth'
-import { health } from './endpoints/health'
-import { dashboardIndexEndpoint, homePageEndpoint } from './endpoints/pages'
-import { operatorBlockEndpoints } from './endpoints/operatorBlocks'
-import { emailAdapter } from './email/adapter'
+import { authEndpoints } from './accounts'
+import { health, emailAdapter, mapErrors } from './platform'
+import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
+import { operatorBlockEndpoints } from './reservations'
 import { env } from './env'
-import { mapErrors } from './hooks/afterError'
-import { withHomeDirtyHooks } from './hooks/homeDirty'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onUnhandledRejection } from '../../cms/src/lib/unhandled'
+import { onUnhandledRejection } from '../../cms/src/platform'
 import { unhandledRejections } from './serverLog.mjs'
 
 describe('server log check of the test run', () => {

@@ -51,3 +51,68 @@ const webLayers = {
 }
 
 export const salonPlugin = { meta: { name: 'salon' }, rules: { 'web-layers': webLayers } }
+
+// ── The server's modules (cms/src/<module>/) ──────────────────────────────────────────────────
+/**
+ * The modules of cms/src, lowest first: a module may import only modules before it in this list,
+ * and only through their `index.ts`. Files outside every module (the composition root:
+ * payload.config.ts, bootstrap.ts, collections.ts, seed/, app/, and cms/server.ts, the tests and
+ * scripts) may import any module, also only through its `index.ts`. docs/architecture.md draws it.
+ */
+export const CMS_MODULES = ['platform', 'calendar', 'catalogue', 'accounts', 'reservations', 'content', 'notifications']
+/** What a module may import from the root besides the modules: the settings and the generated types. */
+const ROOT_LEAVES = new Set(['cms/src/env', 'cms/src/payload-types'])
+
+/** `{ module, inner }` of a path under cms/src (inner: the path inside the module), or `{ root }`. */
+function cmsPlace(relPath) {
+  const noExt = relPath.replace(/\.(ts|tsx|mts|js|mjs)$/, '')
+  const m = /^cms\/src\/([^/]+)(?:\/(.*))?$/.exec(noExt)
+  if (!m) return null
+  if (CMS_MODULES.includes(m[1])) return { module: m[1], inner: m[2] ?? 'index' }
+  return { root: noExt }
+}
+
+/** Why an import from file `from` (repo-relative) of `to` (repo-relative, resolved) breaks the modules' rules, or null. */
+export function cmsModuleViolation(from, to) {
+  const target = cmsPlace(to)
+  if (!target) return null
+  const source = cmsPlace(from)
+  if (source?.module && source.module === target.module) return null
+  if (target.root) {
+    if (!source?.module || ROOT_LEAVES.has(target.root)) return null
+    return `module "${source.module}" must not import ${target.root} (the composition root imports modules, not the reverse)`
+  }
+  if (target.inner !== 'index')
+    return `import module "${target.module}" through its index (cms/src/${target.module}), not its file ${target.inner}`
+  if (source?.module && CMS_MODULES.indexOf(target.module) > CMS_MODULES.indexOf(source.module))
+    return `module "${source.module}" must not import module "${target.module}": imports go ${CMS_MODULES.join(' → ')
+      .split(' → ')
+      .reverse()
+      .join(' → ')} (move what both need lower, or compose them in the root)`
+  return null
+}
+
+const cmsModules = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'cms/src: modules import each other only through index.ts, lower modules only' },
+    schema: [],
+  },
+  create(context) {
+    const file = rel(context.filename)
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return
+      const to = rel(path.resolve(path.dirname(context.filename), source))
+      const message = cmsModuleViolation(file, to)
+      if (message) context.report({ node, message })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    }
+  },
+}
+
+salonPlugin.rules['cms-modules'] = cmsModules

@@ -23,17 +23,17 @@ async function findings(file: string, code: string) {
 
 describe('promises: nobody starts work that nobody awaits or catches', () => {
   it('a floating promise on the server', async () => {
-    expect(await findings('cms/src/services/health.ts', `export function f() {\n  fetch('http://x')\n}\n`)).toContain(
+    expect(await findings('cms/src/platform/health.ts', `export function f() {\n  fetch('http://x')\n}\n`)).toContain(
       '@typescript-eslint/no-floating-promises',
     )
   })
   it('`void` is not enough on the server (an unhandled rejection ends the process)', async () => {
     const code = `export function f(mail: () => Promise<void>) {\n  void mail()\n}\n`
-    expect(await findings('cms/src/services/accounts.ts', code)).toContain('@typescript-eslint/no-floating-promises')
+    expect(await findings('cms/src/accounts/accounts.ts', code)).toContain('@typescript-eslint/no-floating-promises')
   })
   it('work handed to inBackground passes', async () => {
-    const code = `import { inBackground } from '../lib/background'\nexport function f(mail: () => Promise<void>) {\n  inBackground({ logger: console as never }, 'mail', mail)\n}\n`
-    expect(await findings('cms/src/services/accounts.ts', code)).toEqual([])
+    const code = `import { inBackground } from '../platform'\nexport function f(mail: () => Promise<void>) {\n  inBackground({ logger: console as never }, 'mail', mail)\n}\n`
+    expect(await findings('cms/src/accounts/accounts.ts', code)).toEqual([])
   })
   it('an async handler where React expects a void one', async () => {
     const code = `export function B({ save }: { save: () => Promise<void> }) {\n  return <button onClick={save}>x</button>\n}\n`
@@ -90,7 +90,7 @@ describe('shared/ is pure', () => {
 
 describe('settings are read in one place', () => {
   it('process.env outside cms/src/env.ts is refused', async () => {
-    expect(await findings('cms/src/services/health.ts', 'export const url = process.env.SMTP_URL\n')).toContain(
+    expect(await findings('cms/src/platform/health.ts', 'export const url = process.env.SMTP_URL\n')).toContain(
       'no-restricted-syntax',
     )
     expect(await findings('web/src/lib/api.ts', 'export const url = process.env.SMTP_URL\n')).toContain(
@@ -102,8 +102,36 @@ describe('settings are read in one place', () => {
   })
 })
 
+describe('cms/src: modules import each other through index.ts, lower modules only', () => {
+  it.each([
+    // a file of another module, not its index
+    ['../calendar/calendar', 'cms/src/reservations/booking.ts'],
+    ['../../platform/sql', 'cms/src/reservations/endpoints/reservations.ts'],
+    // a higher module
+    ['../reservations', 'cms/src/catalogue/catalogue.ts'],
+    ['../notifications', 'cms/src/accounts/accounts.ts'],
+    // the composition root
+    ['../collections', 'cms/src/calendar/calendar.ts'],
+    // from outside: through the index too
+    ['./src/reservations/booking', 'cms/server.ts'],
+    ['../../src/calendar/calendar', 'cms/tests/int/helpers.ts'],
+  ])('%s from %s is refused', async (source, from) => {
+    expect(await findings(from, `export * from '${source}'\n`)).toContain('salon/cms-modules')
+  })
+  it.each([
+    ['../calendar', 'cms/src/reservations/booking.ts'],
+    ['../../platform', 'cms/src/reservations/endpoints/reservations.ts'],
+    ['./calendar', 'cms/src/reservations/booking.ts'],
+    ['../env', 'cms/src/calendar/calendar.ts'],
+    ['./reservations', 'cms/src/collections.ts'],
+    ['../../src/calendar', 'cms/tests/int/helpers.ts'],
+  ])('%s from %s is allowed', async (source, from) => {
+    expect(await findings(from, `export * from '${source}'\n`)).not.toContain('salon/cms-modules')
+  })
+})
+
 describe('endpoints are thin: they call services', () => {
-  const file = 'cms/src/endpoints/health.ts'
+  const file = 'cms/src/platform/endpoints/health.ts'
   it.each([
     "import type { PayloadRequest } from 'payload'\nexport const f = (req: PayloadRequest) => req.payload.find({ collection: 'users' })",
     "import type { Payload } from 'payload'\nexport const f = (payload: Payload) => payload.update({ collection: 'users', id: 1, data: {} })",

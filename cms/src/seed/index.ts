@@ -10,8 +10,8 @@ import {
   weekdayIndex,
 } from '@salon/shared'
 import { env } from '../env'
-import { pool } from '../lib/sql'
-import { recordImportedReservations } from '../services/reservationWrites'
+import { pool } from '../platform'
+import { recordImportedReservations } from '../reservations'
 import { banner, portrait } from './images'
 import {
   DEMO_BANNERS,

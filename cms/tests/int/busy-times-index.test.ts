@@ -6,7 +6,7 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUSY_TIMES, busyTimesNear } from '../../src/services/calendar'
+import { BUSY_TIMES, busyTimesNear } from '../../src/calendar'
 
 const client = new pg.Client({ connectionString: process.env.SALON_DATABASE_URL })
 beforeAll(async () => {

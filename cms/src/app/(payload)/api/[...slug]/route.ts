@@ -1,6 +1,6 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
-import { badRequest, jsonBodyRefusal } from '../../../../lib/jsonBody'
+import { badRequest, jsonBodyRefusal } from '../../../../platform'
 
 type Args = { params: Promise<{ slug: string[] }> }
 type Handler = (request: Request, args: Args) => Promise<Response>

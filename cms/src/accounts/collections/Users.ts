@@ -1,0 +1,261 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+import { closedAuthEndpoints } from '../endpoints/auth'
+import {
+  inBackground,
+  pool,
+  sqlInRequest,
+  parseOr400,
+  requireAdmin,
+  adminOrSelf,
+  isAdmin,
+  isAdminField,
+  isAdminUser,
+  userOf,
+  textMatching,
+  clientIp,
+} from '../../platform'
+import crypto from 'node:crypto'
+import { inviteUser, reinviteUser, sendConfirmation } from '../accounts'
+import { usersCount, usersCountCompare } from '../../calendar'
+import { APIError, ValidationError } from 'payload'
+import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
+import { env } from '../../env'
+import { TooManyRegistrations, claimRegistration } from '../registration'
+import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../lastAdmin'
+import { leanSessionStrategy } from '../leanAuth'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  // Payload's own e-mail recovery bypasses the product's rules (hashed single-use codes, same
+  // answer for unknown addresses): closed until the accounts issue replaces it.
+  endpoints: [
+    usersCount,
+    usersCountCompare,
+    ...closedAuthEndpoints,
+    {
+      // POST /api/users/:id/invite — a new invitation mail (admins; the older link stops working).
+      path: '/:id/invite',
+      method: 'post',
+      handler: async (req) => {
+        const admin = requireAdmin(req)
+        const id = parseOr400(idParam, req.routeParams?.id)
+        await reinviteUser(req.payload, id, invitedBy(admin))
+        return Response.json({ message: 'Invito inviato' })
+      },
+    },
+  ],
+  auth: {
+    // Short-lived access token (30 min); the login state lasts through the rotating refresh
+    // token (one year, services/sessions.ts, docs/architecture.md "Sessions").
+    tokenExpiration: ACCESS_TOKEN_SECONDS,
+    // Brute force is limited by services/rateLimit.ts (per account and per IP, 429 + Retry-After);
+    // Payload's own lockout would answer 401 and let anyone lock any account for good measure.
+    maxLoginAttempts: 0,
+    cookies: { sameSite: 'Lax', secure: env.secureCookies },
+    // Before Payload's own JWT strategy: the booking confirm's user in one statement, checked by
+    // Payload's JWT code all the same (lib/leanAuth.ts); every other request falls through to it.
+    strategies: [leanSessionStrategy],
+  },
+  admin: { useAsTitle: 'email' },
+  defaultSort: '-createdAt',
+  access: {
+    // Registration: visitors sign themselves up (always as USER, see below); admins add anyone.
+    create: ({ req }) => !req.user || isAdminUser(userOf(req)),
+    read: adminOrSelf,
+    update: adminOrSelf,
+    delete: isAdmin,
+    unlock: isAdmin,
+  },
+  hooks: {
+    beforeOperation: [
+      async ({ args, operation, req }) => {
+        // Self-registration (a visitor through the API) is limited per client address before
+        // anything is written: 429 + Retry-After over the limit (services/registration.ts). The
+        // count is taken on the create's own transaction: a registration that fails after all
+        // (bad input, address taken) rolls it back, and no second connection is needed.
+        if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {
+          try {
+            await claimRegistration(await sqlInRequest(req), clientIp(req))
+          } catch (err) {
+            if (err instanceof TooManyRegistrations)
+              req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
+            throw err
+          }
+        }
+        return args
+      },
+    ],
+    afterRead: [
+      ({ doc, overrideAccess }) => {
+        // Session ids stay on the server (the JWT check reads them with overrideAccess).
+        if (!overrideAccess) delete (doc as { sessions?: unknown }).sessions
+        return doc
+      },
+      async ({ doc, overrideAccess, findMany, req }) => {
+        // The session's user is loaded by id with overrideAccess: mark whether an admin's second
+        // factor is required and active (read by hasRole), without a query per listed user.
+        if (overrideAccess && !findMany && doc.user_role === 'ADMIN') {
+          const db = pool(req.payload)
+          const { rows } = await db.query(
+            `select coalesce((select require_admin_totp from config order by id limit 1), false) as required,
+                    exists(select 1 from user_factors where user_id = $1 and status = 'verified') as active`,
+            [doc.id],
+          )
+          doc.adminTotpRequired = rows[0].required
+          doc.mfaActive = rows[0].active
+        }
+        return doc
+      },
+    ],
+    afterChange: [
+      async ({ doc, operation, req }) => {
+        if (operation !== 'create' || req.payloadAPI === 'local') return doc
+        // Added by an admin with "Invia un invito": the invitation (its link confirms the address).
+        if (req.context.invite) {
+          await inviteUser(req.payload, await sqlInRequest(req), doc, invitedBy(userOf(req)))
+          return doc
+        }
+        // Registration (through the API) sends the confirmation mail; never awaited.
+        if (!doc.email_verified_at)
+          inBackground(req.payload, 'Confirmation mail', () => sendConfirmation(req.payload, doc))
+        return doc
+      },
+    ],
+    beforeValidate: [
+      ({ data, operation, req }) => {
+        // An admin adding someone may invite them instead of choosing their password: the account
+        // gets a random one nobody knows, and the invitation's link lets the person set their own.
+        if (operation === 'create' && data?.invite === true && isAdminUser(userOf(req))) {
+          if (typeof data.password === 'string' && data.password)
+            throw new ValidationError({
+              collection: 'users',
+              errors: [{ path: 'password', message: 'Con l’invito la password la sceglie la persona' }],
+            })
+          data.password = crypto.randomBytes(32).toString('base64url')
+          req.context.invite = true
+        }
+        if (data) delete data.invite
+        return data
+      },
+      ({ data, operation, req }) => {
+        // A password is changed through the change-password flow (current password or recovery
+        // code), never by a plain profile update.
+        if (
+          operation === 'update' &&
+          req.payloadAPI !== 'local' &&
+          !isAdminUser(userOf(req)) &&
+          data &&
+          'password' in data
+        ) {
+          throw new APIError(
+            'La password si cambia con la procedura di cambio password.',
+            403,
+            {
+              errors: [{ path: 'password', message: 'Non modificabile da qui' }],
+            },
+            true,
+          )
+        }
+        const password = (data as { password?: unknown } | undefined)?.password
+        if (password !== undefined && (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)) {
+          throw new ValidationError({
+            collection: 'users',
+            errors: [{ path: 'password', message: `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri` }],
+          })
+        }
+        return data
+      },
+    ],
+    beforeDelete: [keepLastAdminOnDelete],
+    beforeChange: [
+      keepLastAdminOnChange,
+      ({ data, operation, originalDoc, req }) => {
+        // The address changes only through POST /api/auth/change_email (current password) or by an
+        // admin; either way it must be confirmed again, unless the admin sets the date explicitly.
+        const before = (originalDoc as { email?: string; email_verified_at?: string | null } | undefined) ?? {}
+        if (operation !== 'update' || typeof data.email !== 'string' || !before.email) return data
+        if (data.email.trim().toLowerCase() === before.email.toLowerCase()) return data
+        if (req.payloadAPI !== 'local' && !isAdminUser(userOf(req))) {
+          throw new APIError(
+            'L’e-mail si cambia con la procedura di cambio e-mail (serve la password).',
+            403,
+            { errors: [{ path: 'email', message: 'Non modificabile da qui' }] },
+            true,
+          )
+        }
+        const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
+        if (data.email_verified_at === undefined || time(data.email_verified_at) === time(before.email_verified_at))
+          data.email_verified_at = null
+        return data
+      },
+      ({ data, operation, req }) => {
+        // A visitor registering has ticked "Ho letto l'informativa sulla privacy" (checked with the
+        // other fields by `privacy_accepted`'s validate, below): the moment is the server's clock.
+        // Nobody writes `privacy_accepted_at` through the API (field access); accounts an admin
+        // creates or invites, and the seed's, have none.
+        if (isSelfRegistration(operation, req)) data.privacy_accepted_at = new Date().toISOString()
+        return data
+      },
+      ({ data, operation, req, originalDoc }) => {
+        // Through the API nobody but an admin chooses a role (field access drops it too; this is
+        // the belt). Server code using the Local API — seed, bootstrap — is trusted.
+        if (req.payloadAPI !== 'local' && !isAdminUser(userOf(req))) {
+          data.user_role = operation === 'create' ? 'USER' : (originalDoc?.user_role ?? 'USER')
+        }
+        return data
+      },
+    ],
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 100 },
+    { name: 'surname', type: 'text', maxLength: 100 },
+    { name: 'phone_number', type: 'text', maxLength: 30, validate: textMatching(phone) },
+    {
+      name: 'user_role',
+      type: 'select',
+      options: [...ROLES],
+      defaultValue: 'USER',
+      required: true,
+      index: true,
+      access: { create: isAdminField, update: isAdminField },
+    },
+    { name: 'upload', type: 'upload', relationTo: 'upload' },
+    /** Set when the customer follows the confirmation link; only admins set it by hand. */
+    { name: 'email_verified_at', type: 'date', access: { create: isAdminField, update: isAdminField } },
+    {
+      // Write-only consent of a registration (`POST /api/users` by a visitor): must be `true`
+      // (the shared `privacyAccepted` rule, as on the form), else 400 naming this field together
+      // with any other invalid one. Not stored: what is kept is the moment, below.
+      name: 'privacy_accepted',
+      type: 'checkbox',
+      virtual: true,
+      validate: (value: unknown, { operation, req }: { operation?: string; req: PayloadRequest }) => {
+        if (!isSelfRegistration(operation, req)) return true
+        const parsed = privacyAccepted.safeParse(value)
+        return parsed.success || (parsed.error.issues[0]?.message ?? 'Consenso mancante')
+      },
+    },
+    /**
+     * When the customer accepted the privacy policy at registration (the server's clock). Read-only:
+     * set once by the registration, never through the API (not by an admin either).
+     */
+    {
+      name: 'privacy_accepted_at',
+      type: 'date',
+      admin: { readOnly: true },
+      access: { create: () => false, update: () => false },
+    },
+  ],
+  timestamps: true,
+}
+
+/** A visitor creating their own account through the API (not an admin, not server code). */
+function isSelfRegistration(operation: string | undefined, req: PayloadRequest): boolean {
+  return operation === 'create' && req.payloadAPI !== 'local' && !isAdminUser(userOf(req))
+}
+
+/** "Giulia Bianchi" (or the address) in the invitation's "… ti ha creato un account". */
+function invitedBy(user: { name?: string | null; surname?: string | null; email?: string } | null | undefined) {
+  const name = [user?.name, user?.surname].filter(Boolean).join(' ')
+  return name || user?.email || 'Il salone'
+}

@@ -1,0 +1,102 @@
+import type { Pool } from 'pg'
+import { sql } from '@payloadcms/db-postgres'
+import { HttpError } from '../platform'
+
+type SQL = ReturnType<typeof sql>
+
+/** A fixed-window limit: at most `max` counted events per `windowSeconds` for one key. */
+export interface Limit {
+  name: string
+  max: number
+  windowSeconds: number
+}
+
+/** Failures are counted for login and code checks; every request for recovery mails. */
+export const LIMITS = {
+  loginAccount: { name: 'login:account', max: 5, windowSeconds: 15 * 60 },
+  loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
+  recoveryAccount: { name: 'recovery:account', max: 3, windowSeconds: 60 * 60 },
+  recoveryIp: { name: 'recovery:ip', max: 20, windowSeconds: 60 * 60 },
+  codeAccount: { name: 'code:account', max: 10, windowSeconds: 15 * 60 },
+  codeIp: { name: 'code:ip', max: 20, windowSeconds: 15 * 60 },
+  /** Accounts created through the API from one address (issue 10 §7): a script cannot mass-register. */
+  registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>
+
+export type Subject = [Limit, string]
+
+const windowOf = (limit: Limit, now: number) => {
+  const size = limit.windowSeconds * 1000
+  const start = Math.floor(now / size) * size
+  return { start: new Date(start), end: start + size }
+}
+const keyOf = (limit: Limit, id: string) => `${limit.name}:${id.trim().toLowerCase()}`
+
+export class TooManyAttempts extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+    super(
+      429,
+      `Troppi tentativi: riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}. / Too many attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { reason: 'TOO_MANY_ATTEMPTS', retryAfter: retryAfterSeconds },
+      'TooManyRequests',
+    )
+  }
+}
+
+/** Refuses (429) when any subject has used up its window. */
+export async function assertUnder(db: Pool, subjects: Subject[], now = Date.now()) {
+  if (!subjects.length) return
+  const { rows } = await db.query<{ key: string; hits: number }>(
+    `select key, hits from rate_limits where (key, window_start) in (select * from unnest($1::text[], $2::timestamptz[]))`,
+    [subjects.map(([l, id]) => keyOf(l, id)), subjects.map(([l]) => windowOf(l, now).start)],
+  )
+  let wait = 0
+  for (const [limit, id] of subjects) {
+    const row = rows.find((r) => r.key === keyOf(limit, id))
+    if (row && row.hits >= limit.max) wait = Math.max(wait, Math.ceil((windowOf(limit, now).end - now) / 1000))
+  }
+  if (wait) throw new TooManyAttempts(wait)
+}
+
+/** Counts one event for every subject (one statement, atomic per row). */
+export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
+  if (!subjects.length) return
+  await db.query(
+    `insert into rate_limits (key, window_start, hits)
+     select k, w, 1 from unnest($1::text[], $2::timestamptz[]) as t(k, w)
+     on conflict (key, window_start) do update set hits = rate_limits.hits + 1`,
+    [subjects.map(([l, id]) => keyOf(l, id)), subjects.map(([l]) => windowOf(l, now).start)],
+  )
+}
+
+/** Runs one statement and gives its rows: the request's transaction (lib/sql.ts `sqlInRequest`). */
+export type Run = (q: SQL) => Promise<Record<string, unknown>[]>
+
+/**
+ * Counts one event and says whether it fitted under the limit, in one statement: parallel requests
+ * cannot overshoot (the row lock of the upsert orders them). Over the limit nothing is counted.
+ * Run on the request's own transaction, the count is undone by its rollback (a request that fails
+ * after all does not use up the limit) and no second pool connection is asked for while the
+ * transaction holds one — ten registrations at once cannot starve the pool.
+ */
+export async function claim(
+  run: Run,
+  limit: Limit,
+  id: string,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const w = windowOf(limit, now)
+  const rows = await run(
+    sql`insert into rate_limits (key, window_start, hits) values (${keyOf(limit, id)}, ${w.start}, 1)
+        on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+        where rate_limits.hits < ${limit.max}
+        returning 1`,
+  )
+  if (rows.length === 1) return { ok: true }
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.end - now) / 1000)) }
+}
+
+/** Old windows are useless: dropped by the minute sweep. */
+export const pruneRateLimits = (db: Pool) =>
+  db.query(`delete from rate_limits where window_start < now() - interval '1 day'`)

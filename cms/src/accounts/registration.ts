@@ -1,0 +1,26 @@
+import { HttpError } from '../platform'
+import { LIMITS, claim, type Run } from './rateLimit'
+
+/** 429 for a registration over the per-address limit; `Retry-After` is set by the caller. */
+export class TooManyRegistrations extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+    super(
+      429,
+      `Troppe registrazioni da questa connessione: riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}.`,
+      { reason: 'TOO_MANY_REGISTRATIONS', retryAfter: retryAfterSeconds },
+      'TooManyRequests',
+    )
+  }
+}
+
+/**
+ * One self-registration from `ip`: at most `LIMITS.registerIp.max` (5) per address per hour,
+ * counted in PostgreSQL (shared by every app process). Over it → `TooManyRegistrations`, nothing
+ * counted. `run` is the registration's own transaction: if the account is not created after all
+ * (bad input, address taken) the rollback gives the count back.
+ */
+export async function claimRegistration(run: Run, ip: string, now = Date.now()): Promise<void> {
+  const result = await claim(run, LIMITS.registerIp, ip, now)
+  if (!result.ok) throw new TooManyRegistrations(result.retryAfterSeconds)
+}

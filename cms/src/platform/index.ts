@@ -1,0 +1,25 @@
+/**
+ * The server's plumbing every module stands on: settings access, SQL and transactions, errors and their HTTP answers, roles, mail transport, static delivery, the job runner.
+ * Other modules use this module only through this file (lint: salon/cms-modules).
+ */
+export * from './access'
+export * from './afterError'
+export * from './background'
+export * from './delivery'
+export * from './endpoints/health'
+export * from './errorResponse'
+export * from './errors'
+export * from './fastWrites'
+export * from './http'
+export * from './jobRunner'
+export * from './jsonBody'
+export * from './mail'
+export * from './mailTemplates'
+export * from './pgErrors'
+export * from './retry'
+export * from './roles'
+export * from './sql'
+export * from './transaction'
+export * from './unhandled'
+export * from './validate'
+export * from './homeDirty'

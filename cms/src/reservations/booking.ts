@@ -1,0 +1,252 @@
+import type { Pool, PoolClient } from 'pg'
+import {
+  type ActingAs,
+  slotSettingsFor,
+  addCalendarDays,
+  type BookingSettings,
+  bookingTotals,
+  checkSlot,
+  daySlots,
+  daysWithSlots,
+  eligibleOperators,
+  localDayOf,
+  startOfLocalDay,
+  type ReservationStatus,
+  type Role,
+  type SalonCalendar,
+  type ServiceInfo,
+  type UnavailableReason,
+  CONFIG_DEFAULTS,
+  bookingCapDecision,
+  emailVerificationDecision,
+  type LimitDecision,
+  type OwnBookingFacts,
+  holdCutoff,
+} from '@salon/shared'
+import { HttpError, fieldError } from '../platform'
+import { loadBlocking, loadCalendar, loadServices } from '../calendar'
+
+type Actor = { id: number; user_role: Role }
+export type OperatorChoice = number | 'any'
+
+/** Why a slot cannot be booked, in the customer's language. */
+export const UNAVAILABLE_MESSAGES: Record<
+  UnavailableReason | 'SLOT_TAKEN' | 'SESSION_EXPIRED' | 'SESSION_CONFIRMED',
+  string
+> = {
+  INVALID_SERVICES: 'Uno dei servizi scelti non è prenotabile.',
+  NO_ELIGIBLE_OPERATOR: 'Nessun operatore può eseguire tutti i servizi scelti.',
+  IN_THE_PAST: 'Questo orario è già passato.',
+  TOO_SOON: 'Questo orario è troppo vicino: scegline uno più avanti.',
+  BEYOND_HORIZON: 'Non è ancora possibile prenotare così avanti.',
+  CLOSED: 'Il salone è chiuso in questo giorno o orario.',
+  OUTSIDE_OPENING_HOURS: 'Il salone è chiuso a quest’ora.',
+  NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
+  OPERATOR_BUSY: 'Questo orario non è più disponibile.',
+  SLOT_TAKEN: 'Questo orario è appena stato prenotato da qualcun altro.',
+  SESSION_EXPIRED: 'La sessione di prenotazione è scaduta: ricomincia.',
+  SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',
+}
+
+export const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
+  new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The engine's refusal of a limit (drafts, open bookings, unverified address), in Italian. */
+export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError {
+  const limit = d.limit ?? 0
+  const message =
+    d.reason === 'TOO_MANY_BOOKINGS'
+      ? `Puoi avere al massimo ${plural(limit, 'appuntamento', 'appuntamenti')} in programma e ${limit === 1 ? 'lo' : 'li'} hai già: ` +
+        'per prenotarne un altro disdicine uno in “I miei appuntamenti” o contatta il salone.'
+      : d.reason === 'TOO_MANY_DRAFTS'
+        ? 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.'
+        : 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.'
+  return new HttpError(d.status, message, { reason: d.reason, ...(d.limit !== undefined ? { limit: d.limit } : {}) })
+}
+
+/**
+ * `config.requireEmailVerification`, decided by the engine: a customer with an unconfirmed address
+ * may not open, confirm or move a booking (staff, and staff acting on a customer's booking, may).
+ */
+export async function assertMayBook(db: Pick<PoolClient, 'query'>, user: Actor, actingAsStaff = false) {
+  const { rows } = await db.query(`select ${mayBookFacts('$1')}`, [user.id])
+  mayBookOr403(user, rows[0] ?? {}, actingAsStaff)
+}
+
+/** The facts of the e-mail rule for the user id `user` (a parameter), as select-list columns `required` and `verified`. */
+export const mayBookFacts = (
+  user: string,
+) => `coalesce((select require_email_verification from config order by id limit 1), false) as required,
+            (select email_verified_at from users where id = ${user}) is not null as verified`
+
+/** The engine's e-mail rule on facts read by `mayBookFacts`. */
+export function mayBookOr403(user: Actor, facts: { required?: unknown; verified?: unknown }, actingAsStaff = false) {
+  const verdict = emailVerificationDecision({
+    role: user.user_role,
+    required: !!facts.required,
+    verified: !!facts.verified,
+    actingAsStaff,
+  })
+  if (!verdict.ok) throw limitRefusal(verdict)
+}
+
+/**
+ * The open-booking cap (`config.maxOpenBookings`), decided by the engine from the customer's own
+ * not-yet-ended bookings. Call with the customer's users row locked, so that two confirms of one
+ * customer cannot both pass.
+ */
+export async function assertUnderBookingCap(
+  db: Pick<PoolClient, 'query'>,
+  user: Actor,
+  settings: BookingSettings,
+  now: Date,
+  excludeId: number,
+) {
+  const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
+  if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return // no cap, or staff: nothing to read
+  const { rows } = await db.query(`select ${ownBookings('$1', '$2')} as bookings`, [user.id, now])
+  underBookingCapOr409(user, settings, now, excludeId, rows[0].bookings)
+}
+
+/**
+ * The not-yet-ended bookings of the user id `user` at `now` (parameters; drafts aside), as one
+ * JSON array — what the cap is decided on (read after the users row lock: see assertUnderBookingCap).
+ */
+export const ownBookings = (
+  user: string,
+  now: string,
+) => `(select coalesce(json_agg(json_build_object('id', id, 'status', status, 'date_end', date_end,
+                     'created_at', created_at)), '[]'::json)
+              from reservations where user_id = ${user} and status <> 'PENDING_CONFIRMATION' and date_end > ${now})`
+
+/** The engine's cap decision on the bookings read by `ownBookings`. */
+export function underBookingCapOr409(
+  user: Actor,
+  settings: BookingSettings,
+  now: Date,
+  excludeId: number,
+  own: { id: number; status: ReservationStatus; date_end: string | null; created_at: string }[],
+) {
+  const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
+  if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return
+  const bookings: OwnBookingFacts[] = own.map((r) => ({
+    id: r.id,
+    status: r.status,
+    date_end: r.date_end ? new Date(r.date_end).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }))
+  const verdict = bookingCapDecision({
+    role: user.user_role,
+    bookings,
+    maxOpenBookings,
+    holdMinutes: settings.holdMinutes,
+    now,
+    excludeId,
+  })
+  if (!verdict.ok) throw limitRefusal(verdict)
+}
+
+export async function servicesOr400(db: Parameters<typeof loadServices>[0], ids: number[]): Promise<ServiceInfo[]> {
+  return bookableOr400(await loadServices(db, ids))
+}
+
+/** The chosen services, or a 400 naming `services` when one does not exist or is not bookable. */
+export function bookableOr400({ services, missing }: { services: ServiceInfo[]; missing: number[] }) {
+  if (missing.length || services.some((s) => s.active === false)) {
+    throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+  }
+  return services
+}
+
+export function operatorOr400(calendar: { operators: { id: number }[] }, operator: OperatorChoice) {
+  if (operator !== 'any' && !calendar.operators.some((o) => o.id === operator)) {
+    throw fieldError('operator', 'Operatore non disponibile')
+  }
+}
+
+/** Operators whose reservations matter for a query. */
+export const candidates = (services: ServiceInfo[], calendar: SalonCalendar, operator: OperatorChoice) =>
+  operator === 'any' ? eligibleOperators(services, calendar.operators) : [operator]
+
+/**
+ * The free starts of a local day. `as`: whose rules apply — customers' (the public site), or
+ * staff's (the dashboard booking a customer in: no minimum notice, a year ahead; `slotSettingsFor`).
+ */
+export async function dayAvailability(
+  db: Pool,
+  q: { date: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+  as: ActingAs = 'CUSTOMER',
+) {
+  const cached = await loadCalendar(db, now.getTime())
+  const calendar = { ...cached, settings: slotSettingsFor(as, cached.settings) }
+  const services = await servicesOr400(db, q.services)
+  operatorOr400(calendar, q.operator)
+  const tz = calendar.settings.timezone
+  const from = startOfLocalDay(q.date, tz)
+  const to = startOfLocalDay(addCalendarDays(q.date, 1), tz)
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
+  const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now })
+  return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
+}
+
+export async function monthAvailability(
+  db: Pool,
+  q: { month: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+) {
+  const calendar = await loadCalendar(db, now.getTime())
+  const services = await servicesOr400(db, q.services)
+  operatorOr400(calendar, q.operator)
+  const tz = calendar.settings.timezone
+  const first = `${q.month}-01`
+  const [y, m] = q.month.split('-').map(Number) as [number, number]
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+  const reservations = await loadBlocking(
+    db,
+    candidates(services, calendar, q.operator),
+    startOfLocalDay(first, tz),
+    startOfLocalDay(next, tz),
+  )
+  const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
+  return { month: q.month, timezone: tz, days }
+}
+
+export async function checkAvailability(
+  db: Pool,
+  q: { date_start: string; services: number[]; operator: OperatorChoice },
+  now = new Date(),
+) {
+  const calendar = await loadCalendar(db, now.getTime())
+  const services = await servicesOr400(db, q.services)
+  operatorOr400(calendar, q.operator)
+  const start = new Date(q.date_start)
+  const day = localDayOf(start, calendar.settings.timezone)
+  const tz = calendar.settings.timezone
+  const reservations = await loadBlocking(
+    db,
+    candidates(services, calendar, q.operator),
+    startOfLocalDay(day, tz),
+    startOfLocalDay(addCalendarDays(day, 1), tz),
+  )
+  const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
+  return result.available
+    ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
+    : { available: false as const, reason: result.reason, message: UNAVAILABLE_MESSAGES[result.reason] }
+}
+
+/** Drafts that were never confirmed stop existing once their hold has passed. */
+export async function removeExpiredHolds(
+  db: Pick<PoolClient, 'query'>,
+  holdMinutes: number,
+  now: Date,
+  userId?: number,
+) {
+  const { rowCount } = await db.query(
+    `delete from reservations where status = 'PENDING_CONFIRMATION' and created_at < $1 and ($2::int is null or user_id = $2)`,
+    [holdCutoff(now, holdMinutes), userId ?? null],
+  )
+  return rowCount ?? 0
+}

@@ -1,0 +1,55 @@
+import type { CollectionConfig } from 'payload'
+import { RESERVATION_DEFAULTS, RESERVATION_STATUSES } from '@salon/shared'
+import { reservationReadAccess } from '../../platform'
+import { reservationEndpoints } from '../endpoints/reservations'
+
+/** Payload's generic writes are closed for everyone: see below. */
+const closed = () => false
+
+/**
+ * Reservations. Read through REST by whoever may see them (admins all, an operator their agenda,
+ * a customer their own). Written only through the reservation service
+ * (services/reservationWrites.ts) behind the booking endpoints — create-session, confirm, book,
+ * edit, move, status — so that every change obeys the engine, takes the exclusion guard and
+ * records one event. Payload's own POST/PATCH/DELETE /api/reservations answer 403 for everyone,
+ * admins included; bookings are cancelled, never deleted (drafts expire on their own).
+ */
+export const Reservations: CollectionConfig = {
+  slug: 'reservations',
+  defaultSort: '-date_start',
+  endpoints: reservationEndpoints,
+  access: { read: reservationReadAccess, create: closed, update: closed, delete: closed },
+  fields: [
+    { name: 'note', type: 'textarea', maxLength: 1000 },
+    { name: 'user', type: 'relationship', relationTo: 'users', index: true },
+    { name: 'operator', type: 'relationship', relationTo: 'operators', index: true },
+    /** Booked with "Qualsiasi operatore": the server chose the operator (a customer's move may change it). */
+    { name: 'any_operator', type: 'checkbox', defaultValue: false },
+    { name: 'services', type: 'relationship', relationTo: 'services', hasMany: true, defaultValue: [] },
+    { name: 'date_start', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'date_end',
+      type: 'date',
+      index: true,
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      validate: (value, { siblingData }) => {
+        const start = (siblingData as { date_start?: string }).date_start
+        if (value && start && new Date(value as unknown as string) <= new Date(start))
+          return 'La fine deve seguire l’inizio'
+        return true
+      },
+    },
+    /** Minutes. */
+    { name: 'duration', type: 'number', defaultValue: RESERVATION_DEFAULTS.duration, min: 0 },
+    /** Euro. */
+    { name: 'total_price', type: 'number', defaultValue: RESERVATION_DEFAULTS.total_price, min: 0 },
+    {
+      name: 'status',
+      type: 'select',
+      options: [...RESERVATION_STATUSES],
+      defaultValue: RESERVATION_DEFAULTS.status,
+      required: true,
+      index: true,
+    },
+  ],
+}
