@@ -1,7 +1,7 @@
 import type { Access, FieldAccess, Where } from 'payload'
-import { hasRole, isAdminUser, userOf } from './roles'
+import { isAdminUser, userOf } from './roles'
 
-export { hasRole, isAdminUser, reqHasRole, userOf, type SessionUser } from './roles'
+export { effectiveRole, hasRole, isAdminUser, reqHasRole, userOf, type SessionUser } from './roles'
 
 export const anyone: Access = () => true
 export const nobody: Access = () => false
@@ -20,20 +20,6 @@ export const adminOrSelf: Access = ({ req }) => {
   if (!user) return false
   if (isAdminUser(user)) return true
   return { id: { equals: user.id } }
-}
-
-/**
- * Reservations: admin all; a customer their own; an operator those assigned to their operator
- * record; visitors none.
- */
-export const reservationReadAccess: Access = ({ req }): boolean | Where => {
-  const user = userOf(req)
-  if (!user) return false
-  if (isAdminUser(user)) return true
-  // An operator's agenda, plus what they booked for themselves as a customer.
-  if (hasRole(user, 'OPERATOR'))
-    return { or: [{ 'operator.user': { equals: user.id } }, { user: { equals: user.id } }] }
-  return { user: { equals: user.id } }
 }
 
 /** The operator record linked to the logged-in OPERATOR, or public fields for the rest. */

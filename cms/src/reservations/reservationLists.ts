@@ -22,6 +22,7 @@ import {
   type ReservationStatus,
   type ReservationDetail,
   maySeeAsStaff,
+  reservationScope,
 } from '@salon/shared'
 import { notFound, isoOf } from '../platform'
 import { finalChanges, loadActor, readEvents } from './reservationWrites'
@@ -214,8 +215,9 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
   const tz = settings.timezone
   const from = startOfLocalDay(q.from, tz)
   const to = startOfLocalDay(addCalendarDays(q.to, 1), tz)
-  // null = every operator (admin); otherwise only these records.
-  const scope = actor.role === 'ADMIN' ? null : [...actor.operatorIds]
+  // The salon's view (`maySeeAsStaff` as a filter): null = every operator; otherwise only these records.
+  const sight = reservationScope(actor, 'staff')
+  const scope = sight.all ? null : [...sight.operatorIds]
   // The bookings and the blocks at once (each its own pooled connection); then the bookings'
   // services and the final changes an undo would take back.
   const [{ rows }, blocks] = await Promise.all([

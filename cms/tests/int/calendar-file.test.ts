@@ -145,6 +145,16 @@ describe('GET /api/reservations/:id/ics', () => {
     )
     expectRefused(await ics(theirs, { token: former }), 404)
     expect((await ics(theirs, { as: 'ADMIN' })).status).toBe(200)
+    // The REST read is the same rule as a filter (reservationScope): not by id, not in a list.
+    expect((await api('GET', `/api/reservations/${theirs}`, { token: former })).status).toBe(404)
+    const list = await api('GET', `/api/reservations?where[operator][equals]=${record}`, { token: former })
+    expect(list.status).toBe(200)
+    expect(list.body.docs).toEqual([])
+    // Once their account is an operator's again, the record's bookings are theirs to see.
+    await sql(`update users set user_role = 'OPERATOR' where id = $1`, [formerId])
+    const again = await login((await api('GET', '/api/auth/me', { token: former })).body.user.email, 'password123')
+    expect((await api('GET', `/api/reservations/${theirs}`, { token: again })).status).toBe(200)
+    expect((await ics(theirs, { token: again })).status).toBe(200)
   })
 
   it('a missing reservation is 404; a bad id is 400 naming `id`', async () => {

@@ -81,10 +81,25 @@ export function capacitiesOf(actor: BookingActor, r: Pick<ReservationFacts, 'use
   }
 }
 
+/** Which capacities let an actor see a reservation: anyone concerned, or the salon's view only. */
+export type Sight = 'concerned' | 'staff'
+const SIGHT: Record<Sight, readonly (keyof Capacities)[]> = {
+  concerned: ['admin', 'operator', 'customer'],
+  staff: ['admin', 'operator'],
+}
+
+/**
+ * The reservations an actor sees, as a filter a database can run over many at once: all of them,
+ * or those assigned to these operator records and/or booked by this customer (nothing when both
+ * are empty). It is `maySeeReservation` (sight `concerned`) and `maySeeAsStaff` (sight `staff`)
+ * turned into a query: the REST read access, the agenda and the lists are built on it, and a
+ * property test holds `inScope(reservationScope(a, s), r)` equal to the one-by-one rule.
+ */
+export type ReservationScope = { all: true } | { all: false; operatorIds: readonly number[]; customer: number | null }
+
 /** Someone who may not see a reservation must not learn that it exists: 404, never 403. */
 export function maySeeReservation(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): boolean {
-  const c = capacitiesOf(actor, r)
-  return c.admin || c.operator || c.customer
+  return sees(actor, r, 'concerned')
 }
 
 /**
@@ -93,8 +108,31 @@ export function maySeeReservation(actor: BookingActor, r: Pick<ReservationFacts,
  * another operator, even one who booked it for themselves as a customer.
  */
 export function maySeeAsStaff(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>): boolean {
+  return sees(actor, r, 'staff')
+}
+
+function sees(actor: BookingActor, r: Pick<ReservationFacts, 'user' | 'operator'>, sight: Sight): boolean {
   const c = capacitiesOf(actor, r)
-  return c.admin || c.operator
+  return SIGHT[sight].some((k) => c[k])
+}
+
+export function reservationScope(actor: BookingActor, sight: Sight = 'concerned'): ReservationScope {
+  const grants = SIGHT[sight]
+  // The capacities an actor holds towards a reservation assigned to one of their records and booked by them.
+  const c = capacitiesOf(actor, { user: actor.userId, operator: actor.operatorIds[0] ?? null })
+  if (grants.includes('admin') && c.admin) return { all: true }
+  const operatorIds = grants.includes('operator') && c.operator ? [...actor.operatorIds] : []
+  const customer = grants.includes('customer') && c.customer ? actor.userId : null
+  return { all: false, operatorIds, customer }
+}
+
+/** Whether a reservation falls in a scope (what the database filter selects). */
+export function inScope(scope: ReservationScope, r: Pick<ReservationFacts, 'user' | 'operator'>): boolean {
+  if (scope.all) return true
+  return (
+    (r.operator !== null && r.operator !== undefined && scope.operatorIds.includes(r.operator)) ||
+    (scope.customer !== null && r.user === scope.customer)
+  )
 }
 
 const notFound = { ok: false, status: 404, reason: 'NOT_FOUND' } as const

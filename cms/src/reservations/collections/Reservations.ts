@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { RESERVATION_DEFAULTS, RESERVATION_STATUSES } from '@salon/shared'
-import { reservationReadAccess } from '../../platform'
+import { reservationReadAccess } from '../access'
 import { reservationEndpoints } from '../endpoints/reservations'
 
 /** Payload's generic writes are closed for everyone: see below. */
