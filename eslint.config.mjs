@@ -52,11 +52,13 @@ const endpointQueries = [
   },
   {
     selector: `MemberExpression[object.property.name='payload'][property.name=/^(${LOCAL_API})$/]`,
-    message: 'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
+    message:
+      'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
   },
   {
     selector: `MemberExpression[object.name='payload'][property.name=/^(${LOCAL_API})$/]`,
-    message: 'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
+    message:
+      'Endpoints do not query the database (Payload Local API included): call a function of the module (its use case or repository).',
   },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Endpoints do not write SQL: call a service.' },
 ]
@@ -181,7 +183,7 @@ export default tseslint.config(
 
   {
     // On the server an unhandled rejection ends the process, and every request in flight with it:
-    // `void promise` is not enough, the work must catch (see cms/src/lib/background.ts).
+    // `void promise` is not enough, the work must catch (see cms/src/platform/background.ts).
     files: ['cms/**/*.ts', 'cms/**/*.tsx'],
     rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }] },
   },

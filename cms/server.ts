@@ -102,7 +102,7 @@ async function main() {
   const admin = staticFiles(adminDist)
   const webShell = loadShell(webDist)
   const adminShell = loadShell(adminDist)
-  // `/`, `/terms`, `/privacy`, `/map-site`: prerendered pages, `/` with the current home data (lib/homeHtml.ts).
+  // `/`, `/terms`, `/privacy`, `/map-site`: prerendered pages, `/` with the current home data (content/homeHtml.ts).
   const publicPages = createPublicPages({
     webRoot: path.join(root, 'web'),
     homeUrl: `http://127.0.0.1:${port}/api/pages/home`,
@@ -154,8 +154,8 @@ async function main() {
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
   // answers as the Payload endpoints; docs/benchmarks.md). It uses what Payload's side uses: the
-  // process's one pool (Payload's, published once Payload has initialised: lib/sql.ts), the one
-  // calendar copy (services/calendar.ts) and the one error mapping (lib/errorResponse.ts).
+  // process's one pool (Payload's, published once Payload has initialised: platform/sql.ts), the one
+  // calendar copy (calendar/calendar.ts) and the one error mapping (platform/errorResponse.ts).
   const serveAvailability = async (
     res: http.ServerResponse,
     run: (typeof AVAILABILITY_ROUTES)[string],
@@ -175,8 +175,8 @@ async function main() {
     res.end(JSON.stringify(body))
   }
 
-  // Write fast path: the confirm (lib/fastWrites.ts) skips Next.js; Payload still authenticates the
-  // request and the Payload endpoint itself answers (endpoints/fastWrites.ts). This is only the
+  // Write fast path: the confirm (platform/fastWrites.ts) skips Next.js; Payload still authenticates the
+  // request and the Payload endpoint itself answers (reservations/endpoints/fastWrites.ts). This is only the
   // translation between node:http and the web Request/Response that endpoint takes.
   const serveWrite = async (req: http.IncomingMessage, res: http.ServerResponse, write: FastWrite) => {
     const chunks: Buffer[] = []
@@ -216,7 +216,7 @@ async function main() {
       const db = publishedPool()
       if (run && db) return void serveAvailability(res, run, db, url).catch((err) => console.error(err))
     }
-    // Resized uploads (lib/images.ts): sharp, a disk cache, no database; the same answer with or without FAST_PATH.
+    // Resized uploads (content/images.ts): sharp, a disk cache, no database; the same answer with or without FAST_PATH.
     if (pathname.startsWith(IMAGE_PATH_PREFIX)) return void serveImage(req, res, url)
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       // One origin: a same-origin Origin header is dropped so that Payload's CSRF check relies on
@@ -275,7 +275,7 @@ async function main() {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
       return res.end('Method Not Allowed\n')
     }
-    // Generated from the route table with the public origin (lib/seo.ts), not files of the build.
+    // Generated from the route table with the public origin (content/seo.ts), not files of the build.
     const seoFile = SEO_FILES[pathname]
     if (seoFile) return serveSeoFile(req, res, seoFile, isHttps(req))
     if (isDashboardPath(pathname)) {

@@ -300,7 +300,7 @@ const stopStacks = async () => {
   }
 }
 
-/** The server logs a rejection nobody handled (cms/src/lib/unhandled.ts): a bug, so the run fails. */
+/** The server logs a rejection nobody handled (cms/src/platform/unhandled.ts): a bug, so the run fails. */
 function checkServerLog(file) {
   const unhandled = fs.existsSync(file) ? unhandledRejections(fs.readFileSync(file, 'utf8')) : []
   results.push([`log ${path.relative(testDir, file)}`, { passed: unhandled.length ? 0 : 1, failed: unhandled.length }])

@@ -42,7 +42,7 @@ export async function bootstrap(payload: Payload) {
   }
   // Migrated and seeded: the availability fast path in server.ts may now use this pool.
   publishPool(pool(payload))
-  // …and serve the confirm without Next (endpoints/fastWrites.ts).
+  // …and serve the confirm without Next (reservations/endpoints/fastWrites.ts).
   publishFastWrites(fastWriteRoutes(payload))
   // The job queue's worker: notifications, reminders, abandoned drafts, past bookings (jobs/).
   await startJobs(payload)

@@ -37,7 +37,7 @@ export const env = {
     ).replace(/\/+$/, '')
   },
   /**
-   * The public origin of absolute URLs in sitemap.xml and robots.txt (lib/seo.ts): PUBLIC_URL, else
+   * The public origin of absolute URLs in sitemap.xml and robots.txt (content/seo.ts): PUBLIC_URL, else
    * an explicit SERVER_URL; null = the request's own origin.
    */
   get publicUrl() {
@@ -89,7 +89,7 @@ export const env = {
   },
   /**
    * server.ts answers the public availability reads itself and serves the booking confirm without
-   * Next.js, whose caller is loaded in one statement (lib/leanAuth.ts; docs/architecture.md "Fast
+   * Next.js, whose caller is loaded in one statement (accounts/leanAuth.ts; docs/architecture.md "Fast
    * path"); `FAST_PATH=off` (or its older name `AVAILABILITY_FAST_PATH=off`) sends both through
    * Next.js and Payload like every other request, with Payload's own user load (to compare the
    * two paths, and so that the Payload endpoints stay tested).
@@ -98,7 +98,7 @@ export const env = {
     return process.env.FAST_PATH !== 'off' && process.env.AVAILABILITY_FAST_PATH !== 'off'
   },
   /**
-   * The job queue's worker in this process (jobs/queue.ts): `JOB_WORKER=off` runs none (the
+   * The job queue's worker in this process (notifications/queue.ts): `JOB_WORKER=off` runs none (the
    * process still enqueues; another one sends), `JOB_CONCURRENCY` jobs at once (default 4: they wait on PostgreSQL and SMTP, not on the CPU),
    * `JOB_HEARTBEAT_MS` between two heartbeats of the stuck-job sweeper (default 10 s).
    */

@@ -13,14 +13,14 @@ import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** Our own 4xx errors (lib/errors.ts HttpError): a refusal the caller caused, logged as information. */
+/** Our own 4xx errors (platform/errors.ts HttpError): a refusal the caller caused, logged as information. */
 const ourRefusals: Record<string, 'info'> = { HttpClientError: 'info' }
 
 export default buildConfig({
   serverURL: env.serverUrl,
   secret: env.secret,
   admin: { user: 'users' },
-  // The server-rendered home is refreshed when what it shows changes (lib/homeHtml.ts).
+  // The server-rendered home is refreshed when what it shows changes (content/homeHtml.ts).
   collections: withHomeDirtyHooks(collections),
   endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint, ...operatorBlockEndpoints],
   hooks: { afterError: [mapErrors] },
@@ -33,7 +33,7 @@ export default buildConfig({
   defaultDepth: 0,
   maxDepth: 3,
   db: postgresAdapter({
-    // The process's one pool: Payload's, published for the availability fast path (lib/sql.ts).
+    // The process's one pool: Payload's, published for the availability fast path (platform/sql.ts).
     pool: {
       connectionString: env.databaseUrl,
       max: env.poolMax,

@@ -1,4 +1,4 @@
-/** The line cms/src/lib/unhandled.ts writes for a rejection nobody handled (kept in step by serverLog.test.ts). */
+/** The line cms/src/platform/unhandled.ts writes for a rejection nobody handled (kept in step by serverLog.test.ts). */
 export const UNHANDLED_REJECTION_MARK = 'Unhandled promise rejection'
 
 /**

@@ -3,7 +3,7 @@
  * reservation endpoints, the operator blocks and the retry guard. The server's Italian sentence is
  * for API users; each front end words a code from its own dictionary, and a test fails when a code
  * listed here has no words there (issue 21 §4). The server's tables of refusals are checked against
- * this list in `cms/src/lib/refusalCodes.test.ts`.
+ * this list in `cms/src/reservations/refusalCodes.test.ts`.
  */
 export const BOOKING_REFUSAL_CODES = [
   // A time that cannot be booked (the engine's slot check).

@@ -74,7 +74,7 @@ describe('the English of the shared schemas’ messages', () => {
   })
 
   it('puts the server’s refusal to delete an image in use in English, with where it is used', () => {
-    // Composed as cms/src/services/uploads.ts does (describeUploadUses of the shared schemas).
+    // Composed as cms/src/content/uploads.ts does (describeUploadUses of the shared schemas).
     const uses = describeUploadUses([
       { kind: 'service', id: 1, name: 'Piega' },
       { kind: 'operator', id: 2, name: 'Giulia Rossi' },

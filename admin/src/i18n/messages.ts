@@ -91,11 +91,11 @@ export const MESSAGES_EN: Record<string, string> = {
   'Serve almeno un’immagine': 'At least one image is needed',
   'Troppe immagini': 'Too many images',
   'Un’immagine compare due volte': 'An image appears twice',
-  // The server's refusals for images (cms/src/services/uploads.ts, cms/src/endpoints/upload.ts)
+  // The server's refusals for images (cms/src/content/uploads.ts, cms/src/content/endpoints/upload.ts)
   'Il file è obbligatorio': 'The file is required',
   'Corpo della richiesta non valido': 'Invalid request body',
   'Questa immagine non è nel carosello': 'This image is not in the carousel',
-  // The server's Italian for Payload's own messages (cms/src/lib/payloadMessages.ts)
+  // The server's Italian for Payload's own messages (cms/src/platform/payloadMessages.ts)
   'Esiste già un elemento con questo valore: scegline un altro.':
     'Something with this value already exists: choose another.',
   'Campo obbligatorio.': 'Required field.',
@@ -152,7 +152,7 @@ const PATTERNS: [RegExp, (...groups: string[]) => string | undefined][] = [
   [/^Dati non validi: (.*)$/, (paths) => `Invalid data: ${paths}`],
   [/^Da (\d+) a (\d+)$/, (from, to) => `From ${from} to ${to}`],
   [/^La password deve avere almeno (\d+) caratteri$/, (n) => `The password must have at least ${n} characters`],
-  // 409 IMAGE_IN_USE (cms/src/services/uploads.ts)
+  // 409 IMAGE_IN_USE (cms/src/content/uploads.ts)
   [
     /^Questa immagine è in uso, non si può eliminare\. Usata da: (.+)\. Scegli prima un’altra immagine lì\.$/,
     (uses) =>

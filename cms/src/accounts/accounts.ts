@@ -136,7 +136,7 @@ async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest, ro
 
 /**
  * Sets the password (Payload hashes it) and ends every session issued before — access sessions
- * and refresh families (services/sessions.ts) — in `req`'s transaction.
+ * and refresh families (accounts/sessions.ts) — in `req`'s transaction.
  */
 async function setPassword(req: PayloadRequest, rows: Rows, userId: number, password: string) {
   await req.payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0, req })

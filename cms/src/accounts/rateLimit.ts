@@ -70,7 +70,7 @@ export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
   )
 }
 
-/** Runs one statement and gives its rows: the request's transaction (lib/sql.ts `sqlInRequest`). */
+/** Runs one statement and gives its rows: the request's transaction (platform/sql.ts `sqlInRequest`). */
 export type Run = (q: SQL) => Promise<Record<string, unknown>[]>
 
 /**

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload'
 import { markHomeDirty } from '../platform'
 
-/** The collections `GET /api/pages/home` reads (services/pages.ts homePage). */
+/** The collections `GET /api/pages/home` reads (content/pages.ts homePage). */
 export const HOME_SOURCES = [
   'upload',
   'banner',
@@ -20,7 +20,7 @@ const deleted: CollectionAfterDeleteHook = ({ doc }) => (markHomeDirty(), doc)
 
 /**
  * Adds the "home changed" hooks to the collections the home reads, so the server-rendered `/`
- * shows an owner's edit on the next load (lib/homeHtml.ts). Writes that bypass Payload (raw SQL:
+ * shows an owner's edit on the next load (content/homeHtml.ts). Writes that bypass Payload (raw SQL:
  * the carousel order, the week's opening hours) call markHomeDirty themselves.
  */
 export function withHomeDirtyHooks(collections: CollectionConfig[]): CollectionConfig[] {

@@ -8,7 +8,7 @@
  *    origin and the salon's current name.
  * Each answer is cached per (route, origin, content version) — the version is the ETag of
  * `/api/pages/home` — and compressed once. The data is looked at again after a few seconds, or at
- * once when a Payload hook marked the home as changed (lib/homeDirty.ts). Anything failing falls
+ * once when a Payload hook marked the home as changed (platform/homeDirty.ts). Anything failing falls
  * back to the build's page (for `/`: the frame that fetches its data in the browser).
  */
 import crypto from 'node:crypto'

@@ -21,7 +21,7 @@ import { notificationSettings, notificationSettingsOf } from './settings'
 /**
  * The notification tasks (docs/notifications.md). Thin glue: which mails an event causes and when
  * reminders fall are the engine's (`shared/src/booking/notifications.ts`), the words are
- * `email/reservationMails.ts`, the calendar file `lib/ics.ts`; here they meet the database and
+ * `notifications/reservationMails.ts`, the calendar file `reservations/ics.ts`; here they meet the database and
  * SMTP.
  */
 

@@ -41,7 +41,7 @@ export async function migrateQueue(payload: Payload, pgPool: Pool) {
 
 /**
  * Starts this process's worker (`JOB_WORKER=off`: none — the process still enqueues, another
- * process sends). Once per process; server.ts stops it on SIGTERM (lib/jobRunner.ts).
+ * process sends). Once per process; server.ts stops it on SIGTERM (platform/jobRunner.ts).
  */
 export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskList, crontab: string) {
   if (publishedRunner() || !env.jobs.worker) return

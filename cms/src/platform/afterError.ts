@@ -3,7 +3,7 @@ import { errorResponse } from './errorResponse'
 import { italianFieldErrors } from './payloadMessages'
 
 /**
- * Payload's side of the one error mapping (lib/errorResponse.ts, shared with the availability
+ * Payload's side of the one error mapping (platform/errorResponse.ts, shared with the availability
  * fast path in server.ts). Anything it does not know keeps Payload's answer: a 500 with a generic
  * message, logged by Payload.
  */

@@ -24,7 +24,7 @@ const idError = (message: string) => ({ errors: [{ path: 'id', message }] })
 
 /**
  * The one mapping from an error to the answer a client gets, used by Payload's error hook
- * (hooks/afterError.ts) and by the availability fast path (server.ts), so both answer a bad
+ * (platform/afterError.ts) and by the availability fast path (server.ts), so both answer a bad
  * request alike. Bad input must never look like a server failure: database errors caused by the
  * request become 4xx, a visitor refused for not being signed in gets 401 (the apps redirect to
  * login on it), and every 4xx carries its real message and, where known, the field.

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 /**
  * An HTTP error that carries its status and body data, free of Payload so that the booking
  * services can run outside it too (the availability fast path in server.ts). Inside Payload,
- * hooks/afterError.ts turns it into the standard error body.
+ * platform/afterError.ts turns it into the standard error body.
  */
 export class HttpError extends Error {
   constructor(

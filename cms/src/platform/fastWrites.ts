@@ -1,8 +1,8 @@
 /**
- * The hand-over of the write fast path (endpoints/fastWrites.ts) from Payload's module graph to
+ * The hand-over of the write fast path (reservations/endpoints/fastWrites.ts) from Payload's module graph to
  * server.ts: Next bundles Payload's modules apart from server.ts's, so the routes are published on
  * `globalThis` under a registered symbol once Payload has initialised (bootstrap.ts), like the
- * pool (lib/sql.ts). Free of imports on purpose: server.ts must not load Payload's graph twice.
+ * pool (platform/sql.ts). Free of imports on purpose: server.ts must not load Payload's graph twice.
  */
 
 /** A write served without Next: a web Request carrying `body` (already read, whole), a web Response out. */

@@ -1,9 +1,9 @@
 /**
  * "The home's content changed": a counter the Payload hooks of the collections the home reads
- * bump (hooks/homeDirty.ts), and that cms/server.ts reads to re-render `/` on the next request
- * instead of waiting for its few seconds of micro-cache (lib/homeHtml.ts). Kept on globalThis under
+ * bump (content/homeDirtyHook.ts), and that cms/server.ts reads to re-render `/` on the next request
+ * instead of waiting for its few seconds of micro-cache (content/homeHtml.ts). Kept on globalThis under
  * a registered symbol because Next bundles its own copy of this module: the hooks run in Next's
- * copy, server.ts reads through tsx's (the same pattern as lib/sql.ts's pool).
+ * copy, server.ts reads through tsx's (the same pattern as platform/sql.ts's pool).
  */
 const DIRTY = Symbol.for('salon.homeDirty')
 const store = globalThis as typeof globalThis & { [DIRTY]?: number }

@@ -1,6 +1,6 @@
 /**
- * The hand-over of this process's job worker (jobs/queue.ts) to server.ts, which stops it on
- * SIGTERM: published on `globalThis` under a registered symbol, like the pool (lib/sql.ts). Free
+ * The hand-over of this process's job worker (notifications/queue.ts) to server.ts, which stops it on
+ * SIGTERM: published on `globalThis` under a registered symbol, like the pool (platform/sql.ts). Free
  * of imports on purpose: server.ts must not load Payload's module graph a second time.
  */
 interface Stoppable {

@@ -1,7 +1,7 @@
 /**
  * A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as
  * data, and broken JSON must be a 400 naming `body`. Checked before Payload by the REST route
- * (app/(payload)/api/[...slug]/route.ts) and by the write fast path (endpoints/fastWrites.ts), so
+ * (app/(payload)/api/[...slug]/route.ts) and by the write fast path (reservations/endpoints/fastWrites.ts), so
  * both refuse alike.
  */
 export const badRequest = (path: string, message: string) =>

@@ -79,7 +79,7 @@ import {
  * (`shared/src/booking`) decides, the write happens under the exclusion guard, and one row of
  * `reservation_events` records who changed what — in the same transaction, so a change and its
  * event exist together or not at all. Payload's REST writes on `reservations` are closed
- * (collections/Reservations.ts); the seed records its rows as IMPORTED.
+ * (reservations/collections/Reservations.ts); the seed records its rows as IMPORTED.
  */
 
 type Actor = { id: number; user_role: Role }

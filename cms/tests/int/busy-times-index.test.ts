@@ -1,5 +1,5 @@
 /**
- * Busy times are read through the guard's GiST index by their time range (services/calendar.ts
+ * Busy times are read through the guard's GiST index by their time range (calendar/calendar.ts
  * `blockingDuring`): what availability and confirm read costs the rows in the window, not the
  * salon's whole history. Checked on the generic plan PostgreSQL uses for a named statement after a
  * few runs, with sequential scans off so the planner says which index it *can* use.

@@ -1,6 +1,6 @@
 /**
  * Confirm checks the process's copy of the salon's calendar by its version (one read inside the
- * transaction; migration `…_calendar_version`, services/calendar.ts `calendarInTransaction`).
+ * transaction; migration `…_calendar_version`, calendar/calendar.ts `calendarInTransaction`).
  * A calendar change committed by anyone — here raw SQL, so no Payload hook and no NOTIFY can be
  * what makes it seen — is refused by the very next confirm, in this process and in the other one.
  */
@@ -71,7 +71,7 @@ describe('the calendar version', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200)
   })
 
-  it('busy times come from PostgreSQL as Date#toISOString writes them (services/calendar.ts isoOf)', async () => {
+  it('busy times come from PostgreSQL as Date#toISOString writes them (calendar/calendar.ts isoOf)', async () => {
     const rows = await sql(
       `select ts, to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
          from (values ('2026-03-29 01:59:59.999+01'::timestamptz), ('2026-10-25 02:30:00.5+02'),

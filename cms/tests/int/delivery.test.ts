@@ -185,7 +185,7 @@ describe('the SPA shell on routed paths', () => {
   })
 })
 
-/** The prerendered public pages (cms/src/lib/homeHtml.ts): rendered by the server, compressed once per version. */
+/** The prerendered public pages (cms/src/content/homeHtml.ts): rendered by the server, compressed once per version. */
 describe('the prerendered pages', () => {
   it('/ is the server render with the current data, brotli and gzip of the same bytes, a 304 when unchanged', async () => {
     const plain = await get('/')

@@ -1,9 +1,9 @@
 /**
- * The confirm on server.ts's fast path (endpoints/fastWrites.ts) answers exactly what the Payload
+ * The confirm on server.ts's fast path (reservations/endpoints/fastWrites.ts) answers exactly what the Payload
  * endpoint answers through Next: the stack's app (fast path on, as in production) is compared
  * with a second process on the same PostgreSQL started with FAST_PATH=off. Authentication is
  * Payload's own JWT code on both paths; with the fast path on, the caller's row is read in one
- * statement (lib/leanAuth.ts) instead of Payload's user load — so a token ended by "esci da tutti i
+ * statement (accounts/leanAuth.ts) instead of Payload's user load — so a token ended by "esci da tutti i
  * dispositivi" or a logout is refused, an auth cookie sent cross-site is ignored, and a role changed
  * after login counts at once, exactly as with Payload's load. The contention guarantees through the
  * fast path are contention.test.ts / two-processes.test.ts / sigkill.test.ts (the stack's apps

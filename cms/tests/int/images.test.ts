@@ -1,5 +1,5 @@
 /**
- * GET /api/img/<modifiers>/<filename> (lib/images.ts): fixed sizes, 400 naming the modifier, 404 for
+ * GET /api/img/<modifiers>/<filename> (content/images.ts): fixed sizes, 400 naming the modifier, 404 for
  * an unknown file, 422 for a stored file that is not an image, the disk cache (X-Cache), formats.
  */
 import fs from 'node:fs'

@@ -53,7 +53,7 @@ describe('one pool, one calendar listener, one error mapping per process', () =>
 
     const { total, listening, queue } = await connectionsOf(BASE_URL)
     expect(listening, 'LISTEN salon_calendar connections of this process').toBe(1)
-    // The job queue has a small pool of its own (jobs/queue.ts: its listener, one connection per
+    // The job queue has a small pool of its own (notifications/queue.ts: its listener, one connection per
     // running job and one more — 4 + 2 by default), named apart so that it never takes these.
     expect(queue, 'connections of the job queue').toBeGreaterThanOrEqual(1)
     expect(queue, 'connections of the job queue').toBeLessThanOrEqual(4 + 2)

@@ -1,4 +1,4 @@
-/** sitemap.xml and robots.txt from the route table (lib/seo.ts, shared/src/seo.ts). */
+/** sitemap.xml and robots.txt from the route table (content/seo.ts, shared/src/seo.ts). */
 import { describe, expect, it } from 'vitest'
 import { BASE_URL } from './helpers'
 

@@ -6,7 +6,7 @@ import { instantToWallClock, parseInstant, toEpochMs, wallClockToInstant } from 
 /**
  * Which booking e-mails a reservation event sends, and when the reminders go out. Pure: the mail
  * worker reads an event row and the settings (`config`), asks here whom to tell what, and renders
- * the mail with `reservationMail` (cms/src/email/reservationMails.ts). docs/notifications.md has
+ * the mail with `reservationMail` (cms/src/notifications/reservationMails.ts). docs/notifications.md has
  * the table in words.
  */
 

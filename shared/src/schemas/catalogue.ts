@@ -2,7 +2,7 @@ import { z } from './zod'
 
 /**
  * What the dashboard's catalogue forms accept — the same rules the server's collections check
- * (cms/src/collections/Services.ts, Category.ts call these through `zodFieldValidate`), so a rule
+ * (cms/src/catalogue/collections/Services.ts, Category.ts call these through `zodFieldValidate`), so a rule
  * is written once: a form refuses exactly what the server would refuse, next to the field.
  */
 

@@ -3,7 +3,7 @@ import { email, phone } from './index'
 
 /**
  * The salon's settings as the dashboard's form and the server's Config collection both check them
- * (cms/src/collections/Config.ts runs these field schemas through `zodField`).
+ * (cms/src/calendar/collections/Config.ts runs these field schemas through `zodField`).
  */
 const whole = (min: number, max: number, unit: string) =>
   z

@@ -1,7 +1,7 @@
 /**
  * The `<head>` of each public page — title, description, canonical URL, robots, Open Graph,
  * Twitter card and (home) the salon's JSON-LD — from ONE function, `headFor`, used by the build's
- * prerender (scripts/prerender.mjs), by the server's render of `/` (cms/src/lib/homeHtml.ts, via
+ * prerender (scripts/prerender.mjs), by the server's render of `/` (cms/src/content/homeHtml.ts, via
  * entry-server.tsx) and by the browser on client navigations (HeadManager). So a link preview, a
  * crawler without JavaScript and a visitor's tab all read the same values.
  */

@@ -46,14 +46,14 @@ export const Users: CollectionConfig = {
   ],
   auth: {
     // Short-lived access token (30 min); the login state lasts through the rotating refresh
-    // token (one year, services/sessions.ts, docs/architecture.md "Sessions").
+    // token (one year, accounts/sessions.ts, docs/architecture.md "Sessions").
     tokenExpiration: ACCESS_TOKEN_SECONDS,
-    // Brute force is limited by services/rateLimit.ts (per account and per IP, 429 + Retry-After);
+    // Brute force is limited by accounts/rateLimit.ts (per account and per IP, 429 + Retry-After);
     // Payload's own lockout would answer 401 and let anyone lock any account for good measure.
     maxLoginAttempts: 0,
     cookies: { sameSite: 'Lax', secure: env.secureCookies },
     // Before Payload's own JWT strategy: the booking confirm's user in one statement, checked by
-    // Payload's JWT code all the same (lib/leanAuth.ts); every other request falls through to it.
+    // Payload's JWT code all the same (accounts/leanAuth.ts); every other request falls through to it.
     strategies: [leanSessionStrategy],
   },
   admin: { useAsTitle: 'email' },
@@ -70,7 +70,7 @@ export const Users: CollectionConfig = {
     beforeOperation: [
       async ({ args, operation, req }) => {
         // Self-registration (a visitor through the API) is limited per client address before
-        // anything is written: 429 + Retry-After over the limit (services/registration.ts). The
+        // anything is written: 429 + Retry-After over the limit (accounts/registration.ts). The
         // count is taken on the create's own transaction: a registration that fails after all
         // (bad input, address taken) rolls it back, and no second connection is needed.
         if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {

@@ -7,7 +7,7 @@ import { getOpeningWeek, putOpeningWeek } from '../endpoints/openingHours'
 export const BusinessHours: CollectionConfig = {
   slug: 'business_hours',
   hooks: calendarChanged,
-  // The dashboard edits the whole week at once, in one transaction (services/openingHours.ts).
+  // The dashboard edits the whole week at once, in one transaction (calendar/openingHours.ts).
   endpoints: [getOpeningWeek, putOpeningWeek],
   admin: { useAsTitle: 'day_of_week' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },

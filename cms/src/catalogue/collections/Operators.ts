@@ -29,7 +29,7 @@ export const Operators: CollectionConfig = {
     { name: 'position', type: 'number', defaultValue: 0, validate: zodField(operatorFields.position) },
     {
       // The services this person performs: stored on each service (services.operators), shown and
-      // edited here for the dashboard (cms/src/services/operatorServices.ts).
+      // edited here for the dashboard (cms/src/catalogue/operatorServices.ts).
       name: 'services',
       type: 'number',
       hasMany: true,

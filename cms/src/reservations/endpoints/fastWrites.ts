@@ -10,10 +10,10 @@ import { confirmEndpoint } from './reservations'
  * the request is authenticated by Payload's own `createPayloadRequest` (the same auth strategies,
  * JWT verification, `sid` session check and user load as every REST request), the **same
  * endpoint object** the Payload route serves runs, and an error goes through Payload's formatting
- * and the same `afterError` hooks (lib/errorResponse.ts), so both paths answer alike.
+ * and the same `afterError` hooks (platform/errorResponse.ts), so both paths answer alike.
  *
  * Lives in Payload's module graph (Next bundles it apart from server.ts's) and is published on
- * `globalThis` by bootstrap.ts (lib/fastWrites.ts).
+ * `globalThis` by bootstrap.ts (platform/fastWrites.ts).
  */
 
 interface Route {

@@ -21,7 +21,7 @@ const literals: Promise<Map<string, Set<string>>> = Promise.resolve(config).then
 /**
  * Payload reads `/api/banner/1 or 1=1` as id 1 (parseInt). A path segment where an id belongs
  * must be a whole number: anything else is a 400 naming `id`, before Payload sees it. A JSON body
- * that is not an object is refused first (lib/jsonBody.ts, shared with the write fast path).
+ * that is not an object is refused first (platform/jsonBody.ts, shared with the write fast path).
  */
 const guardIds =
   (handler: Handler): Handler =>
