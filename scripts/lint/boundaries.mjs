@@ -26,6 +26,14 @@ function webViolation(from, to) {
   return null
 }
 
+/** The AST visitors that hand every import and re-export source of a file to `check(node, source)`. */
+const importVisitors = (check) => ({
+  ImportDeclaration: (node) => check(node.source, node.source.value),
+  ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+  ExportAllDeclaration: (node) => check(node.source, node.source.value),
+  ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+})
+
 const webLayers = {
   meta: {
     type: 'problem',
@@ -41,12 +49,7 @@ const webLayers = {
       const message = webViolation(from, webLayer(path.resolve(path.dirname(file), source)))
       if (message) context.report({ node, message })
     }
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    }
+    return importVisitors(check)
   },
 }
 
@@ -106,12 +109,7 @@ const cmsModules = {
       const message = cmsModuleViolation(file, to)
       if (message) context.report({ node, message })
     }
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    }
+    return importVisitors(check)
   },
 }
 
