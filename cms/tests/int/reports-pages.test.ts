@@ -146,18 +146,47 @@ describe('reservation counts and aggregates (admin)', () => {
   })
 })
 
-describe('/api/config/count|aggregate (not provided: the settings are one document)', () => {
-  it('answers 404 to everyone, while the settings themselves stay readable', async () => {
-    for (const path of [
-      '/api/config/count',
-      '/api/config/aggregate',
-      '/api/config/count?from=2021-03-01&to=2021-03-31',
-    ]) {
-      const res = await api('GET', path, { as: 'ADMIN' })
-      expect(res.status, path).toBe(404)
-      expect(res.body.totalDocs, path).toBeUndefined()
+describe('/api/config/count and /api/config/aggregate (spec §7: the settings are one document)', () => {
+  it('count the settings rows like the other counts: admins only, by created date, in the salon’s zone', async () => {
+    const [config] = await sql(`select created_at, timezone from config`)
+    const day = localDayOf(config.created_at, config.timezone)
+    const count = await api('GET', '/api/config/count', { as: 'ADMIN' })
+    expect(count.status, JSON.stringify(count.body)).toBe(200)
+    expect(count.body).toEqual({ count: 1 })
+    expect((await api('GET', `/api/config/count?from=${day}&to=${day}`, { as: 'ADMIN' })).body).toEqual({ count: 1 })
+    expect((await api('GET', '/api/config/count?from=2021-03-01&to=2021-03-31', { as: 'ADMIN' })).body).toEqual({
+      count: 0,
+    })
+
+    const aggregate = await api('GET', '/api/config/aggregate', { as: 'ADMIN' })
+    expect(aggregate.status, JSON.stringify(aggregate.body)).toBe(200)
+    expect(aggregate.body).toEqual({
+      groupBy: 'day',
+      timezone: config.timezone,
+      totals: { count: 1 },
+      series: [{ period: day, count: 1 }],
+    })
+    const month = await api('GET', '/api/config/aggregate?groupBy=month', { as: 'ADMIN' })
+    expect(month.body.series).toEqual([{ period: `${day.slice(0, 7)}-01`, count: 1 }])
+    const empty = await api('GET', '/api/config/aggregate?from=2021-03-01&to=2021-03-31', { as: 'ADMIN' })
+    expect(empty.body).toMatchObject({ totals: { count: 0 }, series: [] })
+  })
+
+  it('visitors 401, customers and operators 403; bad filters are 400 naming the field', async () => {
+    for (const path of ['/api/config/count', '/api/config/aggregate']) {
+      expect((await api('GET', path)).status, path).toBe(401)
+      expect((await api('GET', path, { as: 'USER' })).status, path).toBe(403)
+      expect((await api('GET', path, { as: 'OPERATOR' })).status, path).toBe(403)
     }
-    expect((await api('GET', '/api/config/count')).status).toBe(404)
+    const bad = await api('GET', '/api/config/aggregate?groupBy=hour&from=ieri', { as: 'ADMIN' })
+    expect(bad.status).toBe(400)
+    expect(errorPaths(bad.body)).toEqual(expect.arrayContaining(['from']))
+    const group = await api('GET', '/api/config/aggregate?groupBy=hour', { as: 'ADMIN' })
+    expect(errorPaths(group.body)).toEqual(['groupBy'])
+    expect(
+      errorPaths((await api('GET', '/api/config/count?from=2021-03-31&to=2021-03-01', { as: 'ADMIN' })).body),
+    ).toEqual(['to'])
+    // The settings themselves stay one readable document.
     const list = await api('GET', '/api/config', { as: 'ADMIN' })
     expect(list.status).toBe(200)
     expect(list.body.docs).toHaveLength(1)

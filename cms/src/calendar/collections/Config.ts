@@ -3,7 +3,7 @@ import { calendarChanged } from '../hooks'
 import { ValidationError } from 'payload'
 import { CONFIG_DEFAULTS, configFields, secondReminderError } from '@salon/shared'
 import { anyone, isAdmin, isAdminField, zodField } from '../../platform'
-import { configCountClosed } from '../endpoints/counts'
+import { configCounts } from '../endpoints/counts'
 
 /** Admins only read it (the mail worker reads the columns with SQL, not through this access). */
 const adminRead = { read: isAdminField }
@@ -42,9 +42,8 @@ export const Config: CollectionConfig = {
   slug: 'config',
   admin: { useAsTitle: 'businessName' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
-  // Spec §7 lists /api/config/count|aggregate, but the settings are one document: a count is
-  // always 1 and there is nothing to aggregate: both answer 404 (docs/api.md "Counts and aggregates").
-  endpoints: configCountClosed,
+  // Spec §7's /api/config/count and /aggregate, admin only like the other counts (docs/api.md).
+  endpoints: configCounts,
   hooks: {
     ...calendarChanged,
     beforeValidate: [

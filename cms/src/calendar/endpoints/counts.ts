@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
-import { comparePeriodQuery, periodQuery, roleSchema } from '@salon/shared'
+import { comparePeriodQuery, periodQuery, reservationReportQuery, roleSchema } from '@salon/shared'
 import { z } from 'zod'
 import { parseOr400, queryObject, requireAdmin } from '../../platform'
-import { compareRows, countRows } from '../counts'
+import { aggregateRows, compareRows, countRows } from '../counts'
 
 const userFilter = z.object({ role: roleSchema.optional() })
 
@@ -41,15 +41,33 @@ export const categoryCount: Endpoint = {
   },
 }
 
-const notFound = () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 })
+/** The reservations' report buckets (local day, ISO week, month), the same rule. */
+const groupByFilter = z.object({ groupBy: reservationReportQuery.shape.groupBy })
 
 /**
- * GET /api/config/count and /api/config/aggregate — not provided (404). The settings are one
- * document: Payload's built-in count would always say `{ totalDocs: 1 }`, and `/aggregate`
- * would otherwise be read as a document id (400). Spec §7 lists them; docs/api.md says why not.
+ * GET /api/config/count?from&to and /api/config/aggregate?from&to&groupBy — admin only, like the
+ * other counts, on the settings rows created in the period (the salon has one settings document,
+ * so the count is 1 once it exists). Spec §7 lists both. They replace Payload's built-in
+ * `/count` (`{ totalDocs }`), and `/aggregate` would otherwise be read as a document id.
  */
-export const configCountClosed: Endpoint[] = ['/count', '/aggregate'].map((path) => ({
-  path,
-  method: 'get',
-  handler: notFound,
-}))
+export const configCounts: Endpoint[] = [
+  {
+    path: '/count',
+    method: 'get',
+    handler: async (req) => {
+      requireAdmin(req)
+      const query = parseOr400(periodQuery, queryObject(req))
+      return Response.json({ count: await countRows(req.payload, 'config', query) })
+    },
+  },
+  {
+    path: '/aggregate',
+    method: 'get',
+    handler: async (req) => {
+      requireAdmin(req)
+      const q = queryObject(req)
+      const query = { ...parseOr400(periodQuery, q), ...parseOr400(groupByFilter, { groupBy: q.groupBy }) }
+      return Response.json(await aggregateRows(req.payload, 'config', query))
+    },
+  },
+]

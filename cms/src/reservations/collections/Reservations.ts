@@ -2,22 +2,25 @@ import type { CollectionConfig } from 'payload'
 import { RESERVATION_DEFAULTS, RESERVATION_STATUSES } from '@salon/shared'
 import { reservationReadAccess } from '../access'
 import { reservationEndpoints } from '../endpoints/reservations'
+import { restEndpoints } from '../endpoints/rest'
 
-/** Payload's generic writes are closed for everyone: see below. */
+/** Payload's own generic writes are closed for everyone: see below. */
 const closed = () => false
 
 /**
  * Reservations. Read through REST by whoever may see them (admins all, an operator their agenda,
- * a customer their own). Written only through the reservation service
- * (reservations/reservationWrites.ts) behind the booking endpoints — create-session, confirm, book,
- * edit, move, status — so that every change obeys the engine, takes the exclusion guard and
- * records one event. Payload's own POST/PATCH/DELETE /api/reservations answer 403 for everyone,
- * admins included; bookings are cancelled, never deleted (drafts expire on their own).
+ * a customer their own). Written only through the reservation use cases behind the booking
+ * endpoints — create-session, confirm, book, edit, move, status — and, for admins, spec §7's
+ * generic POST /api/reservations, PUT/PATCH and DELETE /api/reservations/:id (endpoints/rest.ts,
+ * matched before Payload's own handlers), so that every change obeys the engine, takes the
+ * exclusion guard and records one event. Payload's own writes (bulk PATCH/DELETE with `where`,
+ * duplicate) answer 403 for everyone; a DELETE cancels, never removes the row (drafts expire on
+ * their own).
  */
 export const Reservations: CollectionConfig = {
   slug: 'reservations',
   defaultSort: '-date_start',
-  endpoints: reservationEndpoints,
+  endpoints: [...reservationEndpoints, ...restEndpoints],
   access: { read: reservationReadAccess, create: closed, update: closed, delete: closed },
   fields: [
     { name: 'note', type: 'textarea', maxLength: 1000 },
