@@ -151,6 +151,12 @@ describe('notificationsFor: cancellations', () => {
     ])
   })
 
+  it('a staff edit of a booking already cancelled or rejected (a note) tells nobody again', () => {
+    expect(mails(event(cancelled, { ...cancelled, note: 'Richiamare' }, STAFF))).toEqual([])
+    const rejected = { ...confirmed, status: 'REJECTED' as const }
+    expect(mails(event(rejected, { ...rejected, note: 'Richiamare', total_price: 10 }, ADMIN))).toEqual([])
+  })
+
   it('respects the changes switch and the salon-cancellations switch', () => {
     const e = event(confirmed, cancelled, CUSTOMER)
     expect(mails(e, { ...ALL_ON, mailCustomerChanges: false })).toEqual(['SALON:SALON_CANCELLED'])

@@ -103,7 +103,8 @@ const NOTICEABLE_EDITS = ['total_price', 'duration', 'date_end', 'note'] as cons
  *   APPROVED → CONFIRMED sends nothing more (the customer was told at the approval).
  * - REJECTED → REJECTED. CANCELLED → CANCELLED to the customer even when they cancelled it
  *   themself (a short confirmation whose CANCEL file drops the calendar entry), and
- *   SALON_CANCELLED when it was the customer.
+ *   SALON_CANCELLED when it was the customer. An edit of a booking already cancelled or rejected
+ *   sends nothing (they were told once).
  * - UNDONE (staff took back a final status): from CANCELLED or REJECTED → CONFIRMED (or RECEIVED
  *   when it is waiting again); from COMPLETED or NO_SHOW → nothing. FREED → nothing.
  * - A move (time, operator or services) → MOVED (or CONFIRMED when the same write also confirmed
@@ -128,7 +129,9 @@ export function notificationsFor(event: NotificationEvent, settings: Notificatio
   }
 
   if (to === 'CANCELLED' || to === 'REJECTED') {
-    if (fromDraft) return out // a draft dropped: nothing was ever booked
+    // A draft dropped: nothing was ever booked. A booking already called off and edited (a staff
+    // note): the customer was told once.
+    if (fromDraft || from === to) return out
     if (to === 'REJECTED') customer('REJECTED')
     else {
       customer('CANCELLED')
