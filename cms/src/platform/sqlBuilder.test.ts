@@ -3,7 +3,8 @@ import { joinSql, param, raw, sql, statement } from './sqlBuilder'
 
 describe('sql pieces, numbered when the statement is built', () => {
   it('numbers values in order of appearance, across nested pieces', () => {
-    const near = (start: Date, exclude: number) => sql`(select id from reservations where date_start > ${start} and id <> ${exclude})`
+    const near = (start: Date, exclude: number) =>
+      sql`(select id from reservations where date_start > ${start} and id <> ${exclude})`
     const facts = sql`select ${sql`(select 1 from users where id = ${7})`} as known, ${near(new Date(0), 3)} as near, ${'x'} as tag`
     expect(statement(facts)).toEqual({
       text: 'select (select 1 from users where id = $1) as known, (select id from reservations where date_start > $2 and id <> $3) as near, $4 as tag',
@@ -14,7 +15,11 @@ describe('sql pieces, numbered when the statement is built', () => {
   it('gives one number to a param used several times, a new one to every plain value', () => {
     const id = param(5)
     const s = statement(sql`update t set a = ${1} where id = ${id} and (${id}::int is null or b = ${1})`, 'salon.x')
-    expect(s).toEqual({ name: 'salon.x', text: 'update t set a = $1 where id = $2 and ($2::int is null or b = $3)', values: [1, 5, 1] })
+    expect(s).toEqual({
+      name: 'salon.x',
+      text: 'update t set a = $1 where id = $2 and ($2::int is null or b = $3)',
+      values: [1, 5, 1],
+    })
   })
 
   it('splices raw text and joined pieces without values of their own', () => {

@@ -35,7 +35,8 @@ const checked = new WeakSet<TemplateStringsArray>()
 
 function refusePositional(strings: TemplateStringsArray) {
   if (checked.has(strings)) return
-  if (strings.some((s) => /\$\d/.test(s))) throw new Error(`A hand-written positional parameter in sql\`${strings.join('…')}\``)
+  if (strings.some((s) => /\$\d/.test(s)))
+    throw new Error(`A hand-written positional parameter in sql\`${strings.join('…')}\``)
   checked.add(strings)
 }
 

@@ -1,13 +1,11 @@
 import type { Pool } from 'pg'
 import {
   MOVABLE_STATUSES,
-  addCalendarDays,
   closedTime,
   lastSalonChange,
   offeredTransitions,
   staffActions,
   reservationActions,
-  startOfLocalDay,
   type AgendaItem,
   type AgendaQuery,
   type AgendaResponse,
@@ -24,8 +22,9 @@ import {
   maySeeAsStaff,
 } from '@salon/shared'
 import { notFound, isoOf } from '../platform'
-import { finalChanges, loadActor, readEvents } from './reservationWrites'
-import { loadCalendar } from '../calendar'
+import { finalChanges, readEvents } from './repository'
+import { loadActor } from './reads'
+import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
 
 type Actor = Parameters<typeof loadActor>[1]
@@ -161,7 +160,7 @@ export async function myReservations(
   q: MineQuery,
   now = new Date(),
 ): Promise<MyReservationsResponse> {
-  const { settings } = await loadCalendar(pool, now.getTime())
+  const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   const actor = await loadActor(pool, user)
   const active = `r.status = any($2::enum_reservations_status[]) and (r.date_end is null or r.date_end > $3)`
   const calledOff = `r.status = any($4::enum_reservations_status[]) and r.date_start > $3`
@@ -209,11 +208,13 @@ export async function myReservations(
  * (`offeredTransitions`) and the move, undo and free-the-rest flags.
  */
 export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new Date()): Promise<AgendaResponse> {
-  const [calendar, actor] = await Promise.all([loadCalendar(pool, now.getTime()), loadActor(pool, user)])
+  const [calendar, actor] = await Promise.all([
+    salonCalendar(pool, { consistency: 'cached', now: now.getTime() }),
+    loadActor(pool, user),
+  ])
   const { settings } = calendar
   const tz = settings.timezone
-  const from = startOfLocalDay(q.from, tz)
-  const to = startOfLocalDay(addCalendarDays(q.to, 1), tz)
+  const { from, to } = localDays(tz, q.from, q.to)
   // null = every operator (admin); otherwise only these records.
   const scope = actor.role === 'ADMIN' ? null : [...actor.operatorIds]
   // The bookings and the blocks at once (each its own pooled connection); then the bookings'
@@ -282,7 +283,7 @@ export async function reservationDetail(
   id: number,
   now = new Date(),
 ): Promise<ReservationDetail> {
-  const { settings } = await loadCalendar(pool, now.getTime())
+  const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   const actor = await loadActor(pool, user)
   const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
   const row = rows[0]
