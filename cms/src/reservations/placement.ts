@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 import {
   type ActingAs,
   type ExistingReservation,
+  type ReservationStatus,
   type SalonCalendar,
   type ServiceInfo,
   checkSlot,
@@ -12,7 +13,7 @@ import {
 } from '@salon/shared'
 import { HttpError, RetryLater, fieldError, pgErrorCode } from '../platform'
 import { blockingWithin, loadBlocking, loadServices, localDays } from '../calendar'
-import type { LoadedReservation } from './repository'
+import { type BookedTime, type LoadedReservation, writeTime } from './repository'
 import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from './booking'
 
 /**
@@ -98,15 +99,17 @@ export interface Placement {
   services: ServiceInfo[]
   choice: OperatorChoice
   start: Date
-  /** Minutes it lasts (the agreed duration for a move that keeps its services). */
-  duration: number
+  /** Length, price and end as the engine computed them (`bookingAmounts`: agreed ones for a move that keeps its services). */
+  amounts: { duration: number; total_price: number; date_end: string }
+  /** The status the booking gets with its time. */
+  status: ReservationStatus
   /** Who books or moves: staff are not bound by the minimum notice (slotSettingsFor). */
   as: ActingAs
   /** Tried first when free (a move keeps its operator when it can). */
   keep?: number | null
   now: Date
-  /** The UPDATE that writes the time for one operator; returns nothing. */
-  write: (operatorId: number) => Promise<unknown>
+  /** Writes the time once an operator is chosen (default `writeTime`; confirm also writes its services and event). */
+  write?: (time: BookedTime) => Promise<unknown>
   /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
   near?: ExistingReservation[]
 }
@@ -132,7 +135,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     reservations,
     now: p.now,
     start: p.start,
-    durationMinutes: p.duration,
+    durationMinutes: p.amounts.duration,
   })
   if (!check.available) {
     if (check.reason === 'INVALID_SERVICES') throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
@@ -145,7 +148,12 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
         ? p.keep
         : pickOperator(check.operators, reservations, p.now, calendar.settings.holdMinutes)
   const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
-  return writeToFirstFreeOperator(db, day, order, p.write)
+  const write = (operator: number) => {
+    const { duration, total_price: price, date_end: end } = p.amounts
+    const time: BookedTime = { operator, start: p.start, end, duration, price, status: p.status }
+    return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
+  }
+  return writeToFirstFreeOperator(db, day, order, write)
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   maySeeAsStaff,
 } from '@salon/shared'
 import { notFound, isoOf } from '../platform'
-import { finalChanges, readEvents } from './repository'
+import { finalChanges, readEvents, type ReservationRow } from './repository'
 import { loadActor } from './reads'
 import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
@@ -41,16 +41,12 @@ const SELECT = `
     left join upload up on up.id = o.image_id
     left join users u on u.id = r.user_id`
 
-interface Row {
-  id: number
-  user_id: number | null
-  operator_id: number | null
-  status: ReservationStatus
-  date_start: Date | null
-  date_end: Date | null
+interface Row extends Pick<
+  ReservationRow,
+  'id' | 'user_id' | 'operator_id' | 'status' | 'date_start' | 'date_end' | 'note'
+> {
   duration: number | null
   total_price: number | null
-  note: string | null
   any_operator: boolean
   operator_name: string | null
   operator_image: string | null

@@ -4,7 +4,7 @@ import { fieldError, inTransaction, sql, statement, withRetries } from '../../pl
 import { salonCalendar } from '../../calendar'
 import { operatorOr400, servicesOr400 } from '../booking'
 import { placeBooking } from '../placement'
-import { type Actor, insertDraft, recordEvent, setServices, writeTime } from '../repository'
+import { type Actor, insertDraft, recordEvent, setServices } from '../repository'
 import { loadActor } from '../reads'
 import { refusal } from '../refusals'
 
@@ -35,16 +35,10 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
         services,
         choice: body.operator,
         start,
-        duration: amounts.duration,
+        amounts,
+        status,
         as: verdict.as,
         now,
-        write: (operator) =>
-          writeTime(
-            db,
-            id,
-            { operator, start, end: amounts.date_end, duration: amounts.duration, price: amounts.total_price, status },
-            now,
-          ),
       })
       await setServices(db, id, body.services)
       await recordEvent(db, id, user, null, now)

@@ -1,5 +1,11 @@
-import type { Pool } from 'pg'
-import { type ReservationStatus, authorizeFreeRest, authorizeTransition, authorizeUndo } from '@salon/shared'
+import type { Pool, PoolClient } from 'pg'
+import {
+  type BookingSettings,
+  type ReservationStatus,
+  authorizeFreeRest,
+  authorizeTransition,
+  authorizeUndo,
+} from '@salon/shared'
 import { inTransaction, pgErrorCode, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
 import { conflict } from '../booking'
@@ -16,19 +22,28 @@ import { refusal } from '../refusals'
  * my-bookings (the customer's cancel), access-matrix, notifications (the mails of each change).
  */
 
-/** PUT /api/reservations/:id/status: the engine decides who may set what (`authorizeTransition`). */
-export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
+type Locked = Awaited<ReturnType<typeof actorAndReservation>> & { settings: BookingSettings }
+
+/** `work` in a transaction (retried when the database asks) with the asker, the row locked and the committed settings. */
+function onLockedReservation<T>(pool: Pool, user: Actor, id: number, work: (db: PoolClient, l: Locked) => Promise<T>) {
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const { actor, current } = await actorAndReservation(db, user, id)
       const { settings } = await salonCalendar(db, { consistency: 'committed' })
-      const verdict = authorizeTransition(actor, current.facts, to, settings, now)
-      if (!verdict.ok) throw refusal(verdict, settings.timezone)
-      await setStatus(db, id, to, now)
-      await recordEvent(db, id, user, current.snapshot, now)
-      return { id }
+      return work(db, { actor, current, settings })
     }),
   )
+}
+
+/** PUT /api/reservations/:id/status: the engine decides who may set what (`authorizeTransition`). */
+export async function changeStatus(pool: Pool, user: Actor, id: number, to: ReservationStatus, now = new Date()) {
+  return onLockedReservation(pool, user, id, async (db, { actor, current, settings }) => {
+    const verdict = authorizeTransition(actor, current.facts, to, settings, now)
+    if (!verdict.ok) throw refusal(verdict, settings.timezone)
+    await setStatus(db, id, to, now)
+    await recordEvent(db, id, user, current.snapshot, now)
+    return { id }
+  })
 }
 
 /**
@@ -39,26 +54,22 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
  * customer that the booking stands).
  */
 export async function undoStatus(pool: Pool, user: Actor, id: number, now = new Date()) {
-  return withRetries(() =>
-    inTransaction(pool, async (db) => {
-      const { actor, current } = await actorAndReservation(db, user, id)
-      const { settings } = await salonCalendar(db, { consistency: 'committed' })
-      const change = (await finalChanges(db, [id])).get(id)
-      const verdict = authorizeUndo(actor, current.facts, change, now)
-      if (!verdict.ok) throw refusal(verdict, settings.timezone)
-      try {
-        await db.query('savepoint undo')
-        await restoreStatus(db, id, change!.from, change!.restoreEnd ?? null, now)
-        await db.query('release savepoint undo')
-      } catch (err) {
-        await db.query('rollback to savepoint undo')
-        if (pgErrorCode(err) === '23P01') throw conflict('SLOT_TAKEN')
-        throw err
-      }
-      await recordEvent(db, id, user, current.snapshot, now, undefined, 'UNDONE')
-      return { id }
-    }),
-  )
+  return onLockedReservation(pool, user, id, async (db, { actor, current, settings }) => {
+    const change = (await finalChanges(db, [id])).get(id)
+    const verdict = authorizeUndo(actor, current.facts, change, now)
+    if (!verdict.ok) throw refusal(verdict, settings.timezone)
+    try {
+      await db.query('savepoint undo')
+      await restoreStatus(db, id, change!.from, change!.restoreEnd ?? null, now)
+      await db.query('release savepoint undo')
+    } catch (err) {
+      await db.query('rollback to savepoint undo')
+      if (pgErrorCode(err) === '23P01') throw conflict('SLOT_TAKEN')
+      throw err
+    }
+    await recordEvent(db, id, user, current.snapshot, now, undefined, 'UNDONE')
+    return { id }
+  })
 }
 
 /**
@@ -67,15 +78,11 @@ export async function undoStatus(pool: Pool, user: Actor, id: number, now = new 
  * that time can be booked. One FREED event; the undo of the status puts the end back.
  */
 export async function freeRest(pool: Pool, user: Actor, id: number, now = new Date()) {
-  return withRetries(() =>
-    inTransaction(pool, async (db) => {
-      const { actor, current } = await actorAndReservation(db, user, id)
-      const { settings } = await salonCalendar(db, { consistency: 'committed' })
-      const verdict = authorizeFreeRest(actor, { ...current.facts, date_end: current.snapshot.date_end }, now)
-      if (!verdict.ok) throw refusal(verdict, settings.timezone)
-      await endNow(db, id, now)
-      await recordEvent(db, id, user, current.snapshot, now, undefined, 'FREED')
-      return { id }
-    }),
-  )
+  return onLockedReservation(pool, user, id, async (db, { actor, current, settings }) => {
+    const verdict = authorizeFreeRest(actor, { ...current.facts, date_end: current.snapshot.date_end }, now)
+    if (!verdict.ok) throw refusal(verdict, settings.timezone)
+    await endNow(db, id, now)
+    await recordEvent(db, id, user, current.snapshot, now, undefined, 'FREED')
+    return { id }
+  })
 }

@@ -49,24 +49,17 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         services,
         choice: body.operator,
         start,
-        duration: amounts.duration,
+        amounts,
+        status,
         as: 'CUSTOMER',
         now,
         near: facts.near,
-        write: (operator) => {
-          const time = {
-            operator,
-            start,
-            end: amounts.date_end,
-            duration: amounts.duration,
-            price: amounts.total_price,
-            status,
-          }
+        write: (time) => {
           // The booking as it will be written: its event is recorded by the same statement.
           const after = loadedReservation({
             id: body.id,
             user_id: draft.user,
-            operator_id: operator,
+            operator_id: time.operator,
             status,
             date_start: start,
             date_end: new Date(amounts.date_end),

@@ -4,7 +4,7 @@ import { inTransaction, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
 import { assertMayBook, operatorOr400, servicesOr400 } from '../booking'
 import { moveOperatorOr403, placeBooking, servicesOfBooking } from '../placement'
-import { type Actor, readReservation, recordEvent, setNote, setServices, writeTime } from '../repository'
+import { type Actor, readReservation, recordEvent, setNote, setServices } from '../repository'
 import { actorAndReservation } from '../reads'
 import { refusal } from '../refusals'
 
@@ -60,23 +60,10 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           choice: moveOperatorOr403(verdict.as, current, body.operator),
           keep: current.snapshot.operator,
           start,
-          duration: amounts.duration,
+          amounts,
+          status,
           as: verdict.as,
           now,
-          write: (operator) =>
-            writeTime(
-              db,
-              id,
-              {
-                operator,
-                start,
-                end: amounts.date_end,
-                duration: amounts.duration,
-                price: amounts.total_price,
-                status,
-              },
-              now,
-            ),
         })
         if (servicesChanged) await setServices(db, id, body.services!)
       }
