@@ -8,7 +8,7 @@ import type { Pool } from 'pg'
  * The id of the latest recorded change (`reservation_events`) of the reservation whose id is the
  * SQL expression `reservationId`, 0 without one: a calendar event's SEQUENCE (`calendarSequence`).
  */
-export const lastChangeOf = (reservationId: string) =>
+export const lastChangeOf = (reservationId: 'r.id' | `${string}.id`) =>
   `(select coalesce(max(le.id), 0) from reservation_events le where le.reservation_id = ${reservationId})`
 
 /** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`), straight from PostgreSQL. */

@@ -20,7 +20,7 @@ import { refusal } from './refusals'
 /**
  * The reads beside the writes: who is asking, a reservation with its asker, its history, and the
  * free starts offered to a move or a staff booking. Tested by cms/tests/int/reservation-writes
- * (history, move slots), staff-edits (book slots, move slots for staff), access-matrix (who sees).
+ * (history, book slots), staff-edits and my-bookings (move slots).
  */
 
 /** Who is asking, as the engine reads it: role, user id and the operator records linked to the user. */

@@ -7,7 +7,7 @@ import { completeDue } from '../repository'
  * are done (`autoCompletion`: confirmed, ended at least that long ago) become COMPLETED, each with
  * its STATUS_CHANGED event (actor: none — the salon's own rule), in one statement. Rows another
  * transaction holds are skipped and taken on the next run. Tested by
- * cms/tests/int/statuses-follow-time.test.ts and notifications.test.ts (the job).
+ * cms/tests/int/notifications.test.ts (the job) and config-settings.test.ts.
  */
 export async function completePastBookings(pool: Pool, graceHours: number, now = new Date()) {
   const rule = autoCompletion(graceHours, now)

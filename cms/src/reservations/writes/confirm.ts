@@ -15,7 +15,7 @@ import { type Actor, loadedReservation, lockOwnDraft, ownBookings, writeConfirme
  * the day and the candidates once the calendar says which); the salon's calendar is the committed
  * one of exactly that version (`salonCalendar`, a closure added a moment ago is seen) — the engine
  * checks, and the guarded write claims the time.
- * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, my-bookings (the cap).
+ * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, abuse (the open-booking cap).
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
   return withRetries(() =>
