@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg'
 import { describe, expect, it } from 'vitest'
 import type { ReservationSnapshot } from '@salon/shared'
 import * as repo from './repository'
@@ -15,13 +16,11 @@ type Sent = { text: string; values?: unknown[]; name?: string }
 function fakeDb() {
   const sent: Sent[] = []
   const row = { id: 1, n: 0, services: [], created_at: '2027-01-01T00:00:00Z', status: 'CONFIRMED' }
-  return {
-    sent,
-    query: async (q: string | Sent, values?: unknown[]) => {
-      sent.push(typeof q === 'string' ? { text: q, values } : q)
-      return { rows: [row], rowCount: 1 }
-    },
+  const query = async (q: string | Sent, values?: unknown[]) => {
+    sent.push(typeof q === 'string' ? { text: q, values } : q)
+    return { rows: [row], rowCount: 1 }
   }
+  return Object.assign({ query } as unknown as PoolClient, { sent })
 }
 
 const placeholders = (text: string) =>
@@ -70,8 +69,8 @@ async function sendAll(db: ReturnType<typeof fakeDb>, v: number) {
   await repo.recordImportedReservations(db)
   await repo.finalChanges(db, [v])
   await repo.readEvents(db, v)
-  await loadServices(db as never, [v])
-  await loadBlocking(db as never, [v], at, at, v % 2 ? undefined : v)
+  await loadServices(db, [v])
+  await loadBlocking(db, [v], at, at, v % 2 ? undefined : v)
 }
 
 describe('the reservation SQL: placeholders and values', () => {
