@@ -34,12 +34,17 @@ type Executor = { execute(q: SQL): Promise<unknown> }
  * transaction, on the pool.
  */
 export async function sqlInRequest(req: PayloadRequest): Promise<(q: SQL) => Promise<Record<string, unknown>[]>> {
-  const id = await req.transactionID
-  const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
-  const tx = id !== undefined ? sessions?.[String(id)]?.db : undefined
+  const tx = await transactionDb(req)
   if (tx) return async (q) => ((await tx.execute(q)) as { rows: Record<string, unknown>[] }).rows
   const db = req.payload.db as unknown as { drizzle: Executor }
   return async (q) => ((await db.drizzle.execute(q)) as { rows: Record<string, unknown>[] }).rows
+}
+
+/** The drizzle session of the request's Payload transaction (the adapter keeps it by transaction id), if one is open. */
+export async function transactionDb(req: PayloadRequest): Promise<Executor | undefined> {
+  const id = await req.transactionID
+  const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
+  return id !== undefined ? sessions?.[String(id)]?.db : undefined
 }
 
 /**

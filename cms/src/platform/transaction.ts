@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 import type { Payload, PayloadRequest } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { sql } from '@payloadcms/db-postgres'
+import { transactionDb } from './sql'
 
 /**
  * The two kinds of transaction of the server, one function each:
@@ -48,10 +49,7 @@ export async function inPayloadTransaction<T>(
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const sessions = (
-      payload.db as unknown as { sessions: Record<string, { db: { execute(q: Query): Promise<unknown> } }> }
-    ).sessions
-    const tx = sessions[String(await req.transactionID)]?.db
+    const tx = await transactionDb(req)
     if (!tx) throw new Error('No database transaction')
     const rows: PayloadRows = async (query) => ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows
     const result = await work(req, rows)
