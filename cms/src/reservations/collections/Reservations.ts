@@ -9,7 +9,7 @@ const closed = () => false
 /**
  * Reservations. Read through REST by whoever may see them (admins all, an operator their agenda,
  * a customer their own). Written only through the reservation service
- * (services/reservationWrites.ts) behind the booking endpoints — create-session, confirm, book,
+ * (reservations/writes/, one use case a file) behind the booking endpoints — create-session, confirm, book,
  * edit, move, status — so that every change obeys the engine, takes the exclusion guard and
  * records one event. Payload's own POST/PATCH/DELETE /api/reservations answer 403 for everyone,
  * admins included; bookings are cancelled, never deleted (drafts expire on their own).
