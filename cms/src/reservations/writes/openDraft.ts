@@ -8,7 +8,7 @@ import { type Actor, insertDraft, lockCustomerAndCountDrafts, recordEvent, remov
 /**
  * POST /api/reservations/create-session: a draft for the customer, held for `holdMinutes`; at most
  * `draftCapDecision`'s number of open drafts per customer (429 TOO_MANY_DRAFTS). One CREATED event.
- * Tested by cms/tests/int/booking.test.ts, reservation-writes.test.ts; the draft cap itself is the engine's (shared/src/booking/limits.test.ts).
+ * Tested by cms/tests/int/draft-cap.test.ts (the cap over HTTP), booking.test.ts, reservation-writes.test.ts.
  */
 export async function createSession(pool: Pool, user: Actor, now = new Date()) {
   const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
