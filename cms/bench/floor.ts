@@ -5,14 +5,14 @@
  */
 import http from 'node:http'
 import pg from 'pg'
-import { addCalendarDays, daySlots, startOfLocalDay, type ServiceInfo } from '@salon/shared'
-import { loadBlocking, loadServices, readCalendar } from '../src/calendar'
+import { daySlots, type ServiceInfo } from '@salon/shared'
+import { loadBlocking, loadServices, localDays, salonCalendar } from '../src/calendar'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const port = Number(process.env.PORT || 0)
 
 // Loaded once: the app caches the same calendar (5 s TTL).
-const cal = await readCalendar(pool)
+const cal = await salonCalendar(pool, { consistency: 'committed' })
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url!, 'http://x')
@@ -23,12 +23,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const { services } = await loadServices(pool, ids)
     const tz = cal.settings.timezone
     const eligible = operator === 'any' ? cal.operators.map((o) => o.id) : [operator]
-    const reservations = await loadBlocking(
-      pool,
-      eligible,
-      startOfLocalDay(day, tz),
-      startOfLocalDay(addCalendarDays(day, 1), tz),
-    )
+    const { from, to } = localDays(tz, day)
+    const reservations = await loadBlocking(pool, eligible, from, to)
     const slots = daySlots({
       day,
       services: services as ServiceInfo[],

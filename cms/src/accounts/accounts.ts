@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
-import { NotFound, commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { NotFound } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import type { z } from 'zod'
 import type { updateMeBody } from '@salon/shared'
@@ -8,6 +8,8 @@ import { env } from '../env'
 import {
   fieldError,
   inBackground,
+  inPayloadTransaction,
+  type PayloadRows,
   pool,
   mailFrom,
   mailer,
@@ -47,7 +49,7 @@ export async function requestRecovery(payload: Payload, email: string, now = new
     await db.query('select 1 from password_recovery where token = $1', [hash(code)])
     return
   }
-  const code = await inTransaction(payload, (_req, q) => issueCode(q, user.id, RECOVERY_MINUTES, now))
+  const code = await inPayloadTransaction(payload, (_req, q) => issueCode(q, user.id, RECOVERY_MINUTES, now))
   const mail = passwordRecoveryMail(await brand(payload), user.name, passwordLink(code, email))
   inBackground(payload, `Recovery mail to ${email}`, () => send(payload, email, mail))
 }
@@ -60,7 +62,7 @@ const passwordLink = (code: string, email: string) =>
  * A new single-use code for `userId`, valid `minutes`, stored only as its hash; the user's older
  * codes stop working. Written with `q` (the caller's transaction).
  */
-async function issueCode(q: Rows, userId: number, minutes: number, now: Date): Promise<string> {
+async function issueCode(q: PayloadRows, userId: number, minutes: number, now: Date): Promise<string> {
   const code = crypto.randomBytes(32).toString('base64url')
   await q(sql`delete from password_recovery where user_id = ${userId}`)
   await q(sql`insert into password_recovery (user_id, token, expires_at, created_at, updated_at)
@@ -78,7 +80,7 @@ export const INVITATION_DAYS = 7
  */
 export async function inviteUser(
   payload: Payload,
-  q: Rows,
+  q: PayloadRows,
   user: { id: number; email: string; name?: string | null },
   invitedBy: string,
   now = new Date(),
@@ -92,7 +94,7 @@ export async function inviteUser(
 
 /** POST /api/users/:id/invite: a new invitation (the old link stops working). */
 export async function reinviteUser(payload: Payload, userId: number, invitedBy: string) {
-  await inTransaction(payload, async (_req, q) => {
+  await inPayloadTransaction(payload, async (_req, q) => {
     const [user] = await q(sql`select id, email, name from users where id = ${userId} for update`)
     if (!user) throw new NotFound()
     await inviteUser(payload, q, user as { id: number; email: string; name: string | null }, invitedBy)
@@ -108,37 +110,11 @@ export async function checkRecovery(payload: Payload, token: string, email: stri
   if (!rows[0]) throw fieldError('token', 'Il link non è valido o è scaduto')
 }
 
-type Query = ReturnType<typeof sql>
-type Rows = (query: Query) => Promise<Record<string, unknown>[]>
-
-/**
- * Runs `work` in one Payload transaction: Local API calls given `req` and raw queries run with
- * `rows` (on the transaction's own connection) commit or roll back together.
- */
-async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest, rows: Rows) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const sessions = (
-      payload.db as unknown as { sessions: Record<string, { db: { execute(q: Query): Promise<unknown> } }> }
-    ).sessions
-    const tx = sessions[String(await req.transactionID)]?.db
-    if (!tx) throw new Error('No database transaction')
-    const rows: Rows = async (query) => ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows
-    const result = await work(req, rows)
-    await commitTransaction(req)
-    return result
-  } catch (err) {
-    await killTransaction(req)
-    throw err
-  }
-}
-
 /**
  * Sets the password (Payload hashes it) and ends every session issued before — access sessions
  * and refresh families (accounts/sessions.ts) — in `req`'s transaction.
  */
-async function setPassword(req: PayloadRequest, rows: Rows, userId: number, password: string) {
+async function setPassword(req: PayloadRequest, rows: PayloadRows, userId: number, password: string) {
   await req.payload.update({ collection: 'users', id: userId, data: { password }, overrideAccess: true, depth: 0, req })
   await rows(sql`delete from users_sessions where _parent_id = ${userId}`)
   await rows(sql`update refresh_sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`)
@@ -166,7 +142,7 @@ export async function changeWithRecovery(
   now = new Date(),
 ) {
   notTheEmail(body.password, body.email)
-  const row = await inTransaction(payload, async (req, rows) => {
+  const row = await inPayloadTransaction(payload, async (req, rows) => {
     const found = (
       await rows(sql`select pr.id, pr.user_id, u.name, u.email from password_recovery pr join users u on u.id = pr.user_id
         where lower(u.email) = lower(${body.email}) and pr.token = ${hash(body.token)} and pr.used_at is null
@@ -203,7 +179,7 @@ export async function changeWhenLoggedIn(
 ) {
   notTheEmail(password, user.email)
   await checkPassword(payload, user.email, oldPassword, 'oldPassword')
-  await inTransaction(payload, (req, rows) => setPassword(req, rows, user.id, password))
+  await inPayloadTransaction(payload, (req, rows) => setPassword(req, rows, user.id, password))
   notifyChanged(payload, { email: user.email, name: user.name ?? '' })
 }
 

@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
 import { compareCounts, previousCalendarPeriod, resolvePeriod, type PeriodQuery } from '@salon/shared'
 import { pool } from '../platform'
-import { readSettings } from './calendar'
+import { salonCalendar } from './salonCalendar'
 
 /** The salon's time zone, from the config document. */
-export const salonTimeZone = async (payload: Payload): Promise<string> => (await readSettings(pool(payload))).timezone
+export const salonTimeZone = async (payload: Payload): Promise<string> =>
+  (await salonCalendar(pool(payload), { consistency: 'committed' })).settings.timezone
 
 type Table = 'users' | 'category' | 'config'
 

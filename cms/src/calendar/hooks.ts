@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
-import { invalidateCalendar } from './calendar'
+import { invalidateCalendar } from './salonCalendar'
 
 /** Opening hours, closures, holidays, operators and settings feed the availability cache. */
 export const calendarChanged: { afterChange: CollectionAfterChangeHook[]; afterDelete: CollectionAfterDeleteHook[] } = {

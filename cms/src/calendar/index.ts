@@ -3,6 +3,7 @@
  * Other modules use this module only through this file (lint: salon/cms-modules).
  */
 export * from './calendar'
+export * from './salonCalendar'
 export * from './collections/BusinessClosures'
 export * from './collections/BusinessHours'
 export * from './collections/Config'

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
 import { DAYS_OF_WEEK, type OpeningWeekBody } from '@salon/shared'
 import { inTransaction, markHomeDirty } from '../platform'
-import { invalidateCalendar } from './calendar'
+import { invalidateCalendar } from './salonCalendar'
 
 /** GET /api/business_hours/week: the seven days in order, each with its intervals sorted by opening. */
 export async function readOpeningWeek(db: Pool): Promise<OpeningWeekBody> {

@@ -21,7 +21,7 @@ import {
   type Period,
 } from '@salon/shared'
 import { pool } from '../platform'
-import { loadCommittedCalendar } from '../calendar'
+import { salonCalendar } from '../calendar'
 import { blocksWithin } from '../reservations'
 
 const PUBLIC_CONFIG = [
@@ -154,7 +154,7 @@ export async function dashboardIndex(
   now = new Date(),
 ): Promise<DashboardIndex> {
   const db = pool(payload)
-  const calendar = await loadCommittedCalendar(db)
+  const calendar = await salonCalendar(db, { consistency: 'committed' })
   const timeZone = calendar.settings.timezone
   const range = dashboardRange(query, now, timeZone)
   const { current, previous } = range

@@ -2,7 +2,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 /**
  * One row per change of a reservation, written by the reservation service in the same
- * transaction as the change (cms/src/services/reservationWrites.ts): who (actor and the role they
+ * transaction as the change (cms/src/reservations/repository.ts recordEvent): who (actor and the role they
  * had), what kind of change (shared/src/booking/events.ts), the status before and after, and
  * field by field what changed. The dashboard reads it as a booking's history, the notifications
  * as their to-do list. Not a Payload collection: nobody writes it through REST.

@@ -4,7 +4,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
  * One row, `calendar_version.version`, bumped by every committed change of the salon's calendar
  * (settings, opening hours, closures, holidays, operators), so that a booking transaction can
  * check the process's cached calendar with one read instead of reading the five tables again
- * (services/calendar.ts `calendarInTransaction`). The bump is a deferred constraint trigger: it
+ * (calendar/salonCalendar.ts `salonCalendar(db, { consistency: 'committed' })`). The bump is a deferred constraint trigger: it
  * runs at commit, in the writing transaction, so the new version becomes visible exactly with the
  * change; and the version row is locked only at the very end of a calendar write, after every
  * other lock that transaction takes, so two calendar writes cannot deadlock on it. TRUNCATE has

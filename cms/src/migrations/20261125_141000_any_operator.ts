@@ -2,7 +2,7 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
 
 /**
  * `reservations.any_operator`: the customer booked with "Qualsiasi operatore" and the server
- * assigned the operator. Set by the confirm (services/reservationWrites.ts `confirmSession`) when
+ * assigned the operator. Set by the confirm (reservations/writes/confirm.ts `confirmSession`) when
  * no operator was chosen; read by a customer's move, which may then go to any operator who can do
  * the services (shared/src/booking/moveOperator.ts). Bookings made before this column existed are
  * taken as made with the operator they have (false): nothing changes for them.

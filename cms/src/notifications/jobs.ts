@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import type { TaskList } from 'graphile-worker'
 import type { Pool } from 'pg'
 import { removeExpiredHolds, completePastBookings } from '../reservations'
-import { readSettings } from '../calendar'
+import { salonCalendar } from '../calendar'
 import { notificationSettings } from './settings'
 import { pruneRateLimits } from '../accounts'
 import { handleReminder, handleReservationEvent, rescheduleReminders, sendNotification } from './notifications'
@@ -30,7 +30,7 @@ export const taskList = (payload: Payload, db: Pool): TaskList => ({
     payload.logger.info(`Reminders placed again for ${n} upcoming booking(s) (the reminder settings changed)`)
   },
   'expire-drafts': async () => {
-    const { holdMinutes } = await readSettings(db)
+    const { holdMinutes } = (await salonCalendar(db, { consistency: 'committed' })).settings
     const removed = await removeExpiredHolds(db, holdMinutes, new Date())
     await pruneRateLimits(db)
     if (removed) payload.logger.info(`Removed ${removed} expired booking draft(s)`)

@@ -8,7 +8,7 @@ import type { Pool } from 'pg'
  * The id of the latest recorded change (`reservation_events`) of the reservation whose id is the
  * SQL expression `reservationId`, 0 without one: a calendar event's SEQUENCE (`calendarSequence`).
  */
-export const lastChangeOf = (reservationId: string) =>
+export const lastChangeOf = (reservationId: 'r.id' | `${string}.id`) =>
   `(select coalesce(max(le.id), 0) from reservation_events le where le.reservation_id = ${reservationId})`
 
 /** A timestamptz column as `Date#toISOString` writes it (UTC, milliseconds, `Z`), straight from PostgreSQL. */
@@ -34,12 +34,17 @@ type Executor = { execute(q: SQL): Promise<unknown> }
  * transaction, on the pool.
  */
 export async function sqlInRequest(req: PayloadRequest): Promise<(q: SQL) => Promise<Record<string, unknown>[]>> {
-  const id = await req.transactionID
-  const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
-  const tx = id !== undefined ? sessions?.[String(id)]?.db : undefined
+  const tx = await transactionDb(req)
   if (tx) return async (q) => ((await tx.execute(q)) as { rows: Record<string, unknown>[] }).rows
   const db = req.payload.db as unknown as { drizzle: Executor }
   return async (q) => ((await db.drizzle.execute(q)) as { rows: Record<string, unknown>[] }).rows
+}
+
+/** The drizzle session of the request's Payload transaction (the adapter keeps it by transaction id), if one is open. */
+export async function transactionDb(req: PayloadRequest): Promise<Executor | undefined> {
+  const id = await req.transactionID
+  const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
+  return id !== undefined ? sessions?.[String(id)]?.db : undefined
 }
 
 /**

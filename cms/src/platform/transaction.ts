@@ -1,4 +1,17 @@
 import type { Pool, PoolClient } from 'pg'
+import type { Payload, PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { sql } from '@payloadcms/db-postgres'
+import { transactionDb } from './sql'
+
+/**
+ * The two kinds of transaction of the server, one function each:
+ * - `inTransaction(pool, work)`: raw SQL on one pg client — the reservation writes, the calendar's
+ *   own writes, uploads. This is the one to use unless Payload's Local API must take part.
+ * - `inPayloadTransaction(payload, work)`: a Payload transaction, for work that calls the Local API
+ *   (`payload.create/update(…, req)`) and raw SQL together — accounts, the demo seed. Payload opens
+ *   the connection (its drizzle session); `rows` runs raw SQL on that same connection.
+ */
 
 /**
  * `work` in one PostgreSQL transaction on a client of `pool`: committed if it returns, rolled back
@@ -17,6 +30,33 @@ export async function inTransaction<T>(pool: Pool, work: (db: PoolClient) => Pro
       () => client.release(),
       (e: Error) => client.release(e),
     )
+    throw err
+  }
+}
+
+type Query = ReturnType<typeof sql>
+/** Raw SQL (Payload's drizzle `sql` template) on a Payload transaction's connection, as rows. */
+export type PayloadRows = (query: Query) => Promise<Record<string, unknown>[]>
+
+/**
+ * Runs `work` in one Payload transaction: Local API calls given `req` and raw queries run with
+ * `rows` (on the transaction's own connection) commit or roll back together.
+ */
+export async function inPayloadTransaction<T>(
+  payload: Payload,
+  work: (req: PayloadRequest, rows: PayloadRows) => Promise<T>,
+): Promise<T> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const tx = await transactionDb(req)
+    if (!tx) throw new Error('No database transaction')
+    const rows: PayloadRows = async (query) => ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows
+    const result = await work(req, rows)
+    await commitTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
     throw err
   }
 }

@@ -1,7 +1,7 @@
 import type { Access, Where } from 'payload'
 import { reservationScope, type ReservationScope } from '@salon/shared'
 import { effectiveRole, pool, userOf } from '../platform'
-import { loadActor } from './reservationWrites'
+import { loadActor } from './reads'
 
 /** A scope of the engine (`reservationScope`) as a Payload filter on reservations. */
 export function whereOf(scope: ReservationScope): boolean | Where {

@@ -10,7 +10,6 @@ import {
   daysWithSlots,
   eligibleOperators,
   localDayOf,
-  startOfLocalDay,
   type ReservationStatus,
   type Role,
   type SalonCalendar,
@@ -21,10 +20,10 @@ import {
   emailVerificationDecision,
   type LimitDecision,
   type OwnBookingFacts,
-  holdCutoff,
 } from '@salon/shared'
-import { HttpError, fieldError } from '../platform'
-import { loadBlocking, loadCalendar, loadServices } from '../calendar'
+import { HttpError, fieldError, sql, statement } from '../platform'
+import { loadBlocking, localDays, salonCalendar, loadServices } from '../calendar'
+import { ownBookings } from './repository'
 
 type Actor = { id: number; user_role: Role }
 export type OperatorChoice = number | 'any'
@@ -71,14 +70,13 @@ export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError
  * may not open, confirm or move a booking (staff, and staff acting on a customer's booking, may).
  */
 export async function assertMayBook(db: Pick<PoolClient, 'query'>, user: Actor, actingAsStaff = false) {
-  const { rows } = await db.query(`select ${mayBookFacts('$1')}`, [user.id])
+  const { rows } = await db.query(statement(sql`select ${mayBookFacts(user.id)}`))
   mayBookOr403(user, rows[0] ?? {}, actingAsStaff)
 }
 
-/** The facts of the e-mail rule for the user id `user` (a parameter), as select-list columns `required` and `verified`. */
-export const mayBookFacts = (
-  user: string,
-) => `coalesce((select require_email_verification from config order by id limit 1), false) as required,
+/** The facts of the e-mail rule for the user id `user`, as select-list columns `required` and `verified`. */
+export const mayBookFacts = (user: unknown) =>
+  sql`coalesce((select require_email_verification from config order by id limit 1), false) as required,
             (select email_verified_at from users where id = ${user}) is not null as verified`
 
 /** The engine's e-mail rule on facts read by `mayBookFacts`. */
@@ -106,20 +104,9 @@ export async function assertUnderBookingCap(
 ) {
   const maxOpenBookings = settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings
   if (!(maxOpenBookings > 0) || user.user_role !== 'USER') return // no cap, or staff: nothing to read
-  const { rows } = await db.query(`select ${ownBookings('$1', '$2')} as bookings`, [user.id, now])
+  const { rows } = await db.query(statement(sql`select ${ownBookings(user.id, now)} as bookings`))
   underBookingCapOr409(user, settings, now, excludeId, rows[0].bookings)
 }
-
-/**
- * The not-yet-ended bookings of the user id `user` at `now` (parameters; drafts aside), as one
- * JSON array — what the cap is decided on (read after the users row lock: see assertUnderBookingCap).
- */
-export const ownBookings = (
-  user: string,
-  now: string,
-) => `(select coalesce(json_agg(json_build_object('id', id, 'status', status, 'date_end', date_end,
-                     'created_at', created_at)), '[]'::json)
-              from reservations where user_id = ${user} and status <> 'PENDING_CONFIRMATION' and date_end > ${now})`
 
 /** The engine's cap decision on the bookings read by `ownBookings`. */
 export function underBookingCapOr409(
@@ -180,13 +167,12 @@ export async function dayAvailability(
   now = new Date(),
   as: ActingAs = 'CUSTOMER',
 ) {
-  const cached = await loadCalendar(db, now.getTime())
+  const cached = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
   const calendar = { ...cached, settings: slotSettingsFor(as, cached.settings) }
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
-  const from = startOfLocalDay(q.date, tz)
-  const to = startOfLocalDay(addCalendarDays(q.date, 1), tz)
+  const { from, to } = localDays(tz, q.date)
   const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
   const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now })
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
@@ -197,19 +183,15 @@ export async function monthAvailability(
   q: { month: string; services: number[]; operator: OperatorChoice },
   now = new Date(),
 ) {
-  const calendar = await loadCalendar(db, now.getTime())
+  const calendar = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const first = `${q.month}-01`
   const [y, m] = q.month.split('-').map(Number) as [number, number]
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
-  const reservations = await loadBlocking(
-    db,
-    candidates(services, calendar, q.operator),
-    startOfLocalDay(first, tz),
-    startOfLocalDay(next, tz),
-  )
+  const { from, to } = localDays(tz, first, addCalendarDays(next, -1))
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
   const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
   return { month: q.month, timezone: tz, days }
 }
@@ -219,34 +201,14 @@ export async function checkAvailability(
   q: { date_start: string; services: number[]; operator: OperatorChoice },
   now = new Date(),
 ) {
-  const calendar = await loadCalendar(db, now.getTime())
+  const calendar = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
-  const day = localDayOf(start, calendar.settings.timezone)
-  const tz = calendar.settings.timezone
-  const reservations = await loadBlocking(
-    db,
-    candidates(services, calendar, q.operator),
-    startOfLocalDay(day, tz),
-    startOfLocalDay(addCalendarDays(day, 1), tz),
-  )
+  const { from, to } = localDays(calendar.settings.timezone, localDayOf(start, calendar.settings.timezone))
+  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
   const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
     : { available: false as const, reason: result.reason, message: UNAVAILABLE_MESSAGES[result.reason] }
-}
-
-/** Drafts that were never confirmed stop existing once their hold has passed. */
-export async function removeExpiredHolds(
-  db: Pick<PoolClient, 'query'>,
-  holdMinutes: number,
-  now: Date,
-  userId?: number,
-) {
-  const { rowCount } = await db.query(
-    `delete from reservations where status = 'PENDING_CONFIRMATION' and created_at < $1 and ($2::int is null or user_id = $2)`,
-    [holdCutoff(now, holdMinutes), userId ?? null],
-  )
-  return rowCount ?? 0
 }

@@ -10,8 +10,8 @@ import {
 } from '@salon/shared'
 import { formatDateTime, formatTime } from '@salon/shared/format'
 import { HttpError, fieldError, notFound, parseOrThrow, pgErrorCode, isoOf, inTransaction } from '../platform'
-import { loadCalendar } from '../calendar'
-import { removeExpiredHolds } from './booking'
+import { salonCalendar } from '../calendar'
+import { removeExpiredHolds } from './repository'
 
 /**
  * Blocked time of one operator (training, leave, a doctor's visit). Stored in `operator_blocks`;
@@ -150,7 +150,7 @@ async function explained<T>(pool: Pool, write: () => Promise<T>, wanted: () => O
   } catch (err) {
     const block = wanted()
     if (!(err instanceof OverlapsBooking) || !block) throw err
-    const { settings } = await loadCalendar(pool)
+    const { settings } = await salonCalendar(pool, { consistency: 'cached' })
     const { bookings, total } = await bookingsInTheWay(pool, block.operator, block.date_start, block.date_end)
     const severalDays =
       localDayOf(new Date(block.date_start), settings.timezone) !==
@@ -175,7 +175,7 @@ async function assertOperator(db: Pick<PoolClient, 'query'>, id: number) {
  * now(), so they go first (as a confirm does), in the block's transaction.
  */
 async function sweepHolds(db: PoolClient, pool: Pool, now: Date) {
-  const { settings } = await loadCalendar(pool, now.getTime())
+  const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   await removeExpiredHolds(db, settings.holdMinutes, now)
 }
 

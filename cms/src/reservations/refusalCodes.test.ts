@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BOOKING_REFUSAL_CODES, type BookingRefusalCode, type DecisionReason, type LimitDecision } from '@salon/shared'
 import { UNAVAILABLE_MESSAGES } from './booking'
-import { DECISION_MESSAGES } from './reservationWrites'
+import { DECISION_MESSAGES } from './refusals'
 
 /**
  * Every refusal a booking write can send is in shared's BOOKING_REFUSAL_CODES — the list the

@@ -11,7 +11,7 @@ import { env } from '../env'
 import { HttpError, notFound, lastChangeOf } from '../platform'
 import { reservationIcs } from './ics'
 import { readSalonContact } from '../calendar'
-import { loadActor } from './reservationWrites'
+import { loadActor } from './reads'
 
 type Db = Pool | PoolClient
 

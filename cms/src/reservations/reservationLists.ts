@@ -1,13 +1,11 @@
 import type { Pool } from 'pg'
 import {
   MOVABLE_STATUSES,
-  addCalendarDays,
   closedTime,
   lastSalonChange,
   offeredTransitions,
   staffActions,
   reservationActions,
-  startOfLocalDay,
   type AgendaItem,
   type AgendaQuery,
   type AgendaResponse,
@@ -25,8 +23,9 @@ import {
   reservationScope,
 } from '@salon/shared'
 import { notFound, isoOf } from '../platform'
-import { finalChanges, loadActor, readEvents } from './reservationWrites'
-import { loadCalendar } from '../calendar'
+import { finalChanges, readEvents, type ReservationRow } from './repository'
+import { loadActor } from './reads'
+import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
 
 type Actor = Parameters<typeof loadActor>[1]
@@ -43,16 +42,12 @@ const SELECT = `
     left join upload up on up.id = o.image_id
     left join users u on u.id = r.user_id`
 
-interface Row {
-  id: number
-  user_id: number | null
-  operator_id: number | null
-  status: ReservationStatus
-  date_start: Date | null
-  date_end: Date | null
+interface Row extends Pick<
+  ReservationRow,
+  'id' | 'user_id' | 'operator_id' | 'status' | 'date_start' | 'date_end' | 'note'
+> {
   duration: number | null
   total_price: number | null
-  note: string | null
   any_operator: boolean
   operator_name: string | null
   operator_image: string | null
@@ -162,7 +157,7 @@ export async function myReservations(
   q: MineQuery,
   now = new Date(),
 ): Promise<MyReservationsResponse> {
-  const { settings } = await loadCalendar(pool, now.getTime())
+  const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   const actor = await loadActor(pool, user)
   const active = `r.status = any($2::enum_reservations_status[]) and (r.date_end is null or r.date_end > $3)`
   const calledOff = `r.status = any($4::enum_reservations_status[]) and r.date_start > $3`
@@ -210,11 +205,13 @@ export async function myReservations(
  * (`offeredTransitions`) and the move, undo and free-the-rest flags.
  */
 export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new Date()): Promise<AgendaResponse> {
-  const [calendar, actor] = await Promise.all([loadCalendar(pool, now.getTime()), loadActor(pool, user)])
+  const [calendar, actor] = await Promise.all([
+    salonCalendar(pool, { consistency: 'cached', now: now.getTime() }),
+    loadActor(pool, user),
+  ])
   const { settings } = calendar
   const tz = settings.timezone
-  const from = startOfLocalDay(q.from, tz)
-  const to = startOfLocalDay(addCalendarDays(q.to, 1), tz)
+  const { from, to } = localDays(tz, q.from, q.to)
   // The salon's view (`maySeeAsStaff` as a filter): null = every operator; otherwise only these records.
   const sight = reservationScope(actor, 'staff')
   const scope = sight.all ? null : [...sight.operatorIds]
@@ -284,7 +281,7 @@ export async function reservationDetail(
   id: number,
   now = new Date(),
 ): Promise<ReservationDetail> {
-  const { settings } = await loadCalendar(pool, now.getTime())
+  const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   const actor = await loadActor(pool, user)
   const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
   const row = rows[0]

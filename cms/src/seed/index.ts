@@ -1,5 +1,4 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import {
   CONFIG_DEFAULTS,
   DAYS_OF_WEEK,
@@ -10,7 +9,7 @@ import {
   weekdayIndex,
 } from '@salon/shared'
 import { env } from '../env'
-import { pool } from '../platform'
+import { inPayloadTransaction, pool } from '../platform'
 import { recordImportedReservations } from '../reservations'
 import { banner, portrait } from './images'
 import {
@@ -39,19 +38,6 @@ function prng(seed: number) {
     let t = Math.imul(a ^ (a >>> 15), 1 | a)
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (err) {
-    await killTransaction(req)
-    throw err
   }
 }
 
@@ -89,7 +75,7 @@ export async function seedDemo(payload: Payload, now = new Date()): Promise<bool
   const { totalDocs } = await payload.count({ collection: 'users', where: { email: { equals: 'admin@demo.salon' } } })
   if (totalDocs > 0) return false
   const t0 = Date.now()
-  const counts = await inTransaction(payload, (req) => seedInto(payload, req, now))
+  const counts = await inPayloadTransaction(payload, (req) => seedInto(payload, req, now))
   // Every reservation has a history: the demo ones start with an IMPORTED event.
   await recordImportedReservations(pool(payload))
   payload.logger.info(`Demo salon seeded in ${Date.now() - t0} ms: ${JSON.stringify(counts)}`)

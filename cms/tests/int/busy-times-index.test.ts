@@ -6,7 +6,8 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUSY_TIMES, busyTimesNear } from '../../src/calendar'
+import { busyTimes, busyTimesNear } from '../../src/calendar'
+import { sql, statement } from '../../src/platform'
 
 const client = new pg.Client({ connectionString: process.env.SALON_DATABASE_URL })
 beforeAll(async () => {
@@ -40,16 +41,18 @@ async function indexUse(text: string, values: unknown[], index: string) {
 
 describe('busy times through the GiST index by time range', () => {
   it("loadBlocking's statement finds reservations and blocks by operator and time range", async () => {
-    const values = [[1, 2], new Date('2031-03-03T00:00:00Z'), new Date('2031-03-04T00:00:00Z'), null]
-    expect(await indexUse(BUSY_TIMES, values, 'reservations_no_overlap')).toMatch(
+    const { text, values } = statement(
+      busyTimes([1, 2], new Date('2031-03-03T00:00:00Z'), new Date('2031-03-04T00:00:00Z'), null),
+    )
+    expect(await indexUse(text, values, 'reservations_no_overlap')).toMatch(
       /^Index Cond: .*tstzrange\(date_start, date_end/,
     )
-    expect(await indexUse(BUSY_TIMES, values, 'operator_blocks_no_overlap')).toMatch(/^Index Cond: .*tstzrange/)
+    expect(await indexUse(text, values, 'operator_blocks_no_overlap')).toMatch(/^Index Cond: .*tstzrange/)
   })
 
   it("confirm's busy times near a start find reservations by time range", async () => {
-    const text = `select ${busyTimesNear('$1', '$2')} as near`
-    expect(await indexUse(text, [new Date('2031-03-03T10:00:00Z'), 0], 'reservations_no_overlap')).toMatch(
+    const { text, values } = statement(sql`select ${busyTimesNear(new Date('2031-03-03T10:00:00Z'), 0)} as near`)
+    expect(await indexUse(text, values, 'reservations_no_overlap')).toMatch(
       /^Index Cond: \(tstzrange\(date_start, date_end/,
     )
   })
@@ -59,7 +62,7 @@ describe('busy times through the GiST index by time range', () => {
     const from = '2026-12-01T00:00:00Z'
     const to = '2027-01-01T00:00:00Z'
     const operators = (await client.query('select array_agg(id) as ids from operators')).rows[0].ids as number[]
-    const viaIndex = (await client.query(BUSY_TIMES, [operators, from, to, null])).rows.map((r) => r.id).sort()
+    const viaIndex = (await client.query(statement(busyTimes(operators, from, to, null)))).rows.map((r) => r.id).sort()
     const plain = (
       await client.query(
         `select id from reservations where operator_id = any($1::int[]) and date_start < $3 and date_end > $2
@@ -82,7 +85,7 @@ describe("confirm's busy times: the salon's local day", () => {
     expect(tz).toBe('Europe/Rome')
     const ids = async (start: string) =>
       (
-        (await client.query(`select ${busyTimesNear('$1', '0')} as near`, [start])).rows[0].near as { id: number }[]
+        (await client.query(statement(sql`select ${busyTimesNear(start, 0)} as near`))).rows[0].near as { id: number }[]
       ).map((r) => r.id)
     const operator = (await client.query('select id from operators order by id limit 1')).rows[0].id as number
     const insert = async (start: string, end: string) =>

@@ -1,6 +1,6 @@
 /**
  * Confirm checks the process's copy of the salon's calendar by its version (one read inside the
- * transaction; migration `…_calendar_version`, calendar/calendar.ts `calendarInTransaction`).
+ * transaction; migration `…_calendar_version`, calendar/salonCalendar.ts `salonCalendar(db, { consistency: 'committed' })`).
  * A calendar change committed by anyone — here raw SQL, so no Payload hook and no NOTIFY can be
  * what makes it seen — is refused by the very next confirm, in this process and in the other one.
  */

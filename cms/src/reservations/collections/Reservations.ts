@@ -9,8 +9,8 @@ const closed = () => false
 
 /**
  * Reservations. Read through REST by whoever may see them (admins all, an operator their agenda,
- * a customer their own). Written only through the reservation use cases behind the booking
- * endpoints — create-session, confirm, book, edit, move, status — and, for admins, spec §7's
+ * a customer their own). Written only through the reservation use cases (reservations/writes/, one a file) behind
+ * the booking endpoints — create-session, confirm, book, edit, move, status — and, for admins, spec §7's
  * generic POST /api/reservations, PUT/PATCH and DELETE /api/reservations/:id (endpoints/rest.ts,
  * matched before Payload's own handlers), so that every change obeys the engine, takes the
  * exclusion guard and records one event. Payload's own writes (bulk PATCH/DELETE with `where`,

@@ -24,18 +24,12 @@ import {
   requireBooker,
   pool,
 } from '../../platform'
-import {
-  bookForCustomer,
-  bookSlots,
-  changeStatus,
-  confirmSession,
-  createSession,
-  editReservation,
-  freeRest,
-  moveSlots,
-  undoStatus,
-  reservationEvents,
-} from '../reservationWrites'
+import { bookSlots, moveSlots, reservationEvents } from '../reads'
+import { bookForCustomer } from '../writes/bookForCustomer'
+import { changeStatus, freeRest, undoStatus } from '../writes/changeStatus'
+import { confirmSession } from '../writes/confirm'
+import { createSession } from '../writes/openDraft'
+import { editReservation } from '../writes/editReservation'
 import { agenda, myReservations, reservationDetail } from '../reservationLists'
 import { readBack } from '../readBack'
 import { reservationCalendarFile } from '../reservationCalendar'

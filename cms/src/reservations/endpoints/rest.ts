@@ -1,7 +1,9 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { bookBody, editBody, idParam, statusBody, type ReservationStatus } from '@salon/shared'
 import { HttpError, parseOr400, pool, readJsonObject, requireAdmin } from '../../platform'
-import { bookForCustomer, changeStatus, editReservation } from '../reservationWrites'
+import { bookForCustomer } from '../writes/bookForCustomer'
+import { changeStatus } from '../writes/changeStatus'
+import { editReservation } from '../writes/editReservation'
 import { readBack } from '../readBack'
 
 /**

@@ -1,0 +1,181 @@
+import type { Pool, PoolClient } from 'pg'
+import {
+  type ActingAs,
+  type ExistingReservation,
+  type ReservationStatus,
+  type SalonCalendar,
+  type ServiceInfo,
+  checkSlot,
+  localDayOf,
+  moveOperatorChoice,
+  pickOperator,
+  slotSettingsFor,
+} from '@salon/shared'
+import { HttpError, RetryLater, fieldError, pgErrorCode } from '../platform'
+import { blockingWithin, loadBlocking, loadServices, localDays } from '../calendar'
+import { type BookedTime, type LoadedReservation, writeTime } from './repository'
+import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from './booking'
+
+/**
+ * Where a booked time goes and how it is claimed — the lock protocol every write of a time shares
+ * (confirm, staff booking, edit/move). Tested through cms/tests/int/contention.test.ts (racing
+ * confirms, "any operator" under load, no deadlock) and reservation-writes / staff-edits.
+ */
+
+/** First key of the per-operator-day advisory locks (second key: the local day's number). */
+const OPERATOR_DAY_LOCK = 0x53410000
+
+/**
+ * The guarded write of a booked time: `write` for the first operator of `order` whose time is
+ * still free, PostgreSQL's exclusion constraint deciding (23P01 → the next one, inside a
+ * savepoint). Deadlock-free by construction: one advisory lock per operator and local day is taken
+ * before the write, and a transaction only ever *waits* for such a lock while it holds none. With
+ * one candidate we wait for it. With several ("any operator") we only try each one in preference
+ * order; if every free candidate is locked by a concurrent confirm and we still hold none, we wait
+ * for the first of them — holding nothing, so no cycle can form — and try it as soon as its holder
+ * commits, then only try the rest. Waiting in PostgreSQL's lock queue answers sooner than backing
+ * off and re-running the whole transaction (which remains the rare fallback: `RetryLater`).
+ */
+async function writeToFirstFreeOperator(
+  db: PoolClient,
+  day: string,
+  order: number[],
+  write: (operatorId: number) => Promise<unknown>,
+): Promise<number> {
+  const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
+  const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
+  const waitFor = (operatorId: number) =>
+    db.query({ name: 'salon.lock-wait', text: 'select pg_advisory_xact_lock($1, $2)', values: lockKey(operatorId) })
+  const tryFor = async (operatorId: number) =>
+    (
+      await db.query({
+        name: 'salon.lock-try',
+        text: 'select pg_try_advisory_xact_lock($1, $2) as ok',
+        values: lockKey(operatorId),
+      })
+    ).rows[0].ok as boolean
+  const attempt = async (operatorId: number) => {
+    await db.query('savepoint try_operator')
+    try {
+      await write(operatorId)
+      await db.query('release savepoint try_operator')
+      return true
+    } catch (err) {
+      await db.query('rollback to savepoint try_operator')
+      if (pgErrorCode(err) !== '23P01') throw err
+      return false
+    }
+  }
+
+  let holding = false
+  const busy: number[] = []
+  for (const operatorId of order) {
+    if (order.length === 1) await waitFor(operatorId)
+    else if (!(await tryFor(operatorId))) {
+      busy.push(operatorId)
+      continue
+    }
+    holding = true
+    if (await attempt(operatorId)) return operatorId
+  }
+  if (busy.length && !holding) {
+    // Every candidate is being written right now and we hold no lock: queue for the first.
+    const [first, ...rest] = busy
+    await waitFor(first!)
+    if (await attempt(first!)) return first!
+    busy.length = 0
+    for (const operatorId of rest) {
+      if (!(await tryFor(operatorId))) busy.push(operatorId)
+      else if (await attempt(operatorId)) return operatorId
+    }
+  }
+  if (busy.length) throw new RetryLater('every free operator of that day')
+  throw conflict('SLOT_TAKEN')
+}
+
+export interface Placement {
+  /** The reservation that gets the time (excluded from the busy times: a move may overlap itself). */
+  id: number
+  services: ServiceInfo[]
+  choice: OperatorChoice
+  start: Date
+  /** Length, price and end as the engine computed them (`bookingAmounts`: agreed ones for a move that keeps its services). */
+  amounts: { duration: number; total_price: number; date_end: string }
+  /** The status the booking gets with its time. */
+  status: ReservationStatus
+  /** Who books or moves: staff are not bound by the minimum notice (slotSettingsFor). */
+  as: ActingAs
+  /** Tried first when free (a move keeps its operator when it can). */
+  keep?: number | null
+  now: Date
+  /** Writes the time once an operator is chosen (default `writeTime`; confirm also writes its services and event). */
+  write?: (time: BookedTime) => Promise<unknown>
+  /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
+  near?: ExistingReservation[]
+}
+
+/**
+ * Where a booked time goes: the engine checks the slot against the calendar and the busy times
+ * read in this transaction, picks the operator ("any": the current one if free, else the least
+ * booked), and the guarded write claims it.
+ */
+export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placement) {
+  const tz = calendar.settings.timezone
+  const day = localDayOf(p.start, tz)
+  const operators = candidates(p.services, calendar, p.choice)
+  const { from, to } = localDays(tz, day)
+  const reservations = p.near
+    ? blockingWithin(p.near, operators, from, to)
+    : await loadBlocking(db, operators, from, to, p.id)
+  const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
+  const check = checkSlot({
+    services: p.services,
+    operator: p.choice,
+    calendar: rules,
+    reservations,
+    now: p.now,
+    start: p.start,
+    durationMinutes: p.amounts.duration,
+  })
+  if (!check.available) {
+    if (check.reason === 'INVALID_SERVICES') throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+    throw conflict(check.reason)
+  }
+  const preferred =
+    p.choice !== 'any'
+      ? p.choice
+      : p.keep !== undefined && p.keep !== null && check.operators.includes(p.keep)
+        ? p.keep
+        : pickOperator(check.operators, reservations, p.now, calendar.settings.holdMinutes)
+  const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
+  const write = (operator: number) => {
+    const { duration, total_price: price, date_end: end } = p.amounts
+    const time: BookedTime = { operator, start: p.start, end, duration, price, status: p.status }
+    return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
+  }
+  return writeToFirstFreeOperator(db, day, order, write)
+}
+
+/**
+ * Whom a move goes to (`moveOperatorChoice`): staff as asked (else the current operator); the
+ * customer anyone free for a booking made with "Qualsiasi operatore", else its operator — asking
+ * for another is a 403 naming `operator`.
+ */
+export function moveOperatorOr403(as: ActingAs, current: LoadedReservation, requested: OperatorChoice | undefined) {
+  const decision = moveOperatorChoice(
+    as,
+    { operator: current.snapshot.operator, anyOperator: current.anyOperator },
+    requested,
+  )
+  if (decision.ok) return decision.choice
+  const message = 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
+  throw new HttpError(403, message, { reason: decision.reason, errors: [{ path: 'operator', message }] })
+}
+
+/** The services of a booking as the engine reads them; a booking whose services are gone cannot move. */
+export async function servicesOfBooking(db: Pool | PoolClient, current: LoadedReservation) {
+  const ids = current.snapshot.services
+  const { services, missing } = await loadServices(db, ids)
+  if (!ids.length || missing.length) throw conflict('INVALID_SERVICES')
+  return services
+}
