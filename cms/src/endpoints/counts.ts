@@ -41,7 +41,8 @@ export const categoryCount: Endpoint = {
   },
 }
 
-const notFound = () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 })
+const notFound = () =>
+  Response.json({ errors: [{ name: 'NotFound', message: 'Not Found', data: { code: 'NOT_FOUND' } }] }, { status: 404 })
 
 /**
  * GET /api/config/count and /api/config/aggregate — not provided (404). The settings are one

@@ -1,3 +1,5 @@
+import { codedBody } from './errorBody'
+
 /**
  * A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as
  * data, and broken JSON must be a 400 naming `body`. Checked before Payload by the REST route
@@ -6,8 +8,10 @@
  */
 export const badRequest = (path: string, message: string) =>
   Response.json(
-    { errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] },
-    { status: 400 },
+    codedBody({ errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] }, 400),
+    {
+      status: 400,
+    },
   )
 
 /** The 400 for a JSON body (`text`, sent with `contentType`) that is not a JSON object, or null. */

@@ -239,9 +239,8 @@ function decisionMessage(d: Exclude<Decision, { ok: true }>, timeZone: string) {
 
 function refusal(d: Exclude<Decision, { ok: true }>, timeZone = 'Europe/Rome'): HttpError {
   if (d.status === 404) return notFound()
-  return new HttpError(d.status, decisionMessage(d, timeZone), {
+  return new HttpError(d.status, d.reason, decisionMessage(d, timeZone), {
     reason: d.reason,
-    code: d.reason,
     ...(d.params ? { params: d.params } : {}),
   })
 }
@@ -358,7 +357,8 @@ async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placemen
     durationMinutes: p.duration,
   })
   if (!check.available) {
-    if (check.reason === 'INVALID_SERVICES') throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+    if (check.reason === 'INVALID_SERVICES')
+      throw fieldError('services', 'INVALID_SERVICES', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
     throw conflict(check.reason)
   }
   const preferred =
@@ -540,7 +540,7 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
       const verdict = authorizeBooking(actor, body.operator)
       if (!verdict.ok) throw refusal(verdict)
       const customer = (await db.query('select id from users where id = $1', [body.user])).rows[0]
-      if (!customer) throw fieldError('user', 'Cliente inesistente')
+      if (!customer) throw fieldError('user', 'UNKNOWN_CUSTOMER', 'Cliente inesistente')
       const calendar = await readCalendar(db)
       operatorOr400(calendar, body.operator)
       const services = await servicesOr400(db, body.services)
@@ -696,7 +696,10 @@ function moveOperatorOr403(as: ActingAs, current: LoadedReservation, requested: 
   )
   if (decision.ok) return decision.choice
   const message = 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
-  throw new HttpError(403, message, { reason: decision.reason, errors: [{ path: 'operator', message }] })
+  throw new HttpError(403, decision.reason, message, {
+    reason: decision.reason,
+    errors: [{ path: 'operator', message, code: decision.reason }],
+  })
 }
 
 /** The services of a booking as the engine reads them; a booking whose services are gone cannot move. */
