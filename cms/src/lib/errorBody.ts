@@ -60,6 +60,8 @@ export function codedItem(raw: unknown, status: number): ErrorItem {
   const paths = [...new Set((errors ?? []).map((e) => e.path))]
   const field = typeof data.field === 'string' ? data.field : paths.length === 1 ? paths[0] : undefined
   const { code: _code, field: _field, errors: _errors, ...rest } = data
+  // Bad input names its fields in the params too ("Dati non validi: a, b" in any language).
+  if (code === 'INVALID_INPUT' && paths.length && !isObject(rest.params)) rest.params = { fields: paths.join(', ') }
   return {
     name,
     message,

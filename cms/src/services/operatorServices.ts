@@ -64,6 +64,7 @@ export const writeOperatorServices: CollectionAfterChangeHook = async ({ doc, da
       `Nessun altro esegue ${names}: scegli prima un’altra persona nel servizio, o disattivalo.`,
       {
         reason: 'SERVICE_WITHOUT_OPERATOR',
+        params: { services: names },
         errors: [{ path: 'services', message: `Resterebbe senza nessuno: ${names}`, code: 'SERVICE_WITHOUT_OPERATOR' }],
       },
     )
