@@ -109,6 +109,9 @@ describe('every 4xx carries a stable code', () => {
     expect(refusal(forbidden, 403).code).toBe('FORBIDDEN')
 
     expect(refusal(await api('GET', '/api/reservations/999999999/detail', { as: 'ADMIN' }), 404).code).toBe('NOT_FOUND')
+    const route = await api('GET', '/api/no-such-thing/at-all', { as: 'ADMIN' })
+    expect(refusal(route, 404).code).toBe('ROUTE_NOT_FOUND')
+    expect(route.body.message).toMatch(/Route not found/)
   })
 
   it('accounts: a recovery link that is not valid names the token', async () => {
