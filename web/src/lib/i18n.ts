@@ -384,7 +384,8 @@ export const t = {
       'Per prenotarne un altro disdicine uno, poi torna qui: la tua scelta resta.',
     myBookings: 'Vai a I miei appuntamenti',
     busy: 'In questo momento arrivano molte prenotazioni insieme: riprova tra un attimo, la tua scelta è ancora qui.',
-    sessionReopened: 'La prenotazione era rimasta in attesa troppo a lungo: l’abbiamo riaperta con la stessa scelta.',
+    sessionReopened:
+      'La prenotazione era rimasta in attesa troppo a lungo: l’abbiamo riaperta e confermata con la stessa scelta.',
     services: 'Servizi',
     operator: 'Operatore',
     when: 'Quando',

@@ -54,7 +54,10 @@ describe('confirmReopening', () => {
     const confirm = vi.fn(async () => {
       throw gone(409, 'SESSION_EXPIRED')
     })
-    await expect(confirmReopening(session, confirm, () => {})).rejects.toBeInstanceOf(ApiError)
+    const told = vi.fn()
+    await expect(confirmReopening(session, confirm, told)).rejects.toBeInstanceOf(ApiError)
     expect(confirm).toHaveBeenCalledTimes(2)
+    // Nothing was confirmed: nothing is said (the refusal is worded by the caller).
+    expect(told).not.toHaveBeenCalled()
   })
 })

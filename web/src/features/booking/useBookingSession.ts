@@ -98,8 +98,8 @@ export const isSessionGone = (error: unknown) =>
 
 /**
  * Confirms on the open session; when the server says the session is gone, opens a new one and
- * confirms again with the same choice, once — `onReopened` tells the customer in a word. Any other
- * refusal is the caller's to word (`confirmRefusal`).
+ * confirms again with the same choice, once — `onReopened`, once that confirm went through, tells
+ * the customer in a word. Any other refusal is the caller's to word (`confirmRefusal`).
  */
 export async function confirmReopening<T>(
   session: { current: () => Promise<BookingSession>; renew: () => Promise<BookingSession> },
@@ -110,9 +110,9 @@ export async function confirmReopening<T>(
     return await confirm((await session.current()).id)
   } catch (err) {
     if (!isSessionGone(err)) throw err
-    const fresh = await session.renew()
+    const booked = await confirm((await session.renew()).id)
     onReopened()
-    return confirm(fresh.id)
+    return booked
   }
 }
 
