@@ -60,7 +60,7 @@ test('a booking session gone at the confirm is reopened with the same choice, an
   await confirm.click()
 
   await expect(page).toHaveURL(/\/reserve\/thankyou\?id=\d+/)
-  await expect(page.getByText('l’abbiamo riaperta con la stessa scelta')).toBeVisible()
+  await expect(page.getByText('l’abbiamo riaperta e confermata con la stessa scelta')).toBeVisible()
   const id = Number(new URL(page.url()).searchParams.get('id'))
   const mine = await request.get(`/api/reservations/${id}`, { headers: { authorization: `JWT ${me.token}` } })
   expect(mine.status()).toBe(200)
