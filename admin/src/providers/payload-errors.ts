@@ -90,7 +90,14 @@ function itemMessage(item: PayloadErrorItem): string {
   if (data.uses !== undefined) params.uses = usesText(data.uses)
   // An answer with field errors but no code (an older server) is bad input all the same.
   const paths = Array.isArray(data.errors)
-    ? [...new Set(data.errors.filter(isObject).map((f) => f.path).filter((p) => typeof p === 'string' && p))]
+    ? [
+        ...new Set(
+          data.errors
+            .filter(isObject)
+            .map((f) => f.path)
+            .filter((p) => typeof p === 'string' && p),
+        ),
+      ]
     : []
   const code = data.code ?? data.reason ?? (paths.length ? 'INVALID_INPUT' : undefined)
   if (code === 'INVALID_INPUT') params.fields ??= paths.join(', ')
