@@ -36,3 +36,33 @@ test('a customer over the open-booking cap sees the cap, a link to their booking
   await alert.getByRole('link', { name: 'Vai a I miei appuntamenti' }).click()
   await expect(page).toHaveURL(/\/reserved-area$/)
 })
+
+/**
+ * A booking session gone when the customer confirms (held too long, removed on the server) is
+ * reopened with the same choice and confirmed, and the customer is told in a word (issue 21 §4).
+ */
+test('a booking session gone at the confirm is reopened with the same choice, and said', async ({ page, request }) => {
+  const me = await registerViaApi(request)
+  const { services } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const slot = await firstFreeSlot(request, [piega], 'any', 16, 30)
+
+  await loginInBrowser(page, me.email, me.password)
+  await page.goto(`/reserve?services=${piega}&day=${slot.day}&time=${encodeURIComponent(slot.start)}&step=summary`)
+  const confirm = page.getByRole('button', { name: 'Conferma prenotazione' })
+  await expect(confirm).toBeEnabled()
+  // The session this tab holds is gone on the server (an id no draft has: the answer is a 404).
+  await page.waitForFunction(() => sessionStorage.getItem('salon.booking.session'))
+  await page.evaluate(() => {
+    const held = JSON.parse(sessionStorage.getItem('salon.booking.session')!)
+    sessionStorage.setItem('salon.booking.session', JSON.stringify({ ...held, id: 2_000_000_000 }))
+  })
+  await confirm.click()
+
+  await expect(page).toHaveURL(/\/reserve\/thankyou\?id=\d+/)
+  await expect(page.getByText('l’abbiamo riaperta e confermata con la stessa scelta')).toBeVisible()
+  const id = Number(new URL(page.url()).searchParams.get('id'))
+  const mine = await request.get(`/api/reservations/${id}`, { headers: { authorization: `JWT ${me.token}` } })
+  expect(mine.status()).toBe(200)
+  expect((await mine.json()).date_start).toBe(slot.start)
+})

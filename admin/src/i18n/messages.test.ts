@@ -1,94 +1,61 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { adminUserInput, configInput, describeUploadUses, openingWeekBody, serviceInput } from '@salon/shared'
-import { englishOf, localizeMessage } from './messages'
+import { adminUserInput, configInput, openingWeekBody, serviceInput } from '@salon/shared'
+import { ERROR_CODES, SERVER_ERROR_CODES } from '@salon/shared/errorCodes'
+import { FIELD_MESSAGE_CODES } from '@salon/shared/messages'
+import { en } from './en'
+import { it as itDict } from './it'
+import { FIELD_MESSAGES_EN, codeText, fieldErrorText, fieldText, issueText } from './messages'
 import { zodValidate } from '../components/form/zod-validate'
 
-const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/src/schemas')
-
 /**
- * Every message the shared schemas can produce, read from their source: the string and template
- * literals (outside comments) that start with a capital letter or a backtick and contain a space.
- * A template's `${…}` parts become sample values (every unit the settings use for `${unit}`).
+ * The dashboard words every code the server can send (issue 21 §4): a field message from
+ * FIELD_MESSAGES_EN (English) or the shared table (Italian), a refusal from `refusal.<CODE>` of
+ * both dictionaries. The types already refuse a missing one; this checks the words are there and
+ * are words (not the code, not empty), and that no sentence is matched to find them.
  */
-function schemaMessages(): string[] {
-  const out = new Set<string>()
-  for (const file of fs.readdirSync(schemasDir)) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
-    const source = fs
-      .readFileSync(path.join(schemasDir, file), 'utf8')
-      .split('\n')
-      .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
-      .join('\n')
-    const units = [...source.matchAll(/whole\([^)]*?'([^']+)'\)/g)].map((m) => m[1]!)
-    for (const m of source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)) {
-      const text = m[1] ?? m[2] ?? ''
-      if (!/^[A-ZÀ-Ý`]/u.test(text) || !text.includes(' ')) continue
-      if (m[1] !== undefined) {
-        out.add(text)
-        continue
-      }
-      const samples = (expr: string): string[] =>
-        /unit/.test(expr)
-          ? units
-          : /opening_time|closing_time/.test(expr)
-            ? ['09:00']
-            : /toLocaleString/.test(expr)
-              ? ['10.000']
-              : ['10']
-      let variants = ['']
-      for (const part of text.split(/(\$\{[^}]*\})/)) {
-        const options = part.startsWith('${') ? samples(part) : [part]
-        variants = variants.flatMap((v) => options.map((o) => v + o))
-      }
-      for (const v of variants) out.add(v)
+describe('the dashboard’s words for every code the server can send', () => {
+  it('every code has English and Italian words', () => {
+    for (const code of SERVER_ERROR_CODES) {
+      expect(en, code).toHaveProperty([`refusal.${code}`])
+      expect(itDict, code).toHaveProperty([`refusal.${code}`])
     }
-  }
-  return [...out]
-}
-
-describe('the English of the shared schemas’ messages', () => {
-  const messages = schemaMessages()
-
-  it('finds the schemas’ messages (the reader works)', () => {
-    expect(messages).toContain('Il nome è obbligatorio')
-    expect(messages).toContain('Al massimo 100 caratteri')
-    expect(messages).toContain('Almeno 10 minuti')
-    expect(messages.length).toBeGreaterThan(50)
+    for (const code of FIELD_MESSAGE_CODES) expect(FIELD_MESSAGES_EN[code], code).toBeTruthy()
+    for (const code of ERROR_CODES) {
+      for (const locale of ['en', 'it'] as const) {
+        const text = codeText(code, { n: 3, limit: 3, minutes: 5, fields: 'name' }, '', locale)
+        expect(text, `${code} (${locale})`).not.toBe('')
+        expect(text, `${code} (${locale})`).not.toBe(code)
+        expect(text, `${code} (${locale})`).not.toMatch(/^refusal\./)
+      }
+    }
   })
 
-  it('has an English entry for every message string in shared/src/schemas', () => {
-    const missing = messages.filter((m) => !englishOf(m))
-    expect(missing).toEqual([])
-  })
-
-  it('translates templates with their values, and leaves unknown messages as they came', () => {
-    expect(englishOf('Al massimo 150 caratteri')).toBe('At most 150 characters')
-    expect(englishOf('Almeno 1 giorni')).toBe('At least 1 day')
-    expect(englishOf('Al massimo 10.000 €')).toBe('At most €10,000')
-    expect(englishOf('Si sovrappone a 09:00–13:00')).toBe('Overlaps 09:00–13:00')
-    expect(localizeMessage('Un messaggio nuovo del server', 'en')).toBe('Un messaggio nuovo del server')
-    expect(localizeMessage('Il nome è obbligatorio', 'it')).toBe('Il nome è obbligatorio')
-  })
-
-  it('puts the server’s refusal to delete an image in use in English, with where it is used', () => {
-    // Composed as cms/src/content/uploads.ts does (describeUploadUses of the shared schemas).
-    const uses = describeUploadUses([
-      { kind: 'service', id: 1, name: 'Piega' },
-      { kind: 'operator', id: 2, name: 'Giulia Rossi' },
-      { kind: 'banner', id: 3, name: 'Saldi' },
-      { kind: 'user', id: 4, name: 'Anna' },
-    ])
-    expect(
-      englishOf(
-        `Questa immagine è in uso, non si può eliminare. Usata da: ${uses}. Scegli prima un’altra immagine lì.`,
-      ),
-    ).toBe(
-      'This image is in use and cannot be deleted. Used by: service “Piega”, operator “Giulia Rossi”, banner “Saldi”, user “Anna”. Choose another image there first.',
+  it('fills in the params, in English digits and number', () => {
+    expect(fieldText('AT_MOST_CHARS', { n: 150 }, 'en')).toBe('At most 150 characters')
+    expect(fieldText('AT_LEAST_DAYS', { n: 1 }, 'en')).toBe('At least 1 day')
+    expect(fieldText('AT_MOST_EUROS', { n: 10000 }, 'en')).toBe('At most €10,000')
+    expect(fieldText('OVERLAPS', { from: '09:00', to: '13:00' }, 'en')).toBe('Overlaps 09:00–13:00')
+    expect(fieldText('AT_MOST_CHARS', { n: 150 }, 'it')).toBe('Al massimo 150 caratteri')
+    expect(codeText('TOO_MANY_ATTEMPTS', { minutes: 5 }, 'Troppi…', 'en')).toBe(
+      'Too many attempts: try again in 5 minutes.',
     )
-    expect(englishOf('Questa immagine non è nel carosello')).toBe('This image is not in the carousel')
+  })
+
+  it('a field error is worded by its code; a code nobody knows keeps the server’s words', () => {
+    const en = (f: Parameters<typeof fieldErrorText>[0] & { path?: string }) => fieldErrorText(f)
+    expect(en({ path: 'title', message: 'Il titolo è obbligatorio', code: 'TITLE_REQUIRED' })).toBe(
+      'The title is required',
+    )
+    // The code decides, not the words: a message changed on the server keeps its English.
+    expect(en({ message: 'Il titolo serve', code: 'TITLE_REQUIRED' })).toBe('The title is required')
+    expect(en({ message: 'Resterebbe senza nessuno: «Piega»', code: 'INVALID' })).toBe(
+      'Resterebbe senza nessuno: «Piega»',
+    )
+    expect(en({ message: 'Una frase nuova', code: 'SOMETHING_NEW' })).toBe('Una frase nuova')
+    expect(issueText({ code: 'too_big', message: 'Al massimo 300 caratteri' })).toBe('At most 300 characters')
+    expect(issueText({ code: 'unrecognized_keys', message: 'Unrecognized key: "x"', keys: ['x'] })).toBe(
+      'Fields not expected: x',
+    )
   })
 
   it('is applied where the forms show field errors (English by default)', () => {

@@ -3,7 +3,7 @@ import { BOOKING_REFUSAL_CODES } from '@salon/shared/refusals'
 import { en } from '../i18n/en'
 import { it as itDict } from '../i18n/it'
 import { setLocale } from '../i18n/locale'
-import { detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
+import { codeOf, detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
   it('keeps the engine reason code so a screen can offer a way out', () => {
@@ -29,12 +29,15 @@ describe('toHttpError', () => {
         {
           name: 'ValidationError',
           message: 'Dati non validi: title, price',
+          // As the server sends it: each field error with its code (issue 21 §4).
           data: {
+            code: 'INVALID_INPUT',
+            params: { fields: 'title, price' },
             errors: [
-              { path: 'title', message: 'Il titolo è obbligatorio' },
-              { path: 'price', message: 'Deve essere positivo' },
-              { path: 'price', message: 'Massimo due decimali' },
-              { path: 'intervals.0.opening_time', message: 'Usa il formato HH:mm (es. 09:30)' },
+              { path: 'title', message: 'Il titolo è obbligatorio', code: 'TITLE_REQUIRED' },
+              { path: 'price', message: 'Deve essere positivo', code: 'INVALID' },
+              { path: 'price', message: 'Massimo due decimali', code: 'INVALID' },
+              { path: 'intervals.0.opening_time', message: 'Usa il formato HH:mm (es. 09:30)', code: 'TIME_FORMAT' },
             ],
           },
         },
@@ -43,6 +46,7 @@ describe('toHttpError', () => {
     expect(error).toEqual({
       name: 'ValidationError',
       statusCode: 400,
+      code: 'INVALID_INPUT',
       message: 'Invalid data: title, price',
       errors: {
         title: 'The title is required',
@@ -113,6 +117,26 @@ describe('booking refusals are worded by their code (issue 21 §4)', () => {
 
   it('an answer without a known code keeps the old way: translated by its text, or as it came', () => {
     expect(refusal({ reason: 'SOMETHING_NEW' }, 'Una frase nuova').message).toBe('Una frase nuova')
+  })
+
+  it('any refusal is worded by its code: the image in use names where, in English', () => {
+    const uses = [
+      { kind: 'service', id: 1, name: 'Piega' },
+      { kind: 'operator', id: 2, name: 'Giulia Rossi' },
+    ]
+    const error = toHttpError(409, {
+      errors: [{ name: 'Conflict', message: 'Questa immagine è in uso…', data: { code: 'IMAGE_IN_USE', uses } }],
+    })
+    expect(error.message).toBe(
+      'This image is in use and cannot be deleted. Used by: service “Piega”, operator “Giulia Rossi”. Choose another image there first.',
+    )
+    expect(codeOf(error)).toBe('IMAGE_IN_USE')
+    const login = toHttpError(401, {
+      errors: [
+        { name: 'AuthenticationError', message: 'E-mail o password errate', data: { code: 'WRONG_CREDENTIALS' } },
+      ],
+    })
+    expect(login.message).toBe('The e-mail or password is not right.')
   })
 
   it('every code the server can send has words in both dictionaries', () => {

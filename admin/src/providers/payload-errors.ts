@@ -1,25 +1,36 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core'
-import { isBookingRefusalCode, type BookingRefusalCode } from '@salon/shared/refusals'
-import { localizeMessage } from '../i18n/messages'
+import { UPLOAD_USE_KIND_IT, type UploadUse } from '@salon/shared/schemas/uploads'
+import { getLocale } from '../i18n/locale'
+import { codeText, fieldErrorText } from '../i18n/messages'
 import { tr } from '../i18n/translate'
 
 /**
  * The API's error body (Payload's shape, also used by the custom endpoints via `zodErrorBody`):
  * `{ errors: [{ name, message, data?: { errors: [{ path, message }] } }] }`.
  * Mapped to Refine's HttpError so notifications show `message` and forms show `errors[field]`.
- * The server speaks Italian: known messages are put in the dashboard's language
- * (`i18n/messages.ts`), unknown ones are shown as they came.
+ * Every 4xx carries `data.code` (and each field error its `code`; docs/api.md): the dashboard
+ * words the code itself (`i18n/messages.ts`, the dictionaries' `refusal.<CODE>`); the server's
+ * Italian is shown only for an answer without a code we know.
  */
 
 export interface PayloadFieldError {
   path: string
   message: string
+  code?: string
+  params?: Record<string, string | number>
 }
 
 export interface PayloadErrorItem {
   name?: string
   message?: string
-  data?: { errors?: PayloadFieldError[]; reason?: unknown; code?: unknown; limit?: unknown } | null
+  data?: {
+    errors?: PayloadFieldError[]
+    reason?: unknown
+    code?: unknown
+    params?: unknown
+    limit?: unknown
+    uses?: unknown
+  } | null
 }
 
 /** Status used when the server could not be reached at all (no HTTP answer). */
@@ -38,10 +49,7 @@ function fieldErrors(items: PayloadErrorItem[]): ValidationErrors | undefined {
     const list = isObject(item.data) && Array.isArray(item.data.errors) ? item.data.errors : []
     for (const field of list) {
       if (!isObject(field) || typeof field.path !== 'string' || !field.path) continue
-      const message = localizeMessage(
-        typeof field.message === 'string' && field.message ? field.message : 'Valore non valido',
-      )
-      ;(byPath[field.path] ??= []).push(message)
+      ;(byPath[field.path] ??= []).push(fieldErrorText(field))
     }
   }
   const paths = Object.keys(byPath)
@@ -50,32 +58,57 @@ function fieldErrors(items: PayloadErrorItem[]): ValidationErrors | undefined {
   return Object.fromEntries(paths.map((p) => [p, byPath[p]!.length === 1 ? byPath[p]![0]! : byPath[p]!]))
 }
 
+const USE_KIND_EN: Record<UploadUse['kind'], string> = {
+  service: 'service',
+  operator: 'operator',
+  banner: 'banner',
+  user: 'user',
+}
+
+/** Where an image is used (`data.uses` of IMAGE_IN_USE), in the dashboard's language. */
+function usesText(uses: unknown): string {
+  if (!Array.isArray(uses)) return ''
+  const kinds = getLocale() === 'en' ? USE_KIND_EN : UPLOAD_USE_KIND_IT
+  const quote = getLocale() === 'en' ? (s: string) => `“${s}”` : (s: string) => `«${s}»`
+  return (uses as UploadUse[]).map((u) => `${kinds[u.kind] ?? u.kind} ${quote(String(u.name))}`).join(', ')
+}
+
 /**
- * A booking refusal in the dashboard's words, by its code (`shared/src/refusals.ts`; issue 21 §4):
- * the English dashboard never shows the server's Italian sentence for a taken time. '' when the
- * answer carries no known code (the message is then translated by text, or shown as it came).
+ * One refusal in the dashboard's words, by its code (`data.code`, or `data.reason` of older
+ * answers; issue 21 §4): the English dashboard never shows the server's Italian sentence. The
+ * server's message when the code is none we know.
  */
-function refusalMessage(items: PayloadErrorItem[]): string {
-  const data = items.map((i) => i.data).find((d) => isObject(d) && isBookingRefusalCode(d.code ?? d.reason))
-  if (!data) return ''
-  const code = (data.code ?? data.reason) as BookingRefusalCode
-  const limit = typeof data.limit === 'number' ? data.limit : undefined
-  return tr(`refusal.${code}`, limit !== undefined ? { limit } : undefined)
+function itemMessage(item: PayloadErrorItem): string {
+  const message = typeof item.message === 'string' ? item.message.trim() : ''
+  const data = isObject(item.data) ? item.data : {}
+  const params: Record<string, string | number> = isObject(data.params)
+    ? (Object.fromEntries(
+        Object.entries(data.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+      ) as Record<string, string | number>)
+    : {}
+  if (typeof data.limit === 'number') params.limit ??= data.limit
+  if (data.uses !== undefined) params.uses = usesText(data.uses)
+  // An answer with field errors but no code (an older server) is bad input all the same.
+  const paths = Array.isArray(data.errors)
+    ? [
+        ...new Set(
+          data.errors
+            .filter(isObject)
+            .map((f) => f.path)
+            .filter((p) => typeof p === 'string' && p),
+        ),
+      ]
+    : []
+  const code = data.code ?? data.reason ?? (paths.length ? 'INVALID_INPUT' : undefined)
+  if (code === 'INVALID_INPUT') params.fields ??= paths.join(', ')
+  return codeText(code, params, message)
 }
 
 /** An HTTP answer with a non-2xx status → Refine HttpError. */
 export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
   const items = errorItems(body)
   const bodyMessage = isObject(body) && typeof body.message === 'string' ? body.message : ''
-  const message =
-    refusalMessage(items) ||
-    items
-      .map((i) => (typeof i.message === 'string' ? localizeMessage(i.message.trim()) : ''))
-      .filter(Boolean)
-      .join(' ') ||
-    bodyMessage ||
-    statusText ||
-    `HTTP ${status}`
+  const message = items.map(itemMessage).filter(Boolean).join(' ') || bodyMessage || statusText || `HTTP ${status}`
   const error: HttpError = { message, statusCode: status }
   const errors = fieldErrors(items)
   if (errors) error.errors = errors
@@ -84,6 +117,9 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   // The engine's reason code (SLOT_TAKEN, SERVICE_IN_USE…), for screens that offer a way out.
   const reason = items.map((i) => (isObject(i.data) ? i.data.reason : undefined)).find((r) => typeof r === 'string')
   if (reason) (error as HttpError & { reason?: string }).reason = reason as string
+  // The refusal's code (every 4xx has one), for screens that react to it.
+  const code = items.map((i) => (isObject(i.data) ? i.data.code : undefined)).find((c) => typeof c === 'string')
+  if (code) (error as HttpError & { code?: string }).code = code as string
   // The whole data of a refusal with a reason code (e.g. the bookings in the way of a block), for
   // the screen that asked. (Field errors are already in `errors`.)
   const details = items.map((i) => i.data).find((d) => isObject(d) && typeof d.reason === 'string')
@@ -94,6 +130,10 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
 /** The data the server sent with a refusal (`errors[0].data`), if any. */
 export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
   isObject(error) && isObject(error.details) ? error.details : undefined
+
+/** The code of a refusal (`errors[0].data.code`), if the server gave one. */
+export const codeOf = (error: unknown): string | undefined =>
+  isObject(error) && typeof error.code === 'string' ? error.code : undefined
 
 /** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
 export const reasonOf = (error: unknown): string | undefined =>

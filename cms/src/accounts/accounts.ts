@@ -107,7 +107,7 @@ const validRecovery = `select pr.id, pr.user_id, u.name, u.email from password_r
 /** POST /api/auth/password_recovery/check: is this link still good? */
 export async function checkRecovery(payload: Payload, token: string, email: string, now = new Date()) {
   const { rows } = await pool(payload).query(validRecovery, [email, hash(token), now])
-  if (!rows[0]) throw fieldError('token', 'Il link non è valido o è scaduto')
+  if (!rows[0]) throw fieldError('token', 'LINK_INVALID', 'Il link non è valido o è scaduto')
 }
 
 /**
@@ -129,7 +129,7 @@ function notifyChanged(payload: Payload, user: { email: string; name: string }) 
 
 const notTheEmail = (password: string, email: string) => {
   if (password.trim().toLowerCase() === email.trim().toLowerCase())
-    throw fieldError('password', 'La password non può essere il tuo indirizzo e-mail')
+    throw fieldError('password', 'PASSWORD_IS_EMAIL', 'La password non può essere il tuo indirizzo e-mail')
 }
 
 /**
@@ -148,7 +148,7 @@ export async function changeWithRecovery(
         where lower(u.email) = lower(${body.email}) and pr.token = ${hash(body.token)} and pr.used_at is null
           and pr.expires_at > ${now.toISOString()} for update of pr`)
     )[0] as { id: number; user_id: number; name: string; email: string } | undefined
-    if (!found) throw fieldError('token', 'Il link non è valido o è scaduto')
+    if (!found) throw fieldError('token', 'LINK_INVALID', 'Il link non è valido o è scaduto')
     await setPassword(req, rows, found.user_id, body.password)
     // The link came to this address: following it confirms the address (an invitation's first login).
     await rows(
@@ -166,7 +166,7 @@ async function checkPassword(payload: Payload, email: string, password: string, 
   try {
     await payload.login({ collection: 'users', data: { email, password } })
   } catch {
-    throw fieldError(field, 'La password attuale non è corretta')
+    throw fieldError(field, 'WRONG_PASSWORD', 'La password attuale non è corretta')
   }
 }
 
@@ -185,12 +185,13 @@ export async function changeWhenLoggedIn(
 
 /** The address is not the user's own already and no other account uses it (400 naming `email`). */
 export async function assertNewEmail(payload: Payload, user: { id: number; email: string }, email: string) {
-  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', 'È già il tuo indirizzo e-mail')
+  if (email.toLowerCase() === user.email.toLowerCase())
+    throw fieldError('email', 'SAME_EMAIL', 'È già il tuo indirizzo e-mail')
   const { rows } = await pool(payload).query('select 1 from users where lower(email) = lower($1) and id <> $2', [
     email,
     user.id,
   ])
-  if (rows[0]) throw fieldError('email', 'Questo indirizzo è già usato da un altro account')
+  if (rows[0]) throw fieldError('email', 'EMAIL_TAKEN', 'Questo indirizzo è già usato da un altro account')
 }
 
 /**
@@ -246,7 +247,7 @@ export async function confirmEmail(payload: Payload, token: string, now = Date.n
   const [id, expires, sig] = token.split('.')
   const userId = Number(id)
   const exp = Number(expires)
-  const invalid = () => fieldError('token', 'Il link non è valido o è scaduto')
+  const invalid = () => fieldError('token', 'LINK_INVALID', 'Il link non è valido o è scaduto')
   if (!Number.isInteger(userId) || !Number.isInteger(exp) || !sig || exp * 1000 < now) throw invalid()
   const { rows } = await pool(payload).query('select id, email from users where id = $1', [userId])
   const user = rows[0] as { id: number; email: string } | undefined

@@ -11,10 +11,15 @@ async function assertAnotherAdmin(req: PayloadRequest, id: number | string) {
   const rows = await sqlInRequest(req)
   const admins = await rows(sql`select id from users where user_role = 'ADMIN' order by id for update`)
   if (!admins.some((a) => String(a.id) !== String(id))) {
-    throw new HttpError(409, 'È l’unico amministratore del salone: prima nomina un altro amministratore.', {
-      reason: 'LAST_ADMIN',
-      errors: [{ path: 'user_role', message: 'Serve almeno un amministratore' }],
-    })
+    throw new HttpError(
+      409,
+      'LAST_ADMIN',
+      'È l’unico amministratore del salone: prima nomina un altro amministratore.',
+      {
+        reason: 'LAST_ADMIN',
+        errors: [{ path: 'user_role', message: 'Serve almeno un amministratore', code: 'LAST_ADMIN' }],
+      },
+    )
   }
 }
 

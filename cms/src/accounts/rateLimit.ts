@@ -37,8 +37,9 @@ export class TooManyAttempts extends HttpError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
     super(
       429,
+      'TOO_MANY_ATTEMPTS',
       `Troppi tentativi: riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}. / Too many attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { reason: 'TOO_MANY_ATTEMPTS', retryAfter: retryAfterSeconds },
+      { reason: 'TOO_MANY_ATTEMPTS', retryAfter: retryAfterSeconds, params: { minutes } },
       'TooManyRequests',
     )
   }

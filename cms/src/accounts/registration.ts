@@ -7,8 +7,9 @@ export class TooManyRegistrations extends HttpError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
     super(
       429,
+      'TOO_MANY_REGISTRATIONS',
       `Troppe registrazioni da questa connessione: riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}.`,
-      { reason: 'TOO_MANY_REGISTRATIONS', retryAfter: retryAfterSeconds },
+      { reason: 'TOO_MANY_REGISTRATIONS', retryAfter: retryAfterSeconds, params: { minutes } },
       'TooManyRequests',
     )
   }

@@ -76,9 +76,14 @@ export async function hasVerifiedFactor(db: Pool, userId: number) {
 export async function enroll(db: Pool, user: { id: number; email: string }, friendlyName: string | undefined) {
   const issuer = await readBusinessName(db)
   if (await hasVerifiedFactor(db, user.id)) {
-    throw new HttpError(409, 'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.', {
-      reason: 'FACTOR_EXISTS',
-    })
+    throw new HttpError(
+      409,
+      'FACTOR_EXISTS',
+      'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.',
+      {
+        reason: 'FACTOR_EXISTS',
+      },
+    )
   }
   const secret = new Secret({ size: 20 }).base32
   const { rows } = await db.query<FactorRow>(
@@ -128,7 +133,7 @@ const factorOf = async (db: Pool, userId: number, id?: number) =>
 export async function verifyEnrollment(db: Pool, userId: number, factorId: number, code: string, now = Date.now()) {
   const factor = await factorOf(db, userId, factorId)
   if (!factor) throw notFound()
-  if (!(await checkTotp(db, factor, code, now))) throw fieldError('code', 'Codice non valido')
+  if (!(await checkTotp(db, factor, code, now))) throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
   await db.query(`update user_factors set status = 'verified', verified_at = now() where id = $1`, [factor.id])
   await db.query('delete from user_recovery_codes where user_id = $1', [userId])
   const codes = Array.from({ length: 10 }, () => {
@@ -154,7 +159,7 @@ export async function unenroll(db: Pool, userId: number, factorId: number, code:
   const factor = await factorOf(db, userId, factorId)
   if (!factor) throw notFound()
   if (factor.status === 'verified' && !(await checkSecondFactor(db, userId, code)))
-    throw fieldError('code', 'Codice non valido')
+    throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
   await db.query('delete from user_factors where id = $1', [factor.id])
   await db.query('delete from user_recovery_codes where user_id = $1', [userId])
 }

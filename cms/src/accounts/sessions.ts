@@ -24,7 +24,8 @@ import { pool } from '../platform'
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
 /** 401 for every refresh that cannot go on: the apps drop the login state. */
-export const sessionEnded = () => new APIError('La sessione è scaduta: accedi di nuovo.', 401, {}, true)
+export const sessionEnded = () =>
+  new APIError('La sessione è scaduta: accedi di nuovo.', 401, { code: 'SESSION_ENDED' }, true)
 
 async function inClient<T>(payload: Payload, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool(payload).connect()

@@ -15,9 +15,10 @@ export const refuseDeletingUsedService: CollectionBeforeDeleteHook = async ({ id
   if (n > 0) {
     throw new HttpError(
       409,
+      'SERVICE_IN_USE',
       `Questo servizio compare in ${n === 1 ? 'una prenotazione' : `${n} prenotazioni`}: non si può eliminare. ` +
         'Disattivalo per toglierlo dal catalogo: le prenotazioni lo conservano.',
-      { reason: 'SERVICE_IN_USE', bookings: n },
+      { reason: 'SERVICE_IN_USE', bookings: n, params: { bookings: n } },
     )
   }
 }

@@ -58,10 +58,12 @@ export const writeOperatorServices: CollectionAfterChangeHook = async ({ doc, da
     const names = titles.map((t) => `«${String(t.title)}»`).join(', ')
     throw new HttpError(
       409,
+      'SERVICE_WITHOUT_OPERATOR',
       `Nessun altro esegue ${names}: scegli prima un’altra persona nel servizio, o disattivalo.`,
       {
         reason: 'SERVICE_WITHOUT_OPERATOR',
-        errors: [{ path: 'services', message: `Resterebbe senza nessuno: ${names}` }],
+        params: { services: names },
+        errors: [{ path: 'services', message: `Resterebbe senza nessuno: ${names}`, code: 'SERVICE_WITHOUT_OPERATOR' }],
       },
     )
   }

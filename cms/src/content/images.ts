@@ -31,6 +31,7 @@ import {
   type ImageModifiers,
 } from '@salon/shared'
 import { env } from '../env'
+import { codedBody } from '../platform'
 
 export { IMAGE_PATH_PREFIX }
 
@@ -59,9 +60,12 @@ function sendProblem(res: http.ServerResponse, p: Problem) {
           : p.status === 405
             ? 'MethodNotAllowed'
             : 'BadRequest'
-  const body = JSON.stringify({
-    errors: [{ name, message: p.message, data: { errors: [{ path: p.path, message: p.message }] } }],
-  })
+  const body = JSON.stringify(
+    codedBody(
+      { errors: [{ name, message: p.message, data: { errors: [{ path: p.path, message: p.message }] } }] },
+      p.status,
+    ),
+  )
   res.writeHead(p.status, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',

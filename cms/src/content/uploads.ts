@@ -98,6 +98,7 @@ export const refuseDeletingUsedUpload: CollectionBeforeDeleteHook = async ({ id,
   if (uses.length > 0) {
     throw new HttpError(
       409,
+      'IMAGE_IN_USE',
       `Questa immagine è in uso, non si può eliminare. Usata da: ${describeUploadUses(uses)}. ` +
         'Scegli prima un’altra immagine lì.',
       { reason: 'IMAGE_IN_USE', uses },
@@ -140,7 +141,7 @@ export async function saveCarouselOrder(db: Pool, ids: readonly number[]) {
     )
     const carousel = new Set(rows.map((r) => r.id))
     const bad = ids.findIndex((id) => !carousel.has(id))
-    if (bad >= 0) throw fieldError(`ids.${bad}`, 'Questa immagine non è nel carosello')
+    if (bad >= 0) throw fieldError(`ids.${bad}`, 'NOT_IN_CAROUSEL', 'Questa immagine non è nel carosello')
     const listed = new Set(ids)
     const order = [...ids, ...rows.map((r) => r.id).filter((id) => !listed.has(id))]
     await tx.query(

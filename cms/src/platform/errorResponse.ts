@@ -1,10 +1,11 @@
+import { codedBody, type ErrorData } from './errorBody'
 import { HttpError } from './errors'
 import { pgErrorCode, pgErrorField, statusForPgError } from './pgErrors'
 
 type ErrorLike = { status?: number; message?: string; name?: string; data?: unknown }
 
 export type ErrorBody = {
-  errors: { name: string; message: string; data?: Record<string, unknown> }[]
+  errors: { name: string; message: string; data?: ErrorData | Record<string, unknown> }[]
 }
 
 /** What a server fault answers: nothing about the fault itself (it is logged instead). */
@@ -20,7 +21,7 @@ function malformedId(url: string | undefined): boolean {
   return !/^\d+$/.test(decodeURIComponent(parts[2]!))
 }
 
-const idError = (message: string) => ({ errors: [{ path: 'id', message }] })
+const idError = (message: string) => ({ code: 'ID_INVALID', errors: [{ path: 'id', message }] })
 
 /**
  * The one mapping from an error to the answer a client gets, used by Payload's error hook
@@ -29,10 +30,21 @@ const idError = (message: string) => ({ errors: [{ path: 'id', message }] })
  * request become 4xx, a visitor refused for not being signed in gets 401 (the apps redirect to
  * login on it), and every 4xx carries its real message and, where known, the field.
  *
+ * Every 4xx leaves in the one shape with its `code` (platform/errorBody.ts).
+ *
  * `null`: not a client error we know — the caller answers a server fault (a generic 500, logged),
  * or, inside Payload, keeps Payload's own answer (its validation errors carry their `data`).
  */
 export function errorResponse(
+  error: unknown,
+  url: string | undefined,
+  signedIn: boolean,
+): { status: number; body: ErrorBody } | null {
+  const mapped = uncodedResponse(error, url, signedIn)
+  return mapped && { status: mapped.status, body: codedBody(mapped.body, mapped.status) }
+}
+
+function uncodedResponse(
   error: unknown,
   url: string | undefined,
   signedIn: boolean,
@@ -43,18 +55,23 @@ export function errorResponse(
     const field = pgErrorField(error)
     const data =
       mapped.status !== 400
-        ? undefined
+        ? { code: mapped.code }
         : field
-          ? { errors: [{ path: field, message: mapped.message }] }
+          ? { code: mapped.code, errors: [{ path: field, message: mapped.message, code: mapped.code }] }
           : malformedId(url)
             ? idError('Id non valido')
-            : { errors: [{ path: 'query', message: mapped.message }] }
+            : { code: mapped.code, errors: [{ path: 'query', message: mapped.message, code: mapped.code }] }
     return { status: mapped.status, body: { errors: [{ name: 'BadRequest', message: mapped.message, data }] } }
   }
   const e = (error ?? {}) as ErrorLike
   const status = e.status
   if (status === 403 && !signedIn) {
-    return { status: 401, body: { errors: [{ name: 'Unauthorized', message: 'Devi accedere per continuare.' }] } }
+    return {
+      status: 401,
+      body: {
+        errors: [{ name: 'Unauthorized', message: 'Devi accedere per continuare.', data: { code: 'UNAUTHORIZED' } }],
+      },
+    }
   }
   if (status && status >= 400 && status < 500 && !e.data) {
     let body: ErrorBody['errors'][number] = {
@@ -65,7 +82,7 @@ export function errorResponse(
       body = {
         name: 'ValidationError',
         message: 'JSON non valido',
-        data: { errors: [{ path: 'body', message: 'JSON non valido' }] },
+        data: { code: 'JSON_INVALID', errors: [{ path: 'body', message: 'JSON non valido' }] },
       }
     } else if (status === 400 && malformedId(url)) {
       body = { name: 'ValidationError', message: 'Id non valido', data: idError('Id non valido') }

@@ -1,13 +1,19 @@
 import type { z } from 'zod'
+import type { ErrorCode } from '@salon/shared/errorCodes'
+import { issueCode } from '@salon/shared/messages'
+import { codedItem } from './errorBody'
 
 /**
  * An HTTP error that carries its status and body data, free of Payload so that the booking
  * services can run outside it too (the availability fast path in server.ts). Inside Payload,
- * platform/afterError.ts turns it into the standard error body.
+ * platform/afterError.ts turns it into the standard error body. Its `code` is required and typed
+ * (`@salon/shared/errorCodes`): a refusal without a listed code does not compile (issue 21 §4).
+ * `data` may name the `field` and the `params` the screens' words need.
  */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly data?: Record<string, unknown>,
     readonly errorName = status === 400
@@ -25,19 +31,28 @@ export class HttpError extends Error {
   }
 
   body() {
-    return { errors: [{ name: this.errorName, message: this.message, ...(this.data ? { data: this.data } : {}) }] }
+    const data = { ...this.data, code: this.code }
+    return { errors: [codedItem({ name: this.errorName, message: this.message, data }, this.status)] }
   }
 }
 
-export const fieldError = (path: string, message: string) =>
-  new HttpError(400, `Dati non validi: ${path}`, { errors: [{ path, message }] })
+/** A 400 about one field; its code is the refusal's and the field error's. */
+export const fieldError = (path: string, code: ErrorCode, message: string) =>
+  new HttpError(400, code, `Dati non validi: ${path}`, { field: path, errors: [{ path, message, code }] })
 
-export const notFound = () => new HttpError(404, 'Not Found')
+export const notFound = () => new HttpError(404, 'NOT_FOUND', 'Not Found')
 
 /** Parses with a zod schema from `shared/`; a failure is a 400 naming every bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }))
-  throw new HttpError(400, 'Dati non validi: ' + [...new Set(errors.map((e) => e.path))].join(', '), { errors })
+  // Each field error carries the code of its issue (the shared schemas' table of messages).
+  const errors = result.error.issues.map((i) => ({
+    path: i.path.join('.') || 'body',
+    message: i.message,
+    ...issueCode(i),
+  }))
+  throw new HttpError(400, 'INVALID_INPUT', 'Dati non validi: ' + [...new Set(errors.map((e) => e.path))].join(', '), {
+    errors,
+  })
 }

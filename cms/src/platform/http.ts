@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { APIError, ValidationError } from 'payload'
+import type { ErrorCode } from '@salon/shared/errorCodes'
 import { isAdminUser, userOf } from './roles'
 import { parseOrThrow } from './errors'
 
@@ -27,8 +28,11 @@ export const clientIp = (req: PayloadRequest) => req.headers.get('x-salon-client
 /** Query string as a plain object (last value wins). */
 export const queryObject = (req: PayloadRequest) => Object.fromEntries(req.searchParams?.entries() ?? [])
 
-export const unauthorized = () => new APIError('Devi accedere per continuare.', 401, {}, true)
-export const forbidden = (message = 'Non hai i permessi per questa operazione.') => new APIError(message, 403, {}, true)
+export const unauthorized = () => new APIError('Devi accedere per continuare.', 401, { code: 'UNAUTHORIZED' }, true)
+export const forbidden = (
+  message = 'Non hai i permessi per questa operazione.',
+  code: Extract<ErrorCode, 'FORBIDDEN' | 'CROSS_SITE'> = 'FORBIDDEN',
+) => new APIError(message, 403, { code }, true)
 
 export function requireUser(req: PayloadRequest) {
   const user = userOf(req)
@@ -53,7 +57,7 @@ export function requireAdmin(req: PayloadRequest) {
       ? new APIError(
           'Attiva la verifica in due passaggi per usare le funzioni di amministrazione.',
           403,
-          { reason: 'TOTP_REQUIRED' },
+          { code: 'TOTP_REQUIRED', reason: 'TOTP_REQUIRED' },
           true,
         )
       : forbidden()

@@ -1,14 +1,18 @@
+import { messageCode } from '@salon/shared/messages'
+import { codedBody } from './errorBody'
+
 /**
  * A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as
  * data, and broken JSON must be a 400 naming `body`. Checked before Payload by the REST route
  * (app/(payload)/api/[...slug]/route.ts) and by the write fast path (reservations/endpoints/fastWrites.ts), so
  * both refuse alike.
  */
-export const badRequest = (path: string, message: string) =>
-  Response.json(
-    { errors: [{ name: 'ValidationError', message, data: { errors: [{ path, message }] } }] },
-    { status: 400 },
-  )
+export const badRequest = (path: string, message: string) => {
+  // The one problem is the refusal's code too (JSON_INVALID, BODY_NOT_OBJECT, ID_INVALID).
+  const code = messageCode(message)?.code ?? 'INVALID_INPUT'
+  const body = { errors: [{ name: 'ValidationError', message, data: { code, errors: [{ path, message }] } }] }
+  return Response.json(codedBody(body, 400), { status: 400 })
+}
 
 /** The 400 for a JSON body (`text`, sent with `contentType`) that is not a JSON object, or null. */
 export function jsonTextRefusal(method: string, contentType: string | null, text: string): Response | null {

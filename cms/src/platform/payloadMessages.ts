@@ -1,15 +1,18 @@
+import { FIELD_MESSAGES as M } from '@salon/shared/messages'
+
 /**
  * Payload's own field-validation messages are English ("Value must be unique"); the people who
  * read them — the owner in the dashboard, a customer on the site — read Italian. The few Payload
- * produces for our collections are put in our words here; our own validators already speak Italian.
+ * produces for our collections are put in our words here (the shared table of field messages, so
+ * each gets its code on the way out); our own validators already speak Italian.
  */
 const ITALIAN: Record<string, string> = {
-  'Value must be unique': 'Esiste già un elemento con questo valore: scegline un altro.',
-  'This field is required.': 'Campo obbligatorio.',
-  'This field has an invalid selection': 'Scelta non valida.',
-  'Please enter a valid number.': 'Inserisci un numero valido.',
-  'Please enter a valid email address.': 'Inserisci un indirizzo e-mail valido.',
-  'A user with the given email is already registered.': 'Esiste già un account con questa e-mail.',
+  'Value must be unique': M.VALUE_TAKEN,
+  'This field is required.': M.REQUIRED,
+  'This field has an invalid selection': M.CHOICE_INVALID,
+  'Please enter a valid number.': M.NUMBER_INVALID,
+  'Please enter a valid email address.': M.EMAIL_ADDRESS_INVALID,
+  'A user with the given email is already registered.': M.EMAIL_REGISTERED,
 }
 
 type FieldError = { path?: unknown; message?: unknown; label?: unknown }

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@salon/shared/errorCodes'
+
 /**
  * PostgreSQL errors that mean "bad request" or "conflict", not "server broke". Drizzle wraps the
  * driver's error, so the code may sit on `cause`.
@@ -24,20 +26,27 @@ export function pgErrorField(err: unknown): string | undefined {
   return undefined
 }
 
-export function statusForPgError(code: string | undefined): { status: number; message: string } | null {
+/** The answer to a database error the request caused: its status, code (`@salon/shared/errorCodes`) and words. */
+export function statusForPgError(
+  code: string | undefined,
+): { status: number; code: ErrorCode; message: string } | null {
   switch (code) {
     case '23P01':
-      return { status: 409, message: 'Questo orario non è più disponibile: è già occupato da un’altra prenotazione.' }
+      return {
+        status: 409,
+        code: 'SLOT_TAKEN',
+        message: 'Questo orario non è più disponibile: è già occupato da un’altra prenotazione.',
+      }
     case '40P01':
     case '40001':
       // A deadlock or serialization failure that a service's bounded retry did not absorb.
-      return { status: 409, message: 'Troppe richieste nello stesso momento: riprova.' }
+      return { status: 409, code: 'BUSY', message: 'Troppe richieste nello stesso momento: riprova.' }
     case '23505':
-      return { status: 409, message: 'Esiste già un elemento con questo valore.' }
+      return { status: 409, code: 'DUPLICATE', message: 'Esiste già un elemento con questo valore.' }
     case '23503':
-      return { status: 400, message: 'Un elemento collegato non esiste.' }
+      return { status: 400, code: 'RELATED_MISSING', message: 'Un elemento collegato non esiste.' }
     case '23502':
-      return { status: 400, message: 'Manca un campo obbligatorio.' }
+      return { status: 400, code: 'FIELD_MISSING', message: 'Manca un campo obbligatorio.' }
     case '23514':
     case '22P02':
     case '22003':
@@ -46,7 +55,7 @@ export function statusForPgError(code: string | undefined): { status: number; me
     case '22001':
     case '22023':
     case '42804':
-      return { status: 400, message: 'Valore non valido per uno dei campi o dei filtri.' }
+      return { status: 400, code: 'VALUE_INVALID', message: 'Valore non valido per uno dei campi o dei filtri.' }
     default:
       return null
   }

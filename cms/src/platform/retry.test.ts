@@ -44,7 +44,7 @@ describe('withRetries', () => {
       await expect(withRetries(f.run, 4, noPause)).rejects.toMatchObject({ code })
       expect(f.calls()).toBe(1)
     }
-    const http = new HttpError(404, 'Not Found')
+    const http = new HttpError(404, 'NOT_FOUND', 'Not Found')
     await expect(withRetries(() => Promise.reject(http), 4, noPause)).rejects.toBe(http)
   })
 

@@ -29,7 +29,7 @@ export async function withRetries<T>(
     } catch (err) {
       if (!(err instanceof RetryLater) && !RETRYABLE.has(pgErrorCode(err) ?? '')) throw err
       if (attempt >= attempts)
-        throw new HttpError(409, 'Troppe richieste nello stesso momento: riprova.', { reason: 'BUSY' })
+        throw new HttpError(409, 'BUSY', 'Troppe richieste nello stesso momento: riprova.', { reason: 'BUSY' })
       await pause(attempt)
     }
   }

@@ -48,7 +48,7 @@ export const UNAVAILABLE_MESSAGES: Record<
 }
 
 export const conflict = (reason: keyof typeof UNAVAILABLE_MESSAGES) =>
-  new HttpError(409, UNAVAILABLE_MESSAGES[reason], { reason })
+  new HttpError(409, reason, UNAVAILABLE_MESSAGES[reason], { reason })
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -62,7 +62,10 @@ export function limitRefusal(d: Exclude<LimitDecision, { ok: true }>): HttpError
       : d.reason === 'TOO_MANY_DRAFTS'
         ? 'Hai già troppe prenotazioni in corso: completane una o riprova tra qualche minuto.'
         : 'Conferma il tuo indirizzo e-mail per prenotare: trovi il link nella mail di benvenuto.'
-  return new HttpError(d.status, message, { reason: d.reason, ...(d.limit !== undefined ? { limit: d.limit } : {}) })
+  return new HttpError(d.status, d.reason, message, {
+    reason: d.reason,
+    ...(d.limit !== undefined ? { limit: d.limit, params: { limit: d.limit } } : {}),
+  })
 }
 
 /**
@@ -142,14 +145,14 @@ export async function servicesOr400(db: Parameters<typeof loadServices>[0], ids:
 /** The chosen services, or a 400 naming `services` when one does not exist or is not bookable. */
 export function bookableOr400({ services, missing }: { services: ServiceInfo[]; missing: number[] }) {
   if (missing.length || services.some((s) => s.active === false)) {
-    throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+    throw fieldError('services', 'INVALID_SERVICES', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
   }
   return services
 }
 
 export function operatorOr400(calendar: { operators: { id: number }[] }, operator: OperatorChoice) {
   if (operator !== 'any' && !calendar.operators.some((o) => o.id === operator)) {
-    throw fieldError('operator', 'Operatore non disponibile')
+    throw fieldError('operator', 'OPERATOR_UNAVAILABLE', 'Operatore non disponibile')
   }
 }
 

@@ -72,7 +72,7 @@ function refusalOf(err: unknown): never {
   if (pgErrorCode(err) === '23P01') {
     const constraint = (err as { constraint?: string }).constraint
     if (constraint === 'operator_blocks_no_overlap')
-      throw new HttpError(409, MESSAGES.BLOCK_OVERLAP, { reason: 'BLOCK_OVERLAP' })
+      throw new HttpError(409, 'BLOCK_OVERLAP', MESSAGES.BLOCK_OVERLAP, { reason: 'BLOCK_OVERLAP' })
     throw new OverlapsBooking()
   }
   throw err
@@ -155,11 +155,16 @@ async function explained<T>(pool: Pool, write: () => Promise<T>, wanted: () => O
     const severalDays =
       localDayOf(new Date(block.date_start), settings.timezone) !==
       localDayOf(new Date(Date.parse(block.date_end) - 1), settings.timezone)
-    throw new HttpError(409, overlapMessage(bookings, total, settings.timezone, severalDays), {
-      reason: 'BLOCK_OVERLAPS_BOOKING',
-      bookings,
-      total,
-    })
+    throw new HttpError(
+      409,
+      'BLOCK_OVERLAPS_BOOKING',
+      overlapMessage(bookings, total, settings.timezone, severalDays),
+      {
+        reason: 'BLOCK_OVERLAPS_BOOKING',
+        bookings,
+        total,
+      },
+    )
   }
 }
 
@@ -167,7 +172,7 @@ const reasonOf = (v: string | null | undefined) => (v ? v : null)
 
 async function assertOperator(db: Pick<PoolClient, 'query'>, id: number) {
   const { rowCount } = await db.query('select 1 from operators where id = $1', [id])
-  if (!rowCount) throw fieldError('operator', 'Operatore inesistente')
+  if (!rowCount) throw fieldError('operator', 'UNKNOWN_OPERATOR', 'Operatore inesistente')
 }
 
 /**

@@ -73,7 +73,13 @@ async function ownedOperator(db: Pool, user: Caller, operatorId: number): Promis
   const operator = await readOperator(db, operatorId)
   if (!operator) throw notFound()
   if (!mayManageOperatorFeed(feedCaller(user), operator.user_id)) {
-    throw new HttpError(403, 'Puoi gestire solo il calendario del tuo profilo operatore.', undefined, 'Forbidden')
+    throw new HttpError(
+      403,
+      'OWN_CALENDAR_ONLY',
+      'Puoi gestire solo il calendario del tuo profilo operatore.',
+      undefined,
+      'Forbidden',
+    )
   }
   return operator
 }

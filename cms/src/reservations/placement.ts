@@ -138,7 +138,8 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     durationMinutes: p.amounts.duration,
   })
   if (!check.available) {
-    if (check.reason === 'INVALID_SERVICES') throw fieldError('services', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
+    if (check.reason === 'INVALID_SERVICES')
+      throw fieldError('services', 'INVALID_SERVICES', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
     throw conflict(check.reason)
   }
   const preferred =
@@ -169,7 +170,10 @@ export function moveOperatorOr403(as: ActingAs, current: LoadedReservation, requ
   )
   if (decision.ok) return decision.choice
   const message = 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
-  throw new HttpError(403, message, { reason: decision.reason, errors: [{ path: 'operator', message }] })
+  throw new HttpError(403, decision.reason, message, {
+    reason: decision.reason,
+    errors: [{ path: 'operator', message, code: decision.reason }],
+  })
 }
 
 /** The services of a booking as the engine reads them; a booking whose services are gone cannot move. */

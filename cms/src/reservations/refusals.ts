@@ -32,9 +32,8 @@ function decisionMessage(d: Exclude<Decision, { ok: true }>, timeZone: string) {
 /** The engine's refusal as an HTTP error: its code, params and Italian message; 404 stays a plain 404. */
 export function refusal(d: Exclude<Decision, { ok: true }>, timeZone = 'Europe/Rome'): HttpError {
   if (d.status === 404) return notFound()
-  return new HttpError(d.status, decisionMessage(d, timeZone), {
+  return new HttpError(d.status, d.reason, decisionMessage(d, timeZone), {
     reason: d.reason,
-    code: d.reason,
     ...(d.params ? { params: d.params } : {}),
   })
 }

@@ -89,9 +89,14 @@ export async function reservationCalendarFile(
   if (!facts || !maySeeReservation(actor, { user: facts.customerId, operator: facts.operatorId })) throw notFound()
   const { start, end } = facts.reservation
   if (!start || !end) {
-    throw new HttpError(409, 'Questa prenotazione non ha ancora un orario: completala per aggiungerla al calendario.', {
-      reason: 'NO_TIME_YET',
-    })
+    throw new HttpError(
+      409,
+      'NO_TIME_YET',
+      'Questa prenotazione non ha ancora un orario: completala per aggiungerla al calendario.',
+      {
+        reason: 'NO_TIME_YET',
+      },
+    )
   }
   const body = reservationIcs({
     reservation: { ...facts.reservation, start, end },

@@ -3,6 +3,7 @@
  * checks the status, the field paths and that the table did not change.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { isErrorCode } from '@salon/shared/errorCodes'
 import { PNG_8x8, api, count, errorPaths, sql, unique, uploadForm } from './helpers'
 
 interface Case {
@@ -472,5 +473,9 @@ describe('bad input → 400 naming the field, nothing written', () => {
       else expect(paths.length, JSON.stringify(res.body)).toBeGreaterThan(0)
     }
     if (c.table) expect(await count(c.table)).toBe(before)
+    // The one error shape (issue 21 §4): a listed code on the refusal and on each field error.
+    const item = (res.body as { errors: { data?: { code?: unknown; errors?: { code?: unknown }[] } }[] }).errors[0]
+    expect(isErrorCode(item?.data?.code), JSON.stringify(res.body)).toBe(true)
+    for (const field of item?.data?.errors ?? []) expect(isErrorCode(field.code), JSON.stringify(field)).toBe(true)
   })
 })

@@ -168,6 +168,7 @@ describe('an operator blocks an afternoon', () => {
     expect(customer).not.toBe('')
     const bookingEnd = new Date(who.date_end).toISOString()
     expect(over.body.errors[0].data).toEqual({
+      code: 'BLOCK_OVERLAPS_BOOKING',
       reason: 'BLOCK_OVERLAPS_BOOKING',
       bookings: [{ id: bookingId, start: ten, end: bookingEnd, status: booked.res.body.data.status, customer }],
       total: 1,

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { CLOSED_KINDS } from '../booking/closedKinds'
@@ -11,31 +12,29 @@ import { dateOrDateTime } from './index'
 /** A calendar day `YYYY-MM-DD` that exists, in the years the salon books (rules: `calendarDay.ts`). */
 export const daySchema = z
   .string()
-  .regex(DAY_FORMAT, 'Usa il formato YYYY-MM-DD')
-  .refine(dayExists, 'Data inesistente')
-  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
+  .regex(DAY_FORMAT, M.DAY_FORMAT)
+  .refine(dayExists, M.DATE_NOT_EXISTS)
+  .refine(sensibleYear, M.YEAR_OUT_OF_RANGE)
 const day = daySchema
 
 const month = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Usa il formato YYYY-MM')
-  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.MONTH_FORMAT)
+  .refine(sensibleYear, M.YEAR_OUT_OF_RANGE)
 
-const instant = z.iso
-  .datetime({ offset: true, message: 'Usa un istante ISO-8601 con fuso (es. 2026-05-01T09:00:00Z)' })
-  .refine(sensibleYear, 'Anno fuori dal calendario delle prenotazioni')
+const instant = z.iso.datetime({ offset: true, message: M.INSTANT_FORMAT }).refine(sensibleYear, M.YEAR_OUT_OF_RANGE)
 
-const id = z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')
+const id = z.coerce.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID)
 
 /** `services=1,2,3` (query) or `[1, 2, 3]` (body): 1 to 10 distinct ids, order kept. */
 const serviceIds = z
   .preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : v),
-    z.array(z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')),
+    z.array(z.coerce.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID)),
   )
-  .refine((xs) => xs.length >= 1, 'Scegli almeno un servizio')
-  .refine((xs) => xs.length <= 10, 'Al massimo 10 servizi')
-  .refine((xs) => new Set(xs).size === xs.length, 'Servizio ripetuto')
+  .refine((xs) => xs.length >= 1, M.SERVICES_REQUIRED)
+  .refine((xs) => xs.length <= 10, fieldMessage('AT_MOST_SERVICES', { n: 10 }))
+  .refine((xs) => new Set(xs).size === xs.length, M.SERVICE_REPEATED)
 
 /** `operator=any` (default) or an operator id. */
 const operatorChoice = z
@@ -63,17 +62,21 @@ export const confirmBody = z
       .optional()
       .transform((v) => v ?? 'any'),
     date_start: instant,
-    note: z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(BOOKING_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: BOOKING_NOTE_MAX }))
+      .optional(),
   })
   .strict()
 export type ConfirmBody = z.infer<typeof confirmBody>
 
-export const statusBody = z.object({ status: z.enum(RESERVATION_STATUSES, { message: 'Stato sconosciuto' }) }).strict()
+export const statusBody = z.object({ status: z.enum(RESERVATION_STATUSES, { message: M.STATUS_UNKNOWN }) }).strict()
 
 const statusList = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.split(',') : v),
-    z.array(z.enum(RESERVATION_STATUSES, { message: 'Stato sconosciuto' })),
+    z.array(z.enum(RESERVATION_STATUSES, { message: M.STATUS_UNKNOWN })),
   )
   .optional()
 
@@ -83,10 +86,10 @@ export const reservationReportQuery = z
     to: dateOrDateTime.optional(),
     status: statusList,
     operator: id.optional(),
-    groupBy: z.enum(['day', 'week', 'month'], { message: 'Usa day, week o month' }).optional(),
+    groupBy: z.enum(['day', 'week', 'month'], { message: M.GROUP_BY_UNKNOWN }).optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: 'La fine non può precedere l’inizio',
+    message: M.END_BEFORE_START,
     path: ['to'],
   })
 export type ReservationReportQuery = z.infer<typeof reservationReportQuery>
@@ -97,9 +100,9 @@ export const reservationCompareQuery = z
     to: dateOrDateTime,
     status: statusList,
     operator: id.optional(),
-    groupBy: z.enum(['day', 'week', 'month'], { message: 'Usa day, week o month' }).optional(),
+    groupBy: z.enum(['day', 'week', 'month'], { message: M.GROUP_BY_UNKNOWN }).optional(),
   })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: 'La fine non può precedere l’inizio', path: ['to'] })
+  .refine((q) => new Date(q.from) <= new Date(q.to), { message: M.END_BEFORE_START, path: ['to'] })
 
 export const DASHBOARD_PERIODS = DASHBOARD_RANGES
 /**
@@ -109,9 +112,7 @@ export const DASHBOARD_PERIODS = DASHBOARD_RANGES
  */
 export const dashboardQuery = z
   .object({
-    period: z
-      .enum(DASHBOARD_RANGES, { message: 'Usa today, 7d, 30d, mtd, custom (o day, week, month, year)' })
-      .optional(),
+    period: z.enum(DASHBOARD_RANGES, { message: M.PERIOD_UNKNOWN }).optional(),
     from: day.optional(),
     to: day.optional(),
   })
@@ -119,15 +120,15 @@ export const dashboardQuery = z
     const custom = q.period === 'custom' || (q.period === undefined && (q.from !== undefined || q.to !== undefined))
     if (!custom) {
       for (const key of ['from', 'to'] as const)
-        if (q[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Date solo con period=custom' })
+        if (q[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: M.DATES_ONLY_CUSTOM })
       return
     }
-    if (q.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Indica la data di inizio' })
-    if (q.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Indica la data di fine' })
+    if (q.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: M.FROM_REQUIRED })
+    if (q.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: M.TO_REQUIRED })
     if (q.from === undefined || q.to === undefined) return
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fine non può precedere l’inizio' })
+    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.END_BEFORE_START })
     else if (dayCount(q.from, q.to) > DASHBOARD_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `Al massimo ${DASHBOARD_MAX_DAYS} giorni` })
+      ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('AT_MOST_DAYS', { n: DASHBOARD_MAX_DAYS }) })
   })
   .transform((q) => ({
     period: q.period ?? (q.from !== undefined || q.to !== undefined ? ('custom' as const) : ('month' as const)),
@@ -156,7 +157,10 @@ export const wizardSearch = z.object({
 export type WizardSearch = z.infer<typeof wizardSearch>
 
 /** The note field of the booking summary (the same bound as `confirmBody.note`). */
-export const bookingNote = z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`)
+export const bookingNote = z
+  .string()
+  .trim()
+  .max(BOOKING_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: BOOKING_NOTE_MAX }))
 
 /** POST /api/reservations/:id/move — the new start and, optionally, who: never price, duration, end or status. */
 export const moveBody = z
@@ -168,7 +172,10 @@ export const moveBody = z
   .strict()
 export type MoveBody = z.infer<typeof moveBody>
 
-const note = z.string().trim().max(BOOKING_NOTE_MAX, `Al massimo ${BOOKING_NOTE_MAX} caratteri`)
+const note = z
+  .string()
+  .trim()
+  .max(BOOKING_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: BOOKING_NOTE_MAX }))
 
 /**
  * POST /api/reservations/book — the salon books a customer in: who, what, with whom, when. Never
@@ -190,10 +197,10 @@ export const BOOKING_DURATION_MAX = 12 * 60
 
 /** A booking's length set by hand (a resize in the agenda): whole minutes, 5 to 12 hours. */
 export const bookingDuration = z
-  .number({ message: 'Indica la durata in minuti' })
-  .int('Deve essere un numero intero di minuti')
-  .min(5, 'Almeno 5 minuti')
-  .max(BOOKING_DURATION_MAX, 'Al massimo 12 ore')
+  .number({ message: M.DURATION_REQUIRED })
+  .int(M.WHOLE_MINUTES)
+  .min(5, fieldMessage('AT_LEAST_MINUTES', { n: 5 }))
+  .max(BOOKING_DURATION_MAX, fieldMessage('AT_MOST_HOURS', { n: 12 }))
 
 /**
  * PATCH /api/reservations/:id/edit — any of a new time, operator, services (staff) or note
@@ -210,7 +217,7 @@ export const editBody = z
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Indica cosa cambiare',
+    message: M.NOTHING_TO_CHANGE,
     path: ['body'],
   })
 export type EditBody = z.infer<typeof editBody>
@@ -242,8 +249,8 @@ export const MINE_PAST_LIMIT_MAX = 50
 /** GET /api/reservations/mine?pastPage=&pastLimit= */
 export const mineQuery = z
   .object({
-    pastPage: positiveIntOr(1, 10_000, 'Pagina non valida'),
-    pastLimit: positiveIntOr(20, MINE_PAST_LIMIT_MAX, `Da 1 a ${MINE_PAST_LIMIT_MAX}`),
+    pastPage: positiveIntOr(1, 10_000, M.PAGE_INVALID),
+    pastLimit: positiveIntOr(20, MINE_PAST_LIMIT_MAX, fieldMessage('BETWEEN', { from: 1, to: MINE_PAST_LIMIT_MAX })),
   })
   .strict()
 export type MineQuery = z.infer<typeof mineQuery>
@@ -256,9 +263,9 @@ export const agendaQuery = z
   .object({ from: day, to: day.optional(), operator: id.optional() })
   .strict()
   .transform((q) => ({ ...q, to: q.to ?? q.from }))
-  .refine((q) => q.to >= q.from, { message: 'La fine non può precedere l’inizio', path: ['to'] })
+  .refine((q) => q.to >= q.from, { message: M.END_BEFORE_START, path: ['to'] })
   .refine((q) => (Date.parse(q.to + 'T00:00:00Z') - Date.parse(q.from + 'T00:00:00Z')) / 86_400_000 < AGENDA_MAX_DAYS, {
-    message: `Al massimo ${AGENDA_MAX_DAYS} giorni`,
+    message: fieldMessage('AT_MOST_DAYS', { n: AGENDA_MAX_DAYS }),
     path: ['to'],
   })
 export type AgendaQuery = z.infer<typeof agendaQuery>
@@ -410,7 +417,7 @@ export const OPERATOR_BLOCK_REASON_MAX = 120
 const blockReason = z
   .string()
   .trim()
-  .max(OPERATOR_BLOCK_REASON_MAX, `Al massimo ${OPERATOR_BLOCK_REASON_MAX} caratteri`)
+  .max(OPERATOR_BLOCK_REASON_MAX, fieldMessage('AT_MOST_CHARS', { n: OPERATOR_BLOCK_REASON_MAX }))
   .nullable()
   .optional()
 
@@ -443,8 +450,8 @@ export type BlockingBookingItem = z.infer<typeof blockingBookingItem>
 export const operatorBlockBody = z
   .object({ operator: id, date_start: instant, date_end: instant, reason: blockReason })
   .strict()
-  .refine(blockSpan, { message: 'La fine deve seguire l’inizio', path: ['date_end'] })
-  .refine(blockLength, { message: `Al massimo ${OPERATOR_BLOCK_MAX_DAYS} giorni`, path: ['date_end'] })
+  .refine(blockSpan, { message: M.END_AFTER_START, path: ['date_end'] })
+  .refine(blockLength, { message: fieldMessage('AT_MOST_DAYS', { n: OPERATOR_BLOCK_MAX_DAYS }), path: ['date_end'] })
 export type OperatorBlockBody = z.infer<typeof operatorBlockBody>
 
 /**
@@ -460,7 +467,7 @@ export const operatorBlockPatch = z
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Indica cosa cambiare',
+    message: M.NOTHING_TO_CHANGE,
     path: ['body'],
   })
 export type OperatorBlockPatch = z.infer<typeof operatorBlockPatch>

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 
 /**
  * What the dashboard's catalogue forms accept — the same rules the server's collections check
@@ -20,25 +21,25 @@ const optionalId = z.number().int().positive().nullable().optional()
 
 /** Euro with at most two decimals, above zero. */
 export const price = z
-  .number({ message: 'Inserisci un prezzo' })
-  .positive('Deve essere maggiore di zero')
-  .max(SERVICE_LIMITS.priceMax, `Al massimo ${SERVICE_LIMITS.priceMax.toLocaleString('it-IT')} €`)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Al massimo due decimali')
+  .number({ message: M.PRICE_REQUIRED })
+  .positive(M.MORE_THAN_ZERO)
+  .max(SERVICE_LIMITS.priceMax, fieldMessage('AT_MOST_EUROS', { n: SERVICE_LIMITS.priceMax.toLocaleString('it-IT') }))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, M.TWO_DECIMALS)
 
 export const serviceFields = {
   title: z
-    .string({ message: 'Il nome è obbligatorio' })
+    .string({ message: M.NAME_REQUIRED })
     .trim()
-    .min(1, 'Il nome è obbligatorio')
-    .max(SERVICE_LIMITS.titleMax, `Al massimo ${SERVICE_LIMITS.titleMax} caratteri`),
+    .min(1, M.NAME_REQUIRED)
+    .max(SERVICE_LIMITS.titleMax, fieldMessage('AT_MOST_CHARS', { n: SERVICE_LIMITS.titleMax })),
   time: z
-    .number({ message: 'Inserisci la durata in minuti' })
-    .int('Deve essere un numero intero di minuti')
-    .min(SERVICE_LIMITS.timeMin, 'Almeno un minuto')
-    .max(SERVICE_LIMITS.timeMax, 'Al massimo 24 ore'),
+    .number({ message: M.DURATION_MINUTES_REQUIRED })
+    .int(M.WHOLE_MINUTES)
+    .min(SERVICE_LIMITS.timeMin, M.AT_LEAST_ONE_MINUTE)
+    .max(SERVICE_LIMITS.timeMax, fieldMessage('AT_MOST_HOURS', { n: 24 })),
   description: z
     .string()
-    .max(SERVICE_LIMITS.descriptionMax, `Al massimo ${SERVICE_LIMITS.descriptionMax} caratteri`)
+    .max(SERVICE_LIMITS.descriptionMax, fieldMessage('AT_MOST_CHARS', { n: SERVICE_LIMITS.descriptionMax }))
     .nullable()
     .optional(),
   price,
@@ -56,15 +57,11 @@ export const CATEGORY_LIMITS = { nameMax: 100 } as const
 
 export const categoryFields = {
   name: z
-    .string({ message: 'Il nome è obbligatorio' })
+    .string({ message: M.NAME_REQUIRED })
     .trim()
-    .min(1, 'Il nome è obbligatorio')
-    .max(CATEGORY_LIMITS.nameMax, `Al massimo ${CATEGORY_LIMITS.nameMax} caratteri`),
-  position: z
-    .number({ message: 'Inserisci un numero' })
-    .int('Deve essere un numero intero')
-    .min(0, 'Non può essere negativo')
-    .optional(),
+    .min(1, M.NAME_REQUIRED)
+    .max(CATEGORY_LIMITS.nameMax, fieldMessage('AT_MOST_CHARS', { n: CATEGORY_LIMITS.nameMax })),
+  position: z.number({ message: M.NUMBER_REQUIRED }).int(M.WHOLE_NUMBER).min(0, M.NOT_NEGATIVE).optional(),
 }
 
 export const categoryInput = z.object(categoryFields)

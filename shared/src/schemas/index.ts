@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage, issueCode } from '../messages'
 import { PASSWORD_MIN_LENGTH } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
 import { uploadNameField } from './uploads'
@@ -7,17 +8,17 @@ import { HHMM_FORMAT } from '../calendarDay'
 // zod runs jitless (no `new Function` under the CSP): set once in ./zod, which every schema imports.
 
 /** `HH:mm`, 00:00–23:59 (24:00 allowed as a closing time: "open until midnight"). */
-export const hhmm = z.string().regex(HHMM_FORMAT, 'Usa il formato HH:mm (es. 09:30)')
+export const hhmm = z.string().regex(HHMM_FORMAT, M.TIME_FORMAT)
 
 /** Italian-friendly phone: optional +, digits, spaces, dots, dashes, parentheses; 6–15 digits. */
 export const phone = z
   .string()
   .trim()
-  .min(1, 'Inserisci il tuo numero di telefono')
+  .min(1, M.PHONE_REQUIRED)
   .refine(
     (v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15,
     {
-      message: 'Numero di telefono non valido',
+      message: M.PHONE_INVALID,
     },
   )
 
@@ -25,20 +26,20 @@ export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Inserisci la tua email')
-  .email('Indirizzo e-mail non valido')
-  .max(254, 'Indirizzo e-mail troppo lungo')
+  .min(1, M.EMAIL_REQUIRED)
+  .email(M.EMAIL_INVALID)
+  .max(254, M.EMAIL_TOO_LONG)
 
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, 'Inserisci la password').max(256),
+  password: z.string().min(1, M.PASSWORD_REQUIRED).max(256),
 })
 export type LoginBody = z.infer<typeof loginBody>
 
 export const passwordField = z
   .string()
-  .min(1, 'Inserisci la password')
-  .min(PASSWORD_MIN_LENGTH, `La password deve avere almeno ${PASSWORD_MIN_LENGTH} caratteri`)
+  .min(1, M.PASSWORD_REQUIRED)
+  .min(PASSWORD_MIN_LENGTH, fieldMessage('PASSWORD_TOO_SHORT', { n: PASSWORD_MIN_LENGTH }))
   .max(256)
 
 /**
@@ -46,13 +47,21 @@ export const passwordField = z
  * or anything else is refused with this message. The server records when (`privacy_accepted_at`).
  */
 export const privacyAccepted = z.literal(true, {
-  message: 'Per creare l’account conferma di aver letto l’informativa sulla privacy',
+  message: M.PRIVACY_REQUIRED,
 })
 
 /** Registration of a customer (the public form; the server adds the role USER). */
 export const registerBody = z.object({
-  name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri'),
-  surname: z.string().trim().min(1, 'Inserisci il tuo cognome').max(100, 'Al massimo 100 caratteri'),
+  name: z
+    .string()
+    .trim()
+    .min(1, M.YOUR_NAME_REQUIRED)
+    .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 })),
+  surname: z
+    .string()
+    .trim()
+    .min(1, M.YOUR_SURNAME_REQUIRED)
+    .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 })),
   email,
   phone_number: phone,
   password: passwordField,
@@ -63,11 +72,20 @@ export type RegisterBody = z.infer<typeof registerBody>
 /** The dashboard's user form: the person, their role and — on creation — a first password. */
 export const adminUserInput = z
   .object({
-    name: z.string().trim().min(1, 'Inserisci il nome').max(100, 'Al massimo 100 caratteri'),
-    surname: z.string().trim().max(100, 'Al massimo 100 caratteri').nullable().optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, M.ENTER_NAME)
+      .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 })),
+    surname: z
+      .string()
+      .trim()
+      .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 }))
+      .nullable()
+      .optional(),
     email,
     phone_number: phone.nullable().optional().or(z.literal('')),
-    user_role: z.enum(ROLES, { message: 'Scegli un ruolo' }),
+    user_role: z.enum(ROLES, { message: M.ROLE_REQUIRED }),
     /** Required when creating without an invitation; when editing, empty keeps the current one. */
     password: passwordField.optional().or(z.literal('')),
     /** Creating: mail an invitation whose link lets the person choose their password. */
@@ -77,15 +95,25 @@ export const adminUserInput = z
   })
   .refine((u) => !(u.invite && u.password), {
     path: ['password'],
-    message: 'Con l’invito la password la sceglie la persona',
+    message: M.INVITE_NO_PASSWORD,
   })
 export type AdminUserInput = z.infer<typeof adminUserInput>
 
 /** What a user may change of their own profile (never the role, never the e-mail verification). */
 export const updateMeBody = z
   .object({
-    name: z.string().trim().min(1, 'Inserisci il tuo nome').max(100, 'Al massimo 100 caratteri').optional(),
-    surname: z.string().trim().min(1, 'Inserisci il tuo cognome').max(100, 'Al massimo 100 caratteri').optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, M.YOUR_NAME_REQUIRED)
+      .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 }))
+      .optional(),
+    surname: z
+      .string()
+      .trim()
+      .min(1, M.YOUR_SURNAME_REQUIRED)
+      .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 }))
+      .optional(),
     phone_number: phone.nullable().optional(),
     upload: z.number().int().positive().nullable().optional(),
   })
@@ -102,7 +130,7 @@ export const dateOrDateTime = z.string().refine(
     const d = new Date(m[1] + 'T00:00:00Z')
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[1] && !Number.isNaN(new Date(v).getTime())
   },
-  { message: 'Usa una data YYYY-MM-DD o un istante ISO-8601 (es. 2026-05-01T09:00:00Z)' },
+  { message: M.DATE_OR_INSTANT },
 )
 
 /** `from`/`to` of the count endpoints: a date or a date-time; `to` must not precede `from`. */
@@ -112,14 +140,14 @@ export const periodQuery = z
     to: dateOrDateTime.optional(),
   })
   .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: 'La fine non può precedere l’inizio',
+    message: M.END_BEFORE_START,
     path: ['to'],
   })
 export type PeriodQuery = z.infer<typeof periodQuery>
 
 export const comparePeriodQuery = z
   .object({ from: dateOrDateTime, to: dateOrDateTime })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: 'La fine non può precedere l’inizio', path: ['to'] })
+  .refine((q) => new Date(q.from) <= new Date(q.to), { message: M.END_BEFORE_START, path: ['to'] })
 
 export const uploadUpsertFields = z.object({
   name: uploadNameField,
@@ -131,12 +159,12 @@ export const uploadUpsertFields = z.object({
 export const roleSchema = z.enum(ROLES)
 
 /** A positive integer id in a path or query. */
-export const idParam = z.coerce.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido')
+export const idParam = z.coerce.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID)
 
 /** Route params `{ id }` of `/…/:id/…`: a refusal names `id`. */
 export const idPathParams = z.object({ id: idParam })
 
-/** Flattens a zod error into the API's error body: one entry per field. */
+/** Flattens a zod error into the API's error body: one entry per field, each with its code. */
 export function zodErrorBody(error: z.ZodError) {
   return {
     errors: [
@@ -144,7 +172,12 @@ export function zodErrorBody(error: z.ZodError) {
         name: 'ValidationError',
         message: 'Dati non validi: ' + [...new Set(error.issues.map((i) => i.path.join('.') || '(body)'))].join(', '),
         data: {
-          errors: error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
+          code: 'INVALID_INPUT',
+          errors: error.issues.map((i) => ({
+            path: i.path.join('.') || '(body)',
+            message: i.message,
+            ...issueCode(i),
+          })),
         },
       },
     ],
@@ -154,39 +187,34 @@ export function zodErrorBody(error: z.ZodError) {
 /** The password policy: at least 8 characters and not the account's e-mail. */
 export const newPassword = (emailOf?: string) =>
   passwordField.refine((p) => !emailOf || p.trim().toLowerCase() !== emailOf.trim().toLowerCase(), {
-    message: 'La password non può essere il tuo indirizzo e-mail',
+    message: M.PASSWORD_IS_EMAIL,
   })
 
 export const recoveryRequestBody = z.object({ email }).strict()
 
-export const recoveryCheckBody = z.object({ token: z.string().min(1, 'Codice mancante').max(200), email }).strict()
+export const recoveryCheckBody = z.object({ token: z.string().min(1, M.CODE_MISSING).max(200), email }).strict()
 
 /** change_password with a recovery code (a visitor who forgot the password). */
 export const recoveryChangeBody = z
-  .object({ token: z.string().min(1, 'Codice mancante').max(200), email, password: passwordField })
+  .object({ token: z.string().min(1, M.CODE_MISSING).max(200), email, password: passwordField })
   .strict()
 /** change_password when logged in: the current password proves it is them. */
 export const loggedInChangeBody = z
-  .object({ oldPassword: z.string().min(1, 'Inserisci la password attuale').max(256), password: passwordField })
+  .object({ oldPassword: z.string().min(1, M.CURRENT_PASSWORD_REQUIRED).max(256), password: passwordField })
   .strict()
 
 /** change_email: the current password proves it is them; the new address must be confirmed again. */
 export const changeEmailBody = z
-  .object({ password: z.string().min(1, 'Inserisci la password attuale').max(256), email })
+  .object({ password: z.string().min(1, M.CURRENT_PASSWORD_REQUIRED).max(256), email })
   .strict()
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>
 
-export const emailConfirmBody = z.object({ token: z.string().min(1, 'Codice mancante').max(300) }).strict()
+export const emailConfirmBody = z.object({ token: z.string().min(1, M.CODE_MISSING).max(300) }).strict()
 
 /** A second-factor code: 6 digits from the app, or a recovery code like `AB12C-3DE45`. */
-const factorCode = z
-  .string()
-  .trim()
-  .min(1, 'Inserisci il codice di verifica')
-  .min(6, 'Codice non valido')
-  .max(20, 'Codice non valido')
+const factorCode = z.string().trim().min(1, M.VERIFICATION_CODE_REQUIRED).min(6, M.CODE_INVALID).max(20, M.CODE_INVALID)
 export const factorEnrollBody = z.object({ friendly_name: z.string().trim().max(100).optional() }).strict()
 export const factorCodeBody = z.object({ code: factorCode }).strict()
 export const loginVerifyBody = z
-  .object({ challenge: z.string().min(1, 'Richiesta di accesso mancante').max(4000), code: factorCode })
+  .object({ challenge: z.string().min(1, M.CHALLENGE_MISSING).max(4000), code: factorCode })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 import { DAYS_OF_WEEK } from '../enums/index'
 import { hhmm } from './index'
 
@@ -22,13 +23,14 @@ export function overlappingInterval<T extends Interval>(it: Interval, others: re
 }
 
 /** The message for an interval that overlaps `other`. */
-export const overlapMessage = (other: Interval) => `Si sovrappone a ${other.opening_time}–${other.closing_time}`
+export const overlapMessage = (other: Interval) =>
+  fieldMessage('OVERLAPS', { from: other.opening_time, to: other.closing_time })
 
 const day = z
   .object({
-    day_of_week: z.enum(DAYS_OF_WEEK, { message: 'Giorno sconosciuto' }),
+    day_of_week: z.enum(DAYS_OF_WEEK, { message: M.DAY_UNKNOWN }),
     is_closed: z.boolean(),
-    intervals: z.array(interval).max(6, 'Al massimo 6 intervalli al giorno'),
+    intervals: z.array(interval).max(6, fieldMessage('AT_MOST_INTERVALS', { n: 6 })),
   })
   .strict()
 
@@ -39,19 +41,19 @@ const day = z
  * one interval. Paths name the very field (`days.1.intervals.0.closing_time`).
  */
 export const openingWeekBody = z
-  .object({ days: z.array(day).length(7, 'Servono tutti e sette i giorni') })
+  .object({ days: z.array(day).length(7, M.SEVEN_DAYS) })
   .strict()
   .superRefine((week, ctx) => {
     const seen = new Set<string>()
     week.days.forEach((d, i) => {
       if (seen.has(d.day_of_week))
-        ctx.addIssue({ code: 'custom', path: ['days', i, 'day_of_week'], message: 'Giorno ripetuto' })
+        ctx.addIssue({ code: 'custom', path: ['days', i, 'day_of_week'], message: M.DAY_REPEATED })
       seen.add(d.day_of_week)
       if (!d.is_closed && d.intervals.length === 0) {
         ctx.addIssue({
           code: 'custom',
           path: ['days', i, 'intervals'],
-          message: 'Aggiungi almeno un orario o segna il giorno come chiuso',
+          message: M.DAY_WITHOUT_HOURS,
         })
       }
       // HH:mm strings compare correctly as text (times that are not HH:mm have their own issue).
@@ -63,7 +65,7 @@ export const openingWeekBody = z
           ctx.addIssue({
             code: 'custom',
             path: ['days', i, 'intervals', j, 'closing_time'],
-            message: 'La chiusura deve seguire l’apertura',
+            message: M.CLOSING_AFTER_OPENING,
           })
         }
         const other = overlappingInterval(it, d.intervals.slice(0, j))

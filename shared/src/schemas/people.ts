@@ -1,18 +1,24 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 
 /** The dashboard's operator and banner forms; the server's collections run the same field schemas. */
 const text = (max: number, required?: string) =>
   required
-    ? z.string({ message: required }).trim().min(1, required).max(max, `Al massimo ${max} caratteri`)
-    : z.string().max(max, `Al massimo ${max} caratteri`).nullable().optional()
-const position = z
-  .number({ message: 'Inserisci un numero' })
-  .int('Deve essere un numero intero')
-  .min(0, 'Non può essere negativo')
+    ? z
+        .string({ message: required })
+        .trim()
+        .min(1, required)
+        .max(max, fieldMessage('AT_MOST_CHARS', { n: max }))
+    : z
+        .string()
+        .max(max, fieldMessage('AT_MOST_CHARS', { n: max }))
+        .nullable()
+        .optional()
+const position = z.number({ message: M.NUMBER_REQUIRED }).int(M.WHOLE_NUMBER).min(0, M.NOT_NEGATIVE)
 const id = z.number().int().positive().nullable().optional()
 
 export const operatorFields = {
-  name: text(100, 'Il nome è obbligatorio'),
+  name: text(100, M.NAME_REQUIRED),
   surname: text(100),
   description: text(2000),
   image: id,
@@ -22,21 +28,19 @@ export const operatorFields = {
   position: position.optional(),
   /** The services this person performs (stored on each service: `services.operators`). */
   services: z
-    .array(z.number().int().positive(), { message: 'Scegli i servizi dall’elenco' })
-    .max(500, 'Troppi servizi')
-    .refine((ids) => new Set(ids).size === ids.length, 'Un servizio è scelto due volte')
+    .array(z.number().int().positive(), { message: M.SERVICES_FROM_LIST })
+    .max(500, M.TOO_MANY_SERVICES)
+    .refine((ids) => new Set(ids).size === ids.length, M.SERVICE_CHOSEN_TWICE)
     .optional(),
 }
 export const operatorInput = z.object(operatorFields)
 export type OperatorInput = z.infer<typeof operatorInput>
 
 /** A same-site path (`/reserve`) or an http(s) URL — never `javascript:` and friends. */
-export const bannerLink = z
-  .string()
-  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Usa un percorso (/…) o un indirizzo http(s)')
+export const bannerLink = z.string().refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), M.LINK_FORMAT)
 
 export const bannerFields = {
-  title: text(150, 'Il titolo è obbligatorio'),
+  title: text(150, M.TITLE_REQUIRED),
   link: bannerLink.nullable().optional().or(z.literal('')),
   alt: text(300),
   show: z.boolean().optional(),

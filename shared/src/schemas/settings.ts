@@ -1,43 +1,48 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 import { email, phone } from './index'
 
 /**
  * The salon's settings as the dashboard's form and the server's Config collection both check them
  * (cms/src/calendar/collections/Config.ts runs these field schemas through `zodField`).
  */
-const whole = (min: number, max: number, unit: string) =>
+const whole = (min: number, max: number, unit: 'HOURS' | 'MINUTES' | 'DAYS' | 'BOOKINGS') =>
   z
-    .number({ message: 'Inserisci un numero' })
-    .int('Deve essere un numero intero')
-    .min(min, `Almeno ${min} ${unit}`)
-    .max(max, `Al massimo ${max} ${unit}`)
+    .number({ message: M.NUMBER_REQUIRED })
+    .int(M.WHOLE_NUMBER)
+    .min(min, fieldMessage(`AT_LEAST_${unit}`, { n: min }))
+    .max(max, fieldMessage(`AT_MOST_${unit}`, { n: max }))
 
 /** The notification settings' hours: the largest value each accepts (the smallest is 0 = off). */
 export const NOTIFICATION_MAX_HOURS = { reminderHours: 168, secondReminderHours: 48, autoCompleteHours: 168 } as const
 
 export const configFields = {
   businessName: z
-    .string({ message: 'Il nome del salone è obbligatorio' })
+    .string({ message: M.SALON_NAME_REQUIRED })
     .trim()
-    .min(1, 'Il nome del salone è obbligatorio')
-    .max(150, 'Al massimo 150 caratteri'),
-  address: z.string().max(300, 'Al massimo 300 caratteri').nullable().optional(),
+    .min(1, M.SALON_NAME_REQUIRED)
+    .max(150, fieldMessage('AT_MOST_CHARS', { n: 150 })),
+  address: z
+    .string()
+    .max(300, fieldMessage('AT_MOST_CHARS', { n: 300 }))
+    .nullable()
+    .optional(),
   phone: phone.nullable().optional(),
   email: email.nullable().optional(),
   cancellationEnabled: z.boolean().optional(),
   /** Hours before the start until which a customer may cancel or move online. */
-  cancellationTimeLimit: whole(0, 24 * 30, 'ore'),
-  slotStepMinutes: whole(5, 240, 'minuti'),
-  minNoticeMinutes: whole(0, 60 * 24 * 30, 'minuti'),
-  bookingHorizonDays: whole(1, 365, 'giorni'),
+  cancellationTimeLimit: whole(0, 24 * 30, 'HOURS'),
+  slotStepMinutes: whole(5, 240, 'MINUTES'),
+  minNoticeMinutes: whole(0, 60 * 24 * 30, 'MINUTES'),
+  bookingHorizonDays: whole(1, 365, 'DAYS'),
   autoConfirm: z.boolean().optional(),
   /** The two-step flow: "Approva" a request first, "Conferma" the time later. Off: one "Conferma". */
   twoStepConfirmation: z.boolean().optional(),
   /** Minutes after the start before a booking may be marked "Non presentato". */
-  noShowGraceMinutes: whole(0, 240, 'minuti').optional(),
+  noShowGraceMinutes: whole(0, 240, 'MINUTES').optional(),
   /** 0 = no limit. */
-  maxOpenBookings: whole(0, 100, 'appuntamenti'),
-  holdMinutes: whole(1, 120, 'minuti'),
+  maxOpenBookings: whole(0, 100, 'BOOKINGS'),
+  holdMinutes: whole(1, 120, 'MINUTES'),
   requireEmailVerification: z.boolean().optional(),
   requireAdminTotp: z.boolean().optional(),
   // Notifications (docs/notifications.md). Read by the mail worker with SQL: the names are fixed.
@@ -46,20 +51,19 @@ export const configFields = {
   /** To the customer: booking moved, modified, cancelled (by the salon or by themself). */
   mailCustomerChanges: z.boolean().optional(),
   /** The first reminder, hours before the start (0 = no reminder). */
-  reminderHours: whole(0, NOTIFICATION_MAX_HOURS.reminderHours, 'ore'),
+  reminderHours: whole(0, NOTIFICATION_MAX_HOURS.reminderHours, 'HOURS'),
   /** A second, later reminder (0 = off); smaller than `reminderHours` when both are set. */
-  secondReminderHours: whole(0, NOTIFICATION_MAX_HOURS.secondReminderHours, 'ore'),
+  secondReminderHours: whole(0, NOTIFICATION_MAX_HOURS.secondReminderHours, 'HOURS'),
   /** To the salon's address: each new booking. */
   mailSalonNewBookings: z.boolean().optional(),
   /** To the salon's address: a customer cancelled. */
   mailSalonCancellations: z.boolean().optional(),
   /** CONFIRMED bookings whose end is this many hours past become COMPLETED (0 = off). */
-  autoCompleteHours: whole(0, NOTIFICATION_MAX_HOURS.autoCompleteHours, 'ore'),
+  autoCompleteHours: whole(0, NOTIFICATION_MAX_HOURS.autoCompleteHours, 'HOURS'),
 }
 
 /** The message when the second reminder does not come after the first. */
-export const SECOND_REMINDER_MESSAGE =
-  'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore'
+export const SECOND_REMINDER_MESSAGE = M.SECOND_REMINDER_ORDER
 
 /**
  * The one rule across two settings: when both reminders are on, the second comes later (fewer
@@ -82,11 +86,11 @@ export type ConfigInput = z.infer<typeof configInput>
 
 export const holidayFields = {
   name: z
-    .string({ message: 'Il nome è obbligatorio' })
+    .string({ message: M.NAME_REQUIRED })
     .trim()
-    .min(1, 'Il nome è obbligatorio')
-    .max(150, 'Al massimo 150 caratteri'),
-  date: z.string({ message: 'Scegli una data' }).refine((v) => !Number.isNaN(Date.parse(v)), 'Scegli una data'),
+    .min(1, M.NAME_REQUIRED)
+    .max(150, fieldMessage('AT_MOST_CHARS', { n: 150 })),
+  date: z.string({ message: M.DATE_REQUIRED }).refine((v) => !Number.isNaN(Date.parse(v)), M.DATE_REQUIRED),
   recurring_yearly: z.boolean().optional(),
   is_active: z.boolean().optional(),
 }

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { FIELD_MESSAGES as M, fieldMessage } from '../messages'
 import { UPLOAD_LABELS } from '../enums/index'
 
 /**
@@ -18,15 +19,20 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 export const uploadNameField = z
   .string()
   .trim()
-  .min(1, 'Il nome è obbligatorio')
-  .max(200, 'Al massimo 200 caratteri')
-  .refine((n) => !isPersonalPhotoName(n), 'I nomi «avatar-…» sono riservati alle foto profilo dei clienti')
+  .min(1, M.NAME_REQUIRED)
+  .max(200, fieldMessage('AT_MOST_CHARS', { n: 200 }))
+  .refine((n) => !isPersonalPhotoName(n), M.AVATAR_NAME_RESERVED)
 
 /** The dashboard's image form: name, what it is for, alternative text. */
 export const uploadEditInput = z.object({
   name: uploadNameField,
-  label: z.enum(UPLOAD_LABELS, { message: 'Scegli un’etichetta' }),
-  alt: z.string().trim().max(300, 'Al massimo 300 caratteri').nullable().optional(),
+  label: z.enum(UPLOAD_LABELS, { message: M.LABEL_REQUIRED }),
+  alt: z
+    .string()
+    .trim()
+    .max(300, fieldMessage('AT_MOST_CHARS', { n: 300 }))
+    .nullable()
+    .optional(),
 })
 export type UploadEditInput = z.infer<typeof uploadEditInput>
 
@@ -36,12 +42,12 @@ export type UploadEditInput = z.infer<typeof uploadEditInput>
  */
 export const carouselOrderBody = z.object({
   ids: z
-    .array(z.number({ message: 'Id non valido' }).int('Id non valido').positive('Id non valido'), {
-      message: 'Serve l’elenco delle immagini',
+    .array(z.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID), {
+      message: M.IMAGES_LIST_REQUIRED,
     })
-    .min(1, 'Serve almeno un’immagine')
-    .max(500, 'Troppe immagini')
-    .refine((ids) => new Set(ids).size === ids.length, 'Un’immagine compare due volte'),
+    .min(1, M.IMAGES_REQUIRED)
+    .max(500, M.TOO_MANY_IMAGES)
+    .refine((ids) => new Set(ids).size === ids.length, M.IMAGE_TWICE),
 })
 export type CarouselOrderBody = z.infer<typeof carouselOrderBody>
 

@@ -1,5 +1,6 @@
 import { HTTP_RETRIES_SAFE_METHODS, HTTP_RETRY_STATUSES } from '@salon/shared/constants'
 import { currentPath, loginHref } from './paths'
+import { fieldWords, refusalWords } from './refusals'
 
 /**
  * The one way the public site talks to the API: same origin, cookie session, JSON.
@@ -15,17 +16,25 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface FieldError {
   path: string
   message: string
+  /** Every field error the server sends has one (`@salon/shared/messages` or `errorCodes`). */
+  code?: string
+  params?: Record<string, unknown>
 }
 
 /** One entry of the API's error body `{ errors: [...] }` (Payload's shape, also used by custom endpoints). */
 export interface ApiErrorItem {
   name?: string
   message: string
-  /** `errors` name the fields; `reason` is a machine-readable cause some endpoints add (e.g. `FACTOR_EXISTS`). */
+  /**
+   * `code`: every 4xx has one (`@salon/shared/errorCodes`; the site words it in `refusals.ts`);
+   * `field` the one field it is about; `errors` name the fields; `reason` the same code on older
+   * booking refusals.
+   */
   data?: {
     errors?: FieldError[]
     reason?: string
     code?: string
+    field?: string
     limit?: number
     params?: Record<string, unknown>
   } | null
@@ -46,7 +55,7 @@ export class ApiError extends Error {
     this.fieldErrors = {}
     for (const item of errors) {
       for (const field of item.data?.errors ?? []) {
-        if (field.path && !(field.path in this.fieldErrors)) this.fieldErrors[field.path] = field.message
+        if (field.path && !(field.path in this.fieldErrors)) this.fieldErrors[field.path] = fieldWords(field)
       }
     }
   }
@@ -152,8 +161,9 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
           data: (e.data as ApiErrorItem['data']) ?? null,
         }))
     : []
+  // The refusal in the site's words, by its code (refusals.ts); the server's words otherwise.
   const message =
-    errors.find((e) => e.message)?.message ||
+    errors.map(refusalWords).find(Boolean) ||
     (typeof (body as { message?: unknown } | null)?.message === 'string'
       ? (body as { message: string }).message
       : '') ||

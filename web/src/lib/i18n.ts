@@ -383,7 +383,10 @@ export const t = {
       `Hai già ${limit ? `${limit} appuntamenti` : 'il massimo di appuntamenti'} in programma: è il massimo che si può prenotare online. ` +
       'Per prenotarne un altro disdicine uno, poi torna qui: la tua scelta resta.',
     myBookings: 'Vai a I miei appuntamenti',
+    alreadyBooked: 'Questa prenotazione è già confermata (forse da un’altra finestra): la trovi lì.',
     busy: 'In questo momento arrivano molte prenotazioni insieme: riprova tra un attimo, la tua scelta è ancora qui.',
+    sessionReopened:
+      'La prenotazione era rimasta in attesa troppo a lungo: l’abbiamo riaperta e confermata con la stessa scelta.',
     services: 'Servizi',
     operator: 'Operatore',
     when: 'Quando',

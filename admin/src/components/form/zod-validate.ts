@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { localizeMessage } from '../../i18n/messages'
+import { issueText } from '../../i18n/messages'
 
 /**
  * A Mantine form `validate` function from a zod schema of `@salon/shared` — the same schema the
  * server's collection runs — so the dashboard never retypes a rule. One message per field (the
  * first), keyed by dotted path as Mantine expects (`operators.0`), in the dashboard's language
- * (the schemas speak Italian; `i18n/messages.ts` has their English).
+ * (each issue by its code: `i18n/messages.ts`).
  */
 export function zodValidate<V>(schema: z.ZodType) {
   return (values: V): Record<string, string> => {
@@ -14,7 +14,7 @@ export function zodValidate<V>(schema: z.ZodType) {
     const errors: Record<string, string> = {}
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.') || 'form'
-      errors[path] ??= localizeMessage(issue.message)
+      errors[path] ??= issueText(issue)
     }
     return errors
   }

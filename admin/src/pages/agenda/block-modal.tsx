@@ -9,7 +9,7 @@ import {
 import { addCalendarDays } from '@salon/shared/booking/periods'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { DateField } from '../../components/form/date-fields'
-import { localizeMessage } from '../../i18n/messages'
+import { issueText } from '../../i18n/messages'
 import { useT } from '../../i18n/use-t'
 import { isDay, salonInstant } from './mapping'
 import { BlockRefusal, overlapsOf } from './block-refusal'
@@ -62,7 +62,7 @@ export function validateBlock(
   const result = operatorBlockBody.safeParse(draft)
   const found: Record<string, string> = {}
   if (!result.success)
-    for (const issue of result.error.issues) found[String(issue.path[0] ?? 'form')] ??= localizeMessage(issue.message)
+    for (const issue of result.error.issues) found[String(issue.path[0] ?? 'form')] ??= issueText(issue)
   const errors: Record<string, string> = {}
   if (!draft.operator) errors.operator = words.chooseOperator
   else if (found.operator) errors.operator = found.operator

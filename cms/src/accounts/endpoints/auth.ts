@@ -167,7 +167,8 @@ async function sessionResponse(
  */
 function assertSameOrigin(req: PayloadRequest) {
   const site = req.headers.get('sec-fetch-site')
-  if (site && site !== 'same-origin' && site !== 'none') throw forbidden('Richiesta non consentita da un altro sito.')
+  if (site && site !== 'same-origin' && site !== 'none')
+    throw forbidden('Richiesta non consentita da un altro sito.', 'CROSS_SITE')
 }
 
 /**
@@ -223,14 +224,14 @@ export const loginVerify: Endpoint = {
     const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
     const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
     if (!pending || pending.until < Date.now())
-      throw fieldError('challenge', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
+      throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
     const subjects: Subject[] = [
       [LIMITS.codeIp, clientIp(req)],
       [LIMITS.codeAccount, `user:${pending.uid}`],
     ]
     await guarded(req, subjects, 'failure', async () => {
       if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
-        throw fieldError('code', 'Codice non valido')
+        throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
     })
     return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
@@ -507,7 +508,11 @@ export const authEndpoints = [
 const closed = (path: string): Endpoint => ({
   path,
   method: 'post',
-  handler: () => Response.json({ errors: [{ name: 'NotFound', message: 'Not Found' }] }, { status: 404 }),
+  handler: () =>
+    Response.json(
+      { errors: [{ name: 'NotFound', message: 'Not Found', data: { code: 'NOT_FOUND' } }] },
+      { status: 404 },
+    ),
 })
 
 /**

@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { bookBody, editBody, idParam, statusBody, type ReservationStatus } from '@salon/shared'
+import { fieldMessage } from '@salon/shared/messages'
 import { HttpError, parseOr400, pool, readJsonObject, requireAdmin } from '../../platform'
 import { bookForCustomer } from '../writes/bookForCustomer'
 import { changeStatus } from '../writes/changeStatus'
@@ -16,7 +17,7 @@ import { readBack } from '../readBack'
  * takes the database guard, records exactly one event in its own transaction and sends the same
  * mails. Customers and operators get 403 (they book, move and cancel through the booking
  * endpoints), visitors 401. Payload's bulk `PATCH`/`DELETE /api/reservations?where…` stay closed
- * (collections/Reservations.ts). Answers keep Payload's REST shape: `{ message, doc }`.
+ * (reservations/collections/Reservations.ts). Answers keep Payload's REST shape: `{ message, doc }`.
  */
 
 /** Fields a client may not set, each with why (the generic REST would otherwise accept them). */
@@ -45,8 +46,13 @@ const ON_UPDATE: Record<string, string> = {
 function onlyKnownKeys(body: Record<string, unknown>, allowed: readonly string[], reasons: Record<string, string>) {
   const errors = Object.keys(body)
     .filter((key) => !allowed.includes(key))
-    .map((path) => ({ path, message: reasons[path] ?? 'Campo non previsto' }))
-  if (errors.length) throw new HttpError(400, `Dati non validi: ${errors.map((e) => e.path).join(', ')}`, { errors })
+    .map((path) =>
+      reasons[path]
+        ? { path, message: reasons[path], code: 'SET_BY_SERVER' as const }
+        : { path, message: fieldMessage('FIELD_NOT_ACCEPTED'), code: 'FIELD_NOT_ACCEPTED' as const },
+    )
+  if (errors.length)
+    throw new HttpError(400, 'INVALID_INPUT', `Dati non validi: ${errors.map((e) => e.path).join(', ')}`, { errors })
 }
 
 const idOf = (req: PayloadRequest) => parseOr400(idParam, req.routeParams?.id)
@@ -79,8 +85,8 @@ export const restUpdateEndpoint: Endpoint = {
     onlyKnownKeys(raw, [...Object.keys(editBody.shape), 'status'], ON_UPDATE)
     if ('status' in raw) {
       if (Object.keys(raw).length > 1) {
-        throw new HttpError(400, 'Dati non validi: status', {
-          errors: [{ path: 'status', message: 'Cambia lo stato da solo, senza altri campi' }],
+        throw new HttpError(400, 'INVALID_INPUT', 'Dati non validi: status', {
+          errors: [{ path: 'status', message: fieldMessage('STATUS_ALONE'), code: 'STATUS_ALONE' }],
         })
       }
       const { status } = parseOr400(statusBody, raw)

@@ -22,7 +22,7 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
       const verdict = authorizeBooking(actor, body.operator)
       if (!verdict.ok) throw refusal(verdict)
       const customer = (await db.query(statement(sql`select id from users where id = ${body.user}`))).rows[0]
-      if (!customer) throw fieldError('user', 'Cliente inesistente')
+      if (!customer) throw fieldError('user', 'UNKNOWN_CUSTOMER', 'Cliente inesistente')
       const calendar = await salonCalendar(db, { consistency: 'committed' })
       operatorOr400(calendar, body.operator)
       const services = await servicesOr400(db, body.services)

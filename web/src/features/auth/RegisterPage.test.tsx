@@ -72,6 +72,23 @@ describe('RegisterPage', () => {
     expect(auth.login).not.toHaveBeenCalled()
   })
 
+  it('an e-mail already registered is told by its code, with the way to sign in (issue 21 §4)', async () => {
+    const field = { path: 'email', message: 'Esiste già un account con questa e-mail.', code: 'EMAIL_REGISTERED' }
+    api.registerCustomer.mockRejectedValue(
+      new ApiError(400, 'Dati non validi: email', [
+        {
+          name: 'ValidationError',
+          message: 'Dati non validi: email',
+          data: { code: 'INVALID_INPUT', errors: [field] },
+        },
+      ]),
+    )
+    const { container } = renderAt('/register')
+    await fillAndSubmit(container)
+    expect(await screen.findByText(t.auth.emailTaken)).toBeInTheDocument()
+    expect(auth.login).not.toHaveBeenCalled()
+  })
+
   it('without consent to the privacy policy, shows the error next to the box and sends nothing', async () => {
     api.registerCustomer.mockResolvedValue({ doc: { id: 9, email: 'rosa@example.com' } })
     auth.login.mockResolvedValue({ mfaRequired: false, user: { id: 9, email: 'rosa@example.com', user_role: 'USER' } })

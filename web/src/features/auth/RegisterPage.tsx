@@ -58,9 +58,9 @@ export function RegisterPage() {
       setSubmitting(false)
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
         const fields = { ...error.fieldErrors } as Errors<RegisterField>
-        // Payload's own (English) message for a taken e-mail; the others come from shared zod schemas.
-        if (fields.email && /already registered|Esiste già un account/i.test(fields.email))
-          fields.email = t.auth.emailTaken
+        // A taken e-mail, by its code (Payload's unique check): the site's own words with the way out.
+        const emailCode = error.errors[0]?.data?.errors?.find((f) => f.path === 'email')?.code
+        if (emailCode === 'EMAIL_REGISTERED' || emailCode === 'VALUE_TAKEN') fields.email = t.auth.emailTaken
         setErrors(fields)
         setFormError(t.auth.checkFields)
       } else if (error instanceof ApiError && error.isNetworkError) setFormError(t.common.networkError)

@@ -18,7 +18,7 @@ import { chosenServices, operatorsFor, totalsOf } from './catalogue'
 import { OperatorStep } from './OperatorStep'
 import { ServicesStep } from './ServicesStep'
 import { SummaryStep } from './SummaryStep'
-import { confirmRefusal, isSessionGone, isTimeGone, useBookingSession } from './useBookingSession'
+import { confirmRefusal, confirmReopening, isTimeGone, useBookingSession } from './useBookingSession'
 import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
@@ -99,13 +99,12 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
     setError(null)
     const input = { services: choice.services, operator: choice.operator, date_start: choice.time, note: parsed.data }
     try {
-      let reservation
-      try {
-        reservation = await confirmBooking({ id: (await session.current()).id, ...input })
-      } catch (err) {
-        if (!isSessionGone(err)) throw err
-        reservation = await confirmBooking({ id: (await session.renew()).id, ...input })
-      }
+      // A session gone (held too long, removed) is reopened with the same choice, and said so.
+      const reservation = await confirmReopening(
+        session,
+        (id) => confirmBooking({ id, ...input }),
+        () => toast({ title: t.booking.sessionReopened, variant: 'info' }),
+      )
       session.forget()
       sessionStorage.removeItem(NOTE_KEY)
       void navigate(`${ROUTE_NAMES.reserveThankYou}?id=${reservation.id}`, { replace: true })
@@ -124,6 +123,14 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
         )
       } else if (refusal.kind === 'busy') {
         setError(t.booking.busy)
+      } else if (refusal.kind === 'already-booked') {
+        // Confirmed meanwhile (another tab): the booking exists; the session is spent.
+        session.forget()
+        setError(
+          <>
+            {t.booking.alreadyBooked} <Link to={ROUTE_NAMES.reservedArea}>{t.booking.myBookings}</Link>
+          </>,
+        )
       } else if (err instanceof ApiError) {
         setError(
           err.isNetworkError ? t.common.networkError : err.fieldErrors.note || err.message || t.booking.confirmFailed,

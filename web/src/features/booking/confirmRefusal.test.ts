@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { confirmRefusal, isTimeGone } from './useBookingSession'
+import { confirmRefusal, isSessionGone, isTimeGone } from './useBookingSession'
 
 /**
  * A refused confirm is told apart by its code, not by its status (issue 21 §4): before, every 409
@@ -24,6 +24,10 @@ describe('confirmRefusal', () => {
   })
   it('a burst of requests asks to try again; anything else keeps the server’s words', () => {
     expect(confirmRefusal(refused(409, { reason: 'BUSY' }))).toEqual({ kind: 'busy' })
+    // Confirmed meanwhile in another tab: point to the booking, never reopen and book twice.
+    expect(confirmRefusal(refused(409, { code: 'SESSION_CONFIRMED' }))).toEqual({ kind: 'already-booked' })
+    expect(isSessionGone(refused(409, { code: 'SESSION_CONFIRMED' }))).toBe(false)
+    expect(isSessionGone(refused(410, { code: 'SESSION_EXPIRED' }))).toBe(true)
     expect(confirmRefusal(refused(409, null))).toEqual({ kind: 'other' })
     expect(confirmRefusal(refused(403, { reason: 'EMAIL_NOT_VERIFIED' }))).toEqual({ kind: 'other' })
     expect(confirmRefusal(new Error('boom'))).toEqual({ kind: 'other' })

@@ -87,11 +87,36 @@ export function useBookingSession(enabled: boolean) {
   return { state, current, renew: () => open(true), forget }
 }
 
-/** A confirm refused because the session is gone (expired, confirmed elsewhere, removed). */
+/** The refusal's code (`data.code`; `reason` on older answers). */
+const codeOf = (error: unknown) =>
+  error instanceof ApiError ? (error.errors[0]?.data?.code ?? error.errors[0]?.data?.reason ?? '') : ''
+
+/**
+ * A confirm refused because the session is gone (expired, removed), by its code. Not one confirmed
+ * meanwhile (another tab): that booking exists, and confirming a new session would book twice.
+ */
 export const isSessionGone = (error: unknown) =>
-  error instanceof ApiError &&
-  (error.status === 404 ||
-    (error.status === 409 && ['SESSION_EXPIRED', 'SESSION_CONFIRMED'].includes(error.errors[0]?.data?.reason ?? '')))
+  error instanceof ApiError && (error.status === 404 || ['SESSION_EXPIRED', 'NOT_FOUND'].includes(codeOf(error)))
+
+/**
+ * Confirms on the open session; when the server says the session is gone, opens a new one and
+ * confirms again with the same choice, once — `onReopened`, once that confirm went through, tells
+ * the customer in a word. Any other refusal is the caller's to word (`confirmRefusal`).
+ */
+export async function confirmReopening<T>(
+  session: { current: () => Promise<BookingSession>; renew: () => Promise<BookingSession> },
+  confirm: (sessionId: number) => Promise<T>,
+  onReopened: () => void,
+): Promise<T> {
+  try {
+    return await confirm((await session.current()).id)
+  } catch (err) {
+    if (!isSessionGone(err)) throw err
+    const booked = await confirm((await session.renew()).id)
+    onReopened()
+    return booked
+  }
+}
 
 /** The codes of a time that is no longer free (taken meanwhile, too soon now, closed since…). */
 export const TIME_GONE_REASONS: ReadonlySet<string> = new Set([
@@ -106,27 +131,31 @@ export const TIME_GONE_REASONS: ReadonlySet<string> = new Set([
   'NO_ELIGIBLE_OPERATOR',
 ])
 
-const reasonOf = (error: unknown) => (error instanceof ApiError ? (error.errors[0]?.data?.reason ?? '') : '')
-
 /** A confirm or move refused because the chosen time is no longer free: by its code, not by 409 alone. */
 export const isTimeGone = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && TIME_GONE_REASONS.has(reasonOf(error))
+  error instanceof ApiError && error.status === 409 && TIME_GONE_REASONS.has(codeOf(error))
 
 /**
  * What the wizard does with a refused confirm, by the refusal's code: a time gone → back to the
  * times; the customer's open-booking cap → say so, point to "I miei appuntamenti", keep the choice;
- * too many requests at once → try again, the choice kept; anything else → the server's words.
+ * too many requests at once → try again, the choice kept; this booking already confirmed (another
+ * tab) → point to "I miei appuntamenti", never a second booking; anything else → its words (`lib/refusals.ts`).
  */
 export type ConfirmRefusal =
-  { kind: 'time-gone' } | { kind: 'booking-cap'; limit: number | null } | { kind: 'busy' } | { kind: 'other' }
+  | { kind: 'time-gone' }
+  | { kind: 'booking-cap'; limit: number | null }
+  | { kind: 'busy' }
+  | { kind: 'already-booked' }
+  | { kind: 'other' }
 
 export function confirmRefusal(error: unknown): ConfirmRefusal {
   if (isTimeGone(error)) return { kind: 'time-gone' }
-  const reason = reasonOf(error)
+  const reason = codeOf(error)
   if (reason === 'TOO_MANY_BOOKINGS') {
     const limit = Number((error as ApiError).errors[0]?.data?.limit)
     return { kind: 'booking-cap', limit: Number.isFinite(limit) && limit > 0 ? limit : null }
   }
   if (reason === 'BUSY') return { kind: 'busy' }
+  if (reason === 'SESSION_CONFIRMED') return { kind: 'already-booked' }
   return { kind: 'other' }
 }

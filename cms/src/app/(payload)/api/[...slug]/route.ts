@@ -34,8 +34,23 @@ const guardIds =
     if (known && segment !== undefined && !/^\d+$/.test(segment) && !known.has(segment)) {
       return badRequest('id', 'Id non valido')
     }
-    return handler(request, args)
+    return routeNotFoundCoded(await handler(request, args))
   }
+
+/**
+ * Payload answers a path no endpoint matches with `404 { message }`; it keeps that and gains the
+ * one error shape with its code (ROUTE_NOT_FOUND), like every other 4xx (issue 21 §4).
+ */
+async function routeNotFoundCoded(res: Response): Promise<Response> {
+  if (res.status !== 404 || !(res.headers.get('content-type') ?? '').includes('json')) return res
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown; errors?: unknown } | null
+  if (!body || body.errors !== undefined || typeof body.message !== 'string') return res
+  const errors = [{ name: 'NotFound', message: body.message, data: { code: 'ROUTE_NOT_FOUND' } }]
+  return Response.json({ ...body, errors }, { status: 404, headers: res.headers })
+}
 
 export const GET = guardIds(REST_GET(config))
 export const POST = guardIds(REST_POST(config))
