@@ -34,6 +34,27 @@ export const forbidden = (
   code: Extract<ErrorCode, 'FORBIDDEN' | 'CROSS_SITE'> = 'FORBIDDEN',
 ) => new APIError(message, 403, { code }, true)
 
+/**
+ * Reads and drops what is left of a request's body (at most `limit` bytes), so that a refusal
+ * answered before an upload was read reaches the client as an answer, not as a broken pipe while
+ * it is still sending. Stops at the limit: a refused visitor cannot keep the server reading.
+ */
+export async function discardBody(req: PayloadRequest, limit = 11 * 1024 * 1024): Promise<void> {
+  const body = (req as unknown as Request).body
+  if (!body || body.locked) return
+  const reader = body.getReader()
+  try {
+    for (let read = 0; read <= limit;) {
+      const chunk = await reader.read()
+      if (chunk.done) return
+      read += chunk.value?.byteLength ?? 0
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 export function requireUser(req: PayloadRequest) {
   const user = userOf(req)
   if (!user) throw unauthorized()

@@ -1,0 +1,121 @@
+/** Signing in and out: login (and its second step), refresh, logout, logout everywhere. */
+import type { Endpoint } from 'payload'
+import { loginOperation, logoutOperation } from 'payload'
+import { loginVerifyBody, loginBody } from '@salon/shared'
+import { publicUser, readUser } from '../accounts'
+import { endAllSessions, endRefresh, endRefreshOfSession, refreshTokenOf, rotateRefresh } from '../sessions'
+import { userOf, clientIp, parseOr400, readJsonObject, requireUser, fieldError, pool } from '../../platform'
+import { checkSecondFactor, hasVerifiedFactor, seal, unseal } from '../secondFactor'
+import { LIMITS, type Subject } from '../rateLimit'
+import {
+  users,
+  guarded,
+  CHALLENGE_MS,
+  sessionCookies,
+  endedCookies,
+  sessionResponse,
+  assertSameOrigin,
+} from './authShared'
+
+/** POST /api/auth/login — spec §7 login; sets the HttpOnly auth cookie. */
+export const login: Endpoint = {
+  path: '/auth/login',
+  method: 'post',
+  handler: async (req) => {
+    const data = parseOr400(loginBody, await readJsonObject(req))
+    const collection = users(req)
+    const subjects: Subject[] = [
+      [LIMITS.loginIp, clientIp(req)],
+      [LIMITS.loginAccount, data.email],
+    ]
+    const result = await guarded(req, subjects, 'failure', () => loginOperation({ collection, data, req, depth: 0 }))
+    const userId = (result.user as { id: number }).id
+    if (await hasVerifiedFactor(pool(req.payload), userId)) {
+      // Password right, second factor pending: the session token travels sealed (encrypted and
+      // authenticated with the server secret) and is released only for a valid code.
+      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
+      return Response.json({ mfaRequired: true, challenge, message: 'Serve il codice della verifica in due passaggi.' })
+    }
+    return sessionResponse(req, userId, result.token!, result.exp, result.user)
+  },
+}
+
+/**
+ * POST /api/auth/refresh — the refresh cookie is exchanged for a new one (rotation) and a fresh
+ * access token (cookie + body with `exp`). 401 when it is missing, expired, revoked or reused.
+ */
+export const refreshSession: Endpoint = {
+  path: '/auth/refresh',
+  method: 'post',
+  handler: async (req) => {
+    assertSameOrigin(req)
+    try {
+      const result = await rotateRefresh(req.payload, refreshTokenOf(req.headers))
+      return Response.json(
+        { message: 'Sessione rinnovata', user: publicUser(result.user), token: result.token, exp: result.exp },
+        { headers: sessionCookies(req, result.token, result.refreshToken) },
+      )
+    } catch (err) {
+      // A refusal clears the cookies, so the browser stops presenting a dead token.
+      if ((err as { status?: number }).status === 401) req.responseHeaders = endedCookies(req)
+      throw err
+    }
+  },
+}
+
+/** DELETE /api/auth/refresh — ends this device's login (its refresh family and Payload session). */
+export const endRefreshSession: Endpoint = {
+  path: '/auth/refresh',
+  method: 'delete',
+  handler: async (req) => {
+    assertSameOrigin(req)
+    await endRefresh(req.payload, refreshTokenOf(req.headers))
+    return Response.json({ message: 'Disconnesso' }, { headers: endedCookies(req) })
+  },
+}
+
+/** POST /api/auth/logout-all — "Esci da tutti i dispositivi": every session of the caller ends. */
+export const logoutAll: Endpoint = {
+  path: '/auth/logout-all',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireUser(req)
+    await endAllSessions(req.payload, user.id)
+    return Response.json({ message: 'Disconnesso da tutti i dispositivi' }, { headers: endedCookies(req) })
+  },
+}
+
+/** POST /api/auth/login/verify { challenge, code } — the second step of a login with TOTP. */
+export const loginVerify: Endpoint = {
+  path: '/auth/login/verify',
+  method: 'post',
+  handler: async (req) => {
+    const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
+    const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
+    if (!pending || pending.until < Date.now())
+      throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
+    const subjects: Subject[] = [
+      [LIMITS.codeIp, clientIp(req)],
+      [LIMITS.codeAccount, `user:${pending.uid}`],
+    ]
+    await guarded(req, subjects, 'failure', async () => {
+      if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
+        throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
+    })
+    return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))
+  },
+}
+
+/** POST /api/auth/logout — ends this session and clears the cookie (harmless when logged out). */
+export const logout: Endpoint = {
+  path: '/auth/logout',
+  method: 'post',
+  handler: async (req) => {
+    const collection = users(req)
+    const user = userOf(req)
+    const sid = (req.user as { _sid?: unknown } | null)?._sid
+    if (user && typeof sid === 'string') await endRefreshOfSession(req.payload, user.id, sid)
+    if (req.user) await logoutOperation({ collection, req })
+    return Response.json({ message: 'Disconnesso' }, { headers: endedCookies(req) })
+  },
+}
