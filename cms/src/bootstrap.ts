@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
 import { fastWriteRoutes } from './endpoints/fastWrites'
-import { publishFastWrites } from './lib/fastWrites'
-import { guardPool, pool, publishPool } from './lib/sql'
+import { guardPool, pool } from './lib/sql'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { migrateQueue, startJobs } from './jobs'
+import { publishFastWrites, publishPool } from './platform/runtime'
 
 /** Serialises migrations and seeding across app processes that boot at once. */
 const BOOT_LOCK = 74_120_001

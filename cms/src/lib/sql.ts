@@ -41,19 +41,3 @@ export async function sqlInRequest(req: PayloadRequest): Promise<(q: SQL) => Pro
   const db = req.payload.db as unknown as { drizzle: Executor }
   return async (q) => ((await db.drizzle.execute(q)) as { rows: Record<string, unknown>[] }).rows
 }
-
-/**
- * The process's one pool, published once Payload has initialised (bootstrap.ts). Next bundles
- * Payload's module graph apart from server.ts's, so a module variable would be two variables; a
- * registered symbol on `globalThis` is one per process. The availability fast path (server.ts)
- * queries through it, so a process holds one pool with one set of settings (payload.config.ts).
- */
-const POOL = Symbol.for('salon.pool')
-type WithPool = typeof globalThis & { [POOL]?: Pool }
-
-export function publishPool(p: Pool) {
-  ;(globalThis as WithPool)[POOL] = p
-}
-
-/** The published pool, or null before Payload has initialised in this process. */
-export const publishedPool = (): Pool | null => (globalThis as WithPool)[POOL] ?? null

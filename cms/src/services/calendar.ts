@@ -12,6 +12,7 @@ import {
 } from '@salon/shared'
 import { env } from '../env'
 import { isoOf } from '../lib/sql'
+import { runtime } from '../platform/runtime'
 
 type Db = Pool | PoolClient
 
@@ -25,22 +26,12 @@ type Db = Pool | PoolClient
  *
  * One copy and one listener per process, not per module graph: Next bundles Payload's graph apart
  * from server.ts's (the availability fast path), so this module is loaded twice; its state lives
- * on `globalThis` under a registered symbol, which both instances share.
+ * in the process runtime (platform/runtime.ts), which both instances share.
  */
 const TTL_MS = 60_000
 const RECONNECT_MS = 1_000
 
-interface CalendarState {
-  cached: { at: number; value: Promise<SalonCalendar> } | null
-  listener: { client: pg.Client; ready: boolean } | null
-  /** The copy the booking transactions check by version (calendarInTransaction). */
-  versioned?: { version: string; value: SalonCalendar } | null
-}
-const STATE = Symbol.for('salon.calendar')
-const state: CalendarState = ((globalThis as typeof globalThis & { [STATE]?: CalendarState })[STATE] ??= {
-  cached: null,
-  listener: null,
-})
+const state = runtime().calendar
 
 export function invalidateCalendar() {
   state.cached = null
