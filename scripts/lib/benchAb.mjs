@@ -111,6 +111,7 @@ export async function runAb({ only = 'all' } = {}) {
     const port = await freePort(0)
     const dataDir = path.join(dir, name)
     fs.mkdirSync(dataDir, { recursive: true })
+    let pid = 0
     await new Promise((resolve, reject) => {
       const child = fork(path.join(checkout, 'cms', 'server.ts'), [], {
         cwd: path.join(checkout, 'cms'),
@@ -132,10 +133,24 @@ export async function runAb({ only = 'all' } = {}) {
         },
       })
       children.push(child)
+      pid = child.pid
       child.on('message', (m) => m?.type === 'ready' && resolve())
       child.once('exit', (code) => reject(new Error(`app ${name} exited ${code}`)))
     })
-    return { name, url: `http://127.0.0.1:${port}`, databaseUrl }
+    return { name, pid, url: `http://127.0.0.1:${port}`, databaseUrl }
+  }
+
+  /**
+   * CPU seconds (user + system) the app process `pid` has used so far (Linux /proc; null
+   * elsewhere): CPU per request does not stretch with the neighbours' load as latency does.
+   */
+  const cpuSeconds = (pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return (Number(f[11]) + Number(f[12])) / 100
+    } catch {
+      return null
+    }
   }
 
   try {
@@ -190,20 +205,26 @@ export async function runAb({ only = 'all' } = {}) {
         `delete from reservations r using users u where u.id = r.user_id and u.email like 'bench-%@example.com'`,
       )
 
+    /** `runLoad` on side `s`, with the app's CPU ms per response during the load (not its preparation). */
+    const measured = async (s, title, opts) => {
+      const before = cpuSeconds(s.pid)
+      const r = await runLoad(autocannon, title, opts, { quiet: true })
+      const after = cpuSeconds(s.pid)
+      return {
+        ...r,
+        cpuMs: before === null || after === null ? null : ((after - before) * 1000) / Math.max(1, r.times.length),
+      }
+    }
+
     const availability = (s, duration) => {
       let i = 0
-      return runLoad(
-        autocannon,
-        `day availability — ${s.name.toUpperCase()}`,
-        {
-          url: s.url,
-          connections: 20,
-          duration,
-          pathFor: () =>
-            `/api/reservations/time-availability-day?date=${days[i++ % days.length]}&services=${s.piega}&operator=any`,
-        },
-        { quiet: true },
-      )
+      return measured(s, `day availability — ${s.name.toUpperCase()}`, {
+        url: s.url,
+        connections: 20,
+        duration,
+        pathFor: () =>
+          `/api/reservations/time-availability-day?date=${days[i++ % days.length]}&services=${s.piega}&operator=any`,
+      })
     }
 
     const confirmRequests = (s, items, statuses) => {
@@ -238,12 +259,12 @@ export async function runAb({ only = 'all' } = {}) {
         body: { id: d.id, services: [s.piega], operator: pairs[i].operator, date_start: pairs[i].slot.start },
       }))
       const statuses = {}
-      const r = await runLoad(
-        autocannon,
-        `confirm, one client — ${s.name.toUpperCase()}`,
-        { url: s.url, connections: 1, amount: items.length, requests: confirmRequests(s, items, statuses) },
-        { quiet: true },
-      )
+      const r = await measured(s, `confirm, one client — ${s.name.toUpperCase()}`, {
+        url: s.url,
+        connections: 1,
+        amount: items.length,
+        requests: confirmRequests(s, items, statuses),
+      })
       return { ...r, statuses }
     }
 
@@ -260,12 +281,12 @@ export async function runAb({ only = 'all' } = {}) {
         body: { id: d.id, services: [s.piega], operator: 'any', date_start: slots[i % slots.length].start },
       }))
       const statuses = {}
-      const r = await runLoad(
-        autocannon,
-        `confirm under contention — ${s.name.toUpperCase()}`,
-        { url: s.url, connections: 20, amount: items.length, requests: confirmRequests(s, items, statuses) },
-        { quiet: true },
-      )
+      const r = await measured(s, `confirm under contention — ${s.name.toUpperCase()}`, {
+        url: s.url,
+        connections: 20,
+        amount: items.length,
+        requests: confirmRequests(s, items, statuses),
+      })
       return { ...r, statuses }
     }
 
@@ -303,9 +324,10 @@ export async function runAb({ only = 'all' } = {}) {
             non2xx: r.result.non2xx,
             errors: r.result.errors + r.result.timeouts,
             statuses: r.statuses ?? null,
+            cpuMs: r.cpuMs,
           })
           log(
-            `  ${sc.key} ${side}: p50 ${percentile(r.times, 50)} ms, p95 ${r.p95} ms` +
+            `  ${sc.key} ${side}: p50 ${percentile(r.times, 50)} ms, p95 ${r.p95} ms, app CPU ${r.cpuMs?.toFixed(2)} ms/request` +
               (sc.key === 'availability' ? `, ${Math.round(r.result.requests.average)} req/s` : '') +
               (r.statuses ? ` ${JSON.stringify(r.statuses)}` : ''),
           )
@@ -324,6 +346,14 @@ export async function runAb({ only = 'all' } = {}) {
           roundP95: runs.map((r) => r.p95),
           medianRoundP95: median(runs.map((r) => r.p95)),
           rps: median(runs.map((r) => r.rps)),
+          cpuMs: runs.every((r) => r.cpuMs !== null)
+            ? Math.round(
+                percentile(
+                  runs.map((r) => r.cpuMs * 100),
+                  50,
+                ),
+              ) / 100
+            : null,
           errors: runs.reduce((n, r) => n + r.errors, 0),
           serverErrors: runs.reduce(
             (n, r) => n + Object.entries(r.statuses ?? {}).reduce((m, [st, c]) => m + (Number(st) >= 500 ? c : 0), 0),
@@ -349,11 +379,11 @@ export async function runAb({ only = 'all' } = {}) {
       `nobody sending mail; ${ROUNDS} rounds, each scenario A then B (B then A in even rounds); day availability ${SECONDS} s a run.`,
       `Percentiles pooled over every response of the rounds; Δ = (A − B) / B.`,
       '',
-      '| scenario | A p50 ms | B p50 ms | Δ p50 | A p95 ms | B p95 ms | Δ p95 | p95 per round A · B | req/s A · B (median) | responses A · B |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| scenario | A p50 ms | B p50 ms | Δ p50 | A p95 ms | B p95 ms | Δ p95 | p95 per round A · B | req/s A · B (median) | app CPU ms / request A · B (median), Δ | responses A · B |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...summary.map(
         ({ title, A: a, B: b }) =>
-          `| ${title} | ${a.p50} | ${b.p50} | ${delta(a.p50, b.p50)} | ${a.p95} | ${b.p95} | ${delta(a.p95, b.p95)} | ${range(a.roundP95)} · ${range(b.roundP95)} | ${Math.round(a.rps)} · ${Math.round(b.rps)} | ${a.n} · ${b.n} |`,
+          `| ${title} | ${a.p50} | ${b.p50} | ${delta(a.p50, b.p50)} | ${a.p95} | ${b.p95} | ${delta(a.p95, b.p95)} | ${range(a.roundP95)} · ${range(b.roundP95)} | ${Math.round(a.rps)} · ${Math.round(b.rps)} | ${a.cpuMs ?? '–'} · ${b.cpuMs ?? '–'}, ${delta(a.cpuMs, b.cpuMs)} | ${a.n} · ${b.n} |`,
       ),
       '',
       `Statuses (all rounds): ${summary
