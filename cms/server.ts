@@ -14,7 +14,8 @@ import { env } from './src/env'
 import {
   errorResponse,
   SERVER_ERROR,
-  publishedFastWrite,
+  fastWriteFor,
+  publishedPool,
   type FastWrite,
   stopPublishedRunner,
   etagMatches,
@@ -23,7 +24,6 @@ import {
   staleVariants,
   type Encoding,
   type SpaShell,
-  publishedPool,
   logUnhandledRejections,
 } from './src/platform'
 import { createPublicPages, IMAGE_PATH_PREFIX, serveImage, publicOrigin, SEO_FILES, serveSeoFile } from './src/content'
@@ -96,6 +96,7 @@ async function main() {
   const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port })
   const handle = app.getRequestHandler()
   const fastPath = env.fastPath
+  const fastWrites = env.fastWrites
   await app.prepare()
 
   const web = staticFiles(webDist)
@@ -154,8 +155,8 @@ async function main() {
 
   // Availability fast path: the busiest public reads skip Next.js and Payload (same code, same
   // answers as the Payload endpoints; docs/benchmarks.md). It uses what Payload's side uses: the
-  // process's one pool (Payload's, published once Payload has initialised: platform/sql.ts), the one
-  // calendar copy (calendar/calendar.ts) and the one error mapping (platform/errorResponse.ts).
+  // process's one pool (Payload's, published in platform/runtime.ts once Payload has initialised),
+  // the one calendar copy (calendar/calendar.ts) and the one error mapping (platform/errorResponse.ts).
   const serveAvailability = async (
     res: http.ServerResponse,
     run: (typeof AVAILABILITY_ROUTES)[string],
@@ -175,9 +176,9 @@ async function main() {
     res.end(JSON.stringify(body))
   }
 
-  // Write fast path: the confirm (platform/fastWrites.ts) skips Next.js; Payload still authenticates the
-  // request and the Payload endpoint itself answers (reservations/endpoints/fastWrites.ts). This is only the
-  // translation between node:http and the web Request/Response that endpoint takes.
+  // Write fast path: the confirm skips Next.js; Payload's own `handleEndpoints` authenticates the
+  // request and runs the endpoint (reservations/endpoints/fastWrites.ts, published in platform/runtime.ts). This
+  // is only the translation between node:http and the web Request/Response it takes.
   const serveWrite = async (req: http.IncomingMessage, res: http.ServerResponse, write: FastWrite) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -238,9 +239,9 @@ async function main() {
         .split(',')[0]
         ?.trim()
       req.headers['x-salon-client-ip'] = (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
-      if (fastPath && req.method === 'POST') {
+      if (fastWrites && req.method === 'POST') {
         // Before Payload has initialised nothing is published: Next serves the same route.
-        const write = publishedFastWrite(pathname)
+        const write = fastWriteFor(pathname)
         const length = Number(req.headers['content-length'])
         const plain =
           !req.headers['transfer-encoding'] &&

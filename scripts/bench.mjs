@@ -4,8 +4,10 @@
 // Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
 //
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
-// process, contention over two processes): a quicker A/B for the write path.
-// BENCH_AB=<rounds> alternates the contention row between the fast path and FAST_PATH=off.
+// process, contention over two processes).
+// BENCH_AB=1: an interleaved A/B of day availability and confirm between this checkout and the
+// built checkout at BENCH_B_ROOT (or this one with BENCH_B_ENV, default FAST_PATH=off), each app
+// with its own database (lib/benchAb.mjs; docs/benchmarks.md).
 // BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10;
 // BENCH_JOBS=off runs no worker at all (the confirm path alone, mails left queued).
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
@@ -13,15 +15,19 @@ import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { jsonCall as json, percentile, registerCustomers, runLoad } from './lib/benchLoad.mjs'
 import { build, install, log, root } from './lib/workspace.mjs'
+
+const ONLY = process.argv[2] ?? 'all'
+if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
+if (process.env.BENCH_AB) {
+  const { runAb } = await import('./lib/benchAb.mjs')
+  await runAb({ only: ONLY })
+  process.exit()
+}
 
 const DURATION = Number(process.env.BENCH_SECONDS || 20)
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
-const ONLY = process.argv[2] ?? 'all'
-// BENCH_AB=<rounds> (with `confirm`): process B runs with FAST_PATH=off and the contention row
-// alternates between the two processes, <rounds> times each — an A/B on the same machine state.
-const AB_ROUNDS = ONLY === 'confirm' ? Number(process.env.BENCH_AB || 0) : 0
-if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
 const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
 await install()
 await build()
@@ -61,9 +67,6 @@ if (PGSS) await sqlOnBench('create extension if not exists pg_stat_statements')
 const { startSmtpProcess } = await import('./lib/smtp.mjs')
 const smtp = await startSmtpProcess(path.join(dir, 'smtp'))
 const children = []
-// BENCH_B_ROOT=<another checkout, built>: process B runs that checkout's app (e.g. the commit
-// before a change) on the same PostgreSQL — with BENCH_AB, a before/after A/B in one run.
-const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
 const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
@@ -108,18 +111,13 @@ try {
   })
   // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
   const appPortB = await freePort(0)
-  const { child: appChildB } = await spawnServer(
-    path.join(B_ROOT ?? root, 'cms', 'server.ts'),
-    {
-      PORT: String(appPortB),
-      DATA_DIR: dir,
-      SALON_DEMO: 'true',
-      TRUST_PROXY: 'true',
-      ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
-      ...(AB_ROUNDS && !B_ROOT ? { FAST_PATH: 'off' } : {}),
-    },
-    path.join(B_ROOT ?? root, 'cms'),
-  )
+  const { child: appChildB } = await spawnServer(path.join(root, 'cms', 'server.ts'), {
+    PORT: String(appPortB),
+    DATA_DIR: dir,
+    SALON_DEMO: 'true',
+    TRUST_PROXY: 'true',
+    ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
+  })
   // As `npm start` runs it: the web processes enqueue only, a job process at nice 10 sends the
   // mails (BENCH_JOBS=inline: each web process runs its own worker, the one-process deployment).
   const jobsChild =
@@ -141,18 +139,6 @@ try {
   const appB = `http://127.0.0.1:${appPortB}`
   const raw = floor && `http://127.0.0.1:${floor.port}`
 
-  const json = async (method, url, body, token, headers = {}) => {
-    const res = await fetch(url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `JWT ${token}` } : {}),
-        ...headers,
-      },
-      body: body && JSON.stringify(body),
-    })
-    return res.json()
-  }
   const services = await json('GET', `${app}/api/services?limit=100&depth=0`)
   const sid = (title) => services.docs.find((s) => s.title === title).id
   const piega = sid('Piega')
@@ -170,25 +156,7 @@ try {
     `/api/reservations/time-availability-day?date=${days[i % days.length]}&services=${piega}&operator=any`
   const floorPath = (i) => `/slots?date=${days[i % days.length]}&services=${piega}&operator=any`
 
-  const run = (title, opts) =>
-    new Promise((resolve, reject) => {
-      log(`${title}…`)
-      let i = 0
-      const times = []
-      const options = {
-        connections: 20,
-        duration: DURATION,
-        ...opts,
-        requests: opts.requests ?? [{ setupRequest: (req) => ({ ...req, path: opts.pathFor(i++) }) }],
-      }
-      if (options.amount) delete options.duration
-      delete options.pathFor
-      const inst = autocannon(options, (err, result) =>
-        err ? reject(err) : resolve({ title, result, times, p95: percentile(times, 95) }),
-      )
-      inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
-      autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
-    })
+  const run = (title, opts) => runLoad(autocannon, title, { duration: DURATION, ...opts })
 
   /**
    * The same load split over both app processes (half the connections each, at once): one row with
@@ -212,12 +180,6 @@ try {
     }
   }
 
-  const percentile = (xs, p) => {
-    const sorted = [...xs].sort((a, b) => a - b)
-    return sorted.length
-      ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10
-      : null
-  }
   const results = []
   const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
   if (ONLY === 'all') {
@@ -249,21 +211,7 @@ try {
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
   log('Preparing customers and drafts for the confirm run…')
-  const customers = []
-  for (let i = 0; i < 200; i++) {
-    const email = `bench-${i}-${Date.now()}@example.com`
-    await json(
-      'POST',
-      `${app}/api/users`,
-      { email, password: 'password123', name: 'Bench', privacy_accepted: true },
-      null,
-      {
-        'x-forwarded-for': `10.99.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-      },
-    )
-    const { token } = await json('POST', `${app}/api/auth/login`, { email, password: 'password123' })
-    customers.push(token)
-  }
+  const customers = await registerCustomers(app, 200)
   // One client, no contention: up to 60 confirms of free (time, operator) pairs 30 minutes apart.
   const quietDay = days.at(-2)
   const quietSlots = (
@@ -398,40 +346,9 @@ try {
     return { ...result, statuses }
   }
 
-  let statusCount = {}
-  if (AB_ROUNDS) {
-    // A/B: the same race through the fast path (process A) and through Next and Payload (process
-    // B, FAST_PATH=off), alternating, each round on its own day with the customers' earlier
-    // reservations removed (so the draft and booking caps never interfere).
-    const { default: pg } = await import('pg')
-    const reset = async () => {
-      const client = new pg.Client({ connectionString: db.url })
-      await client.connect()
-      await client.query(
-        `delete from reservations r using users u where u.id = r.user_id and u.email like 'bench-%@example.com'`,
-      )
-      await client.end()
-    }
-    for (let round = 0; round < AB_ROUNDS; round++) {
-      for (const [k, [label, url]] of [
-        ['this checkout', app],
-        [B_ROOT ? `${path.basename(B_ROOT)} (process B)` : 'through Next and Payload (FAST_PATH=off)', appB],
-      ].entries()) {
-        await reset()
-        const r = await contention(
-          `Confirm under contention — ${label}, round ${round + 1}`,
-          url,
-          days[(round * 2 + k) % (days.length - 2)],
-        )
-        statusCount[`${label} ${round + 1}`] = r.statuses
-        results.push(r)
-      }
-    }
-  } else {
-    const r = await contention('Confirm under contention — app', app, days.at(-1))
-    statusCount = r.statuses
-    results.push(r)
-  }
+  const raced = await contention('Confirm under contention — app', app, days.at(-1))
+  const statusCount = raced.statuses
+  results.push(raced)
 
   const statusCountB = {}
   if (PGSS) {
@@ -444,7 +361,7 @@ try {
     log(`PostgreSQL time per statement in the contention row (calls | ms | ms per call | statement):`)
     for (const r of rows) console.log(`| ${r.calls} | ${r.ms} | ${r.per_call} | ${r.statement} |`)
   }
-  if (!AB_ROUNDS) {
+  {
     // The same race on another day, the confirms split over both processes (half the drafts each).
     const contestedDayB = days.at(-3)
     const slotsB = (

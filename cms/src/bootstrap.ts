@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { assertProductionSecrets, isDemo } from './env'
 import { fastWriteRoutes } from './reservations'
-import { publishFastWrites, guardPool, pool, publishPool } from './platform'
+import { guardPool, pool, publishFastWrites, publishPool } from './platform'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { migrateQueue, startJobs } from './notifications'

@@ -98,6 +98,14 @@ export const env = {
     return process.env.FAST_PATH !== 'off' && process.env.AVAILABILITY_FAST_PATH !== 'off'
   },
   /**
+   * The confirm without Next.js (the write half of the fast path); `FAST_WRITES=off` sends it
+   * through Next.js but keeps the rest of the fast path — what the benchmark compares to decide
+   * whether skipping Next still earns its keep (docs/benchmarks.md, A/B of issue 21).
+   */
+  get fastWrites() {
+    return this.fastPath && process.env.FAST_WRITES !== 'off'
+  },
+  /**
    * The job queue's worker in this process (notifications/queue.ts): `JOB_WORKER=off` runs none (the
    * process still enqueues; another one sends), `JOB_CONCURRENCY` jobs at once (default 4: they wait on PostgreSQL and SMTP, not on the CPU),
    * `JOB_HEARTBEAT_MS` between two heartbeats of the stuck-job sweeper (default 10 s).

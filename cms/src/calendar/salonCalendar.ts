@@ -8,7 +8,7 @@ import {
   type SalonCalendar,
 } from '@salon/shared'
 import { env } from '../env'
-import { sql, statement } from '../platform'
+import { runtime, sql, statement } from '../platform'
 
 type Db = Pool | PoolClient
 
@@ -34,8 +34,8 @@ type Db = Pool | PoolClient
  * only ever put on a copy read *after* that version, so the copy is at least as new as its tag.
  *
  * One state per process, not per module graph: Next bundles Payload's graph apart from server.ts's
- * (the availability fast path), so this module is loaded twice; the state lives on `globalThis`
- * under a registered symbol, which both instances share.
+ * (the availability fast path), so this module is loaded twice; the state lives in the process
+ * runtime (platform/runtime.ts), which both instances share.
  */
 export type CalendarConsistency =
   { consistency: 'cached'; now?: number } | { consistency: 'committed'; version?: string | null }
@@ -43,18 +43,7 @@ export type CalendarConsistency =
 const TTL_MS = 60_000
 const RECONNECT_MS = 1_000
 
-interface CalendarState {
-  /** The 'cached' copy (a promise: concurrent reads share one read). */
-  cached: { at: number; value: Promise<SalonCalendar> } | null
-  listener: { client: pg.Client; ready: boolean } | null
-  /** The 'committed' copy, tagged with the version read before it. */
-  versioned?: { version: string; value: SalonCalendar } | null
-}
-const STATE = Symbol.for('salon.calendar')
-const state: CalendarState = ((globalThis as typeof globalThis & { [STATE]?: CalendarState })[STATE] ??= {
-  cached: null,
-  listener: null,
-})
+const state = runtime().calendar
 
 /** The calendar may have changed: both copies are dropped (the next reads go to PostgreSQL). */
 export function invalidateCalendar() {

@@ -47,18 +47,3 @@ export async function transactionDb(req: PayloadRequest): Promise<Executor | und
   return id !== undefined ? sessions?.[String(id)]?.db : undefined
 }
 
-/**
- * The process's one pool, published once Payload has initialised (bootstrap.ts). Next bundles
- * Payload's module graph apart from server.ts's, so a module variable would be two variables; a
- * registered symbol on `globalThis` is one per process. The availability fast path (server.ts)
- * queries through it, so a process holds one pool with one set of settings (payload.config.ts).
- */
-const POOL = Symbol.for('salon.pool')
-type WithPool = typeof globalThis & { [POOL]?: Pool }
-
-export function publishPool(p: Pool) {
-  ;(globalThis as WithPool)[POOL] = p
-}
-
-/** The published pool, or null before Payload has initialised in this process. */
-export const publishedPool = (): Pool | null => (globalThis as WithPool)[POOL] ?? null
