@@ -9,7 +9,7 @@ import next from 'next'
 import sirv from 'sirv'
 import type { Pool } from 'pg'
 import { isCrawler, isDashboardPath, notFoundMessage, statusForPath } from '@salon/shared'
-import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/reservations'
+import { AVAILABILITY_PREFIX, AVAILABILITY_ROUTES } from './src/reservations/edge'
 import { env } from './src/env'
 import {
   errorResponse,
@@ -25,8 +25,15 @@ import {
   type Encoding,
   type SpaShell,
   logUnhandledRejections,
-} from './src/platform'
-import { createPublicPages, IMAGE_PATH_PREFIX, serveImage, publicOrigin, SEO_FILES, serveSeoFile } from './src/content'
+} from './src/platform/edge'
+import {
+  createPublicPages,
+  IMAGE_PATH_PREFIX,
+  serveImage,
+  publicOrigin,
+  SEO_FILES,
+  serveSeoFile,
+} from './src/content/edge'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = env.port

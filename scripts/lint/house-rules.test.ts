@@ -125,6 +125,9 @@ describe('cms/src: modules import each other through index.ts, lower modules onl
     ['../env', 'cms/src/calendar/calendar.ts'],
     ['./reservations', 'cms/src/collections.ts'],
     ['../../src/calendar', 'cms/tests/int/helpers.ts'],
+    // the Payload-free entry cms/server.ts uses
+    ['./src/platform/edge', 'cms/server.ts'],
+    ['../platform/edge', 'cms/src/reservations/booking.ts'],
   ])('%s from %s is allowed', async (source, from) => {
     expect(await findings(from, `export * from '${source}'\n`)).not.toContain('salon/cms-modules')
   })

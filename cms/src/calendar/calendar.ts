@@ -7,7 +7,7 @@ import {
   type ExistingReservation,
   type ServiceInfo,
 } from '@salon/shared'
-import { isoOf, param, raw, sql, statement, type Sql } from '../platform'
+import { isoOf, param, raw, sql, statement, type Sql } from '../platform/edge'
 
 type Db = Pool | PoolClient
 

@@ -8,7 +8,7 @@ import {
   type SalonCalendar,
 } from '@salon/shared'
 import { env } from '../env'
-import { runtime, sql, statement } from '../platform'
+import { runtime, sql, statement } from '../platform/edge'
 
 type Db = Pool | PoolClient
 

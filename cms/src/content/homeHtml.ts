@@ -18,8 +18,8 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { PUBLIC_ROUTES } from '@salon/shared'
-import type { SpaShell } from '../platform'
-import { homeChanges } from '../platform'
+import type { SpaShell } from '../platform/edge'
+import { homeChanges } from '../platform/edge'
 
 /** How long a fetched `/api/pages/home` is trusted without asking (changes in this process count at once). */
 export const HOME_TTL_MS = 5_000

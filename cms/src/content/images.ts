@@ -31,7 +31,7 @@ import {
   type ImageModifiers,
 } from '@salon/shared'
 import { env } from '../env'
-import { codedBody } from '../platform'
+import { codedBody } from '../platform/edge'
 
 export { IMAGE_PATH_PREFIX }
 

@@ -21,8 +21,8 @@ import {
   type LimitDecision,
   type OwnBookingFacts,
 } from '@salon/shared'
-import { HttpError, fieldError, sql, statement } from '../platform'
-import { loadBlocking, localDays, salonCalendar, loadServices } from '../calendar'
+import { HttpError, fieldError, sql, statement } from '../platform/edge'
+import { loadBlocking, localDays, salonCalendar, loadServices } from '../calendar/edge'
 import { ownBookings } from './repository'
 
 type Actor = { id: number; user_role: Role }

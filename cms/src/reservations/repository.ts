@@ -10,7 +10,7 @@ import {
   reservationChanges,
   reservationEventKind,
 } from '@salon/shared'
-import { param, raw, sql, statement, type Param, type Sql } from '../platform'
+import { param, raw, sql, statement, type Param, type Sql } from '../platform/edge'
 
 /**
  * The one place with SQL on `reservations`, their service rows (`reservations_rels`) and their

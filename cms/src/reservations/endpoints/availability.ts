@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
 import { checkAvailabilityQuery, dayAvailabilityQuery, monthAvailabilityQuery } from '@salon/shared'
-import { parseOrThrow } from '../../platform'
+import { parseOrThrow } from '../../platform/edge'
 import { checkAvailability, dayAvailability, monthAvailability } from '../booking'
 
 /**

@@ -1,0 +1,4 @@
+/** The prerendered public pages, resized images and SEO files the server answers without Next (see platform/edge.ts). */
+export * from './homeHtml'
+export * from './images'
+export * from './seo'
