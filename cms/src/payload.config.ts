@@ -13,8 +13,13 @@ import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** Our own 4xx errors (platform/errors.ts HttpError): a refusal the caller caused, logged as information. */
-const ourRefusals: Record<string, 'info'> = { HttpClientError: 'info' }
+/**
+ * Our own 4xx errors (platform/errors.ts HttpError): a refusal the caller caused is the caller's
+ * business (its answer says why), not the server's — logged at `debug`, which the default `info`
+ * level skips before formatting. Under a burst of confirms onto one time, 19 of 20 are refused
+ * with SLOT_TAKEN: a pretty-printed line each cost ~0.3 ms of CPU (the A/B of issue 21, benchmarks.md).
+ */
+const ourRefusals: Record<string, 'debug'> = { HttpClientError: 'debug' }
 
 export default buildConfig({
   serverURL: env.serverUrl,
