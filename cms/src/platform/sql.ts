@@ -46,4 +46,3 @@ export async function transactionDb(req: PayloadRequest): Promise<Executor | und
   const sessions = (req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }).sessions
   return id !== undefined ? sessions?.[String(id)]?.db : undefined
 }
-
