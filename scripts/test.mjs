@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build, install, log, root, run } from './lib/workspace.mjs'
 import { unhandledRejections } from './lib/serverLog.mjs'
+import { e2eCounts } from './lib/e2eProgress.mjs'
 
 const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
 // `node scripts/test.mjs int booking move`: only the integration files whose names match.
@@ -67,23 +68,21 @@ function readVitest(file) {
   }
 }
 
-function readPlaywright(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'))
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? [])
-          if (t.status === 'unexpected') {
-            const error = t.results?.at(-1)?.error?.message
-            failures.push(`${spec.file} › [${t.projectName}] ${spec.title}\n${firstLines(error)}`)
-          }
-      for (const child of suite.suites ?? []) walk(child)
-    }
-    for (const suite of r.suites ?? []) walk(suite)
-    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }
-  } catch {
+/**
+ * The e2e stage's counts, every test counted (e2e/progress-reporter.ts writes a line per test as it
+ * goes): a run cut short counts what ran as it ended, the test it was in and those it never reached
+ * as failed.
+ */
+function readPlaywright(progressFile) {
+  const text = fs.existsSync(progressFile) ? fs.readFileSync(progressFile, 'utf8') : ''
+  const r = e2eCounts(text)
+  if (!r) {
+    failures.push('e2e › Playwright did not start a single test (see its output above)')
     return { passed: 0, failed: 1 }
   }
+  for (const f of r.failures) failures.push(`${f.title}\n${firstLines(f.error)}`)
+  if (!r.complete) log(`The e2e run was cut short: ${r.passed + r.failed} of ${r.total} tests accounted for as above`)
+  return { passed: r.passed, failed: r.failed }
 }
 
 function ensureChromium() {
@@ -322,12 +321,14 @@ if (want('int') || want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
-        await run(bin('playwright'), ['test', '--reporter=list,json', ...e2eFilters], {
-          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-          timeoutMs: 15 * 60_000, // ~1 min normally
+        const progress = path.join(testDir, 'e2e-progress.jsonl')
+        fs.rmSync(progress, { force: true })
+        await run(bin('playwright'), ['test', '--reporter=list,json,./e2e/progress-reporter.ts', ...e2eFilters], {
+          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, SALON_E2E_PROGRESS: progress },
+          timeoutMs: 15 * 60_000, // ~4 min normally
         }).catch(() => {})
         await Promise.all(stack.copies.map((c) => c.stop())) // its app is not needed any more
-        results.push(['e2e', readPlaywright(out)])
+        results.push(['e2e', readPlaywright(progress)])
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
       })
     }
