@@ -55,9 +55,8 @@ export default defineConfig({
           setupFiles: ['cms/tests/int/setup.ts'],
           fileParallelism: false,
           // Room for a machine twice as slow with other work running (issue 21 §8): the fuzz
-          // file's longest test takes ~9 s here and ran out of 30 s with the machine at load 13. A hang
-          // still fails; tests that measure time
-          // (a change seen "within a second") keep their own deadlines.
+          // file's longest test takes ~9 s here and ran out of 30 s with the machine at load 13.
+          // A hang still fails; tests that measure time ("within a second") keep their deadlines.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
