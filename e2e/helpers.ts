@@ -41,6 +41,16 @@ export async function bookViaApi(
   return (await res.json()).data as { id: number; date_start: string; operator: number }
 }
 
+/**
+ * After "Primo giorno disponibile" was pressed (click or keyboard): its search is over and the
+ * day it found shows its times. A time chosen while the search runs is dropped when that day
+ * opens — the visitor waits for the button to read "Primo giorno disponibile" again.
+ */
+export async function firstFreeDayShown(page: Page) {
+  await expect(page.getByRole('button', { name: 'Primo giorno disponibile' })).toBeEnabled()
+  await expect(page.getByTestId('time-slot').first()).toBeVisible()
+}
+
 /** The wizard's choice as the page's URL holds it. */
 export const wizardParams = (page: Page) => new URL(page.url()).searchParams
 
