@@ -81,7 +81,10 @@ function readPlaywright(progressFile) {
     return { passed: 0, failed: 1 }
   }
   for (const f of r.failures) failures.push(`${f.title}\n${firstLines(f.error)}`)
-  if (!r.complete) log(`The e2e run was cut short: ${r.passed + r.failed} of ${r.total} tests accounted for as above`)
+  if (!r.complete)
+    log(
+      `The e2e run was cut short: of its ${r.total} tests ${r.passed} passed; the failed ones above include those it never finished`,
+    )
   return { passed: r.passed, failed: r.failed }
 }
 
@@ -215,7 +218,7 @@ async function startStack(dir, execPath = process.execPath, { e2e = false } = {}
 /**
  * The integration suite: every file gets a salon of its own — a fresh copy of the seeded database,
  * data directory and mail catcher, with its own app process(es) — which cms/tests/int/setup.ts
- * leases over HTTP. `SALON_INT_AHEAD` copies (default 2) are started ahead while a file runs.
+ * leases over HTTP. `SALON_INT_AHEAD` copies (default 1) are started ahead while a file runs.
  * `nodeDir` first in PATH runs vitest itself on that Node.
  */
 async function intSuite(row, stack, nodeDir) {
@@ -223,7 +226,7 @@ async function intSuite(row, stack, nodeDir) {
   const out = path.join(testDir, `${row.replace(/\W+/g, '-')}.json`)
   const served = new Map() // copy → the test file it served, for the log check
   stack.pool = createPool({
-    ahead: Math.max(1, Number(process.env.SALON_INT_AHEAD) || 2),
+    ahead: Math.max(1, Number(process.env.SALON_INT_AHEAD) || 1),
     make: (n) =>
       startCopy({
         db: stack.db,
