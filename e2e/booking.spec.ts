@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { expect, test, type Page } from '@playwright/test'
-import { bookViaApi, newCustomer, registerViaApi, serviceIds, wizardParams } from './helpers'
+import { bookViaApi, firstFreeDayShown, newCustomer, registerViaApi, serviceIds, wizardParams } from './helpers'
 
 /** A phone: 360 × 740 with touch (the wizard is designed for it first). */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
@@ -8,7 +8,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 /** From the day step: the first day with free times, then a free time (the nth of the day). */
 async function pickFirstDayAndTime(page: Page, nth = 0) {
   await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
-  await expect(page.getByTestId('time-slot').first()).toBeVisible()
+  await firstFreeDayShown(page)
   // Late in the day the first free day may have fewer times left than asked: the next free day.
   if ((await page.getByTestId('time-slot').count()) <= nth) {
     await page.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])').first().click()

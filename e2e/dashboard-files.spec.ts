@@ -39,7 +39,7 @@ test('carousel: two images dropped in and reordered; the public home follows. An
   page,
   request,
 }) => {
-  test.setTimeout(90_000) // two uploads, two axe runs, a second page: longer than the default 30 s
+  test.slow() // two uploads, two axe runs, a second page: three times the default timeout
   const stamp = Date.now()
   const [a, b, c] = [`e2e-a-${stamp}.png`, `e2e-b-${stamp}.png`, `e2e-c-${stamp}.png`]
   const piega = `Piega e2e ${stamp}`

@@ -41,6 +41,16 @@ export async function bookViaApi(
   return (await res.json()).data as { id: number; date_start: string; operator: number }
 }
 
+/**
+ * After "Primo giorno disponibile" was pressed (click or keyboard): its search is over and the
+ * day it found shows its times. A time chosen while the search runs is dropped when that day
+ * opens — the visitor waits for the button to read "Primo giorno disponibile" again.
+ */
+export async function firstFreeDayShown(page: Page) {
+  await expect(page.getByRole('button', { name: 'Primo giorno disponibile' })).toBeEnabled()
+  await expect(page.getByTestId('time-slot').first()).toBeVisible()
+}
+
 /** The wizard's choice as the page's URL holds it. */
 export const wizardParams = (page: Page) => new URL(page.url()).searchParams
 
@@ -89,14 +99,15 @@ export async function loginInBrowser(page: Page, email: string, password: string
 
 /**
  * The first link matching `link` in a mail to `to` sent after `since`, decoded from
- * quoted-printable (the mail catcher writes to SALON_MAIL_DIR); waits up to 10 s for it.
+ * quoted-printable (the mail catcher writes to SALON_MAIL_DIR): waits for the mail to arrive, as
+ * long as an expectation may wait (playwright.config.ts).
  */
 export async function mailedLink(to: string, since: number, link: RegExp): Promise<string> {
   const fs = await import('node:fs')
   const path = await import('node:path')
   const mailDir = process.env.SALON_MAIL_DIR ?? ''
   const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
-  for (let i = 0; i < 100; i++) {
+  const find = () => {
     const files = fs.existsSync(mailDir)
       ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`) && Number(f.split('-')[0]) >= since)
       : []
@@ -108,9 +119,13 @@ export async function mailedLink(to: string, since: number, link: RegExp): Promi
       const m = link.exec(raw)
       if (m) return m[0]
     }
-    await new Promise((r) => setTimeout(r, 100))
+    return ''
   }
-  throw new Error(`no mail to ${to} with ${link}`)
+  let found = ''
+  await expect
+    .poll(() => (found = find()), { message: `a mail to ${to} with ${link}`, intervals: [100, 250, 500] })
+    .not.toBe('')
+  return found
 }
 
 /** The "choose a password" link (recovery or invitation) mailed to `to` after `since`. */

@@ -2,11 +2,12 @@
 // `npm test`: everything the project needs to test itself, on a fresh machine.
 //   install → build → typecheck → unit tests → real PostgreSQL + the built server →
 //   integration tests over HTTP → end-to-end tests in Chromium → "N passed, N failed".
-import { spawnSync, fork } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, install, log, root, run } from './lib/workspace.mjs'
 import { unhandledRejections } from './lib/serverLog.mjs'
+import { e2eCounts } from './lib/e2eProgress.mjs'
 
 const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
 // `node scripts/test.mjs int booking move`: only the integration files whose names match.
@@ -67,23 +68,24 @@ function readVitest(file) {
   }
 }
 
-function readPlaywright(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'))
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? [])
-          if (t.status === 'unexpected') {
-            const error = t.results?.at(-1)?.error?.message
-            failures.push(`${spec.file} › [${t.projectName}] ${spec.title}\n${firstLines(error)}`)
-          }
-      for (const child of suite.suites ?? []) walk(child)
-    }
-    for (const suite of r.suites ?? []) walk(suite)
-    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }
-  } catch {
+/**
+ * The e2e stage's counts, every test counted (e2e/progress-reporter.ts writes a line per test as it
+ * goes): a run cut short counts what ran as it ended, the test it was in and those it never reached
+ * as failed.
+ */
+function readPlaywright(progressFile) {
+  const text = fs.existsSync(progressFile) ? fs.readFileSync(progressFile, 'utf8') : ''
+  const r = e2eCounts(text)
+  if (!r) {
+    failures.push('e2e › Playwright did not start a single test (see its output above)')
     return { passed: 0, failed: 1 }
   }
+  for (const f of r.failures) failures.push(`${f.title}\n${firstLines(f.error)}`)
+  if (!r.complete)
+    log(
+      `The e2e run was cut short: of its ${r.total} tests ${r.passed} passed; the failed ones above include those it never finished`,
+    )
+  return { passed: r.passed, failed: r.failed }
 }
 
 function ensureChromium() {
@@ -165,119 +167,107 @@ if (want('unit')) {
 }
 
 /**
- * A throw-away PostgreSQL (demo data), a mail catcher and the built server on free ports, under
- * `dir`. `execPath` is the Node binary that runs the server (default: this one).
+ * A throw-away PostgreSQL under `dir` with the demo salon migrated and seeded once into a template
+ * database (scripts/lib/appStacks.mjs); `e2e: true` also starts a copy of it with its app for the
+ * browsers. The integration suite takes copies of its own (intSuite). `execPath` is the Node binary
+ * that runs the app processes (default: this one).
  */
-async function startStack(dir, execPath = process.execPath, { second = false } = {}) {
-  const { startPostgres, freePort } = await import('./lib/postgres.mjs')
-  const { startSmtp } = await import('./lib/smtp.mjs')
-  const stack = { db: null, app: null, appB: null, smtp: null, env: {}, logs: [] }
-  const stopApp = (app) =>
-    app && app.exitCode === null
-      ? new Promise((r) => {
-          app.once('exit', r)
-          app.kill('SIGTERM')
-          setTimeout(() => app.kill('SIGKILL'), 8000).unref()
-        })
-      : Promise.resolve()
+async function startStack(dir, execPath = process.execPath, { e2e = false } = {}) {
+  const { startPostgres } = await import('./lib/postgres.mjs')
+  const { seedTemplate, startCopy } = await import('./lib/appStacks.mjs')
+  const stack = { dir, execPath, db: null, template: null, copies: [], env: {}, logs: [], pool: null }
   stack.stop = async () => {
-    await Promise.all([stopApp(stack.app), stopApp(stack.appB)])
+    await stack.pool?.close()
+    await Promise.all(stack.copies.map((c) => c.stop()))
     await stack.db?.stop()
-    await stack.smtp?.stop()
-  }
-  /** One built app process on `port`; several may share the stack's PostgreSQL, as in production. */
-  /** What every app process of the stack gets (less its port); the tests start more with it. */
-  const appEnv = () => ({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: stack.db.url,
-    DATA_DIR: dir,
-    SALON_DEMO: 'true',
-    TRUST_PROXY: 'true',
-    SMTP_URL: stack.smtp.url,
-    MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
-    NEXT_TELEMETRY_DISABLED: '1',
-  })
-  const startServer = async (port, logName, ownsPostgres) => {
-    const serverLog = path.join(dir, logName)
-    stack.logs.push(serverLog)
-    const app = fork(path.join(root, 'cms', 'server.ts'), [], {
-      cwd: path.join(root, 'cms'),
-      execPath,
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', fs.openSync(serverLog, 'w'), fs.openSync(serverLog, 'a'), 'ipc'],
-      env: {
-        ...appEnv(),
-        PORT: String(port),
-        ...(ownsPostgres ? { SALON_OWNED_PG_PID: String(stack.db.child.pid) } : {}),
-        SERVER_URL: `http://localhost:${port}`,
-      },
-    })
-    await new Promise((resolve, reject) => {
-      app.on('message', (m) => m?.type === 'ready' && resolve())
-      app.once('exit', (code) => reject(new Error(`server exited (${code}); see ${path.relative(root, serverLog)}`)))
-    })
-    return app
   }
   fs.mkdirSync(dir, { recursive: true })
-  const port = await freePort(0)
   try {
     stack.db = await startPostgres({
       dataDir: path.join(dir, 'pg'),
-      database: 'salon_test',
+      database: 'salon_template',
       ephemeral: true,
       preferredPort: 0,
       log,
     })
-    stack.smtp = await startSmtp(path.join(dir, 'smtp'))
-    stack.app = await startServer(port, 'server.log', true)
-    if (second) {
-      // A second process on the same PostgreSQL: the integration suite checks that two agree.
-      const portB = await freePort(0)
-      stack.appB = await startServer(portB, 'server-b.log', false)
-      stack.env.SALON_BASE_URL_B = `http://localhost:${portB}`
+    stack.template = await seedTemplate({ db: stack.db, dir: path.join(dir, 'template'), execPath, log })
+    stack.logs.push(...stack.template.logs)
+    if (e2e) {
+      const copy = await startCopy({
+        db: stack.db,
+        template: stack.template,
+        dir: path.join(dir, 'e2e'),
+        name: 'salon_e2e',
+        execPath,
+        ownedPgPid: String(stack.db.child.pid),
+      })
+      stack.copies.push(copy)
+      stack.env = copy.env
     }
   } catch (err) {
     await stack.stop() // no PostgreSQL or mail catcher left behind when the server fails
     throw err
   }
-  stack.env = {
-    ...stack.env,
-    SALON_BASE_URL: `http://localhost:${port}`,
-    SALON_DATABASE_URL: stack.db.url,
-    SALON_MAIL_DIR: path.join(dir, 'smtp'),
-    // Tests that start app processes of their own (cms/tests/int/helpers.ts startApp): the same
-    // settings, and a directory for their logs (checked like the stack's own, below).
-    SALON_APP_ENV: JSON.stringify(appEnv()),
-    SALON_APP_LOG_DIR: path.join(dir, 'apps'),
-  }
   log(
-    `App on ${stack.env.SALON_BASE_URL} (Node ${spawnSync(execPath, ['--version'], { encoding: 'utf8' }).stdout.trim()}), PostgreSQL on ${stack.db.port}`,
+    `PostgreSQL on ${stack.db.port}, apps on Node ${spawnSync(execPath, ['--version'], { encoding: 'utf8' }).stdout.trim()}` +
+      (stack.env.SALON_BASE_URL ? `, e2e app on ${stack.env.SALON_BASE_URL}` : ''),
   )
   return stack
 }
 
-/** The integration suite against `stack`; `nodeDir` first in PATH runs vitest itself on that Node. */
+/**
+ * The integration suite: every file gets a salon of its own — a fresh copy of the seeded database,
+ * data directory and mail catcher, with its own app process(es) — which cms/tests/int/setup.ts
+ * leases over HTTP. `SALON_INT_AHEAD` copies (default 1) are started ahead while a file runs.
+ * `nodeDir` first in PATH runs vitest itself on that Node.
+ */
 async function intSuite(row, stack, nodeDir) {
+  const { createPool, serveLeases, startCopy, copyLogs } = await import('./lib/appStacks.mjs')
   const out = path.join(testDir, `${row.replace(/\W+/g, '-')}.json`)
-  const env = { ...process.env, ...stack.env }
+  const served = new Map() // copy → the test file it served, for the log check
+  stack.pool = createPool({
+    ahead: Math.max(1, Number(process.env.SALON_INT_AHEAD) || 1),
+    make: (n) =>
+      startCopy({
+        db: stack.db,
+        template: stack.template,
+        dir: path.join(stack.dir, 'files', String(n)),
+        name: `salon_file_${n}`,
+        execPath: stack.execPath,
+        ownedPgPid: String(stack.db.child.pid),
+      }),
+  })
+  const leases = await serveLeases({ pool: stack.pool, onLease: (copy, file) => served.set(copy, file) })
+  const env = { ...process.env, SALON_STACKS_URL: leases.url }
   if (nodeDir) env.PATH = `${nodeDir}${path.delimiter}${env.PATH}`
-  await run(
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'int',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      // On CI one retry per test: a machine we cannot look at must not turn a timing hiccup into a
-      // lost run; every retried test is printed at the end of the output ("Flaky").
-      ...(process.env.CI ? ['--retry=1'] : []),
-      ...intFilters,
-    ],
-    { env, timeoutMs: 12 * 60_000 }, // ~2 min normally; a hang fails the run instead of blocking CI
-  ).catch(() => {})
+  try {
+    await run(
+      bin('vitest'),
+      [
+        'run',
+        '--project',
+        'int',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+        // On CI one retry per test: a machine we cannot look at must not turn a timing hiccup into a
+        // lost run; every retried test is printed at the end of the output ("Flaky").
+        ...(process.env.CI ? ['--retry=1'] : []),
+        ...intFilters,
+      ],
+      // ~5 min on an idle 2-core machine, 12+ with both cores busy; a hang fails the run instead of
+      // blocking CI
+      { env, timeoutMs: 30 * 60_000 },
+    ).catch(() => {})
+  } finally {
+    await leases.close()
+    const copies = await stack.pool.close()
+    stack.pool = null
+    const logs = copies.flatMap((c) =>
+      copyLogs(c).map((file) => ({ file, test: served.get(c) && path.relative(root, served.get(c)) })),
+    )
+    checkServerLogs(`${row} app logs`, logs)
+  }
   results.push([row, readVitest(out)])
   if (results.at(-1)[1].failed) throw new Error(`integration tests failed (${row})`)
 }
@@ -294,20 +284,30 @@ const stopStacks = async () => {
   stacks = []
   for (const s of all) {
     await s.stop()
-    const appLogs = s.env.SALON_APP_LOG_DIR
-    const extra = appLogs && fs.existsSync(appLogs) ? fs.readdirSync(appLogs).map((f) => path.join(appLogs, f)) : []
-    for (const file of [...s.logs, ...extra]) checkServerLog(file)
+    const e2eLogs = s.copies.flatMap((c) => (c.logs ?? []).map((file) => ({ file })))
+    checkServerLogs(s.dir === testDir ? 'app logs' : `${path.basename(s.dir)} app logs`, [
+      ...s.logs.map((file) => ({ file })),
+      ...e2eLogs,
+    ])
   }
 }
 
-/** The server logs a rejection nobody handled (cms/src/platform/unhandled.ts): a bug, so the run fails. */
-function checkServerLog(file) {
-  const unhandled = fs.existsSync(file) ? unhandledRejections(fs.readFileSync(file, 'utf8')) : []
-  results.push([`log ${path.relative(testDir, file)}`, { passed: unhandled.length ? 0 : 1, failed: unhandled.length }])
-  if (unhandled.length) {
-    failedStage ??= `unhandled promise rejection in the server log (${file})`
+/**
+ * The server logs a rejection nobody handled (cms/src/platform/unhandled.ts): a bug, so the run fails.
+ * One summary row for `logs` (each `{file, test}`: the test file whose app wrote it, if any).
+ */
+function checkServerLogs(row, logs) {
+  let failed = 0
+  for (const { file, test } of logs) {
+    const unhandled = fs.existsSync(file) ? unhandledRejections(fs.readFileSync(file, 'utf8')) : []
+    if (!unhandled.length) continue
+    failed++
+    const where = `${path.relative(root, file)}${test ? ` (app of ${test})` : ''}`
+    failures.push(`unhandled promise rejection in ${where}\n${firstLines(unhandled.join('\n'))}`)
+    failedStage ??= `unhandled promise rejection in the server log ${where}`
     for (const line of unhandled.slice(0, 5)) console.error(`\x1b[31m${line}\x1b[0m`)
   }
+  if (logs.length) results.push([row, { passed: logs.length - failed, failed }])
 }
 process.on('SIGINT', () => stopStacks().then(() => process.exit(130)))
 process.on('SIGTERM', () => stopStacks().then(() => process.exit(143)))
@@ -316,20 +316,24 @@ if (want('int') || want('e2e')) {
   let stack = null
   try {
     await stage('Start PostgreSQL and the built app', async () => {
-      stack = await startStack(testDir, process.execPath, { second: want('int') })
+      stack = await startStack(testDir, process.execPath, { e2e: want('e2e') })
       stacks.push(stack)
       Object.assign(process.env, stack.env)
     })
-    // Browsers first, on the pristine demo salon; the integration tests then add and change data.
+    // Browsers first (on a copy of the demo salon of their own), then the integration files (each on
+    // a fresh copy of its own).
     if (stack && want('e2e')) {
       await stage('End-to-end tests (Chromium)', async () => {
         ensureChromium()
         const out = path.join(testDir, 'e2e.json')
-        await run(bin('playwright'), ['test', '--reporter=list,json', ...e2eFilters], {
-          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-          timeoutMs: 15 * 60_000, // ~1 min normally
+        const progress = path.join(testDir, 'e2e-progress.jsonl')
+        fs.rmSync(progress, { force: true })
+        await run(bin('playwright'), ['test', '--reporter=list,json,./e2e/progress-reporter.ts', ...e2eFilters], {
+          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, SALON_E2E_PROGRESS: progress },
+          timeoutMs: 30 * 60_000, // 13.5 min measured with both cores busy
         }).catch(() => {})
-        results.push(['e2e', readPlaywright(out)])
+        await Promise.all(stack.copies.map((c) => c.stop())) // its app is not needed any more
+        results.push(['e2e', readPlaywright(progress)])
         if (results.at(-1)[1].failed) throw new Error('end-to-end tests failed')
       })
     }
@@ -353,7 +357,7 @@ if (want('int') || want('e2e')) {
         }
         let s
         try {
-          s = await startStack(path.join(testDir, `node${PROD_NODE_MAJOR}`), node, { second: true })
+          s = await startStack(path.join(testDir, `node${PROD_NODE_MAJOR}`), node)
         } catch (err) {
           results.push([row, { passed: 0, failed: 1 }])
           throw err
