@@ -44,12 +44,11 @@ export function formatA11yViolations(violations: A11yViolation[]): string {
 }
 
 /**
- * The dashboard's loaders (Mantine's `<Loader>`: an `svg` with `role="presentation"` and an
- * `aria-label`). Checked only once they are gone: axe looks at the screen the user waits for, not
- * at a refetch that a slow machine happens to catch — and the loader itself fails
- * `aria-prohibited-attr` (an `aria-label` on a presentational svg; admin's to fix).
+ * The dashboard's loaders (`Spinner` in admin/src/components/page-loader.tsx: a status region
+ * around Mantine's presentational svg). Checked only once they are gone: axe looks at the screen
+ * the user waits for, not at a refetch that a slow machine happens to catch.
  */
-const DASHBOARD_LOADER = 'svg[role="presentation"][aria-label]'
+const DASHBOARD_LOADER = '[role="status"]:has(svg[role="presentation"])'
 
 /** Fails the test with a readable list when the page has serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yCheckOptions = {}): Promise<void> {

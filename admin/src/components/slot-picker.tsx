@@ -1,4 +1,5 @@
-import { Chip, Loader, Text } from '@mantine/core'
+import { Spinner } from './page-loader'
+import { Chip, Text } from '@mantine/core'
 import { useT } from '../i18n/use-t'
 import { formatClock } from '../lib/format'
 
@@ -29,7 +30,7 @@ export function SlotPicker({
   empty?: string
 }) {
   const t = useT()
-  if (loading) return <Loader size="sm" aria-label={t('slots.loading')} />
+  if (loading) return <Spinner size="sm" label={t('slots.loading')} />
   if (!slots.length) return <Text size="sm">{empty ?? t('slots.none')}</Text>
   return (
     <div role="group" aria-label={t('slots.group')}>

@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/page-loader'
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import {
   ActionIcon,
@@ -5,7 +6,6 @@ import {
   Box,
   Button,
   Group,
-  Loader,
   SegmentedControl,
   Select,
   Stack,
@@ -476,7 +476,7 @@ export default function Agenda() {
           {period}
         </Text>
         <Group spacing="xs">
-          {(agenda.query.isFetching || busy) && <Loader size="xs" aria-label={t('loading')} />}
+          {(agenda.query.isFetching || busy) && <Spinner size="xs" label={t('loading')} />}
           <Text size="sm" color="dimmed">
             {t('agenda.timeZone')}
           </Text>

@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/page-loader'
 import { useState } from 'react'
 import {
   Alert,
@@ -6,7 +7,6 @@ import {
   Card,
   Grid,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -447,7 +447,7 @@ export default function BookingPage() {
           {detail.query.error?.message}
         </Alert>
       ) : !booking ? (
-        <Loader aria-label={t('loader.label')} />
+        <Spinner label={t('loader.label')} />
       ) : (
         <Grid gutter="md">
           <Grid.Col md={7}>

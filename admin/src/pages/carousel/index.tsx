@@ -1,5 +1,6 @@
+import { Spinner } from '../../components/page-loader'
 import { useState } from 'react'
-import { Alert, AspectRatio, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, AspectRatio, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useCustomMutation, useList, useUpdate } from '@refinedev/core'
 import { IconX } from '@tabler/icons-react'
@@ -97,7 +98,7 @@ export default function CarouselPage() {
       {list.query.isError ? (
         <Alert color="red">{list.query.error?.message}</Alert>
       ) : list.query.isLoading ? (
-        <Loader aria-label={t('loader.label')} />
+        <Spinner label={t('loader.label')} />
       ) : items.length === 0 ? (
         <Alert color="gray" title={t('carousel.emptyTitle')}>
           {t('carousel.emptyText')}

@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/page-loader'
 import { useMemo, useState } from 'react'
 import {
   Alert,
@@ -5,7 +6,6 @@ import {
   Badge,
   Card,
   Group,
-  Loader,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -95,7 +95,7 @@ export default function FilesPage() {
       {library.query.isError ? (
         <Alert color="red">{library.query.error?.message}</Alert>
       ) : !images ? (
-        <Loader aria-label={t('loader.label')} />
+        <Spinner label={t('loader.label')} />
       ) : images.length === 0 ? (
         <Alert color="gray" title={t('file.emptyTitle')}>
           {t('file.emptyText', { choose: t('dropzone.choose') })}

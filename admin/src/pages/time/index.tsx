@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/page-loader'
 import { useEffect } from 'react'
 import {
   ActionIcon,
@@ -5,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Switch,
@@ -69,7 +69,7 @@ export default function OpeningHoursPage() {
   )
 
   if (week.query.isError) return <Alert color="red">{week.query.error?.message}</Alert>
-  if (!loaded || form.values.days.length === 0) return <Loader aria-label={t('loader.label')} />
+  if (!loaded || form.values.days.length === 0) return <Spinner label={t('loader.label')} />
 
   return (
     <form onSubmit={save} noValidate>
