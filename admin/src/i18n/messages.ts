@@ -150,10 +150,12 @@ export function codeText(
   fallback: string,
   locale: Locale = getLocale(),
 ): string {
-  // In Italian a field message's words are the server's own (the same shared table).
+  // In Italian a field message's words are the server's own (the same shared table), and so are a
+  // refusal's when the server sent them: its Italian is the product's (plurals included — "una
+  // prenotazione", "3 prenotazioni"); the Italian dictionary words a code that came without them.
   if (isFieldMessageCode(code))
     return (code === 'INVALID' || locale !== 'en') && fallback ? fallback : fieldText(code, params, locale)
-  if (isServerErrorCode(code)) return tr(`refusal.${code}`, params, locale)
+  if (isServerErrorCode(code)) return locale !== 'en' && fallback ? fallback : tr(`refusal.${code}`, params, locale)
   return fallback
 }
 
