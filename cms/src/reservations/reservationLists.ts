@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 import {
+  CALLED_OFF_STATUSES,
   MOVABLE_STATUSES,
   closedTime,
   lastSalonChange,
@@ -17,7 +18,6 @@ import {
   type MyReservationItem,
   type MyReservationsResponse,
   type ReservationFacts,
-  type ReservationStatus,
   type ReservationDetail,
   maySeeAsStaff,
   reservationScope,
@@ -141,7 +141,6 @@ const myItem = (
 })
 
 /** Statuses that call a booking off: one of these whose time is still ahead is listed apart. */
-const CALLED_OFF_STATUSES = ['CANCELLED', 'REJECTED'] as const satisfies readonly ReservationStatus[]
 
 /**
  * GET /api/reservations/mine: the caller's bookings as their customer (whatever their role).

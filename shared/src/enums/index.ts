@@ -35,6 +35,10 @@ export const LIVE_STATUSES = [
 export const OVER_STATUSES = ['COMPLETED', 'NO_SHOW'] as const satisfies readonly ReservationStatus[]
 
 /** Statuses that hold an operator's time: the live ones and the ones over (PRODUCT.md, issue 20). */
+/** Called off, by the salon or the customer: nothing left to cancel, and no time held. */
+export const CALLED_OFF_STATUSES = ['CANCELLED', 'REJECTED'] as const satisfies readonly ReservationStatus[]
+export const isCalledOff = (s: ReservationStatus) => (CALLED_OFF_STATUSES as readonly string[]).includes(s)
+
 export const BLOCKING_STATUSES = [...LIVE_STATUSES, ...OVER_STATUSES] as const satisfies readonly ReservationStatus[]
 
 export const BUSINESS_CLOSURE_TYPES = [

@@ -1,5 +1,5 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import { bookBody, editBody, idParam, statusBody, type ReservationStatus } from '@salon/shared'
+import { bookBody, editBody, idParam, isCalledOff, statusBody } from '@salon/shared'
 import { fieldMessage } from '@salon/shared/messages'
 import { HttpError, parseOr400, pool, readJsonObject, requireAdmin } from '../../platform'
 import { bookForCustomer } from '../writes/bookForCustomer'
@@ -98,9 +98,6 @@ export const restUpdateEndpoint: Endpoint = {
   },
 }
 
-/** Already called off: a DELETE has nothing left to do. */
-const OFF: ReadonlySet<ReservationStatus> = new Set(['CANCELLED', 'REJECTED'])
-
 /**
  * DELETE /api/reservations/:id — the salon calls the booking off: it becomes CANCELLED through the
  * status use case (the dashboard's "Annulla"), so the row and its history stay (one STATUS_CHANGED
@@ -115,7 +112,7 @@ export const restDeleteEndpoint: Endpoint = {
     const user = requireAdmin(req)
     const id = idOf(req)
     const before = await readBack(req, id, true)
-    if (OFF.has(before.status)) return Response.json({ message: 'Prenotazione già annullata', doc: before })
+    if (isCalledOff(before.status)) return Response.json({ message: 'Prenotazione già annullata', doc: before })
     await changeStatus(pool(req.payload), user, id, 'CANCELLED')
     return Response.json({ message: 'Prenotazione annullata', doc: await readBack(req, id, true) })
   },
