@@ -66,3 +66,45 @@ test('a booking session gone at the confirm is reopened with the same choice, an
   expect(mine.status()).toBe(200)
   expect((await mine.json()).date_start).toBe(slot.start)
 })
+
+/**
+ * The same booking confirmed meanwhile in another tab (SESSION_CONFIRMED): the customer is pointed
+ * to "I miei appuntamenti" — the wizard does not reopen a session and book a second time.
+ */
+test('a booking already confirmed in another tab is pointed to, never booked twice', async ({ page, request }) => {
+  const me = await registerViaApi(request)
+  const { services } = await serviceIds(request)
+  const piega = services.get('Piega')!
+  const slot = await firstFreeSlot(request, [piega], 'any', 20, 30)
+
+  await loginInBrowser(page, me.email, me.password)
+  await page.goto(`/reserve?services=${piega}&day=${slot.day}&time=${encodeURIComponent(slot.start)}&step=summary`)
+  const confirm = page.getByRole('button', { name: 'Conferma prenotazione' })
+  await expect(confirm).toBeEnabled()
+  await page.waitForFunction(() => sessionStorage.getItem('salon.booking.session'))
+  const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('salon.booking.session')!).id as number)
+  // "Another tab": the same session confirmed through the API.
+  const headers = { authorization: `JWT ${me.token}` }
+  const other = await request.post('/api/reservations/confirm', {
+    headers,
+    data: { id: held, services: [piega], operator: 'any', date_start: slot.start },
+  })
+  expect(other.status(), await other.text()).toBe(200)
+
+  await confirm.click()
+  const alert = page.getByRole('alert').filter({ hasText: 'è già confermata' })
+  await expect(alert).toBeVisible()
+  // Nothing left to confirm: a second press would book the same choice twice.
+  await expect(confirm).toBeDisabled()
+  for (const [w, h] of [
+    [360, 740],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await page.screenshot({ path: `.data/test/shots/already-booked-${w}.png` })
+  }
+  const mine = await (await request.get('/api/reservations/mine', { headers })).json()
+  expect(mine.upcoming).toHaveLength(1)
+  await alert.getByRole('link', { name: 'Vai a I miei appuntamenti' }).click()
+  await expect(page).toHaveURL(/\/reserved-area$/)
+})

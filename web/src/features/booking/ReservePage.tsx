@@ -67,6 +67,8 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const [noteError, setNoteError] = useState<string>()
   const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  // Confirmed meanwhile in another tab: this choice is booked, a second confirm would book it twice.
+  const [alreadyBooked, setAlreadyBooked] = useState(false)
   const [error, setError] = useState<ReactNode>(null)
   const moving = wizard.moving
   const session = useBookingSession(step === 'summary' && signedIn && !moving)
@@ -124,8 +126,8 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
       } else if (refusal.kind === 'busy') {
         setError(t.booking.busy)
       } else if (refusal.kind === 'already-booked') {
-        // Confirmed meanwhile (another tab): the booking exists; the session is spent.
-        session.forget()
+        // Confirmed meanwhile (another tab): the booking exists; nothing left to confirm here.
+        setAlreadyBooked(true)
         setError(
           <>
             {t.booking.alreadyBooked} <Link to={ROUTE_NAMES.reservedArea}>{t.booking.myBookings}</Link>
@@ -175,7 +177,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
       : signedIn
         ? {
             label: submitting ? t.booking.confirming : t.booking.confirm,
-            disabled: submitting || !!noteError || session.state.status === 'opening',
+            disabled: submitting || alreadyBooked || !!noteError || session.state.status === 'opening',
             go: () => void confirm(),
           }
         : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
