@@ -1,5 +1,6 @@
+import type { Pool } from 'pg'
 import { HttpError } from '../platform'
-import { LIMITS, claim, type Run } from './rateLimit'
+import { LIMITS, TooManyAttempts, assertUnder, claim, record, type Run, type Subject } from './rateLimit'
 
 /** 429 for a registration over the per-address limit; `Retry-After` is set by the caller. */
 export class TooManyRegistrations extends HttpError {
@@ -24,4 +25,21 @@ export class TooManyRegistrations extends HttpError {
 export async function claimRegistration(run: Run, ip: string, now = Date.now()): Promise<void> {
   const result = await claim(run, LIMITS.registerIp, ip, now)
   if (!result.ok) throw new TooManyRegistrations(result.retryAfterSeconds)
+}
+
+/**
+ * Every self-registration attempt from `ip`, created or refused (an address already registered is
+ * answered so, and that answer must not be an unlimited oracle): at most
+ * `LIMITS.registerAttemptIp.max` per address per hour, counted outside the registration's
+ * transaction so that a refusal's rollback does not give it back.
+ */
+export async function countRegistrationAttempt(db: Pool, ip: string, now = Date.now()): Promise<void> {
+  const subjects: Subject[] = [[LIMITS.registerAttemptIp, ip]]
+  try {
+    await assertUnder(db, subjects, now)
+  } catch (err) {
+    if (err instanceof TooManyAttempts) throw new TooManyRegistrations(err.retryAfterSeconds)
+    throw err
+  }
+  await record(db, subjects, now)
 }
