@@ -36,8 +36,8 @@ export const LIMITS = {
   codeIp: { name: 'code:ip', max: 20, windowSeconds: 15 * 60 },
   /** Accounts created through the API from one address (issue 10 §7): a script cannot mass-register. */
   registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
-  /** Registration attempts from one address, refused ones too (issue 22 §3). */
-  registerAttemptIp: { name: 'register:attempt-ip', max: 20, windowSeconds: 60 * 60 },
+  /** Refused registrations from one address ("an account exists" among them, issue 22 §3). */
+  registerRefusedIp: { name: 'register:refused-ip', max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
 /** Failures of one account (from any address, in its day) before the slowdown starts. */
@@ -152,6 +152,16 @@ export async function clearLoginFailures(db: Pick<Pool, 'query'>, email: string)
     `|${id}`,
     id.length + 1,
   ])
+}
+
+/** `assertUnder` for one subject, read with `run` (the request's transaction: no second connection). */
+export async function assertUnderWith(run: Run, limit: Limit, id: string, now = Date.now()) {
+  const w = windowOf(limit, now)
+  const rows = await run(
+    sql`select hits from rate_limits where key = ${keyOf(limit, id)} and window_start = ${w.start}`,
+  )
+  if (rows[0] && Number(rows[0].hits) >= limit.max)
+    throw new TooManyAttempts(Math.max(1, Math.ceil((w.end - now) / 1000)))
 }
 
 /** Old windows are useless: dropped by the minute sweep. */

@@ -190,7 +190,7 @@ describe('password recovery and code checks', () => {
 })
 
 describe('registration attempts (issue 22 §3)', () => {
-  it('“an account exists” is no free oracle: 20 attempts an hour per address, refused ones included', async () => {
+  it('“an account exists” is no free oracle: 20 refused registrations an hour per address, then 429 for any', async () => {
     const taken = await account()
     const ip = freshIp()
     for (let i = 0; i < 20; i++) {

@@ -20,9 +20,11 @@ import { usersCount, usersCountCompare } from '../../calendar'
 import { APIError, ValidationError } from 'payload'
 import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
 import { env } from '../../env'
-import { TooManyRegistrations, claimRegistration, countRegistrationAttempt } from '../registration'
+import { TooManyRegistrations, assertRefusalsUnder, claimRegistration, countRefusedRegistration } from '../registration'
 import { assertUserFields } from '../userFields'
 import { dummyPasswordCheck } from '../login'
+import type { Run } from '../rateLimit'
+import { sql } from '@payloadcms/db-postgres'
 import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../lastAdmin'
 import { leanSessionStrategy } from '../leanAuth'
 
@@ -80,11 +82,13 @@ export const Users: CollectionConfig = {
         // the create's own transaction — a registration that fails after all rolls it back.
         if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {
           try {
-            await countRegistrationAttempt(pool(req.payload), clientIp(req))
+            const run = await sqlInRequest(req)
+            await assertRefusalsUnder(run, clientIp(req))
+            req.context.selfRegistration = true
             // Payload refuses a registered address before hashing the password: spend that time
             // anyway, so that the refusal costs what a registration costs (issue 22 §3).
-            await registeredAddressCostsTheSame(req, (args as { data?: Record<string, unknown> }).data)
-            await claimRegistration(await sqlInRequest(req), clientIp(req))
+            await registeredAddressCostsTheSame(run, (args as { data?: Record<string, unknown> }).data)
+            await claimRegistration(run, clientIp(req))
           } catch (err) {
             if (err instanceof TooManyRegistrations)
               req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
@@ -175,6 +179,15 @@ export const Users: CollectionConfig = {
         return data
       },
     ],
+    afterError: [
+      async ({ error, req }) => {
+        // A refused self-registration (address taken, bad input) counts once its transaction is
+        // rolled back: "an account exists" is not an unlimited oracle (accounts/registration.ts).
+        const status = (error as { status?: number }).status ?? 500
+        if (req.context.selfRegistration && status >= 400 && status < 500 && status !== 429)
+          await countRefusedRegistration(pool(req.payload), clientIp(req))
+      },
+    ],
     beforeDelete: [keepLastAdminOnDelete],
     beforeChange: [
       keepLastAdminOnChange,
@@ -259,13 +272,11 @@ export const Users: CollectionConfig = {
 }
 
 /** When `data.email` already has an account: a dummy password check of a registration's cost. */
-async function registeredAddressCostsTheSame(req: PayloadRequest, data: Record<string, unknown> | undefined) {
+async function registeredAddressCostsTheSame(run: Run, data: Record<string, unknown> | undefined) {
   const { email, password } = data ?? {}
   if (typeof email !== 'string' || typeof password !== 'string') return
-  const { rowCount } = await pool(req.payload).query('select 1 from users where lower(email) = lower(trim($1))', [
-    email,
-  ])
-  if (rowCount) await dummyPasswordCheck(password)
+  const rows = await run(sql`select 1 from users where lower(email) = lower(trim(${email}))`)
+  if (rows.length) await dummyPasswordCheck(password)
 }
 
 /** A visitor creating their own account through the API (not an admin, not server code). */
