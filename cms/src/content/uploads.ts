@@ -43,7 +43,7 @@ export const uploadReadAccess: Access = ({ req }): AccessResult => {
 
 /** 400 naming `file`: the image has more pixels than anything here may decode. */
 export const tooManyPixels = () => {
-  const params = { mp: IMAGE_MAX_MEGAPIXELS }
+  const params = { n: IMAGE_MAX_MEGAPIXELS }
   const message = fieldMessage('IMAGE_TOO_MANY_PIXELS', params)
   return new HttpError(400, 'IMAGE_TOO_MANY_PIXELS', message, {
     field: 'file',

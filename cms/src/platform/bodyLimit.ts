@@ -59,10 +59,10 @@ export function refuseOversizedBody(req: http.IncomingMessage, res: http.ServerR
   let body: string
   if (chunked && length === null) {
     status = 411
-    body = refusal(411, 'BODY_LENGTH_REQUIRED', { kb: Math.floor(cap / 1024) })
+    body = refusal(411, 'BODY_LENGTH_REQUIRED', { n: Math.floor(cap / 1024) })
   } else if (length !== null && Number.isFinite(length) && length > cap) {
     status = 413
-    body = refusal(413, 'BODY_TOO_LARGE', { kb: Math.floor(cap / 1024) })
+    body = refusal(413, 'BODY_TOO_LARGE', { n: Math.floor(cap / 1024) })
   } else return false
 
   let answered = false

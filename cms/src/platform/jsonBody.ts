@@ -33,7 +33,7 @@ export function jsonTextRefusal(method: string, contentType: string | null, text
 
 /** 413 for a JSON body over the cap (cms/server.ts refuses it before Next; this is the belt). */
 function tooLarge(): Response {
-  const params = { kb: JSON_BODY_MAX_BYTES / 1024 }
+  const params = { n: JSON_BODY_MAX_BYTES / 1024 }
   const message = fieldMessage('BODY_TOO_LARGE', params)
   const errors = [{ path: 'body', message, code: 'BODY_TOO_LARGE', params }]
   const body = {

@@ -85,7 +85,7 @@ describe('profile photo', () => {
     expect(res.body.errors[0].data.errors[0]).toMatchObject({
       path: 'file',
       code: 'IMAGE_TOO_MANY_PIXELS',
-      params: { mp: 40 },
+      params: { n: 40 },
     })
     expect(ms, `took ${Math.round(ms)} ms`).toBeLessThan(1000)
     expect((await sql(`select count(*)::int as n from upload`))[0].n).toBe(uploads)

@@ -28,7 +28,7 @@ describe('AvatarCard', () => {
   })
 
   it('shows the server’s refusal of an image with too many pixels (issue 22 §2), in Italian, from its code', async () => {
-    const params = { mp: 40 }
+    const params = { n: 40 }
     uploadAvatar.mockRejectedValueOnce(
       new ApiError(400, 'Dati non validi: file', [
         {
