@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  BASE_URL,
   PNG_8x8,
   api,
   errorPaths,
@@ -493,6 +494,12 @@ describe('issue 22: customers’ photos, the fields a customer sets, lockouts', 
         else expect([401, 403, 404], `${who} ${file} → ${res.status}`).toContain(res.status)
       }
     }
+    // In the browser the photo is an <img>: the session cookie of a same-origin request is enough.
+    const viaCookie = await fetch(`${BASE_URL}/api/upload/file/${owner.files[0]}`, {
+      headers: { cookie: `payload-token=${owner.token}`, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(viaCookie.status).toBe(200)
+    expect(viaCookie.headers.get('content-type')).toMatch(/^image\//)
     // The resizer has no session: it serves no profile photo to anyone.
     expect((await api('GET', `/api/img/w_480/${owner.files[0]}`)).status).toBe(404)
     // The salon's own images stay public.
