@@ -25,6 +25,7 @@ import {
   type Encoding,
   type SpaShell,
   logUnhandledRejections,
+  refuseOversizedBody,
 } from './src/platform/edge'
 import {
   createPublicPages,
@@ -246,6 +247,9 @@ async function main() {
         .split(',')[0]
         ?.trim()
       req.headers['x-salon-client-ip'] = (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
+      // Body caps before anything reads the body (platform/bodyLimit.ts): 413 over 256 KB of JSON
+      // or the upload limit of a multipart form, 411 without a Content-Length.
+      if (refuseOversizedBody(req, res)) return
       if (fastWrites && req.method === 'POST') {
         // Before Payload has initialised nothing is published: Next serves the same route.
         const write = fastWriteFor(pathname)

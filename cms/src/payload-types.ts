@@ -181,6 +181,11 @@ export interface Upload {
   label: 'HOME_CAROUSEL' | 'IMAGES';
   alt?: string | null;
   position?: number | null;
+  /**
+   * The customer whose profile photo this is (set by the avatar endpoint through the Local API
+   * only); empty for the salon's images. Nobody writes it through the API.
+   */
+  owner?: number | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -701,6 +706,7 @@ export interface UploadSelect<T extends boolean = true> {
   label?: T;
   alt?: T;
   position?: T;
+  owner?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

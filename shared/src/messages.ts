@@ -89,6 +89,7 @@ export const FIELD_MESSAGES = {
   IMAGE_TWICE: 'Un’immagine compare due volte',
   FILE_REQUIRED: 'Il file è obbligatorio',
   IMAGE_REQUIRED: 'Scegli un’immagine',
+  IMAGE_TOO_MANY_PIXELS: 'Immagine troppo grande: al massimo {{n}} megapixel (larghezza × altezza)',
   // Limits with a number
   AT_MOST_CHARS: 'Al massimo {{n}} caratteri',
   AT_MOST_HOURS: 'Al massimo {{n}} ore',
@@ -121,6 +122,9 @@ export const FIELD_MESSAGES = {
   // The admins' generic reservation calls (cms/src/reservations/endpoints/rest.ts)
   FIELD_NOT_ACCEPTED: 'Campo non previsto',
   SET_BY_SERVER: 'Questo campo lo imposta il salone: non inviarlo',
+  // Request bodies over the server's cap (cms/server.ts)
+  BODY_TOO_LARGE: 'Richiesta troppo grande: al massimo {{n}} KB',
+  BODY_LENGTH_REQUIRED: 'Invia il corpo con la sua lunghezza (Content-Length, al massimo {{n}} KB)',
   STATUS_ALONE: 'Cambia lo stato da solo, senza altri campi',
   // Anything else: the message as it came
   INVALID: 'Valore non valido',

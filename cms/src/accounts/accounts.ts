@@ -21,6 +21,7 @@ import {
 } from '../platform'
 import { avatarUrl } from './avatars'
 import { readBusinessName } from '../calendar'
+import { clearLoginFailures } from './rateLimit'
 
 const RECOVERY_MINUTES = 60
 const hash = (code: string) => crypto.createHash('sha256').update(code).digest('hex')
@@ -158,11 +159,13 @@ export async function changeWithRecovery(
       where id = ${found.id}`)
     return found
   })
+  // The owner proved the mailbox: the login failures on the account are forgotten (issue 22 §4).
+  await clearLoginFailures(pool(payload), row.email)
   notifyChanged(payload, row)
 }
 
 /** The current password is right (else a 400 naming `field`). */
-async function checkPassword(payload: Payload, email: string, password: string, field: string) {
+export async function checkPassword(payload: Payload, email: string, password: string, field: string) {
   try {
     await payload.login({ collection: 'users', data: { email, password } })
   } catch {
@@ -195,17 +198,17 @@ export async function assertNewEmail(payload: Payload, user: { id: number; email
 }
 
 /**
- * POST /api/auth/change_email: with the current password. The new address is unconfirmed until
- * its link is followed (so `requireEmailVerification` holds); the old address gets a notice.
+ * POST /api/auth/change_email, once the current password has been checked (`checkPassword`, first:
+ * the address's answer — "already used" — is for the account's owner only). The new address is
+ * unconfirmed until its link is followed (so `requireEmailVerification` holds); the old address
+ * gets a notice.
  */
 export async function changeEmail(
   payload: Payload,
   user: { id: number; email: string; name?: string | null },
-  password: string,
   email: string,
 ) {
   await assertNewEmail(payload, user, email)
-  await checkPassword(payload, user.email, password, 'password')
   const updated = await payload.update({
     collection: 'users',
     id: user.id,

@@ -6,8 +6,12 @@ type UploadFile = PayloadRequest['file']
 
 const extension = (filename: string) => /\.[a-z0-9]{1,5}$/i.exec(filename)?.[0]?.toLowerCase() ?? ''
 
-/** Avatars are uploads named `avatar-<user>-<random>`: only those are ever deleted with a profile photo. */
-const ownAvatar = (userId: number, name: unknown) => typeof name === 'string' && name.startsWith(`avatar-${userId}-`)
+/**
+ * Avatars are uploads named `avatar-<user>-<random>` with `owner` = the user (issue 22 §5): only
+ * those are ever deleted with a profile photo, and only those may a profile point at.
+ */
+const ownAvatar = (userId: number, doc: { name?: unknown; owner?: unknown } | null | undefined) =>
+  !!doc && Number(doc.owner) === userId && typeof doc.name === 'string' && doc.name.startsWith(`avatar-${userId}-`)
 
 const uploadIdOf = (value: unknown): number | null =>
   typeof value === 'number' ? value : value && typeof value === 'object' && 'id' in value ? Number(value.id) : null
@@ -25,7 +29,7 @@ async function dropAvatar(payload: Payload, userId: number, upload: unknown) {
   const id = uploadIdOf(upload)
   if (!id) return
   const doc = await payload.findByID({ collection: 'upload', id, depth: 0, overrideAccess: true, disableErrors: true })
-  if (doc && ownAvatar(userId, doc.name)) await payload.delete({ collection: 'upload', id, overrideAccess: true })
+  if (ownAvatar(userId, doc)) await payload.delete({ collection: 'upload', id, overrideAccess: true })
 }
 
 /**
@@ -38,7 +42,7 @@ export async function setAvatar(payload: Payload, userId: number, file: UploadFi
   const name = `avatar-${userId}-${crypto.randomBytes(6).toString('hex')}`
   const doc = await payload.create({
     collection: 'upload',
-    data: { name, label: 'IMAGES', alt: 'Foto profilo' },
+    data: { name, label: 'IMAGES', alt: 'Foto profilo', owner: userId },
     // The stored file is named after the upload, not the phone's "IMG_1234.jpg": no clash between
     // customers, and a URL nobody can guess from a name.
     file: { ...file, name: `${name}${extension(file.name)}` },

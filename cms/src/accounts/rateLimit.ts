@@ -11,17 +11,42 @@ export interface Limit {
   windowSeconds: number
 }
 
-/** Failures are counted for login and code checks; every request for recovery mails. */
+/**
+ * Failures are counted for login and code checks; every request for recovery mails.
+ *
+ * Login (issue 22 §4): wrong passwords lock one client address out of one account (`loginIpAccount`)
+ * and one address out of every account (`loginIp`), never an account out of every address — that
+ * would let anyone lock anyone out. Across addresses an account is slowed down instead
+ * (`loginAccount`, see `accountDelaySeconds`): a distributed guesser gets about one try per
+ * `ACCOUNT_DELAY_CAP_SECONDS`, the owner waits at most that long — or signs in at once with the
+ * second factor, or with the recovery link (which clears the counters).
+ */
 export const LIMITS = {
-  loginAccount: { name: 'login:account', max: 5, windowSeconds: 15 * 60 },
+  loginIpAccount: { name: 'login:ip-account', max: 5, windowSeconds: 15 * 60 },
   loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
+  /** Counted per account over a day: the slowdown's failures (not a limit that refuses outright). */
+  loginAccount: { name: 'login:account', max: Number.MAX_SAFE_INTEGER, windowSeconds: 24 * 60 * 60 },
+  /** The signed-in user's own password checks (change e-mail, change password): their own account only. */
+  passwordCheck: { name: 'password:user', max: 5, windowSeconds: 15 * 60 },
+  /** Every e-mail change request of a user: "already used" answers are not an oracle for free. */
+  changeEmail: { name: 'change-email:user', max: 10, windowSeconds: 60 * 60 },
   recoveryAccount: { name: 'recovery:account', max: 3, windowSeconds: 60 * 60 },
   recoveryIp: { name: 'recovery:ip', max: 20, windowSeconds: 60 * 60 },
   codeAccount: { name: 'code:account', max: 10, windowSeconds: 15 * 60 },
   codeIp: { name: 'code:ip', max: 20, windowSeconds: 15 * 60 },
   /** Accounts created through the API from one address (issue 10 §7): a script cannot mass-register. */
   registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
+  /** Refused registrations from one address ("an account exists" among them, issue 22 §3). */
+  registerRefusedIp: { name: 'register:refused-ip', max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
+
+/** Failures of one account (from any address, in its day) before the slowdown starts. */
+export const ACCOUNT_FREE_FAILURES = 10
+/** The slowdown's longest delay between two attempts on one account. */
+export const ACCOUNT_DELAY_CAP_SECONDS = 5 * 60
+
+/** The (IP, account) key of `LIMITS.loginIpAccount`. */
+export const ipAccount = (ip: string, email: string) => `${ip}|${email}`
 
 export type Subject = [Limit, string]
 
@@ -64,9 +89,9 @@ export async function assertUnder(db: Pool, subjects: Subject[], now = Date.now(
 export async function record(db: Pool, subjects: Subject[], now = Date.now()) {
   if (!subjects.length) return
   await db.query(
-    `insert into rate_limits (key, window_start, hits)
-     select k, w, 1 from unnest($1::text[], $2::timestamptz[]) as t(k, w)
-     on conflict (key, window_start) do update set hits = rate_limits.hits + 1`,
+    `insert into rate_limits (key, window_start, hits, last_at)
+     select k, w, 1, now() from unnest($1::text[], $2::timestamptz[]) as t(k, w)
+     on conflict (key, window_start) do update set hits = rate_limits.hits + 1, last_at = now()`,
     [subjects.map(([l, id]) => keyOf(l, id)), subjects.map(([l]) => windowOf(l, now).start)],
   )
 }
@@ -96,6 +121,47 @@ export async function claim(
   )
   if (rows.length === 1) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.end - now) / 1000)) }
+}
+
+/**
+ * The per-account slowdown (issue 22 §4): after `ACCOUNT_FREE_FAILURES` failures of an account in
+ * its day, from whatever addresses, the next attempt must wait 1 s after the last failure, then 2,
+ * 4, 8 … at most `ACCOUNT_DELAY_CAP_SECONDS`. Returns the seconds still to wait (0: go ahead).
+ */
+export async function accountDelaySeconds(db: Pool, email: string, now = Date.now()): Promise<number> {
+  const limit = LIMITS.loginAccount
+  const { rows } = await db.query<{ hits: number; last_at: Date | null }>(
+    `select hits, last_at from rate_limits where key = $1 and window_start = $2`,
+    [keyOf(limit, email), windowOf(limit, now).start],
+  )
+  const row = rows[0]
+  if (!row || row.hits < ACCOUNT_FREE_FAILURES || !row.last_at) return 0
+  const delay = Math.min(ACCOUNT_DELAY_CAP_SECONDS, 2 ** (row.hits - ACCOUNT_FREE_FAILURES))
+  const left = row.last_at.getTime() + delay * 1000 - now
+  return left > 0 ? Math.ceil(left / 1000) : 0
+}
+
+/**
+ * Forgets an account's login failures — its slowdown and every address's count on it: after a
+ * completed password recovery (the owner proved the mailbox) or a successful sign-in.
+ */
+export async function clearLoginFailures(db: Pick<Pool, 'query'>, email: string) {
+  const id = email.trim().toLowerCase()
+  await db.query(`delete from rate_limits where key = $1 or (key like 'login:ip-account:%' and right(key, $3) = $2)`, [
+    keyOf(LIMITS.loginAccount, id),
+    `|${id}`,
+    id.length + 1,
+  ])
+}
+
+/** `assertUnder` for one subject, read with `run` (the request's transaction: no second connection). */
+export async function assertUnderWith(run: Run, limit: Limit, id: string, now = Date.now()) {
+  const w = windowOf(limit, now)
+  const rows = await run(
+    sql`select hits from rate_limits where key = ${keyOf(limit, id)} and window_start = ${w.start}`,
+  )
+  if (rows[0] && Number(rows[0].hits) >= limit.max)
+    throw new TooManyAttempts(Math.max(1, Math.ceil((w.end - now) / 1000)))
 }
 
 /** Old windows are useless: dropped by the minute sweep. */

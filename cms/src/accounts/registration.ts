@@ -1,5 +1,6 @@
+import type { Pool } from 'pg'
 import { HttpError } from '../platform'
-import { LIMITS, claim, type Run } from './rateLimit'
+import { LIMITS, TooManyAttempts, assertUnderWith, claim, record, type Run } from './rateLimit'
 
 /** 429 for a registration over the per-address limit; `Retry-After` is set by the caller. */
 export class TooManyRegistrations extends HttpError {
@@ -25,3 +26,22 @@ export async function claimRegistration(run: Run, ip: string, now = Date.now()):
   const result = await claim(run, LIMITS.registerIp, ip, now)
   if (!result.ok) throw new TooManyRegistrations(result.retryAfterSeconds)
 }
+
+/**
+ * Refused self-registrations from `ip` (an address already registered is answered so, and that
+ * answer must not be an unlimited oracle, issue 22 §3): at most `LIMITS.registerRefusedIp.max` per
+ * address per hour. Checked with `run` (the registration's own transaction: no second pool
+ * connection while it holds one) before anything is written…
+ */
+export async function assertRefusalsUnder(run: Run, ip: string, now = Date.now()): Promise<void> {
+  try {
+    await assertUnderWith(run, LIMITS.registerRefusedIp, ip, now)
+  } catch (err) {
+    if (err instanceof TooManyAttempts) throw new TooManyRegistrations(err.retryAfterSeconds)
+    throw err
+  }
+}
+
+/** …and counted once the refusal's transaction has been rolled back (the Users `afterError` hook). */
+export const countRefusedRegistration = (db: Pool, ip: string, now = Date.now()) =>
+  record(db, [[LIMITS.registerRefusedIp, ip]], now)

@@ -11,6 +11,8 @@
  *   each; identical requests share one encoding; beyond IMAGE_QUEUE_MAX waiting, 503 + Retry-After.
  *   Sources over IMAGE_MAX_INPUT_PIXELS, or that libvips cannot read, are a 422 (the stored file
  *   is at fault, not the request): never a 500.
+ * - Customers' profile photos (files named `avatar-<user>-…`) are a 404 here: they are read only
+ *   through /api/upload/file/<name>, which checks who is asking (issue 22 §5).
  * - With `?v=` the answer is immutable for a year (the version is the upload's updatedAt, so a new
  *   file means a new URL); without it, a day. ETag + 304.
  */
@@ -23,6 +25,8 @@ import {
   IMAGE_CONTENT_TYPES,
   IMAGE_DEFAULTS,
   IMAGE_FILE_NAME,
+  IMAGE_MAX_PIXELS,
+  isPersonalPhotoName,
   IMAGE_PATH_PREFIX,
   IMAGE_VERSION,
   canonicalModifiers,
@@ -37,7 +41,8 @@ export { IMAGE_PATH_PREFIX }
 
 export const IMAGE_WORKERS = 2
 export const IMAGE_QUEUE_MAX = 50
-export const IMAGE_MAX_INPUT_PIXELS = 40_000_000
+/** The uploads' own cap (shared IMAGE_MAX_PIXELS): a stored image can always be resized. */
+export const IMAGE_MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const UNVERSIONED = 'public, max-age=86400'
 
@@ -222,6 +227,9 @@ export async function serveImage(req: http.IncomingMessage, res: http.ServerResp
     const source = path.resolve(root, file)
     const notFound = { status: 404, path: 'filename', message: `No image named "${file}"` }
     if (!source.startsWith(root + path.sep)) return sendProblem(res, notFound)
+    // A customer's profile photo (issue 22 §5) is theirs and the staff's: served only through
+    // /api/upload/file/<name>, which checks who is asking. This server path has no session.
+    if (isPersonalPhotoName(file)) return sendProblem(res, notFound)
     const st = await fsp.stat(source).catch(() => null)
     if (!st?.isFile()) return sendProblem(res, notFound)
 

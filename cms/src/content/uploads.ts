@@ -1,20 +1,90 @@
-import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import type {
+  Access,
+  AccessResult,
+  Where,
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+} from 'payload'
 import { ValidationError } from 'payload'
 import type { Pool } from 'pg'
+import sharp from 'sharp'
 import type { z } from 'zod'
+import { fieldMessage } from '@salon/shared/messages'
 import {
+  IMAGE_MAX_MEGAPIXELS,
+  IMAGE_MAX_PIXELS,
   PERSONAL_PHOTO_NAME,
   describeUploadUses,
   isPersonalPhotoName,
   type UploadUse,
   type uploadUpsertFields,
 } from '@salon/shared'
-import { fieldError, HttpError, pool, inTransaction } from '../platform'
+import { fieldError, HttpError, pool, inTransaction, hasRole, userOf } from '../platform'
 
 type Queryable = Pick<Pool, 'query'>
 
 type UpsertFields = z.infer<typeof uploadUpsertFields>
 type UploadFile = PayloadRequest['file']
+
+/**
+ * Who reads which upload (issue 22 §5): the salon's images (no `owner`) are public; a customer's
+ * profile photo only its owner and the staff (operators' agenda, admins). Payload applies the same
+ * rule to the file itself (`/api/upload/file/<name>` checks read access on the file's document).
+ */
+export const uploadReadAccess: Access = ({ req }): AccessResult => {
+  const user = userOf(req)
+  if (hasRole(user, 'ADMIN', 'OPERATOR')) return true
+  const salonImages: Where = { owner: { exists: false } }
+  if (user) return { or: [salonImages, { owner: { equals: user.id } }] }
+  return salonImages
+}
+
+/** 400 naming `file`: the image has more pixels than anything here may decode. */
+export const tooManyPixels = () => {
+  const params = { n: IMAGE_MAX_MEGAPIXELS }
+  const message = fieldMessage('IMAGE_TOO_MANY_PIXELS', params)
+  return new HttpError(400, 'IMAGE_TOO_MANY_PIXELS', message, {
+    field: 'file',
+    params,
+    errors: [{ path: 'file', message, code: 'IMAGE_TOO_MANY_PIXELS', params }],
+  })
+}
+
+/**
+ * The pixels an image file declares (width × height × frames), from its header only: nothing is
+ * decoded. Null when sharp cannot read a header (not an image: Payload's own type check answers).
+ */
+export async function declaredPixels(file: NonNullable<UploadFile>): Promise<number | null> {
+  try {
+    // Payload's parser leaves `tempFilePath` empty ('') when the file is in memory.
+    const meta = await sharp(file.data?.length ? file.data : file.tempFilePath).metadata()
+    if (!meta.width || !meta.height) return null
+    // An animated image's every frame is decoded (Payload reads GIF/WebP with `animated`).
+    return meta.width * (meta.pageHeight ?? meta.height) * Math.max(1, meta.pages ?? 1)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Upload collection, before operation — before Payload's file handling runs sharp on the file: an
+ * image over IMAGE_MAX_PIXELS is refused (400 IMAGE_TOO_MANY_PIXELS naming `file`), whichever
+ * path brought it (the dashboard's upload, upsert, the avatar endpoint). A salon image whose file
+ * is called like a profile photo (`avatar-<n>-…`) is stored under another name, so that file
+ * names alone tell the two apart (`/api/img` serves no profile photo).
+ */
+export const refuseTooManyPixels: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const file = req.file
+  if (!file) return args
+  const pixels = await declaredPixels(file)
+  if (pixels !== null && pixels > IMAGE_MAX_PIXELS) throw tooManyPixels()
+  const owned = (args as { data?: { owner?: unknown } }).data?.owner
+  if ((owned === undefined || owned === null) && isPersonalPhotoName(file.name)) file.name = `foto-${file.name}`
+  return args
+}
 
 /** The first upload called `name`, as the caller may see it. */
 async function findByName(req: PayloadRequest, name: string) {

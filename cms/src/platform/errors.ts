@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '@salon/shared/errorCodes'
-import { issueCode } from '@salon/shared/messages'
+import { fieldMessage, issueCode } from '@salon/shared/messages'
 import { codedItem } from './errorBody'
 
 /**
@@ -39,6 +39,30 @@ export class HttpError extends Error {
 /** A 400 about one field; its code is the refusal's and the field error's. */
 export const fieldError = (path: string, code: ErrorCode, message: string) =>
   new HttpError(400, code, `Dati non validi: ${path}`, { field: path, errors: [{ path, message, code }] })
+
+/**
+ * A 400 naming every key of `body` outside `allowed` (zod's strict objects would name only
+ * `body`): SET_BY_SERVER with the reason for the ones the server sets itself (`reasons`),
+ * FIELD_NOT_ACCEPTED for anything else. Nothing happens when every key is allowed.
+ */
+export function onlyKnownKeys(
+  body: Record<string, unknown>,
+  allowed: readonly string[],
+  reasons: Record<string, string> = {},
+) {
+  const errors = Object.keys(body)
+    .filter((key) => !allowed.includes(key))
+    .map((path) =>
+      Object.prototype.hasOwnProperty.call(reasons, path)
+        ? { path, message: reasons[path]!, code: 'SET_BY_SERVER' as const }
+        : { path, message: fieldMessage('FIELD_NOT_ACCEPTED'), code: 'FIELD_NOT_ACCEPTED' as const },
+    )
+  if (errors.length)
+    throw new HttpError(400, 'INVALID_INPUT', `Dati non validi: ${errors.map((e) => e.path).join(', ')}`, {
+      field: errors[0]!.path,
+      errors,
+    })
+}
 
 export const notFound = () => new HttpError(404, 'NOT_FOUND', 'Not Found')
 

@@ -1,5 +1,6 @@
-import { messageCode } from '@salon/shared/messages'
+import { fieldMessage, messageCode } from '@salon/shared/messages'
 import { codedBody } from './errorBody'
+import { JSON_BODY_MAX_BYTES } from './bodyLimit'
 
 /**
  * A JSON body must be an object: `null`, `1`, `"x"` or `[]` would reach Payload's operations as
@@ -30,9 +31,21 @@ export function jsonTextRefusal(method: string, contentType: string | null, text
     : badRequest('body', 'Il corpo deve essere un oggetto JSON')
 }
 
+/** 413 for a JSON body over the cap (cms/server.ts refuses it before Next; this is the belt). */
+function tooLarge(): Response {
+  const params = { n: JSON_BODY_MAX_BYTES / 1024 }
+  const message = fieldMessage('BODY_TOO_LARGE', params)
+  const errors = [{ path: 'body', message, code: 'BODY_TOO_LARGE', params }]
+  const body = {
+    errors: [{ name: 'PayloadTooLarge', message, data: { code: 'TOO_LARGE', field: 'body', params, errors } }],
+  }
+  return Response.json(codedBody(body, 413), { status: 413 })
+}
+
 /** The same check on a request (its body stays unread for the handler). */
 export async function jsonBodyRefusal(request: Request): Promise<Response | null> {
   if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return null
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) return null
+  if (Number(request.headers.get('content-length')) > JSON_BODY_MAX_BYTES) return tooLarge()
   return jsonTextRefusal(request.method, request.headers.get('content-type'), await request.clone().text())
 }

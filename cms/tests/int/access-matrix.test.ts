@@ -3,7 +3,20 @@
  * list/get/create/update/delete, each cell with its exact HTTP outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PNG_8x8, api, sql, tokenFor, unique, uploadForm, type Role } from './helpers'
+import {
+  BASE_URL,
+  PNG_8x8,
+  api,
+  errorPaths,
+  freshAddress,
+  login,
+  registerCustomers,
+  sql,
+  tokenFor,
+  unique,
+  uploadForm,
+  type Role,
+} from './helpers'
 
 const ROLES: Role[] = ['visitor', 'USER', 'OPERATOR', 'ADMIN']
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete'
@@ -430,5 +443,151 @@ describe('PUT behaves as PATCH', () => {
     expect(row).toMatchObject({ title: created.body.doc.title, description: 'Prima' })
     expect(Number(row.time)).toBe(40)
     expect(Number(row.price)).toBe(32)
+  })
+})
+
+/**
+ * Issue 22 (§4, §5, §9): who reads a customer's photo, what a profile may point at, which fields a
+ * registration or an own update may set, and that wrong passwords lock out an address, not the owner.
+ */
+describe('issue 22: customers’ photos, the fields a customer sets, lockouts', () => {
+  let owner: { token: string; id: number; uploadId: number; files: string[] }
+  let other: { token: string; id: number }
+  const myId = async (token: string) => (await api('GET', '/api/auth/me', { token })).body.user.id as number
+
+  beforeAll(async () => {
+    const [a, b] = await registerCustomers(2, 'i22-photo')
+    const put = await api('PUT', '/api/auth/me/avatar', {
+      token: a!,
+      rawBody: uploadForm({}, { name: 'me.png', data: PNG_8x8, type: 'image/png' }),
+    })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const id = await myId(a!)
+    const [row] = await sql(
+      `select up.id, up.filename, up.sizes_x1_filename as x1, up.sizes_x2_filename as x2
+         from users u join upload up on up.id = u.upload_id where u.id = $1`,
+      [id],
+    )
+    owner = { token: a!, id, uploadId: row.id, files: [row.filename, row.x1, row.x2].filter(Boolean) }
+    other = { token: b!, id: await myId(b!) }
+  })
+
+  it('a customer’s photo is listed and read by its owner and the staff only (REST, file, resizer)', async () => {
+    const cases: [string, { token?: string | null; as?: Role }, boolean][] = [
+      ['visitor', { token: null }, false],
+      ['another customer', { token: other.token }, false],
+      ['the owner', { token: owner.token }, true],
+      ['OPERATOR', { as: 'OPERATOR' }, true],
+      ['ADMIN', { as: 'ADMIN' }, true],
+    ]
+    for (const [who, as, sees] of cases) {
+      const list = await api('GET', '/api/upload?where[name][like]=avatar&limit=1000', as)
+      expect(list.status, who).toBe(200)
+      const listed = list.body.docs.map((d: any) => d.id)
+      expect(listed.includes(owner.uploadId), who).toBe(sees)
+      if (!sees) expect(listed.includes(owner.uploadId), who).toBe(false)
+      const one = await api('GET', `/api/upload/${owner.uploadId}`, as)
+      expect(one.status, who).toBe(sees ? 200 : 404)
+      for (const file of owner.files) {
+        const res = await api('GET', `/api/upload/file/${file}`, as)
+        if (sees) expect(res.status, `${who} ${file}`).toBe(200)
+        else expect([401, 403, 404], `${who} ${file} → ${res.status}`).toContain(res.status)
+      }
+    }
+    // In the browser the photo is an <img>: the session cookie of a same-origin request is enough.
+    const viaCookie = await fetch(`${BASE_URL}/api/upload/file/${owner.files[0]}`, {
+      headers: { cookie: `payload-token=${owner.token}`, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(viaCookie.status).toBe(200)
+    expect(viaCookie.headers.get('content-type')).toMatch(/^image\//)
+    // The resizer has no session: it serves no profile photo to anyone.
+    expect((await api('GET', `/api/img/w_480/${owner.files[0]}`)).status).toBe(404)
+    // The salon's own images stay public.
+    const salon = await api('GET', '/api/upload?limit=5')
+    expect(salon.body.docs.length).toBeGreaterThan(0)
+  })
+
+  it('a profile points only at its owner’s own photo: PUT /api/auth/me and PATCH /api/users/:id refuse `upload`', async () => {
+    const [salonImage] = await sql(`select id from upload where owner is null order by id limit 1`).catch(() =>
+      sql(`select id from upload where name not like 'avatar-%' order by id limit 1`),
+    )
+    for (const target of [owner.uploadId, salonImage.id]) {
+      const me = await api('PUT', '/api/auth/me', { token: other.token, body: { upload: target } })
+      expect(me.status, JSON.stringify(me.body)).toBe(400)
+      expect(errorPaths(me.body)).toEqual(['upload'])
+      const rest = await api('PATCH', `/api/users/${other.id}`, { token: other.token, body: { upload: target } })
+      expect(rest.status, JSON.stringify(rest.body)).toBe(400)
+      expect(errorPaths(rest.body)).toEqual(['upload'])
+    }
+    expect((await sql('select upload_id from users where id = $1', [other.id]))[0].upload_id).toBeNull()
+    // So the owner can still remove their photo (no 409 naming someone else).
+    const removed = await api('DELETE', '/api/auth/me/avatar', { token: owner.token })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect(await sql('select id from upload where id = $1', [owner.uploadId])).toEqual([])
+  })
+
+  it('registration takes the form’s fields only: createdAt, upload, sessions… are named and nothing is written', async () => {
+    const [photo] = await sql(`select id from upload order by id limit 1`)
+    const extras: Record<string, unknown>[] = [
+      { createdAt: '2020-01-01T00:00:00.000Z' },
+      { upload: photo.id },
+      { sessions: [{ id: 'planted-session', createdAt: new Date().toISOString(), expiresAt: '2099-01-01T00:00:00Z' }] },
+      { email_verified_at: '2020-01-01T00:00:00.000Z' },
+      { privacy_accepted_at: '2020-01-01T00:00:00.000Z' },
+      { hash: 'x', salt: 'y' },
+      { invite: true },
+      { loyalty: 'gold' },
+    ]
+    for (const extra of extras) {
+      const email = `${unique('i22-reg')}@example.com`
+      const res = await api('POST', '/api/users', {
+        body: { email, password: 'password123', name: 'Nuova', surname: 'Cliente', ...extra },
+      })
+      expect(res.status, `${Object.keys(extra)} → ${JSON.stringify(res.body)}`).toBe(400)
+      expect(errorPaths(res.body).sort()).toEqual(Object.keys(extra).sort())
+      expect(res.body.errors[0].data.errors[0].code).toMatch(/^(SET_BY_SERVER|FIELD_NOT_ACCEPTED)$/)
+      expect(await sql('select id from users where email = $1', [email])).toEqual([])
+    }
+  })
+
+  it('a customer’s own update names what it may not set (REST and PUT /api/auth/me)', async () => {
+    const before = (await sql('select created_at, email_verified_at from users where id = $1', [other.id]))[0]
+    for (const extra of [
+      { createdAt: '2020-01-01T00:00:00.000Z' },
+      { sessions: [{ id: 'planted', createdAt: new Date().toISOString(), expiresAt: '2099-01-01T00:00:00Z' }] },
+      { email_verified_at: '2020-01-01T00:00:00.000Z' },
+      { privacy_accepted_at: '2020-01-01T00:00:00.000Z' },
+    ]) {
+      const rest = await api('PATCH', `/api/users/${other.id}`, { token: other.token, body: { name: 'Ok', ...extra } })
+      expect(rest.status, JSON.stringify(rest.body)).toBe(400)
+      expect(errorPaths(rest.body)).toEqual(Object.keys(extra))
+      const me = await api('PUT', '/api/auth/me', { token: other.token, body: { name: 'Ok', ...extra } })
+      expect(me.status, JSON.stringify(me.body)).toBe(400)
+      expect(errorPaths(me.body)).toEqual(Object.keys(extra))
+    }
+    expect((await sql('select created_at, email_verified_at from users where id = $1', [other.id]))[0]).toEqual(before)
+    expect(await sql(`select id from users_sessions where id like 'planted%'`)).toEqual([])
+  })
+
+  it('five wrong passwords lock one address out of the account, not its owner elsewhere', async () => {
+    const email = `${unique('i22-lock')}@example.com`
+    const reg = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Lia' } })
+    expect(reg.status).toBe(201)
+    const attacker = { 'x-forwarded-for': freshAddress() }
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await api('POST', '/api/auth/login', { body: { email, password: 'sbagliata' }, headers: attacker })).status,
+      ).toBe(401)
+    const blocked = await api('POST', '/api/auth/login', {
+      body: { email, password: 'password123' },
+      headers: attacker,
+    })
+    expect(blocked.status).toBe(429)
+    const owner = await api('POST', '/api/auth/login', {
+      body: { email, password: 'password123' },
+      headers: { 'x-forwarded-for': freshAddress() },
+    })
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200)
+    await expect(login(email, 'password123')).resolves.toBeTruthy()
   })
 })

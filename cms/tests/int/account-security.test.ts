@@ -151,6 +151,42 @@ describe('changing the e-mail', () => {
   })
 })
 
+describe('issue 22: changing the e-mail is no account oracle', () => {
+  it('a wrong password is answered before the address is looked at: "already used" only with the right password', async () => {
+    const { token } = await verifiedCustomer()
+    const taken = await verifiedCustomer()
+    const res = await api('POST', '/api/auth/change_email', {
+      token,
+      body: { password: 'not-my-password', email: taken.email },
+      headers: from(),
+    })
+    expect(res.status).toBe(400)
+    expect(errorPaths(res.body)).toEqual(['password'])
+    expect(res.body.errors[0].data.code).toBe('WRONG_PASSWORD')
+  })
+
+  it('at most 10 requests an hour per user, right password or not: the 11th is refused with 429', async () => {
+    const { token } = await verifiedCustomer()
+    const taken = await verifiedCustomer()
+    for (let i = 0; i < 10; i++) {
+      const res = await api('POST', '/api/auth/change_email', {
+        token,
+        body: { password: 'password123', email: taken.email },
+        headers: from(),
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(errorPaths(res.body)).toEqual(['email'])
+    }
+    const over = await api('POST', '/api/auth/change_email', {
+      token,
+      body: { password: 'password123', email: taken.email },
+      headers: from(),
+    })
+    expect(over.status).toBe(429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
 describe('public config', () => {
   const SWITCHES = ['requireAdminTotp', 'requireEmailVerification']
 

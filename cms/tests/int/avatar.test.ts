@@ -1,6 +1,6 @@
 /** The customer's profile photo: PUT/DELETE /api/auth/me/avatar. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PNG_8x8, api, errorPaths, login, sql, unique, uploadForm } from './helpers'
+import { PNG_8x8, api, errorPaths, login, pngBomb, sql, unique, uploadForm } from './helpers'
 
 let token: string
 let userId: number
@@ -63,9 +63,33 @@ describe('profile photo', () => {
     expect(await sql(`select id from upload where id = $1`, [before.upload_id])).toHaveLength(0)
     expect((await api('GET', '/api/auth/me', { token })).body.user.avatarUrl).toBeNull()
 
+    // Issue 22 §5: a profile cannot point at an upload it did not make through this endpoint.
     const [salonImage] = await sql(`select id from upload where name not like 'avatar-%' order by id limit 1`)
-    expect((await api('PUT', '/api/auth/me', { token, body: { upload: salonImage.id } })).status).toBe(200)
+    const borrowed = await api('PUT', '/api/auth/me', { token, body: { upload: salonImage.id } })
+    expect(borrowed.status).toBe(400)
+    expect(errorPaths(borrowed.body)).toEqual(['upload'])
     expect((await api('DELETE', '/api/auth/me/avatar', { token })).status).toBe(200)
     expect(await sql(`select id from upload where id = $1`, [salonImage.id])).toHaveLength(1)
+  })
+
+  it('a decompression bomb (a 12 KB PNG declaring 10000×10000) is refused from its header, fast, with the code and the field', async () => {
+    const uploads = (await sql(`select count(*)::int as n from upload`))[0].n
+    const started = performance.now()
+    const res = await api('PUT', '/api/auth/me/avatar', {
+      token,
+      rawBody: uploadForm({}, { name: 'bomb.png', data: pngBomb(), type: 'image/png' }),
+    })
+    const ms = performance.now() - started
+    expect(res.status, JSON.stringify(res.body)).toBe(400)
+    expect(res.body.errors[0].data.code).toBe('IMAGE_TOO_MANY_PIXELS')
+    expect(res.body.errors[0].data.errors[0]).toMatchObject({
+      path: 'file',
+      code: 'IMAGE_TOO_MANY_PIXELS',
+      params: { n: 40 },
+    })
+    expect(ms, `took ${Math.round(ms)} ms`).toBeLessThan(1000)
+    expect((await sql(`select count(*)::int as n from upload`))[0].n).toBe(uploads)
+    // An image just under the cap's shape check is still taken (8×8 here; the cap is pixels, not bytes).
+    expect((await api('PUT', '/api/auth/me/avatar', { token, rawBody: photo() })).status).toBe(200)
   })
 })

@@ -4,7 +4,18 @@
  * Never a 5xx; a refused request (4xx) leaves the database exactly as it was.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PNG_8x8, api, sql, uploadForm } from './helpers'
+import {
+  BASE_URL,
+  PNG_8x8,
+  api,
+  errorPaths,
+  pngBomb,
+  registerCustomers,
+  sql,
+  tokenFor,
+  unique,
+  uploadForm,
+} from './helpers'
 
 const COLLECTIONS = [
   'users',
@@ -310,5 +321,135 @@ describe.each(['visitor', 'ADMIN'] as const)('fuzz as %s', (as) => {
         if (method === 'GET') await probe(method, `${path}?${q}`, undefined, as)
       }
     }
+  })
+})
+
+/**
+ * Issue 22 (§2, §8, §9): bodies far over the cap, decompression bombs on every upload path, fields
+ * the server sets. Each refused fast, with its code and field, and nothing written.
+ */
+describe('issue 22: oversized bodies, decompression bombs, fields the server sets', () => {
+  /** One raw request; the body is sent as is with its Content-Length. */
+  async function raw(method: string, path: string, body: string, headers: Record<string, string> = {}) {
+    const started = performance.now()
+    const res = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    })
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = JSON.parse(text)
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: json, ms: performance.now() - started }
+  }
+
+  it('a 50 MB JSON body is refused with 413 TOO_LARGE naming `body`, without being parsed, on every kind of endpoint', async () => {
+    const huge = JSON.stringify({ email: 'a@b.it', password: 'x'.repeat(50 * 1024 * 1024) })
+    const admin = { authorization: `JWT ${await tokenFor('ADMIN')}` }
+    for (const [method, path, headers] of [
+      ['POST', '/api/auth/login', {}],
+      ['POST', '/api/users', {}],
+      ['PATCH', `/api/services/${known.services}`, admin],
+      ['POST', '/api/reservations/confirm', {}],
+    ] as const) {
+      const before = await fingerprint()
+      const res = await raw(method, path, huge, headers)
+      expect(res.status, `${method} ${path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`).toBe(413)
+      expect(res.body.errors[0].data.code).toBe('TOO_LARGE')
+      expect(errorPaths(res.body)).toEqual(['body'])
+      expect(res.body.errors[0].data.errors[0].code).toBe('BODY_TOO_LARGE')
+      // Parsing 50 MB took ~4 s before (issue 22 §8); draining it unparsed is a fraction of that.
+      expect(res.ms, `${path} took ${Math.round(res.ms)} ms`).toBeLessThan(1500)
+      expect(await fingerprint()).toBe(before)
+    }
+    // Just over the JSON cap (256 KB) is refused; a body under it is read as before.
+    expect(
+      (await raw('POST', '/api/auth/login', JSON.stringify({ email: 'a@b.it', password: 'x'.repeat(300_000) }))).status,
+    ).toBe(413)
+    const small = await raw(
+      'POST',
+      '/api/auth/login',
+      JSON.stringify({ email: 'a@b.it', password: 'x'.repeat(200_000) }),
+    )
+    expect(small.status).toBe(400)
+  })
+
+  it('a body without a Content-Length (chunked) is refused with 411', async () => {
+    const { request } = await import('node:http')
+    const url = new URL('/api/auth/login', BASE_URL)
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.write('{"email":"a@b.it",')
+      req.end('"password":"x"}')
+    })
+    expect(status).toBe(411)
+  })
+
+  it('a decompression bomb (12 KB, 10000×10000) is refused before decoding on every upload path', async () => {
+    const bomb = pngBomb()
+    expect(bomb.length).toBeLessThan(64 * 1024)
+    const [customer] = await registerCustomers(1, 'i22-bomb')
+    for (const [what, send] of [
+      [
+        'avatar',
+        () =>
+          api('PUT', '/api/auth/me/avatar', {
+            token: customer!,
+            rawBody: uploadForm({}, { name: 'bomb.png', data: bomb, type: 'image/png' }),
+          }),
+      ],
+      [
+        'upload collection',
+        () =>
+          api('POST', '/api/upload', {
+            as: 'ADMIN',
+            rawBody: uploadForm({ name: unique('bomb') }, { name: 'bomb.png', data: bomb, type: 'image/png' }),
+          }),
+      ],
+      [
+        'upload upsert',
+        () =>
+          api('PATCH', '/api/upload/upsert', {
+            as: 'ADMIN',
+            rawBody: uploadForm({ name: unique('bomb') }, { name: 'bomb.png', data: bomb, type: 'image/png' }),
+          }),
+      ],
+    ] as const) {
+      const before = await fingerprint()
+      const started = performance.now()
+      const res = await send()
+      const ms = performance.now() - started
+      expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(400)
+      expect(res.body.errors[0].data.code, what).toBe('IMAGE_TOO_MANY_PIXELS')
+      expect(errorPaths(res.body), what).toEqual(['file'])
+      expect(res.body.errors[0].data.params, what).toEqual({ n: 40 })
+      expect(ms, `${what} took ${Math.round(ms)} ms`).toBeLessThan(1000)
+      expect(await fingerprint(), what).toBe(before)
+    }
+  })
+
+  it('fields the server sets are refused by name on registration and on a customer’s own update', async () => {
+    const hostile = {
+      createdAt: '2001-01-01T00:00:00.000Z',
+      updatedAt: '2001-01-01T00:00:00.000Z',
+      sessions: [{ id: 'x', createdAt: '2001-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' }],
+      upload: known.upload,
+      email_verified_at: '2001-01-01T00:00:00.000Z',
+    }
+    const before = await fingerprint()
+    const reg = await api('POST', '/api/users', {
+      body: { email: `${unique('i22-fuzz')}@example.com`, password: 'password123', name: 'F', ...hostile },
+    })
+    expect(reg.status).toBe(400)
+    expect(errorPaths(reg.body).sort()).toEqual(Object.keys(hostile).sort())
+    expect(await fingerprint()).toBe(before)
   })
 })

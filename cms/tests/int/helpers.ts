@@ -144,6 +144,46 @@ export const PNG_8x8 = Buffer.from(
   'base64',
 )
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+const pngChunk = (type: string, data: Buffer) => {
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(data.length, 0)
+  head.write(type, 4, 'ascii')
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
+  return Buffer.concat([head, data, crc])
+}
+
+/**
+ * A valid PNG of `width`×`height` black pixels (1-bit grey): a few KB that decode to
+ * width×height pixels — the decompression bomb of issue 22 §2 (10000×10000 ≈ 12 KB).
+ */
+export function pngBomb(width = 10_000, height = 10_000): Buffer {
+  const { deflateSync } = require('node:zlib') as typeof import('node:zlib')
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.writeUInt8(1, 8) // bit depth
+  ihdr.writeUInt8(0, 9) // greyscale
+  const row = 1 + Math.ceil(width / 8) // filter byte + packed pixels
+  const raw = Buffer.alloc(row * height)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 /** Multipart body the Payload way: the fields as JSON in `_payload`, the file in `file`. */
 export function uploadForm(fields: Record<string, unknown>, file?: { name: string; data: Buffer; type: string }) {
   const form = new FormData()

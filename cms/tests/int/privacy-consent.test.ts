@@ -34,8 +34,16 @@ describe('consent to the privacy policy at registration', () => {
     expect(await sql('select 1 from users where email = $1', [body.email])).toHaveLength(0)
   })
 
-  it('with consent: 201 and privacy_accepted_at is the server’s now, whatever the body says', async () => {
-    const body = { ...person(), privacy_accepted: true, privacy_accepted_at: '2001-01-01T00:00:00.000Z' }
+  it('with consent: 201 and privacy_accepted_at is the server’s now; a body that names it is refused', async () => {
+    // Issue 22 §9: the server's own fields are refused by name (they were silently ignored).
+    const named = { ...person(), privacy_accepted: true, privacy_accepted_at: '2001-01-01T00:00:00.000Z' }
+    const refused = await api('POST', '/api/users', { body: named })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(errorPaths(refused.body)).toEqual(['privacy_accepted_at'])
+    expect(refused.body.errors[0].data.errors[0].code).toBe('SET_BY_SERVER')
+    expect(await sql('select 1 from users where email = $1', [named.email])).toHaveLength(0)
+
+    const body = { ...person(), privacy_accepted: true }
     const before = Date.now()
     const res = await api('POST', '/api/users', { body })
     const after = Date.now()
@@ -59,14 +67,16 @@ describe('consent to the privacy policy at registration', () => {
     const token = await login(body.email, body.password)
 
     const own = await api('PATCH', `/api/users/${id}`, { token, body: { privacy_accepted_at: null, name: 'Ila' } })
-    expect(own.status, JSON.stringify(own.body)).toBe(200)
+    expect(own.status, JSON.stringify(own.body)).toBe(400)
+    expect(errorPaths(own.body)).toEqual(['privacy_accepted_at'])
     const me = await api('PUT', '/api/auth/me', { token, body: { privacy_accepted_at: '2001-01-01T00:00:00.000Z' } })
     expect(me.status).toBe(400)
     const admin = await api('PATCH', `/api/users/${id}`, {
       as: 'ADMIN',
       body: { privacy_accepted_at: '2001-01-01T00:00:00.000Z' },
     })
-    expect(admin.status, JSON.stringify(admin.body)).toBe(200)
+    expect(admin.status, JSON.stringify(admin.body)).toBe(400)
+    expect(errorPaths(admin.body)).toEqual(['privacy_accepted_at'])
 
     expect((await acceptedAt(body.email))!.toISOString()).toBe(original)
     // The person reads their own date.

@@ -99,7 +99,10 @@ export const adminUserInput = z
   })
 export type AdminUserInput = z.infer<typeof adminUserInput>
 
-/** What a user may change of their own profile (never the role, never the e-mail verification). */
+/**
+ * What a user may change of their own profile (never the role, never the e-mail verification, never
+ * the photo: that is PUT /api/auth/me/avatar, so a profile points only at its owner's own upload).
+ */
 export const updateMeBody = z
   .object({
     name: z
@@ -115,7 +118,6 @@ export const updateMeBody = z
       .max(100, fieldMessage('AT_MOST_CHARS', { n: 100 }))
       .optional(),
     phone_number: phone.nullable().optional(),
-    upload: z.number().int().positive().nullable().optional(),
   })
   .strict()
 export type UpdateMeBody = z.infer<typeof updateMeBody>

@@ -14,6 +14,14 @@ export const isPersonalPhotoName = (name: unknown) => typeof name === 'string' &
 /** What the server accepts as an image (Upload collection) and its size limit (payload.config.ts). */
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+/**
+ * Pixels an uploaded image may have (width × height × frames), read from its header before
+ * anything decodes it (issue 22 §2: a 12 KB PNG can declare 10000×10000). The same cap as the
+ * resizer's sources (`/api/img`), so every stored image can be served resized.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000
+/** The cap in megapixels, as the refusal's words say it. */
+export const IMAGE_MAX_MEGAPIXELS = IMAGE_MAX_PIXELS / 1_000_000
 
 /** An image's name: unique (the server answers a duplicate next to the field), not a profile photo's. */
 export const uploadNameField = z

@@ -20,7 +20,11 @@ import { usersCount, usersCountCompare } from '../../calendar'
 import { APIError, ValidationError } from 'payload'
 import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
 import { env } from '../../env'
-import { TooManyRegistrations, claimRegistration } from '../registration'
+import { TooManyRegistrations, assertRefusalsUnder, claimRegistration, countRefusedRegistration } from '../registration'
+import { assertUserFields } from '../userFields'
+import { dummyPasswordCheck } from '../login'
+import type { Run } from '../rateLimit'
+import { sql } from '@payloadcms/db-postgres'
 import { keepLastAdminOnChange, keepLastAdminOnDelete } from '../lastAdmin'
 import { leanSessionStrategy } from '../leanAuth'
 
@@ -69,13 +73,22 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [
       async ({ args, operation, req }) => {
+        // Only the fields the caller may send (accounts/userFields.ts): 400 naming the others.
+        assertUserFields(operation, req, (args as { data?: unknown }).data)
         // Self-registration (a visitor through the API) is limited per client address before
-        // anything is written: 429 + Retry-After over the limit (accounts/registration.ts). The
-        // count is taken on the create's own transaction: a registration that fails after all
-        // (bad input, address taken) rolls it back, and no second connection is needed.
+        // anything is written: 429 + Retry-After over the limit (accounts/registration.ts). Every
+        // attempt counts towards one limit (an address already registered answers so: issue 22 §3,
+        // docs/architecture.md "Account enumeration"); created accounts towards another, taken on
+        // the create's own transaction — a registration that fails after all rolls it back.
         if (operation === 'create' && req.payloadAPI !== 'local' && !req.user) {
           try {
-            await claimRegistration(await sqlInRequest(req), clientIp(req))
+            const run = await sqlInRequest(req)
+            await assertRefusalsUnder(run, clientIp(req))
+            req.context.selfRegistration = true
+            // Payload refuses a registered address before hashing the password: spend that time
+            // anyway, so that the refusal costs what a registration costs (issue 22 §3).
+            await registeredAddressCostsTheSame(run, (args as { data?: Record<string, unknown> }).data)
+            await claimRegistration(run, clientIp(req))
           } catch (err) {
             if (err instanceof TooManyRegistrations)
               req.responseHeaders = new Headers({ 'Retry-After': String(err.retryAfterSeconds) })
@@ -166,6 +179,15 @@ export const Users: CollectionConfig = {
         return data
       },
     ],
+    afterError: [
+      async ({ error, req }) => {
+        // A refused self-registration (address taken, bad input) counts once its transaction is
+        // rolled back: "an account exists" is not an unlimited oracle (accounts/registration.ts).
+        const status = (error as { status?: number }).status ?? 500
+        if (req.context.selfRegistration && status >= 400 && status < 500 && status !== 429)
+          await countRefusedRegistration(pool(req.payload), clientIp(req))
+      },
+    ],
     beforeDelete: [keepLastAdminOnDelete],
     beforeChange: [
       keepLastAdminOnChange,
@@ -247,6 +269,14 @@ export const Users: CollectionConfig = {
     },
   ],
   timestamps: true,
+}
+
+/** When `data.email` already has an account: a dummy password check of a registration's cost. */
+async function registeredAddressCostsTheSame(run: Run, data: Record<string, unknown> | undefined) {
+  const { email, password } = data ?? {}
+  if (typeof email !== 'string' || typeof password !== 'string') return
+  const rows = await run(sql`select 1 from users where lower(email) = lower(trim(${email}))`)
+  if (rows.length) await dummyPasswordCheck(password)
 }
 
 /** A visitor creating their own account through the API (not an admin, not server code). */

@@ -63,7 +63,7 @@ export const changePassword: Endpoint = {
     const { oldPassword, password } = parseOr400(loggedInChangeBody, body)
     const subjects: Subject[] = [
       [LIMITS.loginIp, clientIp(req)],
-      [LIMITS.loginAccount, user.email],
+      [LIMITS.passwordCheck, `user:${user.id}`],
     ]
     await guarded(req, subjects, 'failure', () => changeWhenLoggedIn(req.payload, user, oldPassword, password))
     const collection = users(req)

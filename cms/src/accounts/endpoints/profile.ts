@@ -2,12 +2,13 @@
 import type { Endpoint } from 'payload'
 import { addDataAndFileToRequest, ValidationError } from 'payload'
 import { changeEmailBody, emailConfirmBody, updateMeBody } from '@salon/shared'
-import { assertNewEmail, changeEmail, confirmEmail, ownProfile, sendConfirmation, updateOwnProfile } from '../accounts'
+import { changeEmail, checkPassword, confirmEmail, ownProfile, sendConfirmation, updateOwnProfile } from '../accounts'
 import { removeAvatar, setAvatar } from '../avatars'
 import { accessTokenExp } from '../sessions'
 import { userOf, clientIp, discardBody, forbidden, parseOr400, readJsonObject, requireUser } from '../../platform'
 import { LIMITS, type Subject } from '../rateLimit'
 import { guarded } from './authShared'
+import { assertOwnProfileFields } from '../userFields'
 
 /** PUT /api/auth/me/avatar (multipart `file`) — the caller's profile photo; DELETE removes it. */
 export const putAvatar: Endpoint = {
@@ -57,6 +58,8 @@ export const putMe: Endpoint = {
     const user = requireUser(req)
     const body = await readJsonObject(req)
     if ('user_role' in body) throw forbidden('Il ruolo non si può cambiare dal proprio profilo.')
+    // Every other key is named (the photo is PUT /api/auth/me/avatar's, issue 22 §5 and §9).
+    assertOwnProfileFields(body)
     const data = parseOr400(updateMeBody, body)
     return Response.json({ message: 'Profilo aggiornato', user: await updateOwnProfile(req, user.id, data) })
   },
@@ -72,13 +75,17 @@ export const changeEmailEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req)
     const { password, email } = parseOr400(changeEmailBody, await readJsonObject(req))
-    // An unusable address is not a wrong password: refused before the attempt is counted.
-    await assertNewEmail(req.payload, user, email)
-    const subjects: Subject[] = [
+    // Issue 22 §3: "already used" would tell any signed-in customer who has an account here. Every
+    // request counts (10 an hour per user), and the password is checked before the address is
+    // looked at (wrong passwords: 5 in 15 minutes, this user's own counter).
+    const always: Subject[] = [[LIMITS.changeEmail, `user:${user.id}`]]
+    await guarded(req, always, 'always', async () => {})
+    const checks: Subject[] = [
       [LIMITS.loginIp, clientIp(req)],
-      [LIMITS.loginAccount, user.email],
+      [LIMITS.passwordCheck, `user:${user.id}`],
     ]
-    const updated = await guarded(req, subjects, 'failure', () => changeEmail(req.payload, user, password, email))
+    await guarded(req, checks, 'failure', () => checkPassword(req.payload, user.email, password, 'password'))
+    const updated = await changeEmail(req.payload, user, email)
     return Response.json({
       message: `Indirizzo aggiornato: ti abbiamo inviato un link a ${updated.email} per confermarlo.`,
       user: updated,

@@ -1,11 +1,12 @@
 /** Signing in and out: login (and its second step), refresh, logout, logout everywhere. */
 import type { Endpoint } from 'payload'
-import { loginOperation, logoutOperation } from 'payload'
+import { logoutOperation } from 'payload'
 import { loginVerifyBody, loginBody } from '@salon/shared'
 import { publicUser, readUser } from '../accounts'
 import { endAllSessions, endRefresh, endRefreshOfSession, refreshTokenOf, rotateRefresh } from '../sessions'
 import { userOf, clientIp, parseOr400, readJsonObject, requireUser, fieldError, pool } from '../../platform'
 import { checkSecondFactor, hasVerifiedFactor, seal, unseal } from '../secondFactor'
+import { guardedLogin } from '../login'
 import { LIMITS, type Subject } from '../rateLimit'
 import {
   users,
@@ -23,12 +24,7 @@ export const login: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const data = parseOr400(loginBody, await readJsonObject(req))
-    const collection = users(req)
-    const subjects: Subject[] = [
-      [LIMITS.loginIp, clientIp(req)],
-      [LIMITS.loginAccount, data.email],
-    ]
-    const result = await guarded(req, subjects, 'failure', () => loginOperation({ collection, data, req, depth: 0 }))
+    const result = await guardedLogin(req, data)
     const userId = (result.user as { id: number }).id
     if (await hasVerifiedFactor(pool(req.payload), userId)) {
       // Password right, second factor pending: the session token travels sealed (encrypted and

@@ -1,8 +1,14 @@
 import type { CollectionConfig } from 'payload'
 import { deleteUploadByName, getLibrary, putCarouselOrder, upsertUpload } from '../endpoints/upload'
-import { carouselImageGoesLast, freeUploadName, refuseDeletingUsedUpload } from '../uploads'
+import {
+  carouselImageGoesLast,
+  freeUploadName,
+  refuseDeletingUsedUpload,
+  refuseTooManyPixels,
+  uploadReadAccess,
+} from '../uploads'
 import { UPLOAD_LABELS, IMAGE } from '@salon/shared'
-import { anyone, isAdmin } from '../../platform'
+import { isAdmin } from '../../platform'
 import { env } from '../../env'
 
 const webp = { format: 'webp' as const, options: { quality: IMAGE.quality } }
@@ -15,15 +21,18 @@ type UploadDoc = {
 }
 
 /**
- * Images of the salon: carousel, services, operators, banners. Every file here is public
- * catalogue media; only admins write. Sizes are generated as webp q80 at 1x and 2x.
+ * Images of the salon: carousel, services, operators, banners — public catalogue media, only
+ * admins write. Customers' profile photos are uploads too, with an `owner` (issue 22 §5): only
+ * their owner and the staff read or list them (`uploadReadAccess`, which Payload also applies to
+ * `/api/upload/file/<name>`). Every file's pixels are checked from its header before anything
+ * decodes it (`refuseTooManyPixels`). Sizes are generated as webp q80 at 1x and 2x.
  */
 export const Upload: CollectionConfig = {
   slug: 'upload',
   endpoints: [upsertUpload, deleteUploadByName, putCarouselOrder, getLibrary],
   admin: { useAsTitle: 'name' },
   defaultSort: 'position',
-  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: uploadReadAccess, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {
     staticDir: env.uploadDir,
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
@@ -34,6 +43,8 @@ export const Upload: CollectionConfig = {
     adminThumbnail: 'x1',
   },
   hooks: {
+    // Before Payload's own file handling (generateFileData runs sharp on the file).
+    beforeOperation: [refuseTooManyPixels],
     beforeDelete: [refuseDeletingUsedUpload],
     beforeChange: [carouselImageGoesLast],
     beforeValidate: [
@@ -60,5 +71,10 @@ export const Upload: CollectionConfig = {
     { name: 'label', type: 'select', options: [...UPLOAD_LABELS], defaultValue: 'IMAGES', required: true, index: true },
     { name: 'alt', type: 'text', maxLength: 300 },
     { name: 'position', type: 'number', defaultValue: 0, min: 0 },
+    /**
+     * The customer whose profile photo this is (set by the avatar endpoint through the Local API
+     * only); empty for the salon's images. Nobody writes it through the API.
+     */
+    { name: 'owner', type: 'number', index: true, access: { create: () => false, update: () => false } },
   ],
 }

@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { bookBody, editBody, idParam, isCalledOff, statusBody } from '@salon/shared'
 import { fieldMessage } from '@salon/shared/messages'
-import { HttpError, parseOr400, pool, readJsonObject, requireAdmin } from '../../platform'
+import { HttpError, onlyKnownKeys, parseOr400, pool, readJsonObject, requireAdmin } from '../../platform'
 import { bookForCustomer } from '../writes/bookForCustomer'
 import { changeStatus } from '../writes/changeStatus'
 import { editReservation } from '../writes/editReservation'
@@ -37,22 +37,6 @@ const ON_CREATE: Record<string, string> = {
 const ON_UPDATE: Record<string, string> = {
   ...SERVER_SET,
   user: 'Il cliente di una prenotazione non si cambia: annullala e prenotane una nuova',
-}
-
-/**
- * A 400 naming every key of `body` the call does not take (zod's strict objects would name only
- * `body`), with the reason for the ones the server sets itself.
- */
-function onlyKnownKeys(body: Record<string, unknown>, allowed: readonly string[], reasons: Record<string, string>) {
-  const errors = Object.keys(body)
-    .filter((key) => !allowed.includes(key))
-    .map((path) =>
-      reasons[path]
-        ? { path, message: reasons[path], code: 'SET_BY_SERVER' as const }
-        : { path, message: fieldMessage('FIELD_NOT_ACCEPTED'), code: 'FIELD_NOT_ACCEPTED' as const },
-    )
-  if (errors.length)
-    throw new HttpError(400, 'INVALID_INPUT', `Dati non validi: ${errors.map((e) => e.path).join(', ')}`, { errors })
 }
 
 const idOf = (req: PayloadRequest) => parseOr400(idParam, req.routeParams?.id)
