@@ -335,7 +335,7 @@ export function prune(config) {
   for (const b of gone) fs.rmSync(b.path, { recursive: true, force: true })
   let wal = 0
   const oldest = all[gone.length]
-  if (oldest) {
+  if (oldest && fs.existsSync(config.walDir)) {
     for (const f of fs.readdirSync(config.walDir)) {
       if (f.includes('.history')) continue
       const seg = f.slice(0, 24)
@@ -402,12 +402,7 @@ export function scheduleBackups({ url, pgDataDir, config, log = console.log }) {
   void check()
   const timer = setInterval(check, 10 * 60_000)
   timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return { stop: () => clearInterval(timer), current: () => running }
 }
 
 // ── Restore ───────────────────────────────────────────────────────────────────────────────────
@@ -455,7 +450,7 @@ export const salonTime = (d, timeZone = 'Europe/Rome') =>
 
 /** The base backup to start from: the named one, or the newest that ended before `target`. */
 export function chooseBackup(config, { name, target }) {
-  const all = listBackups(config)
+  const all = listBackups(config).filter((b) => b.kind === 'base')
   if (!all.length) throw new BackupError(`No base backup in ${config.baseDir}.`)
   if (name) {
     const b = all.find((x) => x.name === name)
