@@ -83,6 +83,7 @@ const startApp = (role, env) => {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SALON_DEMO: demo ? 'true' : 'false',
+      SALON_EMBEDDED_PG: external ? 'false' : 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       SALON_PROCESS_ROLE: role,
       ...env,

@@ -53,8 +53,9 @@ export const env = {
   },
   /**
    * Backups (docs/operations.md): the folder `npm run backup` and the schedule of scripts/start.mjs
-   * write to (BACKUP_DIR, default $DATA_DIR/backups), the schedule and the retention; whether this
-   * app runs the database itself (`npm start`'s embedded PostgreSQL, whose pid it is given).
+   * write to (BACKUP_DIR, default $DATA_DIR/backups), the schedule and the retention; whether the
+   * database is `npm start`'s embedded PostgreSQL, whose backups are this app's job (SALON_EMBEDDED_PG,
+   * set by scripts/start.mjs).
    */
   get backups() {
     const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback)
@@ -62,7 +63,7 @@ export const env = {
       dir: path.resolve(/*turbopackIgnore: true*/ process.env.BACKUP_DIR || path.join(this.dataDir, 'backups')),
       intervalHours: Math.max(0, num(process.env.BACKUP_INTERVAL_HOURS, 24)),
       keep: Math.max(1, Math.floor(num(process.env.BACKUP_KEEP, 7))),
-      embedded: this.ownedPostgresPid !== null,
+      embedded: process.env.SALON_EMBEDDED_PG === 'true',
     }
   },
   get uploadDir() {

@@ -35,7 +35,14 @@ describe('GET /api/backups/status', () => {
     const r = await api('GET', '/api/backups/status', { as: 'ADMIN' })
     expect(r.status).toBe(200)
     expect(r.headers.get('cache-control')).toBe('no-store')
-    expect(r.body.data).toMatchObject({ dir: backupDir, intervalHours: 24, lastBackup: null, backupCount: 0 })
+    expect(r.body.data).toMatchObject({
+      database: 'external',
+      dir: backupDir,
+      intervalHours: 24,
+      lastBackup: null,
+      backupCount: 0,
+      warnings: [],
+    })
     // The test stack's PostgreSQL does not archive (fast, throw-away): pg_stat_archiver still answers.
     expect(r.body.data.archiver).toMatchObject({ mode: 'off', failedCount: 0 })
   })
