@@ -22,7 +22,7 @@ type Db = Awaited<ReturnType<typeof startPostgres>>
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-drill-'))
 fs.chmodSync(dir, 0o755) // as root, PostgreSQL runs as the `postgres` user: it must reach the folder
 const pgDataDir = path.join(dir, 'pg')
-const config = backupConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv, dir)
+const config = backupConfig({ DATA_DIR: dir }, dir)
 const silent = () => {}
 let db: Db | null = null
 
