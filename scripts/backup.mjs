@@ -28,7 +28,6 @@ await cli(async () => {
   }
   log('PostgreSQL is stopped: starting it for the backup, then stopping it again.')
   const archive = prepareWalArchive(config, log)
-  if (!archive) throw new BackupError(`The postgres OS user cannot write to ${config.walDir}: set BACKUP_DIR.`)
   const db = await startPostgres({ dataDir: path.join(dataDir, 'pg'), log, settings: archive })
   try {
     await takeBaseBackup({ url: db.url, pgDataDir: db.dataDir, config, log })

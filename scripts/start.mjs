@@ -112,7 +112,7 @@ async function startJobProcess() {
 
 app.on('message', (msg) => {
   if (msg?.type !== 'ready') return
-  if (archive && backupConfig.intervalHours > 0 && !backupSchedule)
+  if (archive && !backupSchedule)
     backupSchedule = backups.scheduleBackups({ url: db.url, pgDataDir: db.dataDir, config: backupConfig, log })
   if (separateJobs && !jobs)
     startJobProcess().catch((err) => {

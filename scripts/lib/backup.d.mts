@@ -37,7 +37,9 @@ export interface RestorePlan {
 export function backupConfig(env?: Record<string, string | undefined>, dataDir?: string): BackupConfig
 export function archiveSettings(walDir: string, archiveTimeoutSeconds?: number): Record<string, string>
 export function restoreCommand(dir: string): string
-export function prepareWalArchive(config: BackupConfig, log?: (m: string) => void): Record<string, string> | null
+export function prepareWalArchive(config: BackupConfig, log?: (m: string) => void): Record<string, string>
+export function spoolDirOf(config: BackupConfig): string
+export function drainSpool(config: BackupConfig): number
 export function listBackups(config: BackupConfig): Manifest[]
 export function formatBytes(n: number): string
 export function takeBaseBackup(opts: {
@@ -69,4 +71,5 @@ export function restoreCluster(opts: {
   plan: RestorePlan
   config: BackupConfig
   log?: (m: string) => void
+  settings?: Record<string, string>
 }): Promise<RestorePlan & { uploadsRestored: boolean }>

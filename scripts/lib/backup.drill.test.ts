@@ -24,12 +24,14 @@ fs.chmodSync(dir, 0o755) // as root, PostgreSQL runs as the `postgres` user: it 
 const pgDataDir = path.join(dir, 'pg')
 const config = backupConfig({ DATA_DIR: dir }, dir)
 const silent = () => {}
+/** Durability is not what the drill tests: no fsync, so that it stays quick on a busy machine. */
+const FAST = { fsync: 'off' }
 let db: Db | null = null
 
 async function start() {
   const archive = prepareWalArchive(config, silent)
   if (!archive) throw new Error('archiving could not be prepared')
-  db = await startPostgres({ dataDir: pgDataDir, log: silent, settings: archive })
+  db = await startPostgres({ dataDir: pgDataDir, log: silent, settings: { ...FAST, ...archive } })
   return db
 }
 async function stop() {
@@ -74,7 +76,7 @@ async function book(n: number, tag: string) {
 
 async function restoreTo(target: Date | null, name?: string) {
   const plan = planRestore({ pgDataDir, config, target, name })
-  return restoreCluster({ plan, config, log: silent })
+  return restoreCluster({ plan, config, log: silent, settings: FAST })
 }
 
 describe('restore drill: a backup, then point-in-time restores of the same cluster', () => {
@@ -174,5 +176,57 @@ describe('the salon clock of `npm run restore -- --to`', () => {
     expect(parseTarget('2026-12-01T18:30:00Z').toISOString()).toBe('2026-12-01T18:30:00.000Z')
     expect(parseTarget('2026-12-01 18:30+02:00').toISOString()).toBe('2026-12-01T16:30:00.000Z')
     expect(() => parseTarget('yesterday')).toThrow(BackupError)
+  })
+})
+
+// As root PostgreSQL runs as the `postgres` OS user; a backup folder under a private (0700) home
+// is out of its reach: the WAL goes through a spool it can reach, moved into the folder by us.
+describe.runIf(process.getuid?.() === 0)('a backup folder the postgres user cannot reach', () => {
+  it('archives through the spool; the base backup and a restore still find every segment', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-private-')) // 0700, root's
+    const open = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-open-'))
+    fs.chmodSync(open, 0o755)
+    const cfg = backupConfig({ BACKUP_DIR: path.join(home, 'backups') }, open)
+    const dataDir = path.join(open, 'pg')
+    let own: Db | null = null
+    try {
+      own = await startPostgres({ dataDir, log: silent, settings: { ...FAST, ...prepareWalArchive(cfg, silent) } })
+      const q = async (text: string) => {
+        const c = new pg.Client({ connectionString: own!.url })
+        await c.connect()
+        try {
+          return (await c.query(text)).rows
+        } finally {
+          await c.end()
+        }
+      }
+      await q('create table t (id int primary key)')
+      await q('insert into t select generate_series(1, 100)')
+      const backup = await takeBaseBackup({
+        url: own.url,
+        pgDataDir: own.dataDir,
+        config: cfg,
+        log: silent,
+      })
+      expect(fs.existsSync(path.join(cfg.walDir, `${backup.startWal}.gz`))).toBe(true)
+      await q('insert into t select generate_series(101, 150)')
+      const at = (await q('select clock_timestamp() as now'))[0].now as Date
+      await q('select pg_switch_wal()')
+      await q('insert into t select generate_series(151, 170)')
+      await own.stop()
+      own = null
+      await restoreCluster({
+        plan: planRestore({ pgDataDir: dataDir, config: cfg, target: at }),
+        config: cfg,
+        log: silent,
+        settings: FAST,
+      })
+      own = await startPostgres({ dataDir, log: silent, settings: { ...FAST, ...prepareWalArchive(cfg, silent) } })
+      expect(await q('select count(*)::int as n from t')).toEqual([{ n: 150 }])
+    } finally {
+      await own?.stop()
+      fs.rmSync(home, { recursive: true, force: true })
+      fs.rmSync(open, { recursive: true, force: true })
+    }
   })
 })

@@ -73,18 +73,56 @@ export function restoreCommand(dir) {
 }
 
 /**
- * Makes `walDir` ready for the server to archive into and returns the server settings, or null
- * (with the reason logged) when the server's OS user cannot write there.
+ * Where the server archives when its OS user cannot reach BACKUP_DIR (as root, a folder under a
+ * private home — the same case that moves the cluster to /tmp): a spool it can reach, which
+ * `drainSpool` moves into `<BACKUP_DIR>/wal` (every minute under npm start, and before each backup
+ * or restore).
+ */
+export const spoolDirOf = (config) =>
+  path.join(os.tmpdir(), 'salon-pg-wal', Buffer.from(path.resolve(config.walDir)).toString('base64url').slice(-40))
+
+/** Moves the finished files of the spool into the archive (a temp name, then a rename); returns how many. */
+export function drainSpool(config) {
+  const spool = spoolDirOf(config)
+  let names = []
+  try {
+    names = fs.readdirSync(spool)
+  } catch {
+    return 0
+  }
+  let moved = 0
+  for (const f of names) {
+    if (f.endsWith('.tmp')) continue
+    const to = path.join(config.walDir, f)
+    if (!fs.existsSync(to)) {
+      fs.copyFileSync(path.join(spool, f), `${to}.tmp`)
+      fs.renameSync(`${to}.tmp`, to)
+    }
+    fs.rmSync(path.join(spool, f), { force: true })
+    moved++
+  }
+  return moved
+}
+
+/**
+ * Makes `walDir` ready for the server to archive into and returns the server settings. As root,
+ * `walDir` is given to the postgres OS user; when that user cannot reach it, the server archives
+ * into a spool (`spoolDirOf`) that is drained into `walDir`.
  */
 export function prepareWalArchive(config, log = console.log) {
   fs.mkdirSync(config.walDir, { recursive: true })
   const pgUser = osUserOfPostgres()
   if (pgUser) {
     if (!reachableBy(pgUser.uid, pgUser.gid, config.walDir)) {
+      const spool = spoolDirOf(config)
+      fs.mkdirSync(path.dirname(spool), { recursive: true, mode: 0o755 })
+      fs.chmodSync(path.dirname(spool), 0o755)
+      fs.mkdirSync(spool, { recursive: true, mode: 0o700 })
+      fs.chownSync(spool, pgUser.uid, pgUser.gid)
       log(
-        `WAL archiving is OFF: the postgres OS user cannot reach ${config.walDir} — set BACKUP_DIR to a folder it can reach (docs/operations.md).`,
+        `WAL is archived into ${spool} first (the postgres user cannot reach ${config.walDir}), then moved there every minute; BACKUP_DIR on a folder it can reach avoids the detour.`,
       )
-      return null
+      return archiveSettings(spool, config.archiveTimeoutSeconds)
     }
     fs.chownSync(config.walDir, pgUser.uid, pgUser.gid)
   }
@@ -258,6 +296,8 @@ export async function takeBaseBackup({ url, pgDataDir, config, log = console.log
     tarArgs.push('--warning=no-file-changed', '--warning=no-file-removed', '--ignore-failed-read', '.')
     // Files change and disappear while the server runs: tar's exit 1 says so, and WAL replay fixes it.
     await run('tar', tarArgs, { okCodes: [0, 1], nice: true })
+    // pg_backup_stop waits until its last WAL segment is archived: a broken archive would hang it for good.
+    await client.query(`set statement_timeout = '2min'`)
     const stop = (
       await client.query(
         `select s.lsn::text as lsn, s.labelfile, s.spcmapfile, pg_walfile_name(s.lsn) as wal, now() as at
@@ -268,6 +308,7 @@ export async function takeBaseBackup({ url, pgDataDir, config, log = console.log
     if (stop.spcmapfile) fs.writeFileSync(path.join(partial, 'tablespace_map'), stop.spcmapfile)
 
     // The WAL from start to stop makes the copy consistent: keep it with the backup.
+    drainSpool(config)
     const needed = fs.readdirSync(config.walDir).filter((f) => {
       const seg = f.replace(/\.gz$/, '')
       if (f.endsWith('.history') || f.endsWith('.history.gz')) return true
@@ -317,7 +358,11 @@ export async function takeBaseBackup({ url, pgDataDir, config, log = console.log
         (pruned.backups.length ? ` (removed ${pruned.backups.join(', ')} and ${pruned.wal} WAL files)` : ''),
     )
     return { ...manifest, path: path.join(config.baseDir, name) }
-  } catch (err) {
+  } catch (caught) {
+    const err =
+      caught?.code === '57014'
+        ? new BackupError('WAL archiving does not archive (2 minutes waited): see pg_stat_archiver and the server log.')
+        : caught
     // A backup left started would block the next one until this session ends: it ends here.
     fs.rmSync(partial, { recursive: true, force: true })
     recordAttempt(config, { at: new Date().toISOString(), ok: false, error: err.message })
@@ -376,8 +421,9 @@ export function backupDue(config, timeline, now = Date.now()) {
 }
 
 /**
- * Takes a base backup whenever one is due (checked now and every 10 minutes) while the embedded
- * PostgreSQL runs. Returns `stop()`. Failures are logged and recorded (the dashboard warns).
+ * Takes a base backup whenever one is due (checked now and every 10 minutes; none with
+ * `BACKUP_INTERVAL_HOURS=0`) while the embedded PostgreSQL runs, and drains the WAL spool every
+ * minute. Returns `stop()`. Failures are logged and recorded (the dashboard warns).
  */
 export function scheduleBackups({ url, pgDataDir, config, log = console.log }) {
   let running = null
@@ -399,8 +445,16 @@ export function scheduleBackups({ url, pgDataDir, config, log = console.log }) {
       .catch((err) => log(`Backup failed: ${err.message}`))
       .finally(() => (running = null))
   }
-  void check()
-  const timer = setInterval(check, 10 * 60_000)
+  if (config.intervalHours > 0) void check()
+  let ticks = 0
+  const timer = setInterval(() => {
+    try {
+      drainSpool(config)
+    } catch (err) {
+      log(`Moving archived WAL into ${config.walDir} failed: ${err.message}`)
+    }
+    if (config.intervalHours > 0 && ++ticks % 10 === 0) void check()
+  }, 60_000)
   timer.unref()
   return { stop: () => clearInterval(timer), current: () => running }
 }
@@ -489,9 +543,10 @@ export function planRestore({ pgDataDir, config, name, target }) {
  * Restores the (stopped) cluster at `plan.pgDataDir` from `plan.backup`, replaying the archived WAL
  * (and the WAL the old cluster had not archived yet) up to `plan.target`, or only to the end of the
  * backup without a target. The old cluster is renamed to `plan.asideDir`, never deleted. Waits for
- * the promotion, then stops the server: `npm start` starts normally afterwards.
+ * the promotion, then stops the server: `npm start` starts normally afterwards. `settings`: more
+ * server settings for the recovery run (the drill's `fsync=off`).
  */
-export async function restoreCluster({ plan, config, log = console.log }) {
+export async function restoreCluster({ plan, config, log = console.log, settings = {} }) {
   const { backup, pgDataDir } = plan
   const running = runningPostmaster(pgDataDir)
   if (running)
@@ -506,7 +561,7 @@ export async function restoreCluster({ plan, config, log = console.log }) {
     : { recovery_target: 'immediate' }
   let db
   try {
-    db = await recover({ plan, config, work, oldWal, target, log })
+    db = await recover({ plan, config, work, oldWal, target, log, settings })
   } catch (err) {
     fs.rmSync(work, { recursive: true, force: true })
     const text = String(err.message)
@@ -523,7 +578,7 @@ export async function restoreCluster({ plan, config, log = console.log }) {
     // transaction in it ended after the target: the target's state is the end of that WAL.
     log(`No transaction ended after ${plan.target.toISOString()}: restoring everything up to the last one…`)
     try {
-      db = await recover({ plan, config, work, oldWal, target: {}, log })
+      db = await recover({ plan, config, work, oldWal, target: {}, log, settings })
     } catch (again) {
       fs.rmSync(work, { recursive: true, force: true })
       throw new BackupError(
@@ -562,7 +617,7 @@ export async function restoreCluster({ plan, config, log = console.log }) {
 }
 
 /** Unpacks the backup into `work` with its restore source and runs recovery to `target`; resolves once promoted. */
-async function recover({ plan, config, work, oldWal, target, log }) {
+async function recover({ plan, config, work, oldWal, target, log, settings }) {
   const { backup } = plan
   fs.rmSync(work, { recursive: true, force: true })
   fs.mkdirSync(work, { recursive: true, mode: 0o700 })
@@ -572,6 +627,7 @@ async function recover({ plan, config, work, oldWal, target, log }) {
     fs.copyFileSync(path.join(backup.path, 'tablespace_map'), path.join(work, 'tablespace_map'))
   for (const d of ['pg_wal', 'pg_wal/archive_status']) fs.mkdirSync(path.join(work, d), { recursive: true })
 
+  drainSpool(config)
   // The restore source: the backup's own WAL, the archive from the backup on, every timeline
   // history, and the segments the old cluster wrote but had not archived yet (its last minutes).
   const source = path.join(work, 'salon_restore_wal')
@@ -616,6 +672,7 @@ async function recover({ plan, config, work, oldWal, target, log }) {
     dataDir: work,
     log: () => {},
     settings: {
+      ...settings,
       ...archive,
       restore_command: restoreCommand(source),
       recovery_target_timeline: 'latest',
