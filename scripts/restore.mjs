@@ -89,7 +89,7 @@ Restorable with --to: from ${salonTime(new Date(base[0].stoppedAt), tz)}
 async function restoreExternal(config, name, values) {
   if (values.to)
     throw new BackupError(
-      'With DATABASE_URL, a point-in-time restore is the database server\'s own feature (a managed database\'s console, or WAL archiving on your server): docs/operations.md "External database".',
+      'With DATABASE_URL, a point-in-time restore is the database server\'s own feature (a managed database\'s console, or WAL archiving on your server): docs/operations.md "With an external database".',
     )
   const b = listBackups(config).find((x) => x.name === name && x.kind === 'dump')
   if (!b) throw new BackupError(`No dump named "${name}" in ${config.baseDir} (npm run restore -- --list).`)
