@@ -16,6 +16,7 @@ import {
   parseTarget,
   planRestore,
   restoreCluster,
+  runningApp,
   salonTime,
 } from './lib/backup.mjs'
 import { cli, clientTool, places, root } from './lib/backupCli.mjs'
@@ -38,6 +39,11 @@ await cli(async () => {
     )
   if (external) return restoreExternal(config, positionals[0], values)
 
+  const app = runningApp(dataDir)
+  if (app)
+    throw new BackupError(
+      `The app is running (npm start, pid ${app}): stop it first (Ctrl-C where it runs). Nothing was changed.`,
+    )
   const target = values.to ? parseTarget(values.to, tz) : null
   const plan = planRestore({ pgDataDir, config, name: values.to ? undefined : positionals[0], target })
   const when = target ?? new Date(plan.backup.stoppedAt)
@@ -63,7 +69,6 @@ await cli(async () => {
     (PostgreSQL timeline ${result.timeline}).${fs.existsSync(plan.asideDir) ? `\n    The replaced cluster is in ${plan.asideDir}.` : ''}${result.uploadsRestored ? `\n    Uploads from the backup put back where missing in ${config.uploadsDir}.` : ''}
     Start the app with npm start: it takes a fresh base backup of the restored database at once.
 `)
-  void dataDir
 })
 
 function list(config, backups, tz, pgDataDir) {

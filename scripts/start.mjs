@@ -64,6 +64,7 @@ const backups = external ? null : await import('./lib/backup.mjs')
 const backupConfig = backups?.backupConfig(process.env, dataDir)
 const archive = backupConfig?.enabled ? backups.prepareWalArchive(backupConfig, log) : null
 let backupSchedule = null
+backups?.markAppRunning(dataDir) // `npm run restore` refuses while the app runs
 
 let databaseUrl = process.env.DATABASE_URL
 if (!external) {

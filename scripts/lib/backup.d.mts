@@ -73,3 +73,5 @@ export function restoreCluster(opts: {
   log?: (m: string) => void
   settings?: Record<string, string>
 }): Promise<RestorePlan & { uploadsRestored: boolean }>
+export function markAppRunning(dataDir: string): void
+export function runningApp(dataDir: string): number | null

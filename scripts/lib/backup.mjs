@@ -459,6 +459,35 @@ export function scheduleBackups({ url, pgDataDir, config, log = console.log }) {
   return { stop: () => clearInterval(timer), current: () => running }
 }
 
+// ── The app's presence (a restore refuses while it runs) ────────────────────────────────────
+
+const appPidFile = (dataDir) => path.join(dataDir, 'app.pid')
+
+/** `npm start` says it runs on `dataDir` (removed when it exits): a restore must not race its PostgreSQL. */
+export function markAppRunning(dataDir) {
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(appPidFile(dataDir), String(process.pid))
+  process.once('exit', () => {
+    try {
+      if (fs.readFileSync(appPidFile(dataDir), 'utf8') === String(process.pid)) fs.rmSync(appPidFile(dataDir))
+    } catch {
+      // already gone
+    }
+  })
+}
+
+/** The pid of an `npm start` running on `dataDir`, or null. */
+export function runningApp(dataDir) {
+  try {
+    const pid = Number(fs.readFileSync(appPidFile(dataDir), 'utf8'))
+    process.kill(pid, 0)
+    const cmd = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : 'start.mjs'
+    return cmd.includes('start.mjs') ? pid : null
+  } catch {
+    return null
+  }
+}
+
 // ── Restore ───────────────────────────────────────────────────────────────────────────────────
 
 /** An instant from "2026-12-01 18:30" on the salon's clock (`timeZone`), or from an ISO instant with an offset. */
