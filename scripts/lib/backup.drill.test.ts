@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BackupError,
   backupConfig,
+  backupDue,
+  listBackups,
   parseTarget,
   planRestore,
   prepareWalArchive,
@@ -166,6 +168,45 @@ describe('restore drill: a backup, then point-in-time restores of the same clust
     } finally {
       await stop()
     }
+  })
+
+  it('retention: the newest BACKUP_KEEP base backups, and no WAL older than the oldest of them', async () => {
+    const keep2 = { ...config, keep: 2 }
+    await start()
+    try {
+      await takeBaseBackup({ url: db!.url, pgDataDir, config: keep2, log: silent })
+      await book(3, 'e')
+      await takeBaseBackup({ url: db!.url, pgDataDir, config: keep2, log: silent })
+    } finally {
+      await stop()
+    }
+    const kept = listBackups(keep2)
+    expect(kept).toHaveLength(2)
+    const oldest = kept[0].startWal.slice(8)
+    const wal = fs.readdirSync(config.walDir).filter((f) => /^[0-9A-F]{24}/.test(f) && !f.includes('.history'))
+    expect(wal.length).toBeGreaterThan(0)
+    for (const f of wal) expect(f.slice(8, 24) >= oldest, f).toBe(true)
+  })
+})
+
+describe('when npm start takes a base backup', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'salon-due-'))
+  const cfg = backupConfig({ BACKUP_DIR: folder, BACKUP_INTERVAL_HOURS: '24' }, folder)
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
+
+  it('at once when there is none; when the newest is older than the interval, or of another timeline (after a restore)', () => {
+    expect(backupDue(cfg, 1)).toBe('first')
+    const stoppedAt = '2026-12-01T02:00:00.000Z'
+    fs.mkdirSync(path.join(cfg.baseDir, 'b1'), { recursive: true })
+    fs.writeFileSync(
+      path.join(cfg.baseDir, 'b1', 'manifest.json'),
+      JSON.stringify({ name: 'b1', kind: 'base', stoppedAt, timeline: 1 }),
+    )
+    const after = (h: number) => Date.parse(stoppedAt) + h * 3_600_000
+    expect(backupDue(cfg, 1, after(23))).toBe(null)
+    expect(backupDue(cfg, 1, after(24))).toBe('schedule')
+    expect(backupDue(cfg, 2, after(1))).toBe('new timeline')
+    expect(backupDue({ ...cfg, intervalHours: 0 }, 1, after(500))).toBe(null)
   })
 })
 
