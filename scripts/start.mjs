@@ -114,7 +114,7 @@ async function startJobProcess() {
 app.on('message', (msg) => {
   if (msg?.type !== 'ready') return
   if (archive && !backupSchedule)
-    backupSchedule = backups.scheduleBackups({ url: db.url, pgDataDir: db.dataDir, config: backupConfig, log })
+    backupSchedule = backups.scheduleBackups({ url: () => db.url, pgDataDir: db.dataDir, config: backupConfig, log })
   if (separateJobs && !jobs)
     startJobProcess().catch((err) => {
       console.error(`The job process could not start: ${err.message}`)

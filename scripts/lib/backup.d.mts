@@ -53,7 +53,7 @@ export function prune(config: BackupConfig): { backups: string[]; wal: number }
 export function archiveEnd(config: BackupConfig): { file: string; time: Date } | null
 export function backupDue(config: BackupConfig, timeline: number | null, now?: number): string | null
 export function scheduleBackups(opts: {
-  url: string
+  url: string | (() => string)
   pgDataDir: string
   config: BackupConfig
   log?: (m: string) => void

@@ -425,10 +425,12 @@ export function backupDue(config, timeline, now = Date.now()) {
  * `BACKUP_INTERVAL_HOURS=0`) while the embedded PostgreSQL runs, and drains the WAL spool every
  * minute. Returns `stop()`. Failures are logged and recorded (the dashboard warns).
  */
-export function scheduleBackups({ url, pgDataDir, config, log = console.log }) {
+export function scheduleBackups({ url: urlOf, pgDataDir, config, log = console.log }) {
   let running = null
   const check = async () => {
     if (running) return
+    // A function: the server's address may change when it is restarted.
+    const url = typeof urlOf === 'function' ? urlOf() : urlOf
     const pg = require('pg')
     const client = new pg.Client({ connectionString: url, application_name: 'salon:backup' })
     running = (async () => {
