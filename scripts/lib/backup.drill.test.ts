@@ -15,6 +15,7 @@ import {
   planRestore,
   prepareWalArchive,
   restoreCluster,
+  spoolDirOf,
   takeBaseBackup,
 } from './backup.mjs'
 import { runningPostmaster, startPostgres } from './postgres.mjs'
@@ -266,6 +267,7 @@ describe.runIf(process.getuid?.() === 0)('a backup folder the postgres user cann
       expect(await q('select count(*)::int as n from t')).toEqual([{ n: 150 }])
     } finally {
       await own?.stop()
+      fs.rmSync(spoolDirOf(cfg), { recursive: true, force: true })
       fs.rmSync(home, { recursive: true, force: true })
       fs.rmSync(open, { recursive: true, force: true })
     }
