@@ -43,7 +43,18 @@ export default defineConfig({
       },
       {
         // The house rules fire (scripts/lint): run once, in the lint stage of `npm test`.
-        test: { name: 'rules', include: ['scripts/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'rules',
+          include: ['scripts/**/*.test.ts'],
+          exclude: ['scripts/**/*.drill.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The restore drill (scripts/lib/backup.drill.test.ts): its own embedded PostgreSQL with WAL
+        // archiving, backed up and restored to points in time.
+        test: { name: 'drill', include: ['scripts/**/*.drill.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         test: {

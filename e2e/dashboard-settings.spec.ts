@@ -10,6 +10,10 @@ test('the owner changes a booking rule, sees the shared rule refuse a bad value,
   await page.goto('/dashboard/config')
   const cap = page.getByLabel('Appuntamenti aperti per cliente')
   await expect(cap).toHaveValue('3')
+  // The backups' status (issue 22): the test server's PostgreSQL is external to it and not archived.
+  const backups = page.getByRole('region', { name: 'Backup' })
+  await expect(backups.getByRole('row', { name: /Ultimo backup riuscito/ })).toContainText('Ancora nessuno')
+  await expect(backups.getByRole('row', { name: /Archiviazione continua/ })).toContainText('Disattivata')
   await expectNoSeriousA11yViolations(page)
 
   const step = page.getByLabel('Passo degli orari (minuti)')

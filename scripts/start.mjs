@@ -47,6 +47,7 @@ async function stop(code = 0) {
   if (stopping) return
   stopping = true
   await Promise.all([stopChild(app), stopChild(jobs)])
+  backupSchedule?.stop() // a backup under way is abandoned with its session (the next run cleans it up)
   await db?.stop()
   process.exit(code)
 }
@@ -58,9 +59,16 @@ process.on('uncaughtException', (err) => {
   void stop(1)
 })
 
+// Backups (docs/operations.md): WAL archiving on the embedded PostgreSQL, base backups on a schedule.
+const backups = external ? null : await import('./lib/backup.mjs')
+const backupConfig = backups?.backupConfig(process.env, dataDir)
+const archive = backupConfig?.enabled ? backups.prepareWalArchive(backupConfig, log) : null
+let backupSchedule = null
+backups?.markAppRunning(dataDir) // `npm run restore` refuses while the app runs
+
 let databaseUrl = process.env.DATABASE_URL
 if (!external) {
-  db = await startPostgres({ dataDir: path.join(dataDir, 'pg'), log })
+  db = await startPostgres({ dataDir: path.join(dataDir, 'pg'), log, settings: archive ?? {} })
   databaseUrl = db.url
   log(`Embedded PostgreSQL on port ${db.port} (data in ${db.dataDir})`)
 }
@@ -76,6 +84,7 @@ const startApp = (role, env) => {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SALON_DEMO: demo ? 'true' : 'false',
+      SALON_EMBEDDED_PG: external ? 'false' : 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       SALON_PROCESS_ROLE: role,
       ...env,
@@ -104,6 +113,8 @@ async function startJobProcess() {
 
 app.on('message', (msg) => {
   if (msg?.type !== 'ready') return
+  if (archive && !backupSchedule)
+    backupSchedule = backups.scheduleBackups({ url: () => db.url, pgDataDir: db.dataDir, config: backupConfig, log })
   if (separateJobs && !jobs)
     startJobProcess().catch((err) => {
       console.error(`The job process could not start: ${err.message}`)

@@ -9,7 +9,7 @@ import { build, install, log, root, run } from './lib/workspace.mjs'
 import { unhandledRejections } from './lib/serverLog.mjs'
 import { e2eCounts } from './lib/e2eProgress.mjs'
 
-const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | int | e2e
+const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | drill | int | e2e
 // `node scripts/test.mjs int booking move`: only the integration files whose names match.
 const intFilters = only === 'int' ? process.argv.slice(3).filter((a) => !a.startsWith('-')) : []
 // `e2e <file filters>`: only the spec files whose name contains one of them.
@@ -132,6 +132,24 @@ if (want('unit') || want('lint')) {
 }
 if (only === 'lint') {
   printSummary()
+}
+// The restore drill (scripts/lib/backup.drill.test.ts, ~15 s): a throw-away PostgreSQL with WAL
+// archiving, backed up, written to, restored to points in time and compared row for row.
+if (want('unit') || only === 'drill') {
+  await stage('Restore drill (backup, point-in-time restore)', async () => {
+    const out = path.join(testDir, 'drill.json')
+    await run(bin('vitest'), [
+      'run',
+      '--project',
+      'drill',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ]).catch(() => {})
+    results.push(['restore drill', readVitest(out)])
+    if (results.at(-1)[1].failed) throw new Error('the restore drill failed')
+  })
+  if (only === 'drill') printSummary()
 }
 if (!process.argv.includes('--no-build')) await stage('Build', () => build())
 

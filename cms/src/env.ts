@@ -51,6 +51,21 @@ export const env = {
   get dataDir() {
     return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || path.join(process.cwd(), '.data'))
   },
+  /**
+   * Backups (docs/operations.md): the folder `npm run backup` and the schedule of scripts/start.mjs
+   * write to (BACKUP_DIR, default $DATA_DIR/backups), the schedule and the retention; whether the
+   * database is `npm start`'s embedded PostgreSQL, whose backups are this app's job (SALON_EMBEDDED_PG,
+   * set by scripts/start.mjs).
+   */
+  get backups() {
+    const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback)
+    return {
+      dir: path.resolve(/*turbopackIgnore: true*/ process.env.BACKUP_DIR || path.join(this.dataDir, 'backups')),
+      intervalHours: Math.max(0, num(process.env.BACKUP_INTERVAL_HOURS, 24)),
+      keep: Math.max(1, Math.floor(num(process.env.BACKUP_KEEP, 7))),
+      embedded: process.env.SALON_EMBEDDED_PG === 'true',
+    }
+  },
   get uploadDir() {
     return path.resolve(/*turbopackIgnore: true*/ process.env.UPLOAD_DIR || path.join(this.dataDir, 'uploads'))
   },

@@ -9,6 +9,7 @@ import { authEndpoints } from './accounts'
 import { health, emailAdapter, mapErrors } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
 import { operatorBlockEndpoints } from './reservations'
+import { backupStatusEndpoint } from './backups'
 import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -27,7 +28,14 @@ export default buildConfig({
   admin: { user: 'users' },
   // The server-rendered home is refreshed when what it shows changes (content/homeHtml.ts).
   collections: withHomeDirtyHooks(collections),
-  endpoints: [health, ...authEndpoints, homePageEndpoint, dashboardIndexEndpoint, ...operatorBlockEndpoints],
+  endpoints: [
+    health,
+    ...authEndpoints,
+    homePageEndpoint,
+    dashboardIndexEndpoint,
+    ...operatorBlockEndpoints,
+    backupStatusEndpoint,
+  ],
   hooks: { afterError: [mapErrors] },
   // Refusals a caller caused are information, not errors (Payload's defaults cover its own 4xx).
   loggingLevels: { AuthenticationError: 'info', ...ourRefusals },

@@ -21,7 +21,7 @@ async function binaries() {
 }
 
 /** True when the OS user `uid` can reach `dir` (every ancestor searchable). */
-function reachableBy(uid, gid, dir) {
+export function reachableBy(uid, gid, dir) {
   let d = path.resolve(dir)
   for (;;) {
     let st
@@ -60,6 +60,26 @@ function postgresUser() {
   }
   if (!ids) throw new Error('Running as root but could not create the `postgres` OS user PostgreSQL needs.')
   return ids
+}
+
+/** The OS user the embedded PostgreSQL runs as when we are root (`{ uid, gid }`), else null. */
+export const osUserOfPostgres = () => (process.getuid?.() === 0 ? postgresUser() : null)
+
+/** Where the cluster of `dataDir` really lives: as root, under /tmp when the postgres user cannot reach `dataDir`. */
+export function effectivePgDataDir(dataDir) {
+  const ids = osUserOfPostgres()
+  if (!ids || reachableBy(ids.uid, ids.gid, dataDir)) return dataDir
+  return path.join(os.tmpdir(), 'salon-pg-data', Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-40))
+}
+
+/** The pid of a PostgreSQL running on `dataDir`, or null. */
+export function runningPostmaster(dataDir) {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    return pid && alive(pid) ? pid : null
+  } catch {
+    return null
+  }
 }
 
 export function freePort(preferred = 0) {
@@ -125,12 +145,8 @@ export async function startPostgres({
       }
       nativeDir = copy
     }
-    if (!reachableBy(ids.uid, ids.gid, dataDir)) {
-      const moved = path.join(
-        os.tmpdir(),
-        'salon-pg-data',
-        Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-40),
-      )
+    const moved = effectivePgDataDir(dataDir)
+    if (moved !== dataDir) {
       log(`PostgreSQL data moved to ${moved} (the postgres user cannot reach ${dataDir})`)
       dataDir = moved
     }

@@ -63,7 +63,16 @@ export const salonPlugin = { meta: { name: 'salon' }, rules: { 'web-layers': web
  * scripts) may import any module, also only through its `index.ts` — or its `edge.ts`, the
  * Payload-free entry cms/server.ts uses (platform/edge.ts). docs/architecture.md draws it.
  */
-export const CMS_MODULES = ['platform', 'calendar', 'catalogue', 'accounts', 'reservations', 'content', 'notifications']
+export const CMS_MODULES = [
+  'platform',
+  'calendar',
+  'catalogue',
+  'accounts',
+  'reservations',
+  'content',
+  'notifications',
+  'backups',
+]
 /** What a module may import from the root besides the modules: the settings and the generated types. */
 const ROOT_LEAVES = new Set(['cms/src/env', 'cms/src/payload-types'])
 

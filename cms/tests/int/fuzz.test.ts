@@ -143,6 +143,7 @@ const CUSTOM: [string, string][] = [
   ['GET', '/api/reservations/aggregateCompare'],
   ['GET', '/api/pages/home'],
   ['GET', '/api/pages/dashboard-index'],
+  ['GET', '/api/backups/status'],
   ['POST', '/api/operator-blocks'],
   ['PATCH', '/api/operator-blocks/1'],
   ['DELETE', '/api/operator-blocks/abc'],

@@ -1,4 +1,4 @@
-import { Divider, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core'
+import { Divider, NumberInput, Paper, Stack, Switch, TextInput, Title } from '@mantine/core'
 import { useList } from '@refinedev/core'
 import { List, useForm } from '@refinedev/mantine'
 import { configInput, type ConfigInput } from '@salon/shared'
@@ -10,6 +10,7 @@ import { RecordTable, type TableColumn } from '../../components/record-table'
 import { formatCalendarDay } from '../../lib/format'
 import { useT, type T } from '../../i18n/use-t'
 import { NOTIFICATION_DEFAULTS, NotificationSettings, type NotificationValues } from './notifications'
+import { BackupStatusSection } from './backups'
 
 type Values = Required<
   Pick<
@@ -166,8 +167,8 @@ const holidayColumns = (t: T): TableColumn<HolidayRow>[] => [
 ]
 
 /**
- * /dashboard/config: the salon's settings as a form, and below them the holidays (spec §2 gives
- * holidays only create and edit routes, so their list lives here).
+ * /dashboard/config: the salon's settings as a form, the backups' status, and below them the
+ * holidays (spec §2 gives holidays only create and edit routes, so their list lives here).
  */
 export default function ConfigPage() {
   const t = useT()
@@ -176,6 +177,9 @@ export default function ConfigPage() {
   return (
     <Stack spacing="lg">
       {id !== undefined && <SettingsForm id={id} />}
+      <Paper withBorder p="md" component="section" aria-label={t('backups.title')}>
+        <BackupStatusSection />
+      </Paper>
       <List resource="holiday" title={<Title order={3}>{t('config.holidays')}</Title>} breadcrumb={false}>
         <RecordTable<HolidayRow> resource="holiday" columns={holidayColumns(t)} caption={t('config.holidays')} />
       </List>
