@@ -77,6 +77,15 @@ export const env = {
     const v = Number(process.env.DATABASE_POOL_WAIT_MS)
     return Number.isSafeInteger(v) && v > 0 ? v : 15_000
   },
+  /**
+   * How long opening one connection to PostgreSQL may take (ms, `DATABASE_CONNECT_TIMEOUT_MS`,
+   * default 1.5 s) before it counts as "the database is unreachable": the request is answered 503
+   * (platform/databaseHealth.ts) instead of waiting the whole `poolWaitMs`.
+   */
+  get connectTimeoutMs() {
+    const v = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS)
+    return Number.isSafeInteger(v) && v > 0 ? v : 1500
+  },
   get poolMax() {
     return Number(process.env.DATABASE_POOL_MAX || 10)
   },

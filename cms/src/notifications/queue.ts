@@ -1,9 +1,17 @@
 import type { Payload } from 'payload'
 import pg, { type Pool } from 'pg'
 import { EventEmitter } from 'node:events'
-import { Logger, parseCrontab, run, runMigrations, type TaskList, type WorkerEvents } from 'graphile-worker'
+import {
+  Logger,
+  parseCrontab,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker'
 import { env } from '../env'
-import { inBackground, publishRunner, publishedRunner, guardPool } from '../platform'
+import { inBackground, publishRunner, publishedRunner, guardPool, observedClient } from '../platform'
 
 /**
  * The durable job queue: graphile-worker on the app's own PostgreSQL, with a small pool of its own
@@ -18,6 +26,11 @@ import { inBackground, publishRunner, publishedRunner, guardPool } from '../plat
  * - **Scheduled.** Reminders are jobs with a `run_at` and a `job_key` (`reminder:<id>:<n>`): a move
  *   replaces the key's job, a cancellation removes it. Cron items run the drafts' expiry and the
  *   completion of past bookings once per tick across all processes (`known_crontabs`).
+ * - **PostgreSQL restarts.** Claiming retries every poll, the LISTEN connection reconnects with
+ *   back-off (graphile-worker), and a job's completion or failure is retried with back-off
+ *   (`completeJobBatchDelay`/`failJobBatchDelay` 0: graphile-worker's batcher retries up to 20 times,
+ *   ~3 minutes; unbatched, a lost `complete` was an unhandled rejection and the job stayed locked for
+ *   4 hours). A worker that gives up anyway is started again (`restart` below).
  * - **Crash.** SIGTERM stops the worker gracefully (its jobs are released at once); a job held by
  *   a process killed outright is released by the other processes' sweeper (`heartbeat` below)
  *   about half a minute later. Sends check `notifications.status` first, so a released job does
@@ -51,34 +64,54 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
     connectionString: env.databaseUrl,
     max: env.jobs.concurrency + 2,
     application_name: `${env.applicationName}:jobs`,
+    Client: observedClient(env.connectTimeoutMs) as unknown as pg.PoolConfig['Client'],
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   })
   guardPool(pgPool, (msg) => payload.logger.error(`Job queue pool error: ${msg}`))
   const events = new EventEmitter() as WorkerEvents
   const workerIds = new Set<string>()
   events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))
-  const runner = await run({
-    pgPool,
-    logger: logger(payload),
-    events,
-    concurrency: env.jobs.concurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList: taskList(pgPool),
-    parsedCronItems: parseCrontab(crontab),
-  })
+  let stopping = false
+  const start = () =>
+    run({
+      pgPool,
+      logger: logger(payload),
+      events,
+      concurrency: env.jobs.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: taskList(pgPool),
+      parsedCronItems: parseCrontab(crontab),
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    })
+  let runner: Runner = await start()
+  /** A worker that stopped by itself (PostgreSQL gone for minutes) is started again, every 5 s until it runs. */
+  const restart = (err: unknown) => {
+    if (stopping) return
+    payload.logger.error({ err }, 'Job queue stopped: starting it again in 5 s')
+    setTimeout(() => {
+      if (stopping) return
+      start().then((r) => {
+        runner = r
+        r.promise.catch(restart)
+      }, restart)
+    }, 5000).unref()
+  }
+  runner.promise.catch(restart)
   const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...workerIds]))
   beat()
   const timer = setInterval(beat, HEARTBEAT_MS)
   timer.unref()
   publishRunner({
     stop: async () => {
+      stopping = true
       clearInterval(timer)
-      await runner.stop()
+      await runner.stop().catch(() => undefined)
       await pgPool.query('delete from job_workers where worker_id = any($1)', [[...workerIds]]).catch(() => undefined)
       await pgPool.end()
     },
   })
-  runner.promise.catch((err: unknown) => payload.logger.error({ err }, 'Job queue stopped'))
 }
 
 /** How often a process says its workers are alive, and after how long without it they are dead. */

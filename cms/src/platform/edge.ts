@@ -6,6 +6,7 @@
  * cms/server.ts and fails when it reaches Payload (docs/architecture.md "The server's modules").
  */
 export * from './background'
+export * from './databaseHealth'
 export * from './delivery'
 export * from './errorBody'
 export * from './errorResponse'

@@ -3,6 +3,7 @@ import type { sql } from '@payloadcms/db-postgres'
 
 type SQL = ReturnType<typeof sql>
 import type { Pool } from 'pg'
+import { noteDatabaseError } from './databaseHealth'
 
 /**
  * The id of the latest recorded change (`reservation_events`) of the reservation whose id is the
@@ -19,7 +20,10 @@ export const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 
  * logged, never an unhandled 'error' event that ends the process.
  */
 export function guardPool(p: Pool, log: (message: string) => void) {
-  p.on('error', (err) => log(err.message))
+  p.on('error', (err) => {
+    noteDatabaseError(err)
+    log(err.message)
+  })
   p.on('connect', (client) => client.on('error', (err) => log(err.message)))
 }
 
