@@ -108,7 +108,12 @@ function scheduleProbe(attempt: number) {
   const s = state()
   if (s.probe) return
   const delay = Math.min(PROBE_FIRST_MS * 1.5 ** attempt, PROBE_MAX_MS)
-  s.probe = setTimeout(() => probe(attempt).catch((err: unknown) => console.error(err)), attempt === 0 ? 0 : delay)
+  s.probe = setTimeout(
+    () => {
+      probe(attempt).catch((err: unknown) => console.error(err))
+    },
+    attempt === 0 ? 0 : delay,
+  )
   s.probe.unref()
 }
 
