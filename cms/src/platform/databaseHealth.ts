@@ -38,9 +38,9 @@ const GONE_CODES = new Set([
   '08006',
 ])
 
-/** node-postgres says it in words, without a code. */
+/** node-postgres says it in words, without a code (`timeout expired`: its own connect timeout). */
 const GONE_MESSAGES =
-  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|terminating connection|the database system is (starting up|shutting down|in recovery)/i
+  /Connection terminated|^timeout expired$|connection error and is not queryable|Client was closed and is not queryable|terminating connection|the database system is (starting up|shutting down|in recovery)/i
 
 /** True when `err` (or what it wraps: drizzle and Payload wrap the driver's error) says PostgreSQL is unreachable. */
 export function isDatabaseGone(err: unknown): boolean {
