@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { databaseDown, isDatabaseGone, noteDatabaseError, observedClient } from './databaseHealth'
 import { errorResponse } from './errorResponse'
 import { HttpError } from './errors'
@@ -14,6 +14,7 @@ afterEach(() => {
   if (s.probe) clearTimeout(s.probe)
   s.probe = null
   s.downSince = null
+  s.verifying = false
 })
 
 describe('isDatabaseGone: "PostgreSQL is unreachable", not "the request was wrong" nor "the pool is busy"', () => {
@@ -76,18 +77,29 @@ describe('observedClient', () => {
     expect(databaseDown()).toBe(true)
   })
 
-  it('gives up a connect that hangs after its own timeout', async () => {
+  it('gives up a connect that hangs after its own timeout; down only once a probe cannot connect either', async () => {
     const sockets: net.Socket[] = []
     const srv = net.createServer((s) => void sockets.push(s)) // accepts, never answers
     await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()))
     const { port } = srv.address() as net.AddressInfo
-    const Client = observedClient(300)
-    const client = new Client({ connectionString: `postgres://x:y@127.0.0.1:${port}/z` })
-    const t0 = Date.now()
-    await expect(client.connect()).rejects.toThrow(/timeout/)
-    expect(Date.now() - t0).toBeLessThan(2000)
-    expect(databaseDown()).toBe(true)
-    for (const s of sockets) s.destroy()
-    await new Promise<void>((resolve) => srv.close(() => resolve()))
+    const url = `postgres://x:y@127.0.0.1:${port}/z`
+    vi.stubEnv('DATABASE_URL', url)
+    vi.stubEnv('DATABASE_CONNECT_TIMEOUT_MS', '300')
+    try {
+      const Client = observedClient(300)
+      const t0 = Date.now()
+      await expect(new Client({ connectionString: url }).connect()).rejects.toThrow(/timeout/)
+      expect(Date.now() - t0).toBeLessThan(2000)
+      // Slow is not gone yet: a probe checks first (a saturated machine connects slowly too).
+      expect(databaseDown()).toBe(false)
+      expect(runtime().database.verifying).toBe(true)
+      for (const t1 = Date.now(); !databaseDown() && Date.now() - t1 < 3000;)
+        await new Promise((r) => setTimeout(r, 50))
+      expect(databaseDown()).toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+      for (const s of sockets) s.destroy()
+      await new Promise<void>((resolve) => srv.close(() => resolve()))
+    }
   })
 })

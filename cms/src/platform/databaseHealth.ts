@@ -83,70 +83,79 @@ export const databaseDown = (): boolean => state().downSince !== null
 /** When the current outage began (ms epoch), or null. */
 export const databaseDownSince = (): number | null => state().downSince
 
+/** A connect that took too long: the database may be gone, or only slow (a busy machine). */
+const SLOW_CONNECT = /^timeout expired$|due to connection timeout/i
+const isSlowConnect = (err: unknown) => {
+  const e = err as { code?: unknown; message?: unknown } | undefined
+  return e?.code === 'ETIMEDOUT' || (typeof e?.message === 'string' && SLOW_CONNECT.test(e.message))
+}
+
 /**
- * Notes an error: when it says PostgreSQL is gone, the process goes down (logged once) and the
- * probe starts. Returns whether it did say so (the caller answers 503 then).
+ * Notes an error. When it says PostgreSQL is gone, the process goes down (logged once) and the
+ * probe starts; a connect that only timed out is checked first by one probe (under heavy load a
+ * connect can be slow while PostgreSQL is fine) and the process goes down only if that fails too.
+ * Returns whether the error was about reaching PostgreSQL (the caller answers 503 then).
  */
 export function noteDatabaseError(err: unknown): boolean {
   if (!isDatabaseGone(err)) return false
+  const reason = (err as { code?: string; message?: string })?.code ?? (err as Error)?.message ?? String(err)
   const s = state()
-  if (s.downSince === null) {
-    s.downSince = Date.now()
-    const reason = (err as { code?: string; message?: string })?.code ?? (err as Error)?.message ?? String(err)
-    console.error(`PostgreSQL is unreachable (${reason}): API requests are answered 503 until it is back`)
-    scheduleProbe(0)
+  if (!isSlowConnect(err)) markDown(reason)
+  else if (s.downSince === null && !s.verifying) {
+    s.verifying = true
+    reachable()
+      .then((ok) => {
+        s.verifying = false
+        if (!ok) markDown(reason)
+      })
+      .catch((e: unknown) => console.error(e))
   }
   return true
 }
 
-/** Runs `fn` each time PostgreSQL is reachable again after an outage. */
-export function onDatabaseBack(fn: () => void): void {
-  state().onBack.add(fn)
+function markDown(reason: string) {
+  const s = state()
+  if (s.downSince !== null) return
+  s.downSince = Date.now()
+  console.error(`PostgreSQL is unreachable (${reason}): API requests are answered 503 until it is back`)
+  scheduleProbe(0)
 }
 
 function scheduleProbe(attempt: number) {
   const s = state()
   if (s.probe) return
-  const delay = Math.min(PROBE_FIRST_MS * 1.5 ** attempt, PROBE_MAX_MS)
-  s.probe = setTimeout(
-    () => {
-      probe(attempt).catch((err: unknown) => console.error(err))
-    },
-    attempt === 0 ? 0 : delay,
-  )
+  const delay = attempt === 0 ? 0 : Math.min(PROBE_FIRST_MS * 1.5 ** attempt, PROBE_MAX_MS)
+  s.probe = setTimeout(() => {
+    reachable()
+      .then((ok) => {
+        s.probe = null
+        if (!ok) return scheduleProbe(attempt + 1)
+        const since = s.downSince
+        s.downSince = null
+        if (since !== null)
+          console.error(`PostgreSQL is reachable again after ${((Date.now() - since) / 1000).toFixed(1)} s`)
+      })
+      .catch((e: unknown) => console.error(e))
+  }, delay)
   s.probe.unref()
 }
 
 /** One connection of its own (not the pool's: it may be full of requests), `select 1`, closed. */
-async function probe(attempt: number) {
-  const s = state()
+async function reachable(): Promise<boolean> {
   const client = new pg.Client({
     connectionString: env.databaseUrl,
     connectionTimeoutMillis: env.connectTimeoutMs,
     application_name: `${env.applicationName}:probe`,
   })
   client.on('error', () => {})
-  let ok = false
   try {
     await client.connect()
     await client.query('select 1')
-    ok = true
+    return true
   } catch {
-    /* still down */
+    return false
   } finally {
     await client.end().catch(() => {})
-  }
-  s.probe = null
-  if (!ok) return scheduleProbe(attempt + 1)
-  const since = s.downSince
-  s.downSince = null
-  if (since !== null) console.error(`PostgreSQL is reachable again after ${((Date.now() - since) / 1000).toFixed(1)} s`)
-  for (const fn of s.onBack) {
-    try {
-      fn()
-    } catch (err) {
-      console.error(err)
-    }
   }
 }
 

@@ -40,8 +40,8 @@ export interface DatabaseState {
   downSince: number | null
   /** The pending background probe, while down. */
   probe: ReturnType<typeof setTimeout> | null
-  /** Called each time it is reachable again. */
-  onBack: Set<() => void>
+  /** A slow connect is being checked by one probe (not down yet). */
+  verifying: boolean
 }
 
 /** The process-wide state, one slice per owner. */
@@ -71,7 +71,7 @@ export function runtime(): ProcessRuntime {
     jobRunner: null,
     homeChanges: 0,
     calendar: { cached: null, listener: null, versioned: null, stopped: false },
-    database: { downSince: null, probe: null, onBack: new Set() },
+    database: { downSince: null, probe: null, verifying: false },
   })
 }
 
