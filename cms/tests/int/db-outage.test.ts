@@ -250,6 +250,13 @@ describe('PostgreSQL killed and restarted under load', () => {
     expect(recoveredAt, report).toBeGreaterThan(0)
     expect(recoveredAt - restartedAt).toBeLessThan(5000)
 
+    // Payload's own pool (drizzle) and its sign-in work again too, not only the fast path.
+    const list = await api('GET', '/api/services?limit=1', { base, token: null })
+    expect(list.status).toBe(200)
+    const me = await api('GET', '/api/users/me', { base, token: spare.token })
+    expect(me.body?.user?.email).toBe(spare.email)
+    expect((await api('GET', '/api/health', { base, token: null })).status).toBe(200)
+
     // A confirm whose answer was a 503 is tried again, as the app does after Retry-After.
     for (const a of burst.filter((b) => b.status >= 500)) {
       const d = drafts.find((x) => x.id === a.id)!
