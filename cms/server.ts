@@ -14,6 +14,11 @@ import { env } from './src/env'
 import {
   errorResponse,
   SERVER_ERROR,
+  DATABASE_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+  databaseDown,
+  databaseDownSince,
+  noteDatabaseError,
   fastWriteFor,
   publishedPool,
   type FastWrite,
@@ -35,6 +40,7 @@ import {
   SEO_FILES,
   serveSeoFile,
 } from './src/content/edge'
+import { stopCalendarListener } from './src/calendar/edge'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = env.port
@@ -76,6 +82,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** Bodies the write fast path reads itself; anything larger, chunked or unannounced goes through Next. */
 const FAST_WRITE_MAX_BODY = 64 * 1024
+/**
+ * SIGTERM: requests in flight are answered and running jobs finish, then the process exits — at
+ * the latest after this long (scripts/start.mjs waits a little longer before it kills).
+ */
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
 /** Not forwarded into the web Request (connection-level, or carried by the URL and the body). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade'])
 
@@ -98,6 +110,29 @@ const staticFiles = (dir: string) => {
     res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
     files(req, res, next)
   }
+}
+
+/** Every 503 of the API says when to try again (a database outage: platform/databaseHealth.ts). */
+function retryAfterOn503(res: http.ServerResponse) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse
+  res.writeHead = ((...args: unknown[]) => {
+    if (args[0] === 503 && !res.hasHeader('retry-after')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+    return writeHead(...args)
+  }) as typeof res.writeHead
+}
+
+/** A JSON answer that may come before the request's body was read: the connection is then closed. */
+function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body)
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+  }
+  if (!req.complete) headers.Connection = 'close'
+  res.writeHead(status, headers)
+  res.end(req.method === 'HEAD' ? undefined : text)
+  if (!req.complete) res.on('finish', () => req.socket.destroy())
 }
 
 async function main() {
@@ -127,6 +162,43 @@ async function main() {
         })
       : null
     sendIndex(req, res, pathname, page ?? webShell)
+  }
+
+  /**
+   * An API request while PostgreSQL is unreachable: answered at once, without waiting for a
+   * connection — 503 + Retry-After, `/api/health` says which part is down, and the home's data is
+   * the last copy the server read (the prerendered home keeps being served from it too).
+   */
+  const answerWhileDown = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    if (pathname === '/api/health') {
+      const since = databaseDownSince() ?? Date.now()
+      return sendJson(req, res, 503, {
+        status: 'degraded',
+        app: { status: 'ok' },
+        database: {
+          status: 'error',
+          error: 'Database unreachable',
+          unreachableForSeconds: Math.round((Date.now() - since) / 1000),
+        },
+      })
+    }
+    const home = pathname === '/api/pages/home' && (req.method === 'GET' || req.method === 'HEAD')
+    const last = home ? publicPages.lastHome() : null
+    if (last) {
+      if (etagMatches(req.headers['if-none-match'], last.etag)) {
+        res.writeHead(304, { ETag: last.etag, 'Cache-Control': 'no-cache' })
+        return res.end()
+      }
+      const text = JSON.stringify(last.data)
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-cache',
+        ETag: last.etag,
+        'Content-Length': Buffer.byteLength(text),
+      })
+      return res.end(req.method === 'HEAD' ? undefined : text)
+    }
+    sendJson(req, res, DATABASE_UNAVAILABLE.status, DATABASE_UNAVAILABLE.body)
   }
 
   /** A routed path: the SPA shell (precompressed like the files) with the route table's status. */
@@ -214,11 +286,25 @@ async function main() {
     res.end(out)
   }
 
+  let stopping = false
+  const inFlight = new Set<http.ServerResponse>()
   const server = http.createServer((req, res) => {
+    inFlight.add(res)
+    res.on('close', () => {
+      inFlight.delete(res)
+      if (stopping) server.closeIdleConnections()
+    })
+    if (stopping) res.setHeader('Connection', 'close')
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
     if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     const url = new URL(req.url || '/', 'http://localhost')
     const pathname = url.pathname
+    const isApi = pathname === '/api' || pathname.startsWith('/api/')
+    // Resized uploads need no database; every other API answer does (or says why not, at once).
+    if (isApi && !pathname.startsWith(IMAGE_PATH_PREFIX)) {
+      retryAfterOn503(res)
+      if (databaseDown()) return answerWhileDown(req, res, pathname)
+    }
     if (fastPath && req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/')) {
       const run = AVAILABILITY_ROUTES[pathname.slice(AVAILABILITY_PREFIX.length)]
       // Before Payload has initialised there is no pool yet: Next serves the same routes.
@@ -260,9 +346,10 @@ async function main() {
           !req.headers['x-payload-http-method-override']
         if (write && plain && Number.isInteger(length) && length <= FAST_WRITE_MAX_BODY) {
           return void serveWrite(req, res, write).catch((err) => {
-            console.error(err)
-            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
-            res.end(JSON.stringify(SERVER_ERROR.body))
+            const { status, body } = noteDatabaseError(err) ? DATABASE_UNAVAILABLE : SERVER_ERROR
+            if (status === 500) console.error(err)
+            if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json' })
+            res.end(JSON.stringify(body))
           })
         }
       }
@@ -278,9 +365,10 @@ async function main() {
         if (!req.complete) socket?.destroy()
       })
       return void handle(req, res).catch((err) => {
-        console.error(err)
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
+        const down = noteDatabaseError(err)
+        if (!down) console.error(err)
+        if (!res.headersSent) res.writeHead(down ? 503 : 500, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify(down ? DATABASE_UNAVAILABLE.body : { errors: [{ message: 'Something went wrong.' }] }))
       })
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -320,22 +408,50 @@ async function main() {
   }
   process.send?.({ type: 'ready', port })
 
+  /**
+   * Graceful stop: no new connections; requests in flight are answered (with `Connection: close`),
+   * idle keep-alive connections closed; the job worker stops claiming and lets its running jobs
+   * finish (graphile-worker; it releases what is left after 5 s); then the calendar listener and
+   * the pool close and the process exits — at the latest after SHUTDOWN_TIMEOUT_MS.
+   */
   const shutdown = () => {
-    // The job worker lets go of its jobs first (another process takes them at once), then we exit.
-    server.close(() => {
-      void stopPublishedRunner()
-        .catch((err: unknown) => console.error(err))
-        .finally(() => process.exit(0))
-    })
-    server.closeAllConnections()
-    setTimeout(() => process.exit(0), 5000).unref()
+    if (stopping) return
+    stopping = true
+    const started = Date.now()
+    setTimeout(() => {
+      console.error(
+        `Stopping: ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`,
+      )
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS).unref()
+    for (const r of inFlight) if (!r.headersSent) r.setHeader('Connection', 'close')
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    const jobsDone = stopPublishedRunner().catch((err: unknown) => console.error(err))
+    void Promise.all([drained, jobsDone])
+      .then(async () => {
+        await stopCalendarListener()
+        // Payload's adapter keeps one client checked out for good: end() would wait for it forever.
+        const pool = publishedPool()
+        if (pool) await Promise.race([pool.end().catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
+      })
+      .catch((err: unknown) => console.error(err))
+      .finally(() => {
+        console.log(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+        process.exit(0)
+      })
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
+  // scripts/start.mjs restarted its embedded PostgreSQL after a crash: this is its new pid.
+  let ownedPgPid = env.ownedPostgresPid
+  process.on('message', (msg: { type?: string; pid?: number }) => {
+    if (msg?.type === 'postgres-pid' && msg.pid) ownedPgPid = msg.pid
+  })
   // Started by scripts/start.mjs: go when the parent goes, whatever killed it, and take the
   // embedded PostgreSQL along if the parent could not stop it itself.
   process.on('disconnect', () => {
-    const pgPid = env.ownedPostgresPid
+    const pgPid = ownedPgPid
     if (pgPid) {
       try {
         process.kill(pgPid, 'SIGINT')

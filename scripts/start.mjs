@@ -34,13 +34,18 @@ let app = null
 let jobs = null
 let stopping = false
 
+/**
+ * An app process stops gracefully on SIGTERM — requests in flight answered, running jobs finished,
+ * hard exit at 10 s (cms/server.ts) — so it is killed only if it is still there a little later.
+ */
+const APP_STOP_GRACE_MS = 11_000
 const stopChild = (child) =>
   !child || child.exitCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => {
         child.once('exit', resolve)
         child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 8000).unref()
+        setTimeout(() => child.kill('SIGKILL'), APP_STOP_GRACE_MS).unref()
       })
 
 async function stop(code = 0) {
@@ -68,7 +73,18 @@ backups?.markAppRunning(dataDir) // `npm run restore` refuses while the app runs
 
 let databaseUrl = process.env.DATABASE_URL
 if (!external) {
-  db = await startPostgres({ dataDir: path.join(dataDir, 'pg'), log, settings: archive ?? {} })
+  // Supervised: a PostgreSQL that crashes (or is killed) is started again on the same port and data
+  // directory; the apps reconnect by themselves (docs/operations.md "When PostgreSQL stops or restarts").
+  db = await startPostgres({
+    dataDir: path.join(dataDir, 'pg'),
+    log,
+    settings: archive ?? {}, // WAL archiving, also after a supervised restart
+    restartOnCrash: true,
+    // The apps stop the embedded PostgreSQL if this script dies first: tell them its new pid.
+    onRestart: (child) => {
+      for (const c of [app, jobs]) if (c?.connected) c.send({ type: 'postgres-pid', pid: child.pid })
+    },
+  })
   databaseUrl = db.url
   log(`Embedded PostgreSQL on port ${db.port} (data in ${db.dataDir})`)
 }

@@ -92,6 +92,16 @@ export const env = {
     const v = Number(process.env.DATABASE_POOL_WAIT_MS)
     return Number.isSafeInteger(v) && v > 0 ? v : 15_000
   },
+  /**
+   * How long opening one connection to PostgreSQL may take (ms, `DATABASE_CONNECT_TIMEOUT_MS`,
+   * default 5 s) before the request is answered 503 (platform/databaseHealth.ts) instead of
+   * waiting the whole `poolWaitMs`, and a probe checks whether the database is gone. Not shorter:
+   * on a saturated machine a connect (a new backend, SCRAM) took over 1.5 s with PostgreSQL fine.
+   */
+  get connectTimeoutMs() {
+    const v = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS)
+    return Number.isSafeInteger(v) && v > 0 ? v : 5000
+  },
   get poolMax() {
     return Number(process.env.DATABASE_POOL_MAX || 10)
   },

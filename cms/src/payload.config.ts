@@ -6,13 +6,16 @@ import sharp from 'sharp'
 import { bootstrap } from './bootstrap'
 import { collections } from './collections'
 import { authEndpoints } from './accounts'
-import { health, emailAdapter, mapErrors } from './platform'
+import { health, emailAdapter, mapErrors, observedClient } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
 import { operatorBlockEndpoints } from './reservations'
 import { backupStatusEndpoint } from './backups'
 import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** The adapter's pool settings (its own copy of pg's types). */
+type AdapterPool = NonNullable<Parameters<typeof postgresAdapter>[0]['pool']>
 
 /**
  * Our own 4xx errors (platform/errors.ts HttpError): a refusal the caller caused is the caller's
@@ -51,7 +54,13 @@ export default buildConfig({
       connectionString: env.databaseUrl,
       max: env.poolMax,
       application_name: env.applicationName,
+      // The wait for a free connection (pool busy); opening one gives up sooner, and a lost
+      // database is noted for the 503s of platform/databaseHealth.ts.
       connectionTimeoutMillis: env.poolWaitMs,
+      Client: observedClient(env.connectTimeoutMs) as unknown as AdapterPool['Client'],
+      // A peer that vanished without closing (network, host) is noticed on idle connections too.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     },
     migrationDir: path.resolve(dirname, 'migrations'),
     // Migrations only, in every environment: never push a schema diff.

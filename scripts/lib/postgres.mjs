@@ -117,7 +117,8 @@ async function stopLeftover(dataDir, log) {
 
 /**
  * Starts PostgreSQL on a free port with its data in `dataDir` (created on first use, kept
- * afterwards unless `ephemeral`). Returns the connection URL and `stop()`.
+ * afterwards unless `ephemeral`). Returns the connection URL, `stop()` and the running postmaster
+ * (`child`, replaced after a supervised restart).
  */
 export async function startPostgres({
   dataDir,
@@ -127,6 +128,9 @@ export async function startPostgres({
   ephemeral = false,
   // Extra server settings (`-c name=value`), e.g. the bench's pg_stat_statements.
   settings = {},
+  // Start it again when it dies unasked (npm start); `onRestart(child)` after each restart.
+  restartOnCrash = false,
+  onRestart,
 }) {
   const { nativeDir: shippedDir } = await binaries()
   const isRoot = process.getuid?.() === 0
@@ -197,25 +201,71 @@ export async function startPostgres({
   ]
   for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`)
   if (ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
-  const child = spawn(bin('postgres'), args, { ...asPg, stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      stderr += chunk
-      if (stderr.includes('ready to accept connections')) resolve()
-    }
-    child.stderr.on('data', onData)
-    child.once('exit', (code) =>
-      reject(new Error(`PostgreSQL exited (${code}) while starting:\n${stderr.slice(-2000)}`)),
-    )
-  })
-  child.stderr.resume()
-  child.removeAllListeners('exit')
+
+  /** Starts the postmaster; resolves once it accepts connections (after crash recovery, if any). */
+  const launch = async () => {
+    const child = spawn(bin('postgres'), args, { ...asPg, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    await new Promise((resolve, reject) => {
+      const onData = (chunk) => {
+        stderr += chunk
+        if (stderr.includes('ready to accept connections')) resolve()
+      }
+      child.stderr.on('data', onData)
+      child.once('exit', (code) =>
+        reject(new Error(`PostgreSQL exited (${code}) while starting:\n${stderr.slice(-2000)}`)),
+      )
+    })
+    child.stderr.removeAllListeners('data')
+    child.stderr.resume()
+    child.removeAllListeners('exit')
+    return child
+  }
 
   let stopped = false
+  const handle = { url: '', port, dataDir, child: await launch(), stop: null, restarts: 0 }
+  // Supervision (`restartOnCrash`, npm start): a postmaster that dies while nobody asked it to stop
+  // (kill -9, out of memory) is started again on the same port and data directory, so the apps'
+  // DATABASE_URL stays valid; PostgreSQL's crash recovery replays the WAL. Back-off 0.5 s → 10 s
+  // (the killed postmaster's backends may still hold its shared memory for a moment).
+  let failures = 0
+  const supervise = (child) => {
+    const startedAt = Date.now()
+    child.once('exit', (code, signal) => {
+      if (stopped || !restartOnCrash) return
+      if (Date.now() - startedAt > 30_000) failures = 0
+      const retry = async () => {
+        const delay = Math.min(500 * 2 ** failures++, 10_000)
+        log(
+          `PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it on port ${port} in ${delay} ms`,
+        )
+        await new Promise((r) => setTimeout(r, delay))
+        if (stopped) return
+        try {
+          const next = await launch()
+          if (stopped) return void next.kill('SIGINT')
+          handle.child = next
+          handle.restarts++
+          log(`PostgreSQL restarted on port ${port} (pid ${next.pid}, restart ${handle.restarts})`)
+          supervise(next)
+          onRestart?.(next)
+        } catch (err) {
+          log(`PostgreSQL could not be restarted yet: ${String(err.message).split('\n').slice(0, 2).join(' ')}`)
+          await retry()
+        }
+      }
+      void retry()
+    })
+  }
+  supervise(handle.child)
+
   const stop = () =>
     new Promise((resolve) => {
-      if (stopped || child.exitCode !== null) return resolve()
+      const child = handle.child
+      if (stopped || child.exitCode !== null || child.signalCode !== null) {
+        stopped = true
+        return resolve()
+      }
       stopped = true
       child.once('exit', () => resolve())
       child.kill('SIGINT') // fast shutdown
@@ -223,12 +273,14 @@ export async function startPostgres({
     })
   // Last resort when the parent exits without calling stop().
   process.once('exit', () => {
-    if (child.exitCode === null) child.kill('SIGKILL')
+    stopped = true
+    if (handle.child.exitCode === null) handle.child.kill('SIGKILL')
   })
 
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`
+  handle.url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`
+  handle.stop = stop
   await ensureDatabase(port, database)
-  return { url, port, dataDir, stop, child }
+  return handle
 }
 
 async function ensureDatabase(port, database) {

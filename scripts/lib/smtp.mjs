@@ -1,7 +1,8 @@
 // A real SMTP server for the tests (the `smtp-server` package): the app sends through nodemailer
 // over SMTP, every message received is written to `dir` as an .eml for the tests to read.
 // An address with `+smtpfail<N>` in it is refused with a temporary error (451) the first N times
-// it is given as a recipient: "the mail server is down", for the queue's retries.
+// it is given as a recipient: "the mail server is down", for the queue's retries. An address with
+// `+smtpslow<ms>` is accepted only after that many milliseconds: a send still in progress.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -35,11 +36,14 @@ export async function startSmtp(dir) {
       stream.on('data', (c) => chunks.push(c))
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',')
-        fs.writeFileSync(
-          path.join(dir, `${Date.now()}-${++n}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`),
-          Buffer.concat(chunks),
-        )
-        callback()
+        const slow = Number(/\+smtpslow(\d+)@/i.exec(to)?.[1] ?? 0)
+        setTimeout(() => {
+          fs.writeFileSync(
+            path.join(dir, `${Date.now()}-${++n}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`),
+            Buffer.concat(chunks),
+          )
+          callback()
+        }, slow)
       })
     },
   })

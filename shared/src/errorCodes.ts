@@ -2,7 +2,7 @@ import { FIELD_MESSAGE_CODES, isFieldMessageCode, type FieldMessageCode } from '
 import { BOOKING_REFUSAL_CODES } from './refusals'
 
 /**
- * Every code a 4xx answer of the API can carry in `errors[0].data.code` (issue 21 §4; the shape is
+ * Every code a 4xx answer (and the 503 of a database outage) of the API can carry in `errors[0].data.code` (issue 21 §4; the shape is
  * in docs/api.md, section 1). Two lists, no code in both:
  * - `SERVER_ERROR_CODES` (here): the refusals themselves — the booking ones of `refusals.ts`, who
  *   may ask, limits, accounts, images, the database's refusals;
@@ -57,6 +57,8 @@ export const SERVER_ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'TOO_LARGE',
   'REFUSED',
+  // PostgreSQL is unreachable for a moment (503 with Retry-After; docs/operations.md "When PostgreSQL stops or restarts").
+  'DATABASE_UNAVAILABLE',
 ] as const
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number]

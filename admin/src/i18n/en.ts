@@ -786,6 +786,7 @@ export const en = {
   'refusal.METHOD_NOT_ALLOWED': 'This request is not allowed here.',
   'refusal.TOO_LARGE': 'The request is too large.',
   'refusal.REFUSED': 'The request was refused.',
+  'refusal.DATABASE_UNAVAILABLE': 'The database is not answering for a moment: try again in a few seconds.',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

@@ -787,4 +787,5 @@ export const it = {
   'refusal.METHOD_NOT_ALLOWED': 'Questa richiesta non è consentita qui.',
   'refusal.TOO_LARGE': 'La richiesta è troppo grande.',
   'refusal.REFUSED': 'La richiesta è stata rifiutata.',
+  'refusal.DATABASE_UNAVAILABLE': 'Il database non risponde per un momento: riprova tra qualche secondo.',
 } as const satisfies Record<MessageKey, string>

@@ -1,4 +1,4 @@
-import pg, { type Pool, type PoolClient } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import {
   CONFIG_DEFAULTS,
   type BookingSettings,
@@ -8,7 +8,7 @@ import {
   type SalonCalendar,
 } from '@salon/shared'
 import { env } from '../env'
-import { runtime, sql, statement } from '../platform/edge'
+import { observedClient, runtime, sql, statement } from '../platform/edge'
 
 type Db = Pool | PoolClient
 
@@ -65,10 +65,19 @@ export function salonCalendar(db: Db, mode: CalendarConsistency): Promise<SalonC
     : committedCalendar(db, mode.version)
 }
 
-/** Starts (once per process) the connection that hears `salon_calendar`; on any failure, no cache until it is back. */
+/**
+ * Starts (once per process) the connection that hears `salon_calendar`; on any failure — PostgreSQL
+ * restarted, the connection cut — the copies are dropped (notifications sent meanwhile were missed),
+ * nothing is cached until it listens again, and it tries again every second.
+ */
 function listen() {
-  if (state.listener) return
-  const client = new pg.Client({ connectionString: env.databaseUrl, application_name: env.applicationName })
+  if (state.listener || state.stopped) return
+  const client = new (observedClient(env.connectTimeoutMs))({
+    connectionString: env.databaseUrl,
+    application_name: env.applicationName,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  })
   const current = { client, ready: false }
   state.listener = current
   const drop = () => {
@@ -89,6 +98,15 @@ function listen() {
       current.ready = true
     })
     .catch(drop)
+}
+
+/** Ends the listener for good (graceful stop, cms/server.ts): no reconnect, no cache from now on. */
+export async function stopCalendarListener() {
+  state.stopped = true
+  const current = state.listener
+  state.listener = null
+  invalidateCalendar()
+  await current?.client.end().catch(() => {})
 }
 
 function cachedCalendar(db: Pool, now: number): Promise<SalonCalendar> {

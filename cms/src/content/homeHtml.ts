@@ -181,6 +181,9 @@ export function createPublicPages({
     init,
     page,
     isPrerendered: (pathname: string) => routeOf.has(pathname),
+    /** The last `/api/pages/home` data read (its ETag and body), for when the database is unreachable. */
+    lastHome: (): { etag: string; data: unknown } | null =>
+      snapshot ? { etag: snapshot.etag, data: snapshot.data } : null,
     /** Reads the home data once (after boot), so the first visitor does not wait for it. */
     warm: () => (renderer ? currentHome().then(() => undefined) : Promise.resolve()),
   }

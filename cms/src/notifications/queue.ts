@@ -1,9 +1,17 @@
 import type { Payload } from 'payload'
 import pg, { type Pool } from 'pg'
 import { EventEmitter } from 'node:events'
-import { Logger, parseCrontab, run, runMigrations, type TaskList, type WorkerEvents } from 'graphile-worker'
+import {
+  Logger,
+  parseCrontab,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker'
 import { env } from '../env'
-import { inBackground, publishRunner, publishedRunner, guardPool } from '../platform'
+import { inBackground, publishRunner, publishedRunner, guardPool, isDatabaseGone, observedClient } from '../platform'
 
 /**
  * The durable job queue: graphile-worker on the app's own PostgreSQL, with a small pool of its own
@@ -18,12 +26,56 @@ import { inBackground, publishRunner, publishedRunner, guardPool } from '../plat
  * - **Scheduled.** Reminders are jobs with a `run_at` and a `job_key` (`reminder:<id>:<n>`): a move
  *   replaces the key's job, a cancellation removes it. Cron items run the drafts' expiry and the
  *   completion of past bookings once per tick across all processes (`known_crontabs`).
+ * - **PostgreSQL restarts.** The queue's pool waits for PostgreSQL instead of failing
+ *   (`patientPool`: a connect refused because it is gone is tried again with back-off, up to two
+ *   minutes), so a job whose database work meets an outage — the worker claiming, a task's
+ *   statement, recording a job done or failed — carries on when it is back. (Before: graphile-worker
+ *   0.17's unbatched `failJob`/`completeJob` rejected unhandled and the job stayed locked by the live
+ *   worker for 4 hours — its batcher's retries stop at the first failure, so batching is no cure.)
+ *   A runner that stops by itself anyway is started again, and its old workers are no longer
+ *   beaten for, so the sweeper frees what they held (`restart` below).
  * - **Crash.** SIGTERM stops the worker gracefully (its jobs are released at once); a job held by
  *   a process killed outright is released by the other processes' sweeper (`heartbeat` below)
  *   about half a minute later. Sends check `notifications.status` first, so a released job does
  *   not mail again — except the one whose process died between the SMTP server's acceptance and
  *   the row's SENT: delivery is at least once (docs/notifications.md "Crashes").
  */
+
+/** How long the queue's pool waits for PostgreSQL to come back before a connect fails. */
+const PATIENCE_MS = 120_000
+
+/**
+ * A pool whose connect waits out an outage: refused, reset or timed out because PostgreSQL is
+ * gone (platform/databaseHealth.ts), it tries again after 0.2 s … 2 s, for up to PATIENCE_MS;
+ * `giveUp()` (stopping) makes waiting connects fail at once. Statements already running on a
+ * connection that dies still fail (the task throws and is retried by the queue).
+ */
+function patientPool(config: pg.PoolConfig): Pool & { giveUp(): void } {
+  const pool = new pg.Pool(config)
+  let givenUp = false
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>
+  const patient = async () => {
+    const t0 = Date.now()
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await connect()
+      } catch (err) {
+        if (givenUp || !isDatabaseGone(err) || Date.now() - t0 > PATIENCE_MS) throw err
+        await new Promise((r) => setTimeout(r, Math.min(200 * 1.5 ** attempt, 2000)))
+      }
+    }
+  }
+  type Done = (err?: Error, client?: pg.PoolClient, release?: (err?: Error | boolean) => void) => void
+  // pg-pool's own query() and graphile-worker's listener use the callback form.
+  pool.connect = ((callback?: Done) => {
+    if (!callback) return patient()
+    patient().then(
+      (client) => callback(undefined, client, (err) => client.release(err)),
+      (err: Error) => callback(err),
+    )
+  }) as typeof pool.connect
+  return Object.assign(pool, { giveUp: () => void (givenUp = true) })
+}
 
 /** graphile-worker's log lines through Payload's logger (failed attempts are warnings: they retry). */
 const logger = (payload: Payload) =>
@@ -47,38 +99,63 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
   if (publishedRunner() || !env.jobs.worker) return
   // The queue's own few connections (its listener, one per running job, one to claim and finish
   // jobs): a burst of reminders never takes a connection a visitor's request is waiting for.
-  const pgPool = new pg.Pool({
+  const pgPool = patientPool({
     connectionString: env.databaseUrl,
     max: env.jobs.concurrency + 2,
     application_name: `${env.applicationName}:jobs`,
+    Client: observedClient(env.connectTimeoutMs) as unknown as pg.PoolConfig['Client'],
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   })
   guardPool(pgPool, (msg) => payload.logger.error(`Job queue pool error: ${msg}`))
   const events = new EventEmitter() as WorkerEvents
   const workerIds = new Set<string>()
   events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))
-  const runner = await run({
-    pgPool,
-    logger: logger(payload),
-    events,
-    concurrency: env.jobs.concurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList: taskList(pgPool),
-    parsedCronItems: parseCrontab(crontab),
-  })
+  let stopping = false
+  const start = () =>
+    run({
+      pgPool,
+      logger: logger(payload),
+      events,
+      concurrency: env.jobs.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: taskList(pgPool),
+      parsedCronItems: parseCrontab(crontab),
+    })
+  let runner: Runner = await start()
+  /**
+   * A runner that stopped by itself (PostgreSQL gone for minutes) is started again, every 5 s until
+   * it runs. Its workers are no longer beaten for: the jobs they could not release are freed by
+   * the sweeper about half a minute later.
+   */
+  const restart = (err: unknown) => {
+    if (stopping) return
+    workerIds.clear()
+    payload.logger.error({ err }, 'Job queue stopped: starting it again in 5 s')
+    setTimeout(() => {
+      if (stopping) return
+      start().then((r) => {
+        runner = r
+        r.promise.catch(restart)
+      }, restart)
+    }, 5000).unref()
+  }
+  runner.promise.catch(restart)
   const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...workerIds]))
   beat()
   const timer = setInterval(beat, HEARTBEAT_MS)
   timer.unref()
   publishRunner({
     stop: async () => {
+      stopping = true
+      pgPool.giveUp()
       clearInterval(timer)
-      await runner.stop()
+      await runner.stop().catch(() => undefined)
       await pgPool.query('delete from job_workers where worker_id = any($1)', [[...workerIds]]).catch(() => undefined)
       await pgPool.end()
     },
   })
-  runner.promise.catch((err: unknown) => payload.logger.error({ err }, 'Job queue stopped'))
 }
 
 /** How often a process says its workers are alive, and after how long without it they are dead. */

@@ -7,6 +7,7 @@
  */
 export * from './background'
 export * from './bodyLimit'
+export * from './databaseHealth'
 export * from './delivery'
 export * from './errorBody'
 export * from './errorResponse'

@@ -1,5 +1,6 @@
 import { codedBody, type ErrorData } from './errorBody'
 import { HttpError } from './errors'
+import { DATABASE_UNAVAILABLE, databaseDown, noteDatabaseError } from './databaseHealth'
 import { pgErrorCode, pgErrorField, statusForPgError } from './pgErrors'
 
 type ErrorLike = { status?: number; message?: string; name?: string; data?: unknown }
@@ -32,6 +33,10 @@ const idError = (message: string) => ({ code: 'ID_INVALID', errors: [{ path: 'id
  *
  * Every 4xx leaves in the one shape with its `code` (platform/errorBody.ts).
  *
+ * PostgreSQL unreachable is 503 `DATABASE_UNAVAILABLE` (platform/databaseHealth.ts; the server adds
+ * `Retry-After`), never a 500 — also a visitor's 401/403 while it is down: Payload swallows the
+ * failed user lookup of a signed-in caller and would send them to the login page.
+ *
  * `null`: not a client error we know — the caller answers a server fault (a generic 500, logged),
  * or, inside Payload, keeps Payload's own answer (its validation errors carry their `data`).
  */
@@ -40,6 +45,9 @@ export function errorResponse(
   url: string | undefined,
   signedIn: boolean,
 ): { status: number; body: ErrorBody } | null {
+  if (noteDatabaseError(error)) return DATABASE_UNAVAILABLE
+  const status = (error as { status?: unknown } | null)?.status
+  if (!signedIn && (status === 401 || status === 403) && databaseDown()) return DATABASE_UNAVAILABLE
   const mapped = uncodedResponse(error, url, signedIn)
   return mapped && { status: mapped.status, body: codedBody(mapped.body, mapped.status) }
 }

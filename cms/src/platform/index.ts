@@ -5,6 +5,7 @@
 export * from './access'
 export * from './afterError'
 export * from './background'
+export * from './databaseHealth'
 export * from './delivery'
 export * from './endpoints/health'
 export * from './errorResponse'

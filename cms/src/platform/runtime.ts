@@ -30,6 +30,18 @@ export interface CalendarCache {
   listener: { client: Client; ready: boolean } | null
   /** The copy the booking transactions check by version (salonCalendar, consistency 'committed'). */
   versioned: { version: string; value: SalonCalendar } | null
+  /** The process is stopping: no listener any more. */
+  stopped: boolean
+}
+
+/** Whether PostgreSQL is reachable (platform/databaseHealth.ts). */
+export interface DatabaseState {
+  /** When the current outage began; null while PostgreSQL answers. */
+  downSince: number | null
+  /** The pending background probe, while down. */
+  probe: ReturnType<typeof setTimeout> | null
+  /** A slow connect is being checked by one probe (not down yet). */
+  verifying: boolean
 }
 
 /** The process-wide state, one slice per owner. */
@@ -44,6 +56,8 @@ export interface ProcessRuntime {
   homeChanges: number
   /** The salon's calendar copy and its listener (calendar/salonCalendar.ts). */
   calendar: CalendarCache
+  /** PostgreSQL reachable or not (platform/databaseHealth.ts). */
+  database: DatabaseState
 }
 
 const KEY = Symbol.for('salon.runtime')
@@ -56,7 +70,8 @@ export function runtime(): ProcessRuntime {
     fastWrites: new Map(),
     jobRunner: null,
     homeChanges: 0,
-    calendar: { cached: null, listener: null, versioned: null },
+    calendar: { cached: null, listener: null, versioned: null, stopped: false },
+    database: { downSince: null, probe: null, verifying: false },
   })
 }
 

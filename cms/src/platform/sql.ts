@@ -3,6 +3,7 @@ import type { sql } from '@payloadcms/db-postgres'
 
 type SQL = ReturnType<typeof sql>
 import type { Pool } from 'pg'
+import { noteDatabaseError } from './databaseHealth'
 
 /**
  * The id of the latest recorded change (`reservation_events`) of the reservation whose id is the
@@ -16,11 +17,15 @@ export const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 
 
 /**
  * Error listeners on a pool and on every client it connects: a connection PostgreSQL drops is
- * logged, never an unhandled 'error' event that ends the process.
+ * logged, never an unhandled 'error' event that ends the process. PostgreSQL gone (every
+ * connection at once) is noted and logged once (platform/databaseHealth.ts), not once per connection.
  */
 export function guardPool(p: Pool, log: (message: string) => void) {
-  p.on('error', (err) => log(err.message))
-  p.on('connect', (client) => client.on('error', (err) => log(err.message)))
+  const onError = (err: Error) => {
+    if (!noteDatabaseError(err)) log(err.message)
+  }
+  p.on('error', onError)
+  p.on('connect', (client) => client.on('error', onError))
 }
 
 /** The adapter's pg pool, for aggregates computed in SQL (never by loading rows). */

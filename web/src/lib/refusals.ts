@@ -85,6 +85,7 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   METHOD_NOT_ALLOWED: 'Operazione non consentita.',
   TOO_LARGE: 'Il file o la richiesta è troppo grande.',
   REFUSED: 'Non è stato possibile completare la richiesta.',
+  DATABASE_UNAVAILABLE: 'Il servizio è momentaneamente non disponibile: riprova tra qualche secondo.',
 }
 
 const paramsOf = (v: unknown): MessageParams =>
