@@ -20,6 +20,7 @@ import * as migration_20261123_180000_reminders_follow_settings from './20261123
 import * as migration_20261125_133405_privacy_consent from './20261125_133405_privacy_consent';
 import * as migration_20261125_140000_statuses_follow_time from './20261125_140000_statuses_follow_time';
 import * as migration_20261125_141000_any_operator from './20261125_141000_any_operator';
+import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_owner';
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261125_141000_any_operator.up,
     down: migration_20261125_141000_any_operator.down,
     name: '20261125_141000_any_operator',
+  },
+  {
+    up: migration_20261126_220000_feed_owner.up,
+    down: migration_20261126_220000_feed_owner.down,
+    name: '20261126_220000_feed_owner',
   },
 ];
