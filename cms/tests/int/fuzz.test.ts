@@ -3,6 +3,7 @@
  * SQL-looking strings, unknown fields) against every endpoint, as a visitor and as an admin.
  * Never a 5xx; a refused request (4xx) leaves the database exactly as it was.
  */
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PNG_8x8, api, sql, tokenFor, uploadForm } from './helpers'
 
@@ -504,5 +505,35 @@ describe('issue 22: hostile list parameters, internal paths, extreme dates, imag
     }
     for (const b of ['ffffff', 'fff', '000000', 'FFFFFF'])
       expect((await api('GET', `/api/img/w_48,fit_contain,b_${b}/${filename}`)).status, `b_${b}`).toBe(200)
+  })
+
+  it('/api/img: one client asking for a burst of new variants gets 429 beyond its share; another client is served', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#8a5030' } })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const up = await api('POST', '/api/upload', {
+      as: 'ADMIN',
+      rawBody: uploadForm({ name: `i22-burst-${Date.now()}` }, { name: 'burst.jpg', data: photo, type: 'image/jpeg' }),
+    })
+    expect(up.status, JSON.stringify(up.body)).toBe(201)
+    const file = up.body.doc.filename as string
+    const variants = [256, 320, 384, 480, 512, 630, 640, 768, 960, 1024].flatMap((w) =>
+      ['avif', 'webp', 'png', 'jpeg'].map((f) => `w_${w},f_${f}`),
+    )
+    const from = (address: string, m: string) =>
+      api('GET', `/api/img/${m}/${file}`, { headers: { 'x-forwarded-for': address } })
+    const burst = variants.map((m) => from('2001:db8::22:1', m))
+    const other = await from('2001:db8::22:2', 'w_96,h_96,fit_cover')
+    const answers = await Promise.all(burst)
+    const statuses = answers.map((a) => a.status)
+    expect(other.status).toBe(200)
+    expect(
+      statuses.every((s) => s === 200 || s === 429),
+      statuses.join(),
+    ).toBe(true)
+    expect(statuses.filter((s) => s === 429).length, statuses.join()).toBeGreaterThan(0)
+    const refused = answers.find((a) => a.status === 429)!
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(codeOf(refused.body)).toBe('TOO_MANY_ATTEMPTS')
   })
 })
