@@ -126,7 +126,7 @@ function clientOf(req: http.IncomingMessage): string {
   const forwarded = String(req.headers['x-forwarded-for'] ?? '')
     .split(',')[0]
     ?.trim()
-  return (env.trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
+  return (env.trustProxy && forwarded) || req.socket?.remoteAddress || 'unknown'
 }
 const waiting: (() => void)[] = []
 const inFlight = new Map<string, Promise<Buffer>>()
