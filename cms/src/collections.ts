@@ -9,6 +9,15 @@ import { Category, Operators, Services } from './catalogue'
 import { Banner, Upload } from './content'
 import { operatorFeedEndpoints, Reservations } from './reservations'
 
+/**
+ * Payload's document locking is off everywhere (issue 22 §5.1): neither the Refine dashboard nor
+ * anything else here takes locks (Payload's own admin UI is not built), and its lock collection
+ * let any signed-in account make an admin's next change of a record answer 423. Without a lockable
+ * collection Payload creates no `payload-locked-documents` collection at all; its two tables of the
+ * initial migration stay, empty and unread.
+ */
+const unlocked = <C extends { slug: string }>(c: C): C & { lockDocuments: false } => ({ ...c, lockDocuments: false })
+
 export const collections = [
   Users,
   Reservations,
@@ -23,4 +32,4 @@ export const collections = [
   Upload,
   Holidays,
   PasswordRecovery,
-]
+].map(unlocked)

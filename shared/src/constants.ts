@@ -77,3 +77,13 @@ export const CALENDAR = {
 
 /** The longest note a customer may leave with a booking (the confirm schema's bound). */
 export const BOOKING_NOTE_MAX = 1000
+
+/**
+ * Every REST list (`GET /api/<collection>?page=&limit=&sort=`, issue 22): `page` a whole number from
+ * 1 to LIST_PAGE_MAX, `limit` from 0 (Payload's "all") to LIST_LIMIT_MAX; anything else is a 400
+ * naming the parameter (cms/src/platform/listQuery.ts), never a database error.
+ */
+export const LIST_PAGE_MAX = 100_000
+export const LIST_LIMIT_MAX = 10_000
+/** The longest period a report (counts, aggregates, their comparisons) covers: ten years. */
+export const REPORT_MAX_DAYS = 3653

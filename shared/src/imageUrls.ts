@@ -26,6 +26,13 @@ export const IMAGE_FORMATS = ['webp', 'jpeg', 'png', 'avif'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
 export const IMAGE_QUALITIES = [50, 60, 70, 80, 90] as const
 export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const
+/**
+ * The background colours the endpoint paints (`b_…`, 6 hex digits; `fff` stands for `ffffff`):
+ * white and black. Any hex colour made every request a new variant and a cold encode — one client
+ * could queue them without end (issue 22 §5.10). The front ends use none today; a new one is added
+ * here.
+ */
+export const IMAGE_BACKGROUNDS = ['ffffff', '000000'] as const
 export type ImageFit = (typeof IMAGE_FITS)[number]
 
 export const IMAGE_DEFAULTS = { format: IMAGE.format, quality: IMAGE.quality } as const

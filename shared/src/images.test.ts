@@ -31,7 +31,7 @@ describe('image modifiers', () => {
       format: 'jpeg',
       quality: 90,
       fit: 'contain',
-      background: 'fff',
+      background: 'ffffff',
     })
     expect(canonicalModifiers(ok('fit_cover,h_256,w_256,q_80,f_webp'))).toBe('w_256,h_256,f_webp,q_80,fit_cover')
   })
@@ -47,6 +47,10 @@ describe('image modifiers', () => {
     ['w_480,fit_x', 'fit'],
     ['w_480,b_zzzzzz', 'background'],
     ['w_480,b_ffffff', 'background'], // no contain, no jpeg: would do nothing
+    // Only the backgrounds of IMAGE_BACKGROUNDS: any colour was a new cold encode each (issue 22).
+    ['w_480,fit_contain,b_123456', 'background'],
+    ['w_480,f_jpeg,b_c0ffee', 'background'],
+    ['w_480,fit_contain,b_f0f', 'background'],
     ['w_480,w_640', 'width'],
     ['w_480,width_640', 'width'],
     ['w_480,zoom_2', 'zoom'],

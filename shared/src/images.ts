@@ -9,7 +9,7 @@
  * of variants of each stored image (and its disk cache stays bounded too).
  */
 import { z } from './schemas/zod'
-import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_QUALITIES, IMAGE_SIZES, type ImageSize } from './imageUrls'
+import { IMAGE_BACKGROUNDS, IMAGE_FITS, IMAGE_FORMATS, IMAGE_QUALITIES, IMAGE_SIZES, type ImageSize } from './imageUrls'
 
 // The sets and the URL helpers live in imageUrls.ts (no zod, for the public bundle).
 export * from './imageUrls'
@@ -55,7 +55,10 @@ export const imageModifiers = z
     background: z
       .string()
       .regex(/^([0-9a-f]{3}|[0-9a-f]{6})$/i, 'background must be a hex colour of 3 or 6 digits, without #')
-      .transform((s) => s.toLowerCase())
+      .transform((s) => (s.length === 3 ? [...s].map((c) => c + c).join('') : s).toLowerCase())
+      .refine((s) => (IMAGE_BACKGROUNDS as readonly string[]).includes(s), {
+        message: `background must be one of ${IMAGE_BACKGROUNDS.join(', ')}`,
+      })
       .optional(),
   })
   .strict()

@@ -19,6 +19,7 @@ export const FIELD_MESSAGES = {
   YEAR_OUT_OF_RANGE: 'Anno fuori dal calendario delle prenotazioni',
   ID_INVALID: 'Id non valido',
   PAGE_INVALID: 'Pagina non valida',
+  SORT_INVALID: 'Non si può ordinare per questo campo',
   JSON_INVALID: 'JSON non valido',
   BODY_NOT_OBJECT: 'Il corpo deve essere un oggetto JSON',
   BODY_INVALID: 'Corpo della richiesta non valido',

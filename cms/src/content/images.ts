@@ -8,7 +8,8 @@
  *   the canonical modifiers); a replaced file gets new keys. `X-Cache: HIT|MISS` says which.
  *   The cache is kept under IMG_CACHE_MAX_MB (default 512): the oldest entries go first.
  * - At most IMAGE_WORKERS (2: this machine's cores) encodings run at once, libvips with one thread
- *   each; identical requests share one encoding; beyond IMAGE_QUEUE_MAX waiting, 503 + Retry-After.
+ *   each; identical requests share one encoding; beyond IMAGE_QUEUE_MAX waiting, 503 + Retry-After;
+ *   one client address at most IMAGE_CLIENT_COLD_MAX new encodings at once, else 429 + Retry-After.
  *   Sources over IMAGE_MAX_INPUT_PIXELS, or that libvips cannot read, are a 422 (the stored file
  *   is at fault, not the request): never a 500.
  * - Customers' profile photos (files named `avatar-<user>-…`) are a 404 here: they are read only
@@ -41,6 +42,15 @@ export { IMAGE_PATH_PREFIX }
 
 export const IMAGE_WORKERS = 2
 export const IMAGE_QUEUE_MAX = 50
+/**
+ * New encodings one client address may have under way at once (running or queued). The variants
+ * are bounded per image, but still many (sizes × formats × qualities × fits × 2 backgrounds): one
+ * client asking for a burst of cold ones could fill the whole queue and turn everyone else's images
+ * into 503s (issue 22 §5.10). Beyond this: 429 + Retry-After; cached variants and requests joining
+ * an encoding already under way are not counted. About half the queue: no one client fills it
+ * alone, while a page's images (one size each, chosen by the browser) stay well under it.
+ */
+export const IMAGE_CLIENT_COLD_MAX = 24
 /** The uploads' own cap (shared IMAGE_MAX_PIXELS): a stored image can always be resized. */
 export const IMAGE_MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -64,7 +74,9 @@ function sendProblem(res: http.ServerResponse, p: Problem) {
           ? 'UnprocessableEntity'
           : p.status === 405
             ? 'MethodNotAllowed'
-            : 'BadRequest'
+            : p.status === 429
+              ? 'TooManyRequests'
+              : 'BadRequest'
   const body = JSON.stringify(
     codedBody(
       { errors: [{ name, message: p.message, data: { errors: [{ path: p.path, message: p.message }] } }] },
@@ -111,6 +123,16 @@ export function parseImageRequest(
 
 // ——— concurrency: a semaphore of IMAGE_WORKERS, a bounded queue, identical requests shared ———
 let running = 0
+/** New encodings under way per client address (IMAGE_CLIENT_COLD_MAX). */
+const coldByClient = new Map<string, number>()
+
+/** The client's address as the rest of the API reads it: the proxy's only with TRUST_PROXY. */
+function clientOf(req: http.IncomingMessage): string {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')[0]
+    ?.trim()
+  return (env.trustProxy && forwarded) || req.socket?.remoteAddress || 'unknown'
+}
 const waiting: (() => void)[] = []
 const inFlight = new Map<string, Promise<Buffer>>()
 
@@ -248,6 +270,21 @@ export async function serveImage(req: http.IncomingMessage, res: http.ServerResp
 
     let job = inFlight.get(key)
     if (!job) {
+      const client = clientOf(req)
+      const cold = coldByClient.get(client) ?? 0
+      if (cold >= IMAGE_CLIENT_COLD_MAX)
+        return sendProblem(res, {
+          status: 429,
+          path: 'filename',
+          message: 'Too many new image sizes asked for at once; try again shortly',
+          headers: { 'Retry-After': '1' },
+        })
+      coldByClient.set(client, cold + 1)
+      const release = () => {
+        const n = (coldByClient.get(client) ?? 1) - 1
+        if (n > 0) coldByClient.set(client, n)
+        else coldByClient.delete(client)
+      }
       job = withWorker(() => encode(source, mods)).then(async (out) => {
         await fsp.mkdir(path.dirname(cached), { recursive: true })
         const tmp = `${cached}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`
@@ -257,7 +294,10 @@ export async function serveImage(req: http.IncomingMessage, res: http.ServerResp
         return out
       })
       inFlight.set(key, job)
-      const clear = () => inFlight.delete(key)
+      const clear = () => {
+        inFlight.delete(key)
+        release()
+      }
       job.then(clear, clear)
     }
     let out: Buffer

@@ -21,6 +21,7 @@ import * as migration_20261125_133405_privacy_consent from './20261125_133405_pr
 import * as migration_20261125_140000_statuses_follow_time from './20261125_140000_statuses_follow_time';
 import * as migration_20261125_141000_any_operator from './20261125_141000_any_operator';
 import * as migration_20261126_210000_owned_photos_slowdown from './20261126_210000_owned_photos_slowdown';
+import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_owner';
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261126_210000_owned_photos_slowdown.up,
     down: migration_20261126_210000_owned_photos_slowdown.down,
     name: '20261126_210000_owned_photos_slowdown',
+  },
+  {
+    up: migration_20261126_220000_feed_owner.up,
+    down: migration_20261126_220000_feed_owner.down,
+    name: '20261126_220000_feed_owner',
   },
 ];

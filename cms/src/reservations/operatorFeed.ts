@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Pool } from 'pg'
 import {
   mayManageOperatorFeed,
+  operatorFeedLive,
   CALENDAR_FEED_STATUSES,
   webcalUrlOf,
   type OperatorFeedCreated,
@@ -54,15 +55,29 @@ const operatorName = (r: { name: string | null; surname?: string | null }) =>
     .filter(Boolean)
     .join(' ')
 
+/** The operator with its feed, if any; a feed whose link no longer answers (`operatorFeedLive`) reads as off. */
+const OPERATOR_WITH_FEED = `
+  select o.id, o.name, o.surname, o.user_id, u.user_role, f.owner_user_id, f.created_at, f.rotated_at
+    from operators o
+    left join operator_feeds f on f.operator_id = o.id
+    left join users u on u.id = o.user_id`
+
+type OperatorFeedRow = OperatorRow & { surname?: string | null; user_role: string | null; owner_user_id: number | null }
+
+function operatorRow(r: OperatorFeedRow): OperatorRow {
+  const live = r.created_at !== null && operatorFeedLive(r.owner_user_id, { userId: r.user_id, role: r.user_role })
+  return {
+    id: r.id,
+    name: operatorName(r),
+    user_id: r.user_id,
+    created_at: live ? r.created_at : null,
+    rotated_at: live ? r.rotated_at : null,
+  }
+}
+
 async function readOperator(db: Pool, operatorId: number): Promise<OperatorRow | null> {
-  const { rows } = await db.query(
-    `select o.id, o.name, o.surname, o.user_id, f.created_at, f.rotated_at
-       from operators o left join operator_feeds f on f.operator_id = o.id
-      where o.id = $1`,
-    [operatorId],
-  )
-  const r = rows[0]
-  return r ? { ...r, name: operatorName(r) } : null
+  const { rows } = await db.query(`${OPERATOR_WITH_FEED} where o.id = $1`, [operatorId])
+  return rows[0] ? operatorRow(rows[0]) : null
 }
 
 /**
@@ -101,13 +116,8 @@ export async function myFeeds(db: Pool, user: Caller): Promise<OperatorFeedStatu
   // The same people `ownedOperator` lets manage a feed: an OPERATOR account (or an admin) linked
   // to the record; a demoted account linked still is offered nothing.
   if (!mayManageOperatorFeed(feedCaller(user), user.id)) return []
-  const { rows } = await db.query(
-    `select o.id, o.name, o.surname, o.user_id, f.created_at, f.rotated_at
-       from operators o left join operator_feeds f on f.operator_id = o.id
-      where o.user_id = $1 order by o.id`,
-    [user.id],
-  )
-  return rows.map((r) => statusOf({ ...r, name: operatorName(r) }))
+  const { rows } = await db.query(`${OPERATOR_WITH_FEED} where o.user_id = $1 order by o.id`, [user.id])
+  return rows.map((r) => statusOf(operatorRow(r)))
 }
 
 /**
@@ -118,12 +128,16 @@ export async function myFeeds(db: Pool, user: Caller): Promise<OperatorFeedStatu
 export async function rotateFeed(db: Pool, user: Caller, operatorId: number): Promise<OperatorFeedCreated> {
   const operator = await ownedOperator(db, user, operatorId)
   const token = randomBytes(32).toString('base64url')
+  // The link belongs to the record's login as it is now (`operatorFeedLive`). A link that no longer
+  // answered (its login demoted or unlinked) is replaced by one turned on anew.
   const { rows } = await db.query(
-    `insert into operator_feeds (operator_id, token_hash, created_at, rotated_at)
-          values ($1, $2, now(), now())
-     on conflict (operator_id) do update set token_hash = excluded.token_hash, rotated_at = excluded.rotated_at
+    `insert into operator_feeds (operator_id, token_hash, owner_user_id, created_at, rotated_at)
+          values ($1, $2, $3, now(), now())
+     on conflict (operator_id) do update set token_hash = excluded.token_hash, rotated_at = excluded.rotated_at,
+            owner_user_id = excluded.owner_user_id,
+            created_at = case when $4::boolean then operator_feeds.created_at else excluded.created_at end
      returning created_at, rotated_at`,
-    [operatorId, hashOf(token)],
+    [operatorId, hashOf(token), operator.user_id, operator.created_at !== null],
   )
   const url = feedUrlOf(token)
   return {
@@ -143,17 +157,21 @@ export async function revokeFeed(db: Pool, user: Caller, operatorId: number): Pr
 
 /**
  * GET /api/operators/feed/<token>.ics — the feed of the operator whose current token this is, or
- * null (a wrong, replaced or revoked token: the endpoint answers 404).
+ * null (a wrong, replaced or revoked token, or one whose operator is no longer its login's: the
+ * endpoint answers 404).
  */
 export async function feedByToken(db: Pool, token: string, now = new Date()): Promise<string | null> {
   const { rows } = await db.query(
-    `select o.id, o.name, o.surname
+    `select o.id, o.name, o.surname, o.user_id, u.user_role, f.owner_user_id
        from operator_feeds f join operators o on o.id = f.operator_id
+       left join users u on u.id = o.user_id
       where f.token_hash = $1`,
     [hashOf(token)],
   )
   const operator = rows[0]
-  if (!operator) return null
+  // A link whose operator was demoted, unlinked or replaced answers as a wrong one (issue 22 §5.7).
+  if (!operator || !operatorFeedLive(operator.owner_user_id, { userId: operator.user_id, role: operator.user_role }))
+    return null
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000)
   // The customer's name and phone only: the feed never carries a customer's e-mail address.
   const { rows: reservations } = await db.query(

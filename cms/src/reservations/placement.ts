@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import {
   type ActingAs,
+  type BookingActor,
   type ExistingReservation,
   type ReservationStatus,
   type SalonCalendar,
@@ -158,18 +159,28 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
 }
 
 /**
- * Whom a move goes to (`moveOperatorChoice`): staff as asked (else the current operator); the
+ * Whom a move goes to (`moveOperatorChoice`): staff as asked (else the current operator), an
+ * operator only within their own agenda (else 403 FORBIDDEN_ROLE, as booking there is); the
  * customer anyone free for a booking made with "Qualsiasi operatore", else its operator — asking
  * for another is a 403 naming `operator`.
  */
-export function moveOperatorOr403(as: ActingAs, current: LoadedReservation, requested: OperatorChoice | undefined) {
+export function moveOperatorOr403(
+  actor: BookingActor,
+  as: ActingAs,
+  current: LoadedReservation,
+  requested: OperatorChoice | undefined,
+) {
   const decision = moveOperatorChoice(
     as,
     { operator: current.snapshot.operator, anyOperator: current.anyOperator },
     requested,
+    actor,
   )
   if (decision.ok) return decision.choice
-  const message = 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
+  const message =
+    decision.reason === 'FORBIDDEN_ROLE'
+      ? 'Puoi spostare l’appuntamento solo nella tua agenda.'
+      : 'Questo appuntamento è con l’operatore che hai scelto: per cambiarlo contatta il salone.'
   throw new HttpError(403, decision.reason, message, {
     reason: decision.reason,
     errors: [{ path: 'operator', message, code: decision.reason }],

@@ -67,7 +67,7 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
   const services = servicesChanged ? await servicesOr400(pool, q.services!) : await servicesOfBooking(pool, current)
   // New services: the catalogue's duration and price (as the edit will charge); else the agreed ones.
   const amounts = bookingAmounts(now, servicesChanged ? { services } : { agreed: current.snapshot })
-  const operator: OperatorChoice = moveOperatorOr403(verdict.as, current, q.operator)
+  const operator: OperatorChoice = moveOperatorOr403(actor, verdict.as, current, q.operator)
   const tz = settings.timezone
   const { from, to } = localDays(tz, q.date)
   const reservations = await loadBlocking(pool, candidates(services, calendar, operator), from, to, id)

@@ -7,6 +7,7 @@ import {
   BASE_URL,
   PNG_8x8,
   api,
+  count,
   errorPaths,
   freshAddress,
   login,
@@ -589,5 +590,197 @@ describe('issue 22: customers’ photos, the fields a customer sets, lockouts', 
     })
     expect(owner.status, JSON.stringify(owner.body)).toBe(200)
     await expect(login(email, 'password123')).resolves.toBeTruthy()
+  })
+})
+
+/**
+ * Issue 22 §5, findings 1, 6 and 7: what a signed-in account could reach beyond its role — the
+ * document locks of Payload's internal collections, an operator booking or moving into what is not
+ * theirs, and a calendar feed that outlived its operator.
+ */
+describe('issue 22: internal collections, operators’ reach, feeds of former operators', () => {
+  const codeOf = (body: any) => body?.errors?.[0]?.data?.code
+  const fieldOf = (body: any) => body?.errors?.[0]?.data?.field
+
+  /** Free starts of an operator for a Piega about eleven months ahead (staff book up to a year ahead). */
+  async function freeStarts(operator: number, fromDay: number, n: number): Promise<string[]> {
+    const out: string[] = []
+    for (let d = fromDay; out.length < n && d < fromDay + 20; d++) {
+      const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
+      const res = await api(
+        'GET',
+        `/api/reservations/book-slots?date=${day}&services=${ids.service}&operator=${operator}`,
+        { as: 'ADMIN' },
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      out.push(...res.body.slots.filter((_: unknown, i: number) => i % 8 === 0).map((s: any) => s.start))
+    }
+    expect(out.length).toBeGreaterThanOrEqual(n)
+    return out.slice(0, n)
+  }
+
+  it('nobody locks a document: the lock, preference, migration and job collections have no REST path', async () => {
+    for (const as of ['USER', 'OPERATOR', 'ADMIN'] as const) {
+      const lock = await api('POST', '/api/payload-locked-documents', {
+        as,
+        body: {
+          document: { relationTo: 'category', value: ids.category },
+          user: { relationTo: 'users', value: ids.customer },
+        },
+      })
+      expect(lock.status, `${as} lock → ${JSON.stringify(lock.body)}`).toBe(404)
+      for (const c of ['payload-locked-documents', 'payload-preferences', 'payload-migrations', 'payload-jobs'])
+        expect((await api('GET', `/api/${c}`, { as })).status, `${as} GET /api/${c}`).toBe(404)
+    }
+    // The admin's next change of the category goes through (no 423 DOCUMENT_LOCKED).
+    const res = await api('PATCH', `/api/category/${ids.category}`, { as: 'ADMIN', body: { position: 2 } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const del = await api('DELETE', '/api/payload-preferences/1', { as: 'USER' })
+    expect(del.status).toBe(404)
+  })
+
+  it('an OPERATOR books only someone who already is a client of their agenda; anyone else is an unknown customer', async () => {
+    const [stranger, marcosClient] = await registerCustomers(2, 'i22stranger')
+    const idOf = async (token: string | undefined) =>
+      (await api('GET', '/api/auth/me', { token })).body.user.id as number
+    const strangerId = await idOf(stranger)
+    const marcosClientId = await idOf(marcosClient)
+    const [first, second, third] = await freeStarts(ids.giulia, 330, 3)
+    const [atMarco] = await freeStarts(ids.marco, 330, 1)
+    // A client of a colleague's agenda only (Marco's), booked there by the admin.
+    const withMarco = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { user: marcosClientId, services: [ids.service], operator: ids.marco, date_start: atMarco },
+    })
+    expect(withMarco.status, JSON.stringify(withMarco.body)).toBe(201)
+    const before = await count('reservations')
+    for (const user of [strangerId, marcosClientId, ids.admin, 99_999_999]) {
+      const res = await api('POST', '/api/reservations/book', {
+        as: 'OPERATOR',
+        body: { user, services: [ids.service], operator: ids.giulia, date_start: first },
+      })
+      expect(res.status, `user ${user}: ${JSON.stringify(res.body)}`).toBe(400)
+      expect(codeOf(res.body)).toBe('UNKNOWN_CUSTOMER')
+      expect(fieldOf(res.body)).toBe('user')
+      expect(JSON.stringify(res.body)).not.toContain('@')
+    }
+    expect(await count('reservations')).toBe(before)
+    // Once the salon has booked the stranger with Giulia, Giulia may book them again herself.
+    const byAdmin = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { user: strangerId, services: [ids.service], operator: ids.giulia, date_start: first },
+    })
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201)
+    const byOperator = await api('POST', '/api/reservations/book', {
+      as: 'OPERATOR',
+      body: { user: strangerId, services: [ids.service], operator: ids.giulia, date_start: second },
+    })
+    expect(byOperator.status, JSON.stringify(byOperator.body)).toBe(201)
+    // Herself, as a customer of her own agenda: allowed.
+    const self = await api('POST', '/api/reservations/book', {
+      as: 'OPERATOR',
+      body: { user: ids.operatorUser, services: [ids.service], operator: ids.giulia, date_start: third },
+    })
+    expect(self.status, JSON.stringify(self.body)).toBe(201)
+  })
+
+  it('an OPERATOR moves a booking only within their own agenda: a colleague or "any" is refused like booking there', async () => {
+    const [start, later] = await freeStarts(ids.giulia, 340, 2)
+    const [marcoFree] = await freeStarts(ids.marco, 340, 1)
+    const booked = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { user: ids.otherCustomer, services: [ids.service], operator: ids.giulia, date_start: start },
+    })
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201)
+    const id = booked.body.data.id as number
+    const bookThere = await api('POST', '/api/reservations/book', {
+      as: 'OPERATOR',
+      body: { user: ids.otherCustomer, services: [ids.service], operator: ids.marco, date_start: marcoFree },
+    })
+    expect(bookThere.status).toBe(403)
+    for (const operator of [ids.marco, 'any'] as const) {
+      for (const [method, path] of [
+        ['POST', `/api/reservations/${id}/move`],
+        ['PATCH', `/api/reservations/${id}/edit`],
+      ] as const) {
+        const res = await api(method, path, { as: 'OPERATOR', body: { date_start: marcoFree, operator } })
+        expect(res.status, `${method} ${path} → ${operator}: ${JSON.stringify(res.body)}`).toBe(403)
+        expect(codeOf(res.body)).toBe(codeOf(bookThere.body))
+        expect(fieldOf(res.body)).toBe('operator')
+      }
+      const day = marcoFree!.slice(0, 10)
+      const slots = await api('GET', `/api/reservations/${id}/move-slots?date=${day}&operator=${operator}`, {
+        as: 'OPERATOR',
+      })
+      expect(slots.status, JSON.stringify(slots.body)).toBe(403)
+    }
+    const [row] = await sql('select operator_id, date_start from reservations where id = $1', [id])
+    expect(row.operator_id).toBe(ids.giulia)
+    expect(new Date(row.date_start).toISOString()).toBe(start)
+    // Within her own agenda she still moves it; the admin may give it to Marco.
+    const own = await api('POST', `/api/reservations/${id}/move`, {
+      as: 'OPERATOR',
+      body: { date_start: later, operator: ids.giulia },
+    })
+    expect(own.status, JSON.stringify(own.body)).toBe(200)
+    const admin = await api('POST', `/api/reservations/${id}/move`, {
+      as: 'ADMIN',
+      body: { date_start: marcoFree, operator: ids.marco },
+    })
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200)
+  })
+
+  /** A new OPERATOR account linked to a new (inactive) operator record, and its feed's path. */
+  async function operatorWithFeed(prefix: string) {
+    const email = `${unique(prefix)}@example.com`
+    const created = await api('POST', '/api/users', { body: { email, password: 'password123', name: 'Ex' } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const userId = created.body.doc.id as number
+    expect((await api('PATCH', `/api/users/${userId}`, { as: 'ADMIN', body: { user_role: 'OPERATOR' } })).status).toBe(
+      200,
+    )
+    const record = await api('POST', '/api/operators', {
+      as: 'ADMIN',
+      body: { name: 'Ex', surname: 'Operatore', active: false, user: userId },
+    })
+    expect(record.status, JSON.stringify(record.body)).toBe(201)
+    const token = await login(email, 'password123')
+    const feed = await api('POST', `/api/operators/${record.body.doc.id}/feed`, { token })
+    expect(feed.status, JSON.stringify(feed.body)).toBe(200)
+    const path = new URL(feed.body.data.url).pathname
+    expect((await api('GET', path, { token: null })).status).toBe(200)
+    return { userId, operatorId: record.body.doc.id as number, path, token }
+  }
+
+  it('a calendar feed stops as soon as its operator is demoted, unlinked or the record given to someone else', async () => {
+    const demoted = await operatorWithFeed('i22demoted')
+    expect(
+      (await api('PATCH', `/api/users/${demoted.userId}`, { as: 'ADMIN', body: { user_role: 'USER' } })).status,
+    ).toBe(200)
+    expect((await api('GET', demoted.path, { token: null })).status).toBe(404)
+
+    const unlinked = await operatorWithFeed('i22unlinked')
+    expect(
+      (await api('PATCH', `/api/operators/${unlinked.operatorId}`, { as: 'ADMIN', body: { user: null } })).status,
+    ).toBe(200)
+    expect((await api('GET', unlinked.path, { token: null })).status).toBe(404)
+
+    // Linked to another operator's login: the old link (the first person's) must not show their agenda.
+    const relinked = await operatorWithFeed('i22relinked')
+    const successor = await operatorWithFeed('i22successor')
+    await api('PATCH', `/api/operators/${successor.operatorId}`, { as: 'ADMIN', body: { user: null } })
+    expect(
+      (
+        await api('PATCH', `/api/operators/${relinked.operatorId}`, {
+          as: 'ADMIN',
+          body: { user: successor.userId },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await api('GET', relinked.path, { token: null })).status).toBe(404)
+    // The new login of the record makes a link of its own, which works.
+    const fresh = await api('POST', `/api/operators/${relinked.operatorId}/feed`, { token: successor.token })
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200)
+    expect((await api('GET', new URL(fresh.body.data.url).pathname, { token: null })).status).toBe(200)
   })
 })

@@ -3,6 +3,7 @@
  * SQL-looking strings, unknown fields) against every endpoint, as a visitor and as an admin.
  * Never a 5xx; a refused request (4xx) leaves the database exactly as it was.
  */
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BASE_URL,
@@ -452,5 +453,229 @@ describe('issue 22: oversized bodies, decompression bombs, fields the server set
     expect(reg.status).toBe(400)
     expect(errorPaths(reg.body).sort()).toEqual(Object.keys(hostile).sort())
     expect(await fingerprint()).toBe(before)
+  })
+})
+
+/**
+ * Issue 22 §5 (findings 1 and 10): the internal collections, list parameters no list accepts
+ * (negative, fractional or huge page and limit, sorting on hidden fields or through a relation),
+ * Payload's default paths a collection does not serve, extreme dates and unbounded image
+ * backgrounds. Each must be a 4xx with a code (and the field), never a 5xx, never a change.
+ */
+describe('issue 22: hostile list parameters, internal paths, extreme dates, image backgrounds', () => {
+  const INTERNAL = ['payload-locked-documents', 'payload-preferences', 'payload-migrations', 'payload-jobs']
+  const BAD_LIST_PARAMS: [string, string][] = [
+    ['page=-5', 'page'],
+    ['page=0', 'page'],
+    ['page=1.5', 'page'],
+    ['page=99999999999999999999', 'page'],
+    ['page=abc', 'page'],
+    ['limit=-1', 'limit'],
+    ['limit=2.5', 'limit'],
+    ['limit=99999999999999999999', 'limit'],
+    ['limit=abc', 'limit'],
+    ['sort=user.hash', 'sort'],
+    ['sort=-user.hash', 'sort'],
+    ['sort=hash', 'sort'],
+    ['sort=salt', 'sort'],
+    ['sort=password', 'sort'],
+    ['sort=operator.user.email', 'sort'],
+    ['sort=user__hash', 'sort'],
+    ['sort=nope', 'sort'],
+    ['sort=id,-user.hash', 'sort'],
+  ]
+  const codeOf = (body: any) => body?.errors?.[0]?.data?.code
+  const fieldOf = (body: any) => body?.errors?.[0]?.data?.field
+
+  it.each(['visitor', 'USER', 'OPERATOR', 'ADMIN'] as const)(
+    'every list refuses a bad page, limit or sort as %s: 400 INVALID_QUERY naming it',
+    async (as) => {
+      await tokenFor(as) // signed in first: a login is a write of its own
+      for (const c of COLLECTIONS)
+        for (const [q, field] of BAD_LIST_PARAMS) {
+          const before = await fingerprint()
+          const res = await api('GET', `/api/${c}?${q}`, { as })
+          const what = `${as} GET /api/${c}?${q} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`
+          // A list the caller may not read at all stays 401/403; every other answer is the 400.
+          if (res.status === 401 || res.status === 403) expect([401, 403], what).toContain(res.status)
+          else {
+            expect(res.status, what).toBe(400)
+            expect(codeOf(res.body), what).toBe('INVALID_QUERY')
+            expect(fieldOf(res.body), what).toBe(field)
+          }
+          expect(await fingerprint(), what).toBe(before)
+        }
+    },
+  )
+
+  it('sorting any list by any field name of the salon: never a 5xx; a hidden account field is always a 400', async () => {
+    const HIDDEN = ['hash', 'salt', 'resetPasswordToken', 'resetPasswordExpiration', '_verificationToken', 'lockUntil']
+    const NAMES = [
+      ...HIDDEN,
+      'loginAttempts',
+      'sessions',
+      'user',
+      'operator',
+      'services',
+      'email',
+      'user_role',
+      'phone_number',
+      'created_by',
+      'token',
+      'note',
+      'date_start',
+      'title',
+      'position',
+      'imageUrl',
+      'filename',
+      'sizes',
+    ]
+    for (const as of ['visitor', 'USER', 'OPERATOR', 'ADMIN'] as const) {
+      await tokenFor(as)
+      for (const c of COLLECTIONS)
+        for (const name of NAMES)
+          for (const sort of [name, `-${name}`]) {
+            const res = await api('GET', `/api/${c}?sort=${sort}&limit=2`, { as })
+            const what = `${as} GET /api/${c}?sort=${sort} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`
+            expect(res.status, what).toBeLessThan(500)
+            if (HIDDEN.includes(name) && res.status !== 401 && res.status !== 403) {
+              expect(res.status, what).toBe(400)
+              expect(fieldOf(res.body), what).toBe('sort')
+            }
+          }
+    }
+  })
+
+  it('good list parameters still work: page 2, limit 0, a visible field sorted both ways, several fields', async () => {
+    for (const q of ['page=2&limit=1', 'limit=0', 'sort=-id', 'sort=id', 'sort=createdAt,-id', 'pagination=false'])
+      expect((await api('GET', `/api/services?${q}`, { as: 'visitor' })).status, q).toBe(200)
+    expect((await api('GET', '/api/reservations?sort=-date_start&limit=3', { as: 'ADMIN' })).status).toBe(200)
+    expect((await api('GET', '/api/reservations?sort=user&limit=3', { as: 'ADMIN' })).status).toBe(200)
+  })
+
+  it('the internal collections have no REST paths for anyone: 404 ROUTE_NOT_FOUND, nothing written', async () => {
+    for (const as of ['visitor', 'USER', 'OPERATOR', 'ADMIN'] as const)
+      for (const c of INTERNAL)
+        for (const [method, path] of [
+          ['GET', `/api/${c}`],
+          ['GET', `/api/${c}/1`],
+          ['POST', `/api/${c}`],
+          ['PATCH', `/api/${c}/1`],
+          ['DELETE', `/api/${c}/1`],
+          ['POST', `/api/${c}/1`],
+          ['GET', `/api/${c}/count`],
+          ['GET', `/api/${c}/versions`],
+        ] as const) {
+          const before = await fingerprint()
+          const res = await api(method, path, { as, body: method === 'GET' ? undefined : { key: 'x', value: 1 } })
+          const what = `${as} ${method} ${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`
+          expect(res.status, what).toBe(404)
+          expect(codeOf(res.body), what).toBe('ROUTE_NOT_FOUND')
+          expect(await fingerprint(), what).toBe(before)
+        }
+  })
+
+  it('Payload paths a collection does not serve are 404, not 500 (versions, a file that is not there)', async () => {
+    for (const as of ['visitor', 'ADMIN'] as const) {
+      for (const c of COLLECTIONS)
+        for (const sub of ['versions', 'versions/1']) {
+          const res = await api('GET', `/api/${c}/${sub}`, { as })
+          expect(res.status, `${as} GET /api/${c}/${sub} → ${res.status} ${JSON.stringify(res.body)}`).toBe(404)
+        }
+      for (const file of ['..%252fx', '..%252f..%252fetc%252fpasswd', '%252e%252e%252fx', 'nope.png', '.env']) {
+        const res = await api('GET', `/api/upload/file/${file}`, { as })
+        expect(res.status, `${as} GET /api/upload/file/${file} → ${res.status} ${JSON.stringify(res.body)}`).toBe(404)
+      }
+    }
+  })
+
+  it('extreme dates on the reports and calendars: 400 naming the field', async () => {
+    const EXTREME = [
+      ['from=0001-01-01&to=9999-12-31', 'from'],
+      ['from=2026-01-01&to=9999-12-31', 'to'],
+      ['from=1900-01-01T00:00:00Z&to=2026-01-01', 'from'],
+      ['from=2026-01-01&to=2999-12-31T23:59:59Z', 'to'],
+    ] as const
+    for (const path of [
+      '/api/reservations/count',
+      '/api/reservations/aggregate',
+      '/api/reservations/countCompare',
+      '/api/reservations/aggregateCompare',
+      '/api/users/countCompare',
+    ])
+      for (const [q, field] of EXTREME) {
+        const res = await api('GET', `${path}?${q}`, { as: 'ADMIN' })
+        const what = `GET ${path}?${q} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`
+        expect(res.status, what).toBe(400)
+        expect(JSON.stringify(res.body.errors[0].data.errors.map((e: any) => e.path)), what).toContain(field)
+      }
+    for (const q of [
+      'from=0001-01-01&to=0001-01-01',
+      'from=9999-12-31',
+      'from=2026-01-01&to=9999-12-31',
+      'date=0001-01-01',
+      'date=9999-12-31',
+      'month=9999-12',
+      'month=0001-01',
+    ])
+      for (const path of [
+        '/api/reservations/agenda',
+        '/api/reservations/time-availability-day',
+        '/api/reservations/availability-month',
+        '/api/reservations/book-slots',
+        '/api/pages/dashboard-index',
+      ]) {
+        const res = await api('GET', `${path}?${q}&services=1&operator=any&period=custom`, { as: 'ADMIN' })
+        expect(res.status, `GET ${path}?${q} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(
+          500,
+        )
+      }
+  })
+
+  it('/api/img takes only the backgrounds the front ends use: any other colour is a 400 before any encode', async () => {
+    const up = await api('POST', '/api/upload', {
+      as: 'ADMIN',
+      rawBody: uploadForm({ name: `i22-${Date.now()}` }, { name: 'bg.png', data: PNG_8x8, type: 'image/png' }),
+    })
+    expect(up.status, JSON.stringify(up.body)).toBe(201)
+    const filename = up.body.doc.filename as string
+    for (const b of ['123456', 'abcdef', '0f0f0f', 'c0ffee', 'fe', 'f0f']) {
+      const res = await api('GET', `/api/img/w_48,fit_contain,b_${b}/${filename}`)
+      expect(res.status, `b_${b} → ${res.status}`).toBe(400)
+      expect(codeOf(res.body), `b_${b}`).toBe('INVALID_INPUT')
+      expect(fieldOf(res.body), `b_${b}`).toBe('background')
+    }
+    for (const b of ['ffffff', 'fff', '000000', 'FFFFFF'])
+      expect((await api('GET', `/api/img/w_48,fit_contain,b_${b}/${filename}`)).status, `b_${b}`).toBe(200)
+  })
+
+  it('/api/img: one client asking for a burst of new variants gets 429 beyond its share; another client is served', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#8a5030' } })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const up = await api('POST', '/api/upload', {
+      as: 'ADMIN',
+      rawBody: uploadForm({ name: `i22-burst-${Date.now()}` }, { name: 'burst.jpg', data: photo, type: 'image/jpeg' }),
+    })
+    expect(up.status, JSON.stringify(up.body)).toBe(201)
+    const file = up.body.doc.filename as string
+    const variants = [256, 320, 384, 480, 512, 630, 640, 768, 960, 1024].flatMap((w) =>
+      ['avif', 'webp', 'png', 'jpeg'].map((f) => `w_${w},f_${f}`),
+    )
+    const from = (address: string, m: string) =>
+      api('GET', `/api/img/${m}/${file}`, { headers: { 'x-forwarded-for': address } })
+    const burst = variants.map((m) => from('2001:db8::22:1', m))
+    const other = await from('2001:db8::22:2', 'w_96,h_96,fit_cover')
+    const answers = await Promise.all(burst)
+    const statuses = answers.map((a) => a.status)
+    expect(other.status).toBe(200)
+    expect(
+      statuses.every((s) => s === 200 || s === 429),
+      statuses.join(),
+    ).toBe(true)
+    expect(statuses.filter((s) => s === 429).length, statuses.join()).toBeGreaterThan(0)
+    const refused = answers.find((a) => a.status === 429)!
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(codeOf(refused.body)).toBe('TOO_MANY_ATTEMPTS')
   })
 })

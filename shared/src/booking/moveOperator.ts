@@ -1,4 +1,4 @@
-import type { ActingAs } from './permissions'
+import { type ActingAs, type BookingActor, mayPlaceInAgenda } from './permissions'
 
 /** An operator's id, or "Qualsiasi operatore". */
 export type OperatorChoice = number | 'any'
@@ -12,13 +12,15 @@ export interface MoveOperatorFacts {
 }
 
 export type MoveOperatorDecision =
-  { ok: true; choice: OperatorChoice } | { ok: false; status: 403; reason: 'OPERATOR_CHOSEN' }
+  { ok: true; choice: OperatorChoice } | { ok: false; status: 403; reason: 'OPERATOR_CHOSEN' | 'FORBIDDEN_ROLE' }
 
 /**
  * Whom a moved booking may go to — decided after `authorizeMove` said the caller may move it.
  *
  * Staff (ADMIN, OPERATOR) choose explicitly: the operator they ask for, "any", or — nothing asked —
- * the current one (anybody free for a booking without one).
+ * the current one (anybody free for a booking without one). Where they may put it is the booking
+ * rule (`mayPlaceInAgenda`): an admin anywhere, an operator only in their own agenda — "any" or a
+ * colleague is FORBIDDEN_ROLE, as `POST /book` there is.
  *
  * The customer:
  * - a booking made with "Qualsiasi operatore" (or one with no operator) goes to any operator who
@@ -31,9 +33,13 @@ export function moveOperatorChoice(
   as: ActingAs,
   booking: MoveOperatorFacts,
   requested: OperatorChoice | undefined,
+  actor: BookingActor,
 ): MoveOperatorDecision {
   const current = booking.operator ?? null
-  if (as !== 'CUSTOMER') return { ok: true, choice: requested ?? current ?? 'any' }
+  if (as !== 'CUSTOMER') {
+    const choice = requested ?? current ?? 'any'
+    return mayPlaceInAgenda(actor, as, choice) ? { ok: true, choice } : forbiddenRole
+  }
   const open = booking.anyOperator || current === null
   if (requested === undefined || requested === 'any') {
     if (open) return { ok: true, choice: 'any' }
@@ -43,3 +49,4 @@ export function moveOperatorChoice(
 }
 
 const refused = { ok: false, status: 403, reason: 'OPERATOR_CHOSEN' } as const
+const forbiddenRole = { ok: false, status: 403, reason: 'FORBIDDEN_ROLE' } as const

@@ -3,6 +3,9 @@ import { RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
 import {
   allowedTransitions,
   authorizeBooking,
+  mayBookCustomer,
+  operatorFeedLive,
+  mayPlaceInAgenda,
   authorizeEdit,
   authorizeMove,
   authorizeTransition,
@@ -348,6 +351,36 @@ describe('authorizeBooking (the salon books a customer in)', () => {
   })
 })
 
+describe('mayBookCustomer (whom the salon books in, issue 22)', () => {
+  const stranger = { id: 99, clientOf: [] }
+  it('an admin books anyone in', () => {
+    expect(mayBookCustomer(admin, 'ADMIN', stranger)).toBe(true)
+  })
+  it('an operator: themselves, or a client of their own agenda — not a colleague’s client, not a stranger', () => {
+    expect(mayBookCustomer(assigned, 'OPERATOR', { id: OPERATOR_USER, clientOf: [] })).toBe(true)
+    expect(mayBookCustomer(assigned, 'OPERATOR', { id: CUSTOMER, clientOf: [6, OPERATOR_RECORD] })).toBe(true)
+    expect(mayBookCustomer(assigned, 'OPERATOR', { id: CUSTOMER, clientOf: [6] })).toBe(false)
+    expect(mayBookCustomer(assigned, 'OPERATOR', stranger)).toBe(false)
+  })
+  it('a capacity the actor does not hold grants nothing', () => {
+    expect(mayBookCustomer(assigned, 'ADMIN', stranger)).toBe(false)
+    expect(mayBookCustomer(customer, 'OPERATOR', { id: CUSTOMER, clientOf: [OPERATOR_RECORD] })).toBe(false)
+    expect(mayBookCustomer(customer, 'CUSTOMER', { id: CUSTOMER, clientOf: [] })).toBe(false)
+  })
+})
+
+describe('mayPlaceInAgenda (one rule for booking and moving)', () => {
+  it('an admin anywhere, an operator only in their own agenda, nobody else', () => {
+    expect(mayPlaceInAgenda(admin, 'ADMIN', 'any')).toBe(true)
+    expect(mayPlaceInAgenda(admin, 'ADMIN', 6)).toBe(true)
+    expect(mayPlaceInAgenda(assigned, 'OPERATOR', OPERATOR_RECORD)).toBe(true)
+    expect(mayPlaceInAgenda(assigned, 'OPERATOR', 6)).toBe(false)
+    expect(mayPlaceInAgenda(assigned, 'OPERATOR', 'any')).toBe(false)
+    expect(mayPlaceInAgenda(customer, 'CUSTOMER', OPERATOR_RECORD)).toBe(false)
+    expect(mayPlaceInAgenda(userWithLink, 'OPERATOR', OPERATOR_RECORD)).toBe(false)
+  })
+})
+
 describe('authorizeEdit', () => {
   const time = { time: true, services: false, note: false }
   const services = { time: false, services: true, note: false }
@@ -416,5 +449,19 @@ describe('mayManageOperatorFeed', () => {
     expect(mayManageOperatorFeed({ id: 7, role: 'OPERATOR', isAdmin: false }, null)).toBe(false)
     // An admin still owing the second factor is no admin (isAdmin false): only its own record.
     expect(mayManageOperatorFeed({ id: 1, role: 'ADMIN', isAdmin: false }, 7)).toBe(false)
+  })
+})
+
+describe('operatorFeedLive (a calendar link outlives nobody, issue 22)', () => {
+  it('answers while the record keeps the login it was made for, and that login is staff', () => {
+    expect(operatorFeedLive(7, { userId: 7, role: 'OPERATOR' })).toBe(true)
+    expect(operatorFeedLive(7, { userId: 7, role: 'ADMIN' })).toBe(true)
+    expect(operatorFeedLive(null, { userId: null, role: null })).toBe(true)
+  })
+  it('stops when the login is demoted, unlinked, or the record is given to someone else', () => {
+    expect(operatorFeedLive(7, { userId: 7, role: 'USER' })).toBe(false)
+    expect(operatorFeedLive(7, { userId: null, role: null })).toBe(false)
+    expect(operatorFeedLive(7, { userId: 8, role: 'OPERATOR' })).toBe(false)
+    expect(operatorFeedLive(null, { userId: 8, role: 'OPERATOR' })).toBe(false)
   })
 })

@@ -333,9 +333,44 @@ export function statusAfterMove(
 export function authorizeBooking(actor: BookingActor, operator: number | 'any'): Decision {
   if (!KNOWN_ROLES.has(actor.role)) return forbiddenRole
   if (actor.role === 'ADMIN') return { ok: true, as: 'ADMIN' }
-  if (actor.role === 'OPERATOR' && operator !== 'any' && (actor.operatorIds ?? []).includes(operator))
-    return { ok: true, as: 'OPERATOR' }
+  if (actor.role === 'OPERATOR' && mayPlaceInAgenda(actor, 'OPERATOR', operator)) return { ok: true, as: 'OPERATOR' }
   return forbiddenRole
+}
+
+/**
+ * Whose agenda the salon may put a booking in, acting as `as`: an ADMIN any operator's (or "any");
+ * an OPERATOR only one of their own operator records — never "any", never a colleague's. One rule
+ * for a new booking (`authorizeBooking`) and for a move or edit (`moveOperatorChoice`): an operator
+ * who may not book into a colleague's agenda may not move a booking there either (issue 22 §5.6).
+ * The customer's own choices are `moveOperatorChoice`'s business.
+ */
+export function mayPlaceInAgenda(actor: BookingActor, as: ActingAs, operator: number | 'any'): boolean {
+  if (as === 'ADMIN') return actor.role === 'ADMIN'
+  if (as === 'OPERATOR')
+    return actor.role === 'OPERATOR' && operator !== 'any' && (actor.operatorIds ?? []).includes(operator)
+  return false
+}
+
+/**
+ * Whom the salon may book in (`POST /api/reservations/book`), after `authorizeBooking` said where.
+ * An ADMIN: any customer. An OPERATOR: themselves, or someone who already is a client of their own
+ * agenda — who has a booking (a draft does not count) with one of the operator's records.
+ * Why: the booking's answer, the agenda and the calendar feed show the customer's name, e-mail and
+ * phone. An operator already sees those of the clients of their own agenda (`maySeeAsStaff`) and of
+ * nobody else; any user id would have let them read anyone's contact details by booking them in.
+ * A new customer books online, or the admin books them in. `clientOf`: the operator records the
+ * customer has such a booking with (the caller loads them). The refusal is the one an unknown id
+ * gets (400 UNKNOWN_CUSTOMER on `user`): nobody learns which ids exist.
+ */
+export function mayBookCustomer(
+  actor: BookingActor,
+  as: ActingAs,
+  customer: { id: number; clientOf: readonly number[] },
+): boolean {
+  if (as === 'ADMIN') return actor.role === 'ADMIN'
+  if (as !== 'OPERATOR' || actor.role !== 'OPERATOR') return false
+  if (customer.id === actor.userId) return true
+  return customer.clientOf.some((o) => (actor.operatorIds ?? []).includes(o))
 }
 
 /** How far ahead the salon itself may book: a year, or the public horizon if that is longer. */
@@ -496,4 +531,20 @@ export function mayManageOperatorFeed(
   operatorUserId: number | null,
 ): boolean {
   return caller.isAdmin || (caller.role === 'OPERATOR' && same(operatorUserId, caller.id))
+}
+
+/**
+ * Whether an operator's calendar feed still answers (issue 22 §5.7). Its link belongs to the login
+ * the operator record was linked to when the link was made (`ownerUserId`; null for a record
+ * without a login, whose link an admin made): it answers while the record is still linked to that
+ * same login and that login is still staff. A demoted or unlinked operator's old link stops at
+ * once — they could neither see nor revoke it any more — and a record given to another login does
+ * not show its agenda through the previous person's link; the new login makes a link of its own.
+ */
+export function operatorFeedLive(
+  ownerUserId: number | null,
+  linked: { userId: number | null; role: string | null },
+): boolean {
+  if ((ownerUserId ?? null) !== (linked.userId ?? null)) return false
+  return ownerUserId === null || linked.role === 'OPERATOR' || linked.role === 'ADMIN'
 }

@@ -7,7 +7,7 @@ import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashb
 import { RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
-import { dateOrDateTime } from './index'
+import { dateOrDateTime, refinePeriod } from './index'
 
 /** A calendar day `YYYY-MM-DD` that exists, in the years the salon books (rules: `calendarDay.ts`). */
 export const daySchema = z
@@ -88,10 +88,7 @@ export const reservationReportQuery = z
     operator: id.optional(),
     groupBy: z.enum(['day', 'week', 'month'], { message: M.GROUP_BY_UNKNOWN }).optional(),
   })
-  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: M.END_BEFORE_START,
-    path: ['to'],
-  })
+  .superRefine(refinePeriod)
 export type ReservationReportQuery = z.infer<typeof reservationReportQuery>
 
 export const reservationCompareQuery = z
@@ -102,7 +99,7 @@ export const reservationCompareQuery = z
     operator: id.optional(),
     groupBy: z.enum(['day', 'week', 'month'], { message: M.GROUP_BY_UNKNOWN }).optional(),
   })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: M.END_BEFORE_START, path: ['to'] })
+  .superRefine(refinePeriod)
 
 export const DASHBOARD_PERIODS = DASHBOARD_RANGES
 /**

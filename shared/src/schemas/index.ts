@@ -1,9 +1,9 @@
 import { z } from './zod'
 import { FIELD_MESSAGES as M, fieldMessage, issueCode } from '../messages'
-import { PASSWORD_MIN_LENGTH } from '../constants'
+import { PASSWORD_MIN_LENGTH, REPORT_MAX_DAYS } from '../constants'
 import { ROLES, UPLOAD_LABELS } from '../enums/index'
 import { uploadNameField } from './uploads'
-import { HHMM_FORMAT } from '../calendarDay'
+import { HHMM_FORMAT, sensibleYear } from '../calendarDay'
 
 // zod runs jitless (no `new Function` under the CSP): set once in ./zod, which every schema imports.
 
@@ -124,16 +124,41 @@ export type UpdateMeBody = z.infer<typeof updateMeBody>
 
 const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/
 
-/** A calendar day `YYYY-MM-DD` or an ISO-8601 instant with its offset; impossible dates refused. */
-export const dateOrDateTime = z.string().refine(
-  (v) => {
-    const m = DATE_OR_DATE_TIME.exec(v)
-    if (!m) return false
-    const d = new Date(m[1] + 'T00:00:00Z')
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[1] && !Number.isNaN(new Date(v).getTime())
-  },
-  { message: M.DATE_OR_INSTANT },
-)
+/**
+ * A calendar day `YYYY-MM-DD` or an ISO-8601 instant with its offset; impossible dates refused, and
+ * years outside the salon's calendar (2000–2999, `sensibleYear`): `0001-01-01` reached the database
+ * and a period before it was no date at all (a 500, issue 22 §5.10).
+ */
+export const dateOrDateTime = z
+  .string()
+  .refine(
+    (v) => {
+      const m = DATE_OR_DATE_TIME.exec(v)
+      if (!m) return false
+      const d = new Date(m[1] + 'T00:00:00Z')
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[1] && !Number.isNaN(new Date(v).getTime())
+    },
+    { message: M.DATE_OR_INSTANT, abort: true },
+  )
+  .refine(sensibleYear, { message: M.YEAR_OUT_OF_RANGE })
+
+/**
+ * The period of a report: `to` not before `from`, and at most REPORT_MAX_DAYS long — a comparison
+ * also reads the period before it, and a report is grouped by day at most.
+ */
+export function periodProblem(q: { from?: string; to?: string }): { message: string } | null {
+  if (!q.from || !q.to) return null
+  const span = new Date(q.to).getTime() - new Date(q.from).getTime()
+  if (span < 0) return { message: M.END_BEFORE_START }
+  if (span > REPORT_MAX_DAYS * 86_400_000) return { message: fieldMessage('AT_MOST_DAYS', { n: REPORT_MAX_DAYS }) }
+  return null
+}
+
+/** Adds the period's problem, if any, as an issue on `to`. */
+export const refinePeriod = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  const problem = periodProblem(q)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem.message })
+}
 
 /** `from`/`to` of the count endpoints: a date or a date-time; `to` must not precede `from`. */
 export const periodQuery = z
@@ -141,15 +166,10 @@ export const periodQuery = z
     from: dateOrDateTime.optional(),
     to: dateOrDateTime.optional(),
   })
-  .refine((q) => !q.from || !q.to || new Date(q.from) <= new Date(q.to), {
-    message: M.END_BEFORE_START,
-    path: ['to'],
-  })
+  .superRefine(refinePeriod)
 export type PeriodQuery = z.infer<typeof periodQuery>
 
-export const comparePeriodQuery = z
-  .object({ from: dateOrDateTime, to: dateOrDateTime })
-  .refine((q) => new Date(q.from) <= new Date(q.to), { message: M.END_BEFORE_START, path: ['to'] })
+export const comparePeriodQuery = z.object({ from: dateOrDateTime, to: dateOrDateTime }).superRefine(refinePeriod)
 
 export const uploadUpsertFields = z.object({
   name: uploadNameField,

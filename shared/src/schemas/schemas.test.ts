@@ -36,6 +36,14 @@ describe('shared schemas', () => {
         .sort(),
     ).toEqual(['from', 'to'])
   })
+  it('years outside 2000–2999 and periods over ten years are refused (issue 22: 0001-01-01 was a 500)', () => {
+    for (const v of ['0001-01-01', '1999-12-31T23:59:59Z', '9999-12-31', '3000-01-01'])
+      expect(dateOrDateTime.safeParse(v).error?.issues[0]?.message, v).toMatch(/Anno/)
+    const span = (from: string, to: string) => comparePeriodQuery.safeParse({ from, to }).error?.issues[0]
+    expect(span('2026-01-01', '2035-12-31')).toBeUndefined()
+    expect(span('2026-01-01', '2999-12-31')).toMatchObject({ path: ['to'], message: 'Al massimo 3653 giorni' })
+    expect(periodQuery.safeParse({ from: '2000-01-01', to: '2026-01-01' }).error?.issues[0]?.path).toEqual(['to'])
+  })
   it('HH:mm times', () => {
     for (const ok of ['00:00', '09:30', '23:59', '24:00']) expect(hhmm.safeParse(ok).success, ok).toBe(true)
     for (const bad of ['9:30', '24:01', '12:60', '12.30', '']) expect(hhmm.safeParse(bad).success, bad).toBe(false)

@@ -57,7 +57,7 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           id,
           services,
           // Staff: as asked, else the same operator. The customer: anyone for an "any operator" booking.
-          choice: moveOperatorOr403(verdict.as, current, body.operator),
+          choice: moveOperatorOr403(actor, verdict.as, current, body.operator),
           keep: current.snapshot.operator,
           start,
           amounts,
