@@ -285,10 +285,22 @@ export async function daySlots(day: string, services: number[], operator: number
 }
 
 /** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59, operator-feed 54–55) so that one file’s bookings never take another’s times. */
+/** Days `freeDay` has handed out in this file (each file runs in a module scope of its own). */
+const daysHandedOut = new Set<string>()
+
+/**
+ * An open day from `offset` days on with plenty of free times, never one an earlier call in this
+ * file got: offsets that fall on closed days (a weekend, a holiday) would otherwise land two tests
+ * on the same next open day, and which ones do depends on today's date.
+ */
 export async function freeDay(service: number, offset: number): Promise<string> {
-  for (let d = offset; d < offset + 14; d++) {
+  for (let d = offset; d < offset + 21; d++) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    if ((await daySlots(day, [service], 'any').catch(() => [])).length > 20) return day
+    if (daysHandedOut.has(day)) continue
+    if ((await daySlots(day, [service], 'any').catch(() => [])).length > 20) {
+      daysHandedOut.add(day)
+      return day
+    }
   }
   throw new Error('no free day found')
 }
