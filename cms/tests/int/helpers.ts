@@ -285,20 +285,23 @@ export async function daySlots(day: string, services: number[], operator: number
 }
 
 /** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59, operator-feed 54–55) so that one file’s bookings never take another’s times. */
-/** Days `freeDay` has handed out in this file (each file runs in a module scope of its own). */
-const daysHandedOut = new Set<string>()
-
 /**
- * An open day from `offset` days on with plenty of free times, never one an earlier call in this
- * file got: offsets that fall on closed days (a weekend, a holiday) would otherwise land two tests
- * on the same next open day, and which ones do depends on today's date.
+ * An open day `offset` days ahead (or the next open one) with plenty of free times. Near the
+ * booking horizon there may be none ahead (today + 59 falls on a closed Sunday and Monday, the last
+ * bookable days): then the nearest one before `offset`. `avoid` (days a file has already handed
+ * out) keeps two tests off one day when their offsets fall on closed days and land on the same
+ * next open one — which ones do depends on today's date.
  */
-export async function freeDay(service: number, offset: number): Promise<string> {
-  for (let d = offset; d < offset + 21; d++) {
+export async function freeDay(service: number, offset: number, avoid?: Set<string>): Promise<string> {
+  const candidates = [
+    ...Array.from({ length: 14 }, (_, i) => offset + i),
+    ...Array.from({ length: 14 }, (_, i) => offset - 1 - i).filter((d) => d > 0),
+  ]
+  for (const d of candidates) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
-    if (daysHandedOut.has(day)) continue
+    if (avoid?.has(day)) continue
     if ((await daySlots(day, [service], 'any').catch(() => [])).length > 20) {
-      daysHandedOut.add(day)
+      avoid?.add(day)
       return day
     }
   }

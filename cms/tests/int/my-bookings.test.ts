@@ -32,8 +32,9 @@ async function newCustomer(name = 'Cliente') {
   return { id: res.body.doc.id as number, email, token: await login(email, 'password123') }
 }
 
-/** A future open day with plenty of Piega slots (other files use +33..+41 days). */
-const freeDay = (offset: number) => freeDayFor(svc.Piega!, offset)
+/** A future open day with plenty of Piega slots, a different one for each test (other files use +33..+41 days). */
+const daysTaken = new Set<string>()
+const freeDay = (offset: number) => freeDayFor(svc.Piega!, offset, daysTaken)
 
 const hhmmInRome = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: ROME, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
