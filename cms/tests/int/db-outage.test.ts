@@ -20,7 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { api, freshAddress, mailsTo, startApp, unique, type AppProcess } from './helpers'
+import { api, freshAddress, mailsTo, queryOnce, startApp, unique, type AppProcess } from './helpers'
 import { startPostgres, type EmbeddedPostgres } from '../../../scripts/lib/postgres.mjs'
 
 let db: EmbeddedPostgres | null = null
@@ -37,17 +37,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** One statement on a connection of its own (the outage breaks pooled ones). */
-async function query<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: db!.url })
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    return (await client.query<R>(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const query = <R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []) =>
+  queryOnce<R>(db!.url, text, params)
 
 async function customer(base: string, i: number) {
   const email = `${unique('outage')}-${i}@example.com`

@@ -379,3 +379,22 @@ export async function startApp(name: string, opts: { port?: number; env?: Record
   }
   return { child, port, base: `http://localhost:${port}`, log, stop } satisfies AppProcess
 }
+
+/**
+ * One statement on a connection of its own to `url`: for tests that stop or kill PostgreSQL, whose
+ * pooled connections break with it.
+ */
+export async function queryOnce<R extends pg.QueryResultRow = any>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    return (await client.query<R>(text, params)).rows
+  } finally {
+    await client.end()
+  }
+}

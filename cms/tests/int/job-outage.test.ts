@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { api, freshAddress, mailsTo, startApp, unique, type AppProcess } from './helpers'
+import { api, freshAddress, mailsTo, queryOnce, startApp, unique, type AppProcess } from './helpers'
 import { startPostgres, type EmbeddedPostgres } from '../../../scripts/lib/postgres.mjs'
 
 let db: EmbeddedPostgres | null = null
@@ -31,16 +31,8 @@ const SEND_JOBS = `graphile_worker._private_jobs j
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function query<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: db!.url })
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    return (await client.query<R>(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const query = <R extends pg.QueryResultRow = any>(text: string, params: unknown[] = []) =>
+  queryOnce<R>(db!.url, text, params)
 
 describe('a mail job in progress when PostgreSQL is killed', () => {
   it('is recorded and run again once PostgreSQL is back; nothing stays locked', async () => {
