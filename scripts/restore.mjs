@@ -55,13 +55,7 @@ await cli(async () => {
   since then, accounts, settings. ${plan.exists ? `The current cluster is kept aside, renamed to\n      ${plan.asideDir}\n  (delete it yourself once you are satisfied).` : 'There is no current cluster to keep.'}
   Uploads: the backup's files missing from ${config.uploadsDir} are put back; none is removed.
 `)
-  if (!values.yes) {
-    if (!process.stdin.isTTY) throw new BackupError('Not confirmed: run it in a terminal, or add --yes.')
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout })
-    const answer = await rl.question('  Type "yes" to restore: ')
-    rl.close()
-    if (answer.trim().toLowerCase() !== 'yes') throw new BackupError('Not restored: nothing was changed.')
-  }
+  await confirmOrStop(values)
   const started = Date.now()
   const result = await restoreCluster({ plan, config, log })
   console.log(`
@@ -108,13 +102,7 @@ async function restoreExternal(config, name, values) {
   console.log(
     `\n  This REPLACES every table of DATABASE_URL's database with dump ${b.name} (taken ${b.stoppedAt}).\n  Stop the app first. Nothing is kept aside: take a dump first (npm run backup) if in doubt.\n`,
   )
-  if (!values.yes) {
-    if (!process.stdin.isTTY) throw new BackupError('Not confirmed: run it in a terminal, or add --yes.')
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout })
-    const answer = await rl.question('  Type "yes" to restore: ')
-    rl.close()
-    if (answer.trim().toLowerCase() !== 'yes') throw new BackupError('Not restored: nothing was changed.')
-  }
+  await confirmOrStop(values)
   const r = spawnSync(
     tool,
     [
@@ -135,4 +123,14 @@ async function restoreExternal(config, name, values) {
     })
   }
   log(`Restored dump ${b.name}.`)
+}
+
+/** The person's "yes" (or `--yes`); anything else stops with nothing changed. */
+async function confirmOrStop(values) {
+  if (values.yes) return
+  if (!process.stdin.isTTY) throw new BackupError('Not confirmed: run it in a terminal, or add --yes.')
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout })
+  const answer = await rl.question('  Type "yes" to restore: ')
+  rl.close()
+  if (answer.trim().toLowerCase() !== 'yes') throw new BackupError('Not restored: nothing was changed.')
 }
