@@ -1,7 +1,8 @@
-import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Stack, Table, Text, Title } from '@mantine/core'
 import { useCustom } from '@refinedev/core'
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react'
 import type { BackupStatus, BackupWarning } from '@salon/shared/backups'
+import { Spinner } from '../../components/page-loader'
 import { useSalonConfig } from '../../hooks/use-salon'
 import { dateFormat, formatNumber } from '../../lib/format'
 import { useT, type T } from '../../i18n/use-t'
@@ -106,7 +107,7 @@ export function BackupStatusSection() {
       ) : status.query.isError ? (
         <Alert color="red">{t('backups.loadError')}</Alert>
       ) : (
-        <Loader size="sm" />
+        <Spinner size="sm" label={t('loader.label')} />
       )}
     </Stack>
   )
