@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RESERVATION_STATUSES } from './enums/index'
+import { LEAVE_KINDS, RESERVATION_STATUSES } from './enums/index'
 import { DAY_OF_WEEK_LABELS_IT } from './schemas/opening'
 import {
   CLOSURE_TYPE_LABELS_EN,
@@ -24,6 +24,15 @@ describe('glossary in English and Italian', () => {
     expect(keys(CLOSURE_TYPE_LABELS_EN)).toEqual(keys(CLOSURE_TYPE_LABELS_IT))
     expect(keys(UPLOAD_LABEL_LABELS_EN)).toEqual(keys(UPLOAD_LABEL_LABELS_IT))
     expect(keys(DAY_OF_WEEK_LABELS_EN)).toEqual(keys(DAY_OF_WEEK_LABELS_IT))
+  })
+
+  it('names the leave kinds in both languages (GLOSSARY.md "The team\'s week")', () => {
+    expect(keys(GLOSSARY.en.leaveKind)).toEqual([...LEAVE_KINDS].sort())
+    expect(keys(GLOSSARY.it.leaveKind)).toEqual([...LEAVE_KINDS].sort())
+    expect(GLOSSARY.it.leaveKind).toEqual({ ANNUAL: 'Ferie', PERMIT: 'Permesso', SICK: 'Malattia', TRAINING: 'Formazione' })
+    expect(GLOSSARY.en.leaveKind.PERMIT).toBe('Time off')
+    expect(GLOSSARY.it.rota.offShift).toBe('Non di turno')
+    expect(GLOSSARY.en.rota.toReassign).toBe('Bookings to reassign')
   })
 
   it('uses GLOSSARY.md’s words', () => {

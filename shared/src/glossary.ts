@@ -131,6 +131,40 @@ export const DAY_OF_WEEK_LABELS_EN: Record<
   SUNDAY: 'Sunday',
 }
 
+/** Leave kinds (GLOSSARY.md "The team's week"), in Italian. */
+export const LEAVE_KIND_LABELS_IT: Record<'ANNUAL' | 'PERMIT' | 'SICK' | 'TRAINING', string> = {
+  ANNUAL: 'Ferie',
+  PERMIT: 'Permesso',
+  SICK: 'Malattia',
+  TRAINING: 'Formazione',
+}
+
+/** Leave kinds in English. */
+export const LEAVE_KIND_LABELS_EN: Record<'ANNUAL' | 'PERMIT' | 'SICK' | 'TRAINING', string> = {
+  ANNUAL: 'Annual leave',
+  PERMIT: 'Time off',
+  SICK: 'Sick leave',
+  TRAINING: 'Training',
+}
+
+/** The rota's other words (GLOSSARY.md "The team's week"). */
+export const ROTA_WORDS = {
+  it: {
+    shift: 'Turno',
+    workingHours: 'Orario di lavoro',
+    rota: 'Turni',
+    offShift: 'Non di turno',
+    toReassign: 'Appuntamenti da riassegnare',
+  },
+  en: {
+    shift: 'Shift',
+    workingHours: 'Working hours',
+    rota: 'Rota',
+    offShift: 'Off shift',
+    toReassign: 'Bookings to reassign',
+  },
+} as const
+
 /**
  * Every glossary map in one language, for a screen that follows the reader's choice
  * (the dashboard: English by default, Italian one click away).
@@ -142,6 +176,8 @@ export const GLOSSARY = {
     role: ROLE_LABELS_IT,
     closureType: CLOSURE_TYPE_LABELS_IT,
     uploadLabel: UPLOAD_LABEL_LABELS_IT,
+    leaveKind: LEAVE_KIND_LABELS_IT,
+    rota: ROTA_WORDS.it,
   },
   en: {
     status: (s: string) => statusLabel(s, 'en'),
@@ -149,5 +185,7 @@ export const GLOSSARY = {
     role: ROLE_LABELS_EN,
     closureType: CLOSURE_TYPE_LABELS_EN,
     uploadLabel: UPLOAD_LABEL_LABELS_EN,
+    leaveKind: LEAVE_KIND_LABELS_EN,
+    rota: ROTA_WORDS.en,
   },
 } as const

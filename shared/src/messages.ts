@@ -81,6 +81,11 @@ export const FIELD_MESSAGES = {
   DAY_WITHOUT_HOURS: 'Aggiungi almeno un orario o segna il giorno come chiuso',
   CLOSING_AFTER_OPENING: 'La chiusura deve seguire l’apertura',
   OVERLAPS: 'Si sovrappone a {{from}}–{{to}}',
+  // The team's week (rota)
+  CYCLE_WEEKS: 'Il turno si ripete ogni 1, 2, 3 o 4 settimane',
+  WEEK_OUT_OF_CYCLE: 'Settimana fuori dal ciclo: da 1 a {{n}}',
+  LEAVE_KIND_UNKNOWN: 'Scegli il tipo di assenza: ferie, permesso, malattia o formazione',
+  MONDAY_REQUIRED: 'Scegli il lunedì della settimana',
   // Images
   AVATAR_NAME_RESERVED: 'I nomi «avatar-…» sono riservati alle foto profilo dei clienti',
   LABEL_REQUIRED: 'Scegli un’etichetta',

@@ -16,6 +16,7 @@ export const BOOKING_REFUSAL_CODES = [
   'OUTSIDE_OPENING_HOURS',
   'NOT_ON_SLOT_GRID',
   'OPERATOR_BUSY',
+  'OFF_SHIFT',
   'SLOT_TAKEN',
   // The customer's booking session.
   'SESSION_EXPIRED',

@@ -722,6 +722,7 @@ export const en = {
   'refusal.OUTSIDE_OPENING_HOURS': 'The salon is closed at this hour.',
   'refusal.NOT_ON_SLOT_GRID': 'Choose one of the times offered.',
   'refusal.OPERATOR_BUSY': 'This time is no longer available for that operator.',
+  'refusal.OFF_SHIFT': 'That operator is off shift at this time.',
   'refusal.SLOT_TAKEN': 'This time has just been booked by someone else.',
   'refusal.SESSION_EXPIRED': 'The booking session has expired: start again.',
   'refusal.SESSION_CONFIRMED': 'This booking has already been confirmed.',

@@ -723,6 +723,7 @@ export const it = {
   'refusal.OUTSIDE_OPENING_HOURS': 'Il salone è chiuso a quest’ora.',
   'refusal.NOT_ON_SLOT_GRID': 'Scegli uno degli orari proposti.',
   'refusal.OPERATOR_BUSY': 'Questo orario non è più disponibile per quell’operatore.',
+  'refusal.OFF_SHIFT': 'L’operatore non è di turno a quest’ora.',
   'refusal.SLOT_TAKEN': 'Questo orario è appena stato prenotato da qualcun altro.',
   'refusal.SESSION_EXPIRED': 'La sessione di prenotazione è scaduta: ricomincia.',
   'refusal.SESSION_CONFIRMED': 'Questa prenotazione è già stata confermata.',

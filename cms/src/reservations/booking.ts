@@ -42,6 +42,7 @@ export const UNAVAILABLE_MESSAGES: Record<
   OUTSIDE_OPENING_HOURS: 'Il salone è chiuso a quest’ora.',
   NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
   OPERATOR_BUSY: 'Questo orario non è più disponibile.',
+  OFF_SHIFT: 'L’operatore non è di turno a quest’ora.',
   SLOT_TAKEN: 'Questo orario è appena stato prenotato da qualcun altro.',
   SESSION_EXPIRED: 'La sessione di prenotazione è scaduta: ricomincia.',
   SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',

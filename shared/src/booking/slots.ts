@@ -3,6 +3,7 @@ import { DAY_PATTERN, openingRanges } from './opening'
 import { addCalendarDays, localDayOf, startOfLocalDay } from './periods'
 import { bookingTotals, eligibleOperators, isActive } from './pricing'
 import { mergeRanges, overlapsSorted } from './ranges'
+import { rotaRangesOf, withinRanges } from './rota'
 import { isBlocking } from './status'
 import type { ExistingReservation, Range, SalonCalendar, ServiceInfo, Slot, UnavailableReason } from './types'
 import { parseInstant, toEpochMs } from './zone'
@@ -20,6 +21,11 @@ export interface SlotQuery {
    * changed since.
    */
   durationMinutes?: number
+  /**
+   * `ignore`: staff booking someone outside their shift on purpose (the dashboard asked and they
+   * confirmed; the booking records the override). Default `enforce`.
+   */
+  shifts?: 'enforce' | 'ignore'
 }
 
 export type SlotCheck =
@@ -48,6 +54,8 @@ export interface PreparedQuery {
   calendar: SalonCalendar
   /** The closure index for a window of local days (the last one built is reused). */
   closures(fromDay: string, toDay: string): ClosureIndex
+  /** Whether shifts and leave count (`SlotQuery.shifts`). */
+  enforceShifts: boolean
 }
 
 /** Reads the query and the settings once. */
@@ -75,6 +83,7 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
     candidates: [],
     busy: new Map(),
     calendar: q.calendar,
+    enforceShifts: q.shifts !== 'ignore' && q.calendar.rota !== undefined,
     closures(from, to) {
       const key = `${from}|${to}`
       if (closureIndex?.key !== key) {
@@ -109,9 +118,31 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
   return prepared
 }
 
-function freeOperators(p: PreparedQuery, start: number, end: number): number[] {
+/**
+ * Each candidate's on-shift ranges of the local `day` (rota.ts `rotaRangesOf`; `null` = the salon's
+ * hours). Undefined when shifts do not count, so the common case costs nothing.
+ */
+function shiftsOfDay(p: PreparedQuery, day: string): Map<number, Range[] | null> | undefined {
+  if (!p.enforceShifts) return undefined
+  const out = new Map<number, Range[] | null>()
+  for (const id of p.candidates) out.set(id, rotaRangesOf(p.calendar, id, day, p.timeZone))
+  return out
+}
+
+/** The candidates on shift for the whole of [start, end), in preference order. */
+function onShift(p: PreparedQuery, shifts: Map<number, Range[] | null> | undefined, start: number, end: number) {
+  return shifts ? p.candidates.filter((id) => withinRanges(shifts.get(id)!, start, end)) : p.candidates
+}
+
+function freeOperators(
+  p: PreparedQuery,
+  start: number,
+  end: number,
+  shifts?: Map<number, Range[] | null>,
+  working: number[] = onShift(p, shifts, start, end),
+): number[] {
   const out: number[] = []
-  for (const id of p.candidates) if (!overlapsSorted(p.busy.get(id)!, start, end)) out.push(id)
+  for (const id of working) if (!overlapsSorted(p.busy.get(id)!, start, end)) out.push(id)
   return out
 }
 
@@ -124,6 +155,7 @@ export function slotsOfDay(p: PreparedQuery, day: string, limit = Number.POSITIV
   const closures = p.closures(day, day)
   if (closures.isDayClosed(day)) return []
   const closed = closures.rangesOf(day)
+  const shifts = shiftsOfDay(p, day)
   const { stepMs, durationMs, earliest, horizonEnd } = p
   const found: { start: number; operators: number[] }[] = []
   for (const interval of opening) {
@@ -137,7 +169,7 @@ export function slotsOfDay(p: PreparedQuery, day: string, limit = Number.POSITIV
     ) {
       const end = s + durationMs
       if (overlapsSorted(closed, s, end)) continue
-      const operators = freeOperators(p, s, end)
+      const operators = freeOperators(p, s, end, shifts)
       if (operators.length === 0) continue
       found.push({ start: s, operators })
       if (++inInterval >= limit) break
@@ -176,7 +208,8 @@ export function daySlots(q: SlotQuery): Slot[] {
  * The same rules for one proposed start. Reasons, in this order: INVALID_SERVICES,
  * NO_ELIGIBLE_OPERATOR, IN_THE_PAST, TOO_SOON, BEYOND_HORIZON, CLOSED (day closed, holiday or a
  * closure overlapping), OUTSIDE_OPENING_HOURS, NOT_ON_SLOT_GRID (also for an unreadable start),
- * OPERATOR_BUSY.
+ * OFF_SHIFT (no candidate is on shift for the whole time, leave included), OPERATOR_BUSY (someone
+ * is on shift but busy).
  */
 export function checkSlot(q: Omit<SlotQuery, 'day'> & { start: string | Date }): SlotCheck {
   const timeZone = q.calendar.settings.timezone
@@ -198,7 +231,9 @@ export function checkSlot(q: Omit<SlotQuery, 'day'> & { start: string | Date }):
   if (!(p.stepMs > 0) || !containing.some((r) => (start - r.start) % p.stepMs === 0)) {
     return { available: false, reason: 'NOT_ON_SLOT_GRID' }
   }
-  const operators = freeOperators(p, start, end)
+  const working = onShift(p, shiftsOfDay(p, day), start, end)
+  if (working.length === 0) return { available: false, reason: 'OFF_SHIFT' }
+  const operators = freeOperators(p, start, end, undefined, working)
   if (operators.length === 0) return { available: false, reason: 'OPERATOR_BUSY' }
   return { available: true, operators, end: new Date(end).toISOString() }
 }

@@ -1,4 +1,5 @@
 import type { BusinessClosureType, DayOfWeek, ReservationStatus } from '../enums/index'
+import type { Rota } from './rota'
 
 /** Epoch milliseconds, half-open [start, end). */
 export interface Range {
@@ -84,6 +85,8 @@ export interface SalonCalendar {
   closures: ClosureRule[]
   holidays: HolidayRule[]
   operators: OperatorInfo[]
+  /** Who works when (rota.ts). Absent: every active operator works whenever the salon is open. */
+  rota?: Rota
 }
 
 export interface Slot {
@@ -104,3 +107,5 @@ export type UnavailableReason =
   | 'OUTSIDE_OPENING_HOURS'
   | 'NOT_ON_SLOT_GRID'
   | 'OPERATOR_BUSY'
+  /** Nobody who could do it is on shift then (not working, or on leave). */
+  | 'OFF_SHIFT'

@@ -54,6 +54,10 @@ export type BusinessClosureType = (typeof BUSINESS_CLOSURE_TYPES)[number]
 export const DAYS_OF_WEEK = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number]
 
+/** Kinds of an operator's leave (GLOSSARY.md "The team's week"): ferie, permesso, malattia, formazione. */
+export const LEAVE_KINDS = ['ANNUAL', 'PERMIT', 'SICK', 'TRAINING'] as const
+export type LeaveKind = (typeof LEAVE_KINDS)[number]
+
 /** Spec §3 calls it "UpdateLabel"; it labels uploads. */
 export const UPLOAD_LABELS = ['HOME_CAROUSEL', 'IMAGES'] as const
 export type UploadLabel = (typeof UPLOAD_LABELS)[number]

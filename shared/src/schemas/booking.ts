@@ -185,6 +185,8 @@ export const bookBody = z
     operator: operatorChoice,
     date_start: instant,
     note: note.optional(),
+    /** Staff booking someone outside their shift or during leave on purpose, after being asked (issue 23). */
+    override_shift: z.boolean().optional(),
   })
   .strict()
 export type BookBody = z.infer<typeof bookBody>
@@ -211,6 +213,8 @@ export const editBody = z
     note: note.nullable().optional(),
     /** Staff only: a resize — the start and the agreed price stay, the end follows. */
     duration: bookingDuration.optional(),
+    /** Staff only: place it outside the operator's shift on purpose (the dashboard asked first). */
+    override_shift: z.boolean().optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {

@@ -24,6 +24,7 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   OUTSIDE_OPENING_HOURS: 'Il salone è chiuso a quell’ora.',
   NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
   OPERATOR_BUSY: 'Questo orario non è più libero.',
+  OFF_SHIFT: 'A quest’ora non c’è più nessuno di turno: scegli un altro orario.',
   SLOT_TAKEN: 'Qualcuno ha appena prenotato questo orario.',
   SESSION_EXPIRED: 'La prenotazione è rimasta in attesa troppo a lungo: riprova.',
   SESSION_CONFIRMED: 'Questa prenotazione è già confermata.',
