@@ -55,6 +55,10 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard', name: 'dashboard', layout: 'dashboard', auth: 'admin' },
   // The appointment book (issue 20: its own menu entry; `?mode=&date=&operator=&cancelled=`).
   { path: '/dashboard/agenda', name: 'dashboard-agenda', layout: 'dashboard', auth: 'admin' },
+  // The team's week (issue 23): shifts, leave, closures; `?week=YYYY-MM-DD` (its Monday).
+  { path: '/dashboard/rota', name: 'dashboard-rota', layout: 'dashboard', auth: 'admin' },
+  // Bookings now outside their operator's hours, each to give to a colleague or move.
+  { path: '/dashboard/rota/conflicts', name: 'dashboard-rota-conflicts', layout: 'dashboard', auth: 'admin' },
   ...dashboardResource('user'),
   ...dashboardResource('service'),
   ...dashboardResource('category'),
