@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconCalendarOff,
   IconCalendarTime,
+  IconCalendarUser,
   IconCarouselHorizontal,
   IconCategory,
   IconClock,
@@ -61,6 +62,8 @@ export interface SalonResource {
   /** Filters always applied to this resource's lists (e.g. the carousel's uploads). */
   permanentFilters?: CrudFilter[]
   initialSorters?: CrudSort[]
+  /** `false`: a screen reached from another one (a link), not a menu entry of its own. */
+  menu?: false
 }
 
 export const SALON_RESOURCES: readonly SalonResource[] = [
@@ -72,6 +75,24 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     segment: 'agenda',
     label: 'resources.agenda',
     icon: IconCalendarTime,
+  },
+  {
+    // The team's week (issue 23): who works when, one-day changes, leave. Next to the agenda:
+    // the agenda is the day's bookings, the rota the people who take them.
+    identifier: 'rota',
+    collection: 'operators',
+    segment: 'rota',
+    label: 'resources.rota',
+    icon: IconCalendarUser,
+  },
+  {
+    // The bookings a rota change left without their operator: reached from the rota's notice.
+    identifier: 'rota-conflicts',
+    collection: 'reservations',
+    segment: 'rota/conflicts',
+    label: 'resources.rotaConflicts',
+    icon: IconCalendarUser,
+    menu: false,
   },
   {
     identifier: 'user',
@@ -303,7 +324,7 @@ export function toRefineResources(
         icon: createElement(r.icon, { size: 20 }),
         // Deleting comes with each resource's own issue (confirmation, dependants).
         canDelete: false,
-        ...(available.list ? {} : { hide: true }),
+        ...(available.list && r.menu !== false ? {} : { hide: true }),
       }
       return { name: r.collection, identifier: r.identifier, ...available, meta }
     }),

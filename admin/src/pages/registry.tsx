@@ -44,6 +44,8 @@ export function preloadScreenOf(pathname: string) {
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   agenda: { list: AgendaScreen },
+  rota: { list: lazy(() => import('./rota/page')) },
+  'rota-conflicts': { list: lazy(() => import('./rota/conflicts')) },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),
