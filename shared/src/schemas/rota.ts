@@ -91,6 +91,15 @@ export const rotaRangeQuery = z
   })
 export type RotaRangeQuery = z.infer<typeof rotaRangeQuery>
 
+/** GET /api/rota/conflicts — `from`/`to` optional (today … a year ahead), `operator` narrows. */
+export const rotaConflictsQuery = z
+  .object({ from: daySchema.optional(), to: daySchema.optional(), operator: id.optional() })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.END_AFTER_START })
+  })
+export type RotaConflictsQuery = z.infer<typeof rotaConflictsQuery>
+
 /** PUT /api/operators/{id}/exceptions/{date} — that day only: these hours, or none (a day off). */
 export const shiftExceptionBody = z
   .object({
