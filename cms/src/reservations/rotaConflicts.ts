@@ -73,16 +73,15 @@ export async function rotaConflicts(
   const flagged = rows
     .map((r) => ({
       r,
-      reason: offShiftReason(
-        calendar,
-        { operator: r.operator_id, date_start: r.date_start, date_end: r.date_end },
-        tz,
-      ),
+      reason: offShiftReason(calendar, { operator: r.operator_id, date_start: r.date_start, date_end: r.date_end }, tz),
     }))
     .filter((x): x is { r: Row; reason: 'ON_LEAVE' | 'OFF_SHIFT' } => x.reason !== null)
   const names = new Map(
-    (await pool.query<{ id: number; name: string }>(`select id, trim(concat_ws(' ', name, surname)) as name from operators`))
-      .rows.map((o) => [o.id, o.name]),
+    (
+      await pool.query<{ id: number; name: string }>(
+        `select id, trim(concat_ws(' ', name, surname)) as name from operators`,
+      )
+    ).rows.map((o) => [o.id, o.name]),
   )
   const items: RotaConflictsResponse['items'] = []
   for (const { r, reason } of flagged.slice(0, MAX_ITEMS)) {

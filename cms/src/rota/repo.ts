@@ -76,19 +76,33 @@ export async function upsertExceptions(
 
 /** The day follows the pattern again; false when there was no exception. */
 export async function deleteException(db: Db, operator: number, date: string): Promise<boolean> {
-  const { rowCount } = await db.query('delete from operator_shift_exceptions where operator_id = $1 and date = $2::date', [
-    operator,
-    date,
-  ])
+  const { rowCount } = await db.query(
+    'delete from operator_shift_exceptions where operator_id = $1 and date = $2::date',
+    [operator, date],
+  )
   return (rowCount ?? 0) > 0
 }
 
 /** An operator's leave ending at or after `since`, by start (their calendar feed shows it). */
 export async function leaveOfOperator(db: Db, operator: number, since: Date, limit: number) {
-  const { rows } = await db.query<{ id: number; kind: LeaveKind; start: Date; end: Date; note: string | null; updated_at: Date }>(
+  const { rows } = await db.query<{
+    id: number
+    kind: LeaveKind
+    start: Date
+    end: Date
+    note: string | null
+    updated_at: Date
+  }>(
     `select id, kind, start, "end", note, updated_at from operator_leave
       where operator_id = $1 and "end" >= $2 order by start, id limit $3`,
     [operator, since, limit],
   )
-  return rows.map((l) => ({ id: l.id, kind: l.kind, start: l.start, end: l.end, note: l.note, updatedAt: l.updated_at }))
+  return rows.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    start: l.start,
+    end: l.end,
+    note: l.note,
+    updatedAt: l.updated_at,
+  }))
 }

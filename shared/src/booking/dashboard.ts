@@ -176,8 +176,7 @@ export function openMinutesPerOperator(
   const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
   const salon = calendar.rota ? null : [...openRangesByDay(calendar, timeZone, fromDay, toDay).values()].flat()
   for (const { id } of (calendar.operators ?? []).filter((o) => o.active !== false)) {
-    const working =
-      salon ?? [...workingRangesByDay(calendar, id, fromDay, toDay, timeZone, closures).values()].flat()
+    const working = salon ?? [...workingRangesByDay(calendar, id, fromDay, toDay, timeZone, closures).values()].flat()
     const mine = blocks
       .filter((b) => b.operator === id)
       .map((b) => ({ start: Date.parse(b.date_start), end: Date.parse(b.date_end) }))

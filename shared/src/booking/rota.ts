@@ -129,7 +129,9 @@ export function cycleWeekOf(from: string, cycleWeeks: number, day: string): numb
 /** The pattern in effect on `day`: the one with the latest `from` not after it. */
 export function patternOn(rota: Rota | undefined, operator: number, day: string, timeZone = 'UTC') {
   if (!rota) return undefined
-  return indexOf(rota, timeZone).patterns.get(operator)?.find((p) => p.from <= day)
+  return indexOf(rota, timeZone)
+    .patterns.get(operator)
+    ?.find((p) => p.from <= day)
 }
 
 /**
@@ -152,7 +154,8 @@ export function shiftOf(
   const week = cycleWeekOf(pattern.from, pattern.cycleWeeks, day)
   const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
   const intervals: ShiftInterval[] = []
-  for (const d of pattern.days ?? []) if (d.week === week && d.day_of_week === weekday) intervals.push(...(d.intervals ?? []))
+  for (const d of pattern.days ?? [])
+    if (d.week === week && d.day_of_week === weekday) intervals.push(...(d.intervals ?? []))
   return { source: 'PATTERN', intervals }
 }
 
@@ -160,7 +163,9 @@ export function shiftOf(
 function rangesOfIntervals(day: string, intervals: readonly ShiftInterval[], timeZone: string): Range[] {
   if (intervals.length === 0) return []
   const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
-  return mergeRanges(openingRanges(day, [{ day_of_week: weekday, is_closed: false, intervals: [...intervals] }], timeZone))
+  return mergeRanges(
+    openingRanges(day, [{ day_of_week: weekday, is_closed: false, intervals: [...intervals] }], timeZone),
+  )
 }
 
 /** The merged leave ranges of `operator` (epoch ms). */
@@ -234,8 +239,7 @@ export function workingRangesByDay(
 ): Map<string, Range[]> {
   const out = new Map<string, Range[]>()
   if (!DAY_PATTERN.test(fromDay) || !DAY_PATTERN.test(toDay) || fromDay > toDay) return out
-  const index =
-    closures ?? closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  const index = closures ?? closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
   for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1)) {
     if (index.isDayClosed(day)) {
       out.set(day, [])
@@ -333,7 +337,9 @@ export function copiedWeek(
 }
 
 /** Patterns of one operator, oldest first, each with the day before the next one begins (`to`, null = in force). */
-export function patternsWithValidity<P extends { from: string }>(patterns: readonly P[]): (P & { to: string | null })[] {
+export function patternsWithValidity<P extends { from: string }>(
+  patterns: readonly P[],
+): (P & { to: string | null })[] {
   const sorted = [...patterns].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
   return sorted.map((p, i) => ({ ...p, to: i + 1 < sorted.length ? addCalendarDays(sorted[i + 1]!.from, -1) : null }))
 }
@@ -370,10 +376,14 @@ export function offShiftTime(
       .filter((l) => l.end > l.start)
     for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1)) {
       if (closures.isDayClosed(day)) continue
-      const open = subtractRanges(mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)), closures.rangesOf(day))
+      const open = subtractRanges(
+        mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
+        closures.rangesOf(day),
+      )
       if (open.length === 0) continue
       const shift = shiftOf(rota, operator, day, timeZone)
-      const on = shift.intervals === null ? open : intersectRanges(open, rangesOfIntervals(day, shift.intervals, timeZone))
+      const on =
+        shift.intervals === null ? open : intersectRanges(open, rangesOfIntervals(day, shift.intervals, timeZone))
       const onLeaveRanges: Range[] = []
       for (const l of leave) {
         for (const r of intersectRanges(open, [l])) {
