@@ -4,7 +4,7 @@ import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
-import { RESERVATION_STATUSES } from '../enums/index'
+import { LEAVE_KINDS, RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime, refinePeriod } from './index'
@@ -366,6 +366,18 @@ export const agendaClosedItem = z
   .strict()
 export type AgendaClosedItem = z.infer<typeof agendaClosedItem>
 
+export const agendaOffShiftItem = z
+  .object({
+    operator: z.number(),
+    start: isoInstant,
+    end: isoInstant,
+    kind: z.enum(['OFF_SHIFT', 'LEAVE']),
+    leaveKind: z.enum(LEAVE_KINDS).optional(),
+    day: z.string(),
+  })
+  .strict()
+export type AgendaOffShiftItem = z.infer<typeof agendaOffShiftItem>
+
 export const agendaResponse = z
   .object({
     from: z.string(),
@@ -376,6 +388,11 @@ export const agendaResponse = z
     blocks: z.array(agendaBlockItem),
     /** When the salon is closed in those days (hours, closed weekdays, closures, holidays), by start. */
     closed: z.array(agendaClosedItem),
+    /**
+     * Issue 23: per operator, the salon's open time in which they do not work (`OFF_SHIFT`) or are
+     * on leave (`LEAVE`, with its kind) — what the agenda greys in their column. By operator, then start.
+     */
+    offShift: z.array(agendaOffShiftItem).optional(),
   })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
