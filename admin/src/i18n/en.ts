@@ -813,7 +813,8 @@ export const en = {
   'rota.addOperator': 'Add an operator',
   'rota.loadError': 'The rota could not be loaded.',
   'rota.cellName': '{{name}}, {{day}}:',
-  'rota.legend': 'Tap a day to change it. On a computer you can also drag a shift onto another day or person to copy it.',
+  'rota.legend':
+    'Tap a day to change it. On a computer you can also drag a shift onto another day or person to copy it.',
   'rota.dnd.handle': 'Copy {{name}}’s shift of {{day}} to another day',
   'rota.dnd.roleDescription': 'shift that can be copied',
   'rota.dnd.instructions':
@@ -885,7 +886,8 @@ export const en = {
   'leave.list.loadError': 'The leave could not be loaded.',
   'schedule.title': 'Working hours',
   'schedule.intro': 'When {{name}} works, week by week. Leave and one-day changes are made on the rota.',
-  'schedule.fromSalon': 'No working hours saved yet: {{name}} works whenever the salon is open. The form starts from the opening hours.',
+  'schedule.fromSalon':
+    'No working hours saved yet: {{name}} works whenever the salon is open. The form starts from the opening hours.',
   'schedule.inForce': 'In force since {{date}}, repeating every {{cycle}}.',
   'schedule.later': 'Already saved from {{date}}: {{cycle}}.',
   'schedule.cycle': 'Repeats every',

@@ -830,7 +830,8 @@ export const it = {
   'rota.copied': '{{name}}, {{day}}: {{shift}}',
   'rota.notSaved': 'Non salvato',
   'rota.day.title': '{{name}} · {{day}}',
-  'rota.day.source.SALON': 'Oggi segue gli orari di apertura del salone: per questa persona non c’è un orario di lavoro.',
+  'rota.day.source.SALON':
+    'Oggi segue gli orari di apertura del salone: per questa persona non c’è un orario di lavoro.',
   'rota.day.source.PATTERN': 'Oggi segue il turno abituale.',
   'rota.day.source.EXCEPTION': 'Questo giorno è modificato: non segue il turno abituale.',
   'rota.day.help': 'La modifica vale solo per questo giorno; il turno abituale resta com’è.',
@@ -886,7 +887,8 @@ export const it = {
   'leave.list.editNamed': 'Modifica l’assenza di {{when}}',
   'leave.list.loadError': 'Non è stato possibile caricare le assenze.',
   'schedule.title': 'Orario di lavoro',
-  'schedule.intro': 'Quando lavora {{name}}, settimana per settimana. Assenze e modifiche di un giorno si fanno nei turni.',
+  'schedule.intro':
+    'Quando lavora {{name}}, settimana per settimana. Assenze e modifiche di un giorno si fanno nei turni.',
   'schedule.fromSalon':
     'Ancora nessun orario di lavoro salvato: {{name}} lavora quando il salone è aperto. Il modulo parte dagli orari di apertura.',
   'schedule.inForce': 'In vigore dal {{date}}, si ripete ogni {{cycle}}.',

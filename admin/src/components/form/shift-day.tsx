@@ -89,7 +89,12 @@ export function ShiftDayFields({
             const nowOff = e.currentTarget.checked
             onChange({
               off: nowOff,
-              intervals: !nowOff && intervals.length === 0 ? (fallback?.length ? fallback.map((i) => ({ ...i })) : [nextInterval([])]) : intervals,
+              intervals:
+                !nowOff && intervals.length === 0
+                  ? fallback?.length
+                    ? fallback.map((i) => ({ ...i }))
+                    : [nextInterval([])]
+                  : intervals,
             })
           }}
         />

@@ -8,6 +8,8 @@ import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 import { useT } from '../../i18n/use-t'
 import { OperatorFeedCard } from './feed-card'
+import { OperatorLeaveCard } from './leave-card'
+import { OperatorScheduleCard } from './schedule-card'
 
 type Values = {
   name: string
@@ -27,7 +29,8 @@ const accountLabel = (u: Record<string, unknown>) =>
  * /dashboard/operator/create (added to spec §2: a salon hires people) and /dashboard/operator/{id}:
  * the person customers choose — name, photo, description, order in the list, active — and the
  * OPERATOR account that sees their agenda, and the services they perform (stored on each service). An operator is never deleted (their past bookings keep
- * them): switch "Attivo" off instead. Under the form (edit only): their calendar feed.
+ * them): switch "Attivo" off instead. Under the form (edit only): their working hours and leave
+ * (issue 23; a new operator follows the salon's opening hours until given some), their calendar feed.
  */
 export default function OperatorForm() {
   const t = useT()
@@ -75,7 +78,15 @@ export default function OperatorForm() {
       title={mode === 'create' ? t('operator.new') : t('operator.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
-      after={mode === 'edit' && id !== undefined ? <OperatorFeedCard id={id} /> : undefined}
+      after={
+        mode === 'edit' && id !== undefined ? (
+          <>
+            <OperatorScheduleCard id={Number(id)} name={form.values.name || t('operator.edit')} />
+            <OperatorLeaveCard id={Number(id)} name={form.values.name || t('operator.edit')} />
+            <OperatorFeedCard id={id} />
+          </>
+        ) : undefined
+      }
     >
       <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]}>
         <TextInput label={t('form.name')} required {...form.getInputProps('name')} />

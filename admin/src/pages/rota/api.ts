@@ -64,7 +64,8 @@ export function useRotaWrites() {
       createLeave: (body: LeaveBody) => call<{ doc: LeaveItem }>('post', ROTA_URLS.leave, body),
       updateLeave: (id: number, body: LeaveBody) => call<{ doc: LeaveItem }>('patch', ROTA_URLS.leaveOne(id), body),
       deleteLeave: (id: number) => call<unknown>('delete', ROTA_URLS.leaveOne(id)),
-      giveTo: (reservation: number, operator: number) => call<unknown>('patch', ROTA_URLS.edit(reservation), { operator }),
+      giveTo: (reservation: number, operator: number) =>
+        call<unknown>('patch', ROTA_URLS.edit(reservation), { operator }),
       conflicts: (operator?: number) =>
         call<RotaConflictsResponse>('get', ROTA_URLS.conflicts, undefined, operator ? { operator } : undefined),
     }),
@@ -164,5 +165,4 @@ export const fieldErrorsOf = (error: unknown): Record<string, unknown> =>
     : {}
 
 /** A refusal's words (the data provider already put them in the dashboard's language). */
-export const messageOf = (error: unknown, fallback: string) =>
-  (error as HttpError | undefined)?.message || fallback
+export const messageOf = (error: unknown, fallback: string) => (error as HttpError | undefined)?.message || fallback

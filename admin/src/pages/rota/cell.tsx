@@ -66,7 +66,12 @@ export function CellContent({ cell, closedText }: { cell: RotaCell; closedText?:
           size="xs"
           weight={700}
           title={t('rota.exceptionHelp')}
-          sx={(theme) => ({ color: theme.colors[EXCEPTION_COLOUR][9], display: 'inline-flex', alignItems: 'center', gap: 4 })}
+          sx={(theme) => ({
+            color: theme.colors[EXCEPTION_COLOUR][9],
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 4,
+          })}
         >
           <IconPencil size={14} aria-hidden />
           {t('rota.exception')}

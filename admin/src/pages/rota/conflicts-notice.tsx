@@ -43,7 +43,12 @@ export function ConflictsNotice({ notice, onClose }: { notice: ConflictsNoticeSt
         <Text weight={700} color="dark">
           {count(notice)}
         </Text>
-        <Anchor component={Link} to={conflictsPath(notice.operator?.id)} weight={700} sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+        <Anchor
+          component={Link}
+          to={conflictsPath(notice.operator?.id)}
+          weight={700}
+          sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+        >
           {t('conflicts.see')}
         </Anchor>
       </Group>

@@ -55,11 +55,7 @@ export default function RotaConflictsPage() {
   const operatorName = operators.find((o) => o.id === operator)?.name
 
   return (
-    <List
-      title={<Title order={3}>{t('resources.rotaConflicts')}</Title>}
-      breadcrumb={false}
-      canCreate={false}
-    >
+    <List title={<Title order={3}>{t('resources.rotaConflicts')}</Title>} breadcrumb={false} canCreate={false}>
       <Stack spacing="md" sx={{ maxWidth: 880 }}>
         <Text size="sm">{t('conflicts.intro')}</Text>
         <Group position="apart" align="flex-end" spacing="sm">
@@ -77,7 +73,12 @@ export default function RotaConflictsPage() {
             styles={{ input: { minHeight: 44 } }}
             sx={{ minWidth: 220 }}
           />
-          <Anchor component={Link} to="/rota" weight={600} sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+          <Anchor
+            component={Link}
+            to="/rota"
+            weight={600}
+            sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+          >
             {t('conflicts.backToRota')}
           </Anchor>
         </Group>
@@ -96,9 +97,7 @@ export default function RotaConflictsPage() {
               <ThemeIcon size={48} radius="xl" color="salon" variant="light">
                 <IconCircleCheck size={28} aria-hidden />
               </ThemeIcon>
-              <Title order={4}>
-                {t('conflicts.empty')}
-              </Title>
+              <Title order={4}>{t('conflicts.empty')}</Title>
               <Text size="sm" color="dimmed" align="center">
                 {operatorName ? `${operatorName}: ${t('conflicts.emptyHelp')}` : t('conflicts.emptyHelp')}
               </Text>
@@ -107,9 +106,22 @@ export default function RotaConflictsPage() {
         ) : (
           <>
             <Title order={4} role="status">
-              {count({ total: conflicts.total, operator: operatorName && operator ? { id: operator, name: operatorName } : undefined })}
+              {count({
+                total: conflicts.total,
+                operator: operatorName && operator ? { id: operator, name: operatorName } : undefined,
+              })}
             </Title>
-            <Box component="ul" sx={(theme) => ({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: theme.spacing.sm })}>
+            <Box
+              component="ul"
+              sx={(theme) => ({
+                listStyle: 'none',
+                padding: 0,
+                margin: 0,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: theme.spacing.sm,
+              })}
+            >
               {conflicts.items.map((item) => (
                 <ConflictCard
                   key={item.id}
@@ -186,7 +198,9 @@ function ConflictCard({
               sx={{ minHeight: 44 }}
             >
               {t('conflicts.giveTo', { name: c.name })}
-              <SrOnly>: {customer}, {when}</SrOnly>
+              <SrOnly>
+                : {customer}, {when}
+              </SrOnly>
             </Button>
           ))}
           <Button
@@ -197,7 +211,9 @@ function ConflictCard({
             sx={{ minHeight: 44 }}
           >
             {t('conflicts.move')}
-            <SrOnly>: {customer}, {when}</SrOnly>
+            <SrOnly>
+              : {customer}, {when}
+            </SrOnly>
           </Button>
         </Group>
       </Stack>

@@ -182,7 +182,13 @@ function DayForm({
         )}
         <Group position="apart" spacing="sm">
           {cell.exception ? (
-            <Button variant="outline" loading={busy === 'reset'} disabled={busy === 'save'} onClick={() => void reset()} sx={{ minHeight: 44 }}>
+            <Button
+              variant="outline"
+              loading={busy === 'reset'}
+              disabled={busy === 'save'}
+              onClick={() => void reset()}
+              sx={{ minHeight: 44 }}
+            >
               {t('rota.day.reset')}
             </Button>
           ) : (

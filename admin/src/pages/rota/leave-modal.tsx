@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useNotification } from '@refinedev/core'
 import { LEAVE_KINDS, type LeaveKind } from '@salon/shared/enums/index'
@@ -249,7 +261,12 @@ function LeaveForm({
           </Text>
         )}
         {asking ? (
-          <Alert color="red" title={t('leave.deleteQuestion')} role="alertdialog" aria-label={t('leave.deleteQuestion')}>
+          <Alert
+            color="red"
+            title={t('leave.deleteQuestion')}
+            role="alertdialog"
+            aria-label={t('leave.deleteQuestion')}
+          >
             <Text size="sm">{t('delete.cannotUndo')}</Text>
             <Group mt="sm" spacing="sm">
               <Button ref={keepButton} variant="default" onClick={() => setAsking(false)} sx={{ minHeight: 44 }}>

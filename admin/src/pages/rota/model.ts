@@ -20,6 +20,7 @@ import {
   type SchedulePutBody,
 } from '@salon/shared/schemas/rota'
 import { issueText } from '../../i18n/messages'
+import { formatCalendarDay } from '../../lib/format'
 
 export interface ShiftInterval {
   opening_time: string
@@ -40,6 +41,16 @@ export const weekOfParam = (param: string | null, today: string) =>
 
 /** The weekday's enum of a day (for the glossary's weekday names). */
 export const dayOfWeek = (day: string): DayOfWeek => DAYS_OF_WEEK[weekdayIndex(day)]!
+
+/** "1 Dec – 7 Dec 2026" / "1 dic – 7 dic 2026". */
+export function weekRangeText(monday: string, intl: string) {
+  const sunday = addCalendarDays(monday, 6)
+  return `${formatCalendarDay(monday, intl, { day: 'numeric', month: 'short' })} – ${formatCalendarDay(sunday, intl, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  })}`
+}
 
 // ── Cells ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -178,9 +189,7 @@ export interface ClosureRow {
 }
 
 export type ClosedReason =
-  | { kind: 'CLOSED_DAY' }
-  | { kind: 'HOLIDAY'; name: string | null }
-  | { kind: 'CLOSURE'; name: string | null }
+  { kind: 'CLOSED_DAY' } | { kind: 'HOLIDAY'; name: string | null } | { kind: 'CLOSURE'; name: string | null }
 
 /**
  * Why a day of `closedDays` is closed, to say so on the grid: a weekday the salon never opens,
@@ -189,7 +198,11 @@ export type ClosedReason =
  */
 export function closedReason(
   day: string,
-  { opening, holidays, closures }: { opening?: readonly OpeningDay[]; holidays?: readonly HolidayRow[]; closures?: readonly ClosureRow[] },
+  {
+    opening,
+    holidays,
+    closures,
+  }: { opening?: readonly OpeningDay[]; holidays?: readonly HolidayRow[]; closures?: readonly ClosureRow[] },
 ): ClosedReason {
   const holiday = holidays?.find(
     (h) =>
@@ -252,7 +265,15 @@ export function leaveFieldsOf(item: LeaveItem, timeZone: string): LeaveFields {
   const atMidnight = (d: Date, day: string) => localInstant(day, '00:00', timeZone).getTime() === d.getTime()
   const base = { operator: String(item.operator), kind: item.kind, note: item.note ?? '' }
   if (atMidnight(start, startDay) && atMidnight(end, endDay) && endDay > startDay)
-    return { ...base, mode: 'days', fromDay: startDay, toDay: addCalendarDays(endDay, -1), day: startDay, from: '09:00', to: '13:00' }
+    return {
+      ...base,
+      mode: 'days',
+      fromDay: startDay,
+      toDay: addCalendarDays(endDay, -1),
+      day: startDay,
+      from: '09:00',
+      to: '13:00',
+    }
   if (endDay === startDay)
     return {
       ...base,
@@ -273,7 +294,10 @@ export function leaveDraftOf(f: LeaveFields, timeZone: string) {
     isCalendarDay(day) && isHhmm(time) ? localInstant(day, time, timeZone).toISOString() : undefined
   const [start, end] =
     f.mode === 'days'
-      ? [instant(f.fromDay, '00:00'), isCalendarDay(f.toDay) ? instant(addCalendarDays(f.toDay, 1), '00:00') : undefined]
+      ? [
+          instant(f.fromDay, '00:00'),
+          isCalendarDay(f.toDay) ? instant(addCalendarDays(f.toDay, 1), '00:00') : undefined,
+        ]
       : [instant(f.day, f.from), instant(f.day, f.to)]
   return {
     operator: f.operator ? Number(f.operator) : undefined,
@@ -324,7 +348,8 @@ export function validateLeave(
     if (!isHhmm(f.to)) errors.to = words.chooseTime
   }
   if (!result.success)
-    for (const issue of result.error.issues) errors[leaveFieldOf(String(issue.path[0] ?? ''), f.mode)] ??= issueText(issue)
+    for (const issue of result.error.issues)
+      errors[leaveFieldOf(String(issue.path[0] ?? ''), f.mode)] ??= issueText(issue)
   const ok = result.success && Object.keys(errors).length === 0
   return { errors, body: ok ? result.data : null }
 }
@@ -374,7 +399,8 @@ export function patternFieldsOf(
       let intervals: ShiftInterval[] = []
       if (pattern) {
         const old = cycleWeekOf(pattern.from, pattern.cycleWeeks, sameWeek)
-        for (const d of pattern.days) if (d.week === old && d.day_of_week === day_of_week) intervals.push(...copy(d.intervals))
+        for (const d of pattern.days)
+          if (d.week === old && d.day_of_week === day_of_week) intervals.push(...copy(d.intervals))
         intervals.sort((a, b) => (a.opening_time < b.opening_time ? -1 : 1))
       } else if (opening) {
         const o = opening.find((d) => d.day_of_week === day_of_week)
@@ -397,7 +423,10 @@ export const patternBodyOf = (f: PatternFields): SchedulePutBody => ({
 
 /** The pattern in force on `today`: the last one whose `from` is not after it. */
 export const patternInForce = (patterns: readonly PatternItem[], today: string) =>
-  [...patterns].filter((p) => p.from <= today).sort((a, b) => (a.from < b.from ? -1 : 1)).at(-1) ?? null
+  [...patterns]
+    .filter((p) => p.from <= today)
+    .sort((a, b) => (a.from < b.from ? -1 : 1))
+    .at(-1) ?? null
 
 /** The editor's values checked by the shared `schedulePutBody`: errors keyed by the form's paths. */
 export function validatePattern(f: PatternFields): Record<string, string> {
@@ -406,4 +435,29 @@ export function validatePattern(f: PatternFields): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issueText(issue)
   return errors
+}
+
+// ── A leave in words ───────────────────────────────────────────────────────────────────────────
+
+const DAY_WORDS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
+const DAY_WORDS_NO_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }
+
+/**
+ * When a leave is, as the operator's list writes it: "1 Dec 2026", "1 Dec – 5 Dec 2026" (whole
+ * days, the last one included), "1 Dec 2026, 10:00–12:00" (part of a day), on the salon's clock.
+ */
+export function leaveWhenText(item: LeaveItem, intl: string, timeZone: string): string {
+  const f = leaveFieldsOf(item, timeZone)
+  if (f.mode === 'hours') return `${formatCalendarDay(f.day, intl, DAY_WORDS)}, ${f.from}–${f.to}`
+  if (f.fromDay === f.toDay) return formatCalendarDay(f.fromDay, intl, DAY_WORDS)
+  const sameYear = f.fromDay.slice(0, 4) === f.toDay.slice(0, 4)
+  return `${formatCalendarDay(f.fromDay, intl, sameYear ? DAY_WORDS_NO_YEAR : DAY_WORDS)} – ${formatCalendarDay(f.toDay, intl, DAY_WORDS)}`
+}
+
+/** A person's leave for their page: what is still to come (soonest first), then the past (latest first). */
+export function splitLeave(items: readonly LeaveItem[], now: Date): { upcoming: LeaveItem[]; past: LeaveItem[] } {
+  const at = now.getTime()
+  const upcoming = items.filter((l) => Date.parse(l.end) > at).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+  const past = items.filter((l) => Date.parse(l.end) <= at).sort((a, b) => Date.parse(b.start) - Date.parse(a.start))
+  return { upcoming, past }
 }

@@ -24,6 +24,7 @@ import {
   shiftText,
   weekDays,
   weekOfParam,
+  weekRangeText,
   type ClosedReason,
   type RotaCell,
 } from './model'
@@ -34,16 +35,6 @@ export const CARDS_QUERY = '(max-width: 767.98px)'
 
 const SHORT: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }
 const LONG: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }
-
-/** "1 Dec – 7 Dec 2026" / "1 dic – 7 dic 2026". */
-export function weekRangeText(monday: string, intl: string) {
-  const sunday = addCalendarDays(monday, 6)
-  return `${formatCalendarDay(monday, intl, { day: 'numeric', month: 'short' })} – ${formatCalendarDay(sunday, intl, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  })}`
-}
 
 /**
  * /dashboard/rota?week=YYYY-MM-DD (the week's Monday; issue 23): the whole team's week — who
@@ -113,7 +104,10 @@ export default function RotaPage() {
     const day = dayInfos.find((d) => d.date === to.date)?.long ?? to.date
     try {
       await writes.putException(to.operator.id, to.date, { intervals: from.shift, note: null })
-      open?.({ type: 'success', message: t('rota.copied', { name: to.operator.name, day, shift: shiftText(from.shift) }) })
+      open?.({
+        type: 'success',
+        message: t('rota.copied', { name: to.operator.name, day, shift: shiftText(from.shift) }),
+      })
       afterChange(to.operator)
     } catch (e) {
       open?.({ type: 'error', message: messageOf(e, t('rota.notSaved')) })
@@ -125,22 +119,41 @@ export default function RotaPage() {
     const o = facts.opening?.find((d) => d.day_of_week === dayOfWeek(date))
     return o && !o.is_closed ? o.intervals : undefined
   }
-  const operatorOptions = operators.map((o) => ({ value: String(o.id), label: [o.name, o.surname].filter(Boolean).join(' ') }))
-  const nameOf = (id: number) => rows.find((r) => r.operator.id === id)?.operator.name ?? operators.find((o) => o.id === id)?.name ?? ''
+  const operatorOptions = operators.map((o) => ({
+    value: String(o.id),
+    label: [o.name, o.surname].filter(Boolean).join(' '),
+  }))
+  const nameOf = (id: number) =>
+    rows.find((r) => r.operator.id === id)?.operator.name ?? operators.find((o) => o.id === id)?.name ?? ''
 
   return (
     <List title={<Title order={3}>{t('resources.rota')}</Title>} breadcrumb={false} canCreate={false}>
       <Stack spacing="md">
         <Group position="apart" spacing="sm" align="center">
           <Group spacing="xs" noWrap>
-            <Button variant="default" px="xs" onClick={() => goTo(addCalendarDays(monday, -7))} sx={{ minHeight: 44, minWidth: 44 }}>
+            <Button
+              variant="default"
+              px="xs"
+              onClick={() => goTo(addCalendarDays(monday, -7))}
+              sx={{ minHeight: 44, minWidth: 44 }}
+            >
               <IconChevronLeft size={20} aria-hidden />
               <SrOnly>{t('rota.prev')}</SrOnly>
             </Button>
-            <Button variant="default" onClick={() => goTo(weekOfParam(null, today))} sx={{ minHeight: 44 }} disabled={monday === weekOfParam(null, today)}>
+            <Button
+              variant="default"
+              onClick={() => goTo(weekOfParam(null, today))}
+              sx={{ minHeight: 44 }}
+              disabled={monday === weekOfParam(null, today)}
+            >
               {t('rota.thisWeek')}
             </Button>
-            <Button variant="default" px="xs" onClick={() => goTo(addCalendarDays(monday, 7))} sx={{ minHeight: 44, minWidth: 44 }}>
+            <Button
+              variant="default"
+              px="xs"
+              onClick={() => goTo(addCalendarDays(monday, 7))}
+              sx={{ minHeight: 44, minWidth: 44 }}
+            >
               <IconChevronRight size={20} aria-hidden />
               <SrOnly>{t('rota.next')}</SrOnly>
             </Button>
@@ -168,7 +181,13 @@ export default function RotaPage() {
           <Title order={4} aria-live="polite">
             {t('rota.weekOf', { range })}
           </Title>
-          <Anchor component={Link} to={conflictsPath()} size="sm" weight={600} sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+          <Anchor
+            component={Link}
+            to={conflictsPath()}
+            size="sm"
+            weight={600}
+            sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+          >
             {t('rota.toReassign')}
           </Anchor>
         </Group>
@@ -195,7 +214,11 @@ export default function RotaPage() {
               {t('rota.legend')}
             </Text>
             {cards ? (
-              <RotaCards rows={rows} days={dayInfos} onOpen={(cell, day) => setDayDialog({ cell, dayLabel: day.long })} />
+              <RotaCards
+                rows={rows}
+                days={dayInfos}
+                onOpen={(cell, day) => setDayDialog({ cell, dayLabel: day.long })}
+              />
             ) : (
               <RotaGrid
                 rows={rows}

@@ -179,7 +179,11 @@ export function RotaGrid({ rows, days, caption, onOpen, onCopy, busy = false }: 
               <Box
                 component="th"
                 scope="col"
-                sx={(theme) => ({ ...stickyName(theme.white), textAlign: 'left', padding: `${theme.spacing.xs}px !important` })}
+                sx={(theme) => ({
+                  ...stickyName(theme.white),
+                  textAlign: 'left',
+                  padding: `${theme.spacing.xs}px !important`,
+                })}
               >
                 <Text size="sm" weight={700}>
                   {t('rota.person')}
@@ -215,7 +219,11 @@ export function RotaGrid({ rows, days, caption, onOpen, onCopy, busy = false }: 
                 <Box
                   component="th"
                   scope="row"
-                  sx={(theme) => ({ ...stickyName(theme.white), textAlign: 'left', padding: `${theme.spacing.xs}px !important` })}
+                  sx={(theme) => ({
+                    ...stickyName(theme.white),
+                    textAlign: 'left',
+                    padding: `${theme.spacing.xs}px !important`,
+                  })}
                 >
                   <Text weight={700} size="sm" sx={{ wordBreak: 'break-word' }}>
                     {row.operator.name}
@@ -275,12 +283,21 @@ function GridCell({
   const t = useT()
   const id = cellId(cell.operator.id, cell.date)
   const canDrag = cell.editable && cell.shift.length > 0 && !dragDisabled
-  const drop = useDroppable({ id, disabled: !cell.editable })
-  const drag = useDraggable({ id, disabled: !canDrag })
-  const isTarget = drop.isOver && dragging !== null && !(dragging.operator.id === cell.operator.id && dragging.date === cell.date)
+  const { setNodeRef: setDropRef, isOver } = useDroppable({ id, disabled: !cell.editable })
+  const {
+    setNodeRef: setDragRef,
+    setActivatorNodeRef,
+    attributes,
+    listeners,
+  } = useDraggable({ id, disabled: !canDrag })
+  const isTarget =
+    isOver && dragging !== null && !(dragging.operator.id === cell.operator.id && dragging.date === cell.date)
   if (cell.closed)
     return (
-      <Box component="td" sx={(theme) => ({ background: theme.colors.gray[1], padding: `${theme.spacing.xs}px !important` })}>
+      <Box
+        component="td"
+        sx={(theme) => ({ background: theme.colors.gray[1], padding: `${theme.spacing.xs}px !important` })}
+      >
         <SrOnly>{t('rota.cellName', { name: cell.operator.name, day: day.long })} </SrOnly>
         <CellContent cell={cell} closedText={day.closed} />
       </Box>
@@ -288,7 +305,7 @@ function GridCell({
   return (
     <Box
       component="td"
-      ref={drop.setNodeRef}
+      ref={setDropRef}
       data-cell={id}
       sx={(theme) => ({
         position: 'relative',
@@ -298,7 +315,7 @@ function GridCell({
         outlineOffset: -3,
       })}
     >
-      <Box ref={drag.setNodeRef} sx={{ display: 'flex', alignItems: 'stretch', height: '100%', minHeight: 72 }}>
+      <Box ref={setDragRef} sx={{ display: 'flex', alignItems: 'stretch', height: '100%', minHeight: 72 }}>
         <UnstyledButton
           onClick={() => onOpen(cell, day)}
           data-testid={`cell-${id}`}
@@ -323,9 +340,9 @@ function GridCell({
         </UnstyledButton>
         {canDrag && (
           <ActionIcon
-            ref={drag.setActivatorNodeRef}
-            {...drag.attributes}
-            {...drag.listeners}
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
             aria-roledescription={t('rota.dnd.roleDescription')}
             variant="subtle"
             color="gray"
