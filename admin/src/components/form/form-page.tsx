@@ -24,6 +24,7 @@ export function FormPage({
   isLoading,
   children,
   after,
+  below,
   back = true,
 }: {
   action: 'create' | 'edit'
@@ -34,10 +35,15 @@ export function FormPage({
   isLoading?: boolean
   children: ReactNode
   after?: ReactNode
+  /**
+   * Sections of their own under the card (with their own save buttons: an operator's working
+   * hours and leave), so the record's Save stays right under its fields.
+   */
+  below?: ReactNode
 }) {
   const t = useT()
   const Frame = action === 'create' ? Create : Edit
-  return (
+  const frame = (
     <Frame
       title={<Title order={3}>{title}</Title>}
       breadcrumb={false}
@@ -59,6 +65,14 @@ export function FormPage({
       </Stack>
       {after}
     </Frame>
+  )
+  return below ? (
+    <>
+      {frame}
+      {below}
+    </>
+  ) : (
+    frame
   )
 }
 

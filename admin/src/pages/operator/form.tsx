@@ -78,12 +78,12 @@ export default function OperatorForm() {
       title={mode === 'create' ? t('operator.new') : t('operator.edit')}
       saveButtonProps={form.saveButtonProps}
       isLoading={form.refineCore.formLoading}
-      after={
+      after={mode === 'edit' && id !== undefined ? <OperatorFeedCard id={id} /> : undefined}
+      below={
         mode === 'edit' && id !== undefined ? (
           <>
             <OperatorScheduleCard id={Number(id)} name={form.values.name || t('operator.edit')} />
             <OperatorLeaveCard id={Number(id)} name={form.values.name || t('operator.edit')} />
-            <OperatorFeedCard id={id} />
           </>
         ) : undefined
       }

@@ -44,7 +44,7 @@ export function OperatorScheduleCard({ id, name }: { id: number; name: string })
     queryOptions: { enabled: loaded },
   })
   const opening = useOpeningWeek()
-  const answer = schedule.result.data as ScheduleResponse | undefined
+  const answer = schedule.query.data?.data
   const ready = answer !== undefined && opening.days !== undefined
   return (
     <Card

@@ -83,7 +83,8 @@ export function useRotaWeek(monday: string) {
     config: { query: { from: monday, to: addCalendarDays(monday, 6) } },
     queryOptions: { enabled: monday !== '' },
   })
-  return { rota: query.result.data as RotaResponse | undefined, query: query.query }
+  // `result.data` is `{}` until the answer: the query's own data is undefined until then.
+  return { rota: query.query.data?.data, query: query.query }
 }
 
 /**
@@ -127,7 +128,7 @@ export function useConflicts(operator: number | null) {
     method: 'get',
     config: { query: operator ? { operator } : {} },
   })
-  return { conflicts: query.result.data as RotaConflictsResponse | undefined, query: query.query }
+  return { conflicts: query.query.data?.data, query: query.query }
 }
 
 /** A notice of bookings left without their operator after a change: how many, and whose. */
