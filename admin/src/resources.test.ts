@@ -15,6 +15,8 @@ describe('dashboard resources', () => {
     const collections = Object.fromEntries(SALON_RESOURCES.map((r) => [r.identifier, r.collection]))
     expect(collections).toEqual({
       agenda: 'reservations',
+      rota: 'operators',
+      'rota-conflicts': 'reservations',
       user: 'users',
       service: 'services',
       category: 'category',
@@ -48,6 +50,18 @@ describe('dashboard resources', () => {
     const agenda = toRefineResources(() => true, 'it').find((r) => r.identifier === 'agenda')!
     expect(agenda).toMatchObject({ name: 'reservations', list: '/agenda', meta: { label: 'Agenda' } })
     expect(agenda.meta!.hide).toBeUndefined()
+  })
+
+  it('give the rota a menu entry (issue 23); its conflicts page is a route without one', () => {
+    expect(routesOf('rota')).toEqual({ list: '/rota' })
+    expect(routesOf('rota/conflicts')).toEqual({ list: '/rota/conflicts' })
+    const all = toRefineResources(() => true, 'it')
+    expect(all.find((r) => r.identifier === 'rota')).toMatchObject({ list: '/rota', meta: { label: 'Turni' } })
+    expect(all.find((r) => r.identifier === 'rota')!.meta!.hide).toBeUndefined()
+    expect(all.find((r) => r.identifier === 'rota-conflicts')).toMatchObject({
+      list: '/rota/conflicts',
+      meta: { label: 'Appuntamenti da riassegnare', hide: true },
+    })
   })
 
   it('show only HOME_CAROUSEL uploads in the carousel', () => {

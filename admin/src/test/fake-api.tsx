@@ -42,7 +42,9 @@ export function fakeApi(routes: Routes_) {
     const call = { method, path: url.pathname, query: url.searchParams, body }
     calls.push(call)
     const handler = routes[`${method} ${url.pathname}`]
-    const out = handler ? handler(call) : { status: 404, body: { errors: [{ message: `no route ${method} ${url.pathname}` }] } }
+    const out = handler
+      ? handler(call)
+      : { status: 404, body: { errors: [{ message: `no route ${method} ${url.pathname}` }] } }
     const answer: Answer = isAnswer(out) ? out : { body: out }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -67,7 +69,11 @@ export function CurrentPath() {
  * build) and the provider's is Node's, two routers that do not see each other; the screens read
  * the address with react-router's own hooks, which this router serves.
  */
-export function renderWithApi(ui: ReactNode, api: FakeApi, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+export function renderWithApi(
+  ui: ReactNode,
+  api: FakeApi,
+  { path = '/', route = '*' }: { path?: string; route?: string } = {},
+) {
   const dataProvider = createPayloadDataProvider('/api', api.fetch)
   return render(
     <MantineProvider theme={theme}>
@@ -75,7 +81,10 @@ export function renderWithApi(ui: ReactNode, api: FakeApi, { path = '/', route =
         <Refine
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           <Routes>
             <Route

@@ -105,7 +105,7 @@ export default function RotaConflictsPage() {
           </Card>
         ) : (
           <>
-            <Title order={4} role="status">
+            <Title order={4}>
               {count({
                 total: conflicts.total,
                 operator: operatorName && operator ? { id: operator, name: operatorName } : undefined,

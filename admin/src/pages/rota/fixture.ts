@@ -51,7 +51,14 @@ export function rotaWeek(monday = MONDAY): RotaResponse {
     ],
     // Giulia: annual leave on Friday 4 December.
     leave: [
-      { id: 7, operator: 1, kind: 'ANNUAL', start: '2026-12-03T23:00:00.000Z', end: '2026-12-04T23:00:00.000Z', note: null },
+      {
+        id: 7,
+        operator: 1,
+        kind: 'ANNUAL',
+        start: '2026-12-03T23:00:00.000Z',
+        end: '2026-12-04T23:00:00.000Z',
+        note: null,
+      },
     ],
     exceptions: [{ id: 5, operator: 1, date: days[3]!, intervals: [], note: 'Visita medica' }],
   }

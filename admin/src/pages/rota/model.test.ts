@@ -87,7 +87,9 @@ describe('cells', () => {
 
   it('know the leave of a local day: whole, or from / until a time, on the salon clock (also across a DST change)', () => {
     const whole = leave({})
-    expect(leaveOnDay([whole], 2, '2026-12-02', ROME)).toMatchObject([{ kind: 'ANNUAL', whole: true, from: null, to: null }])
+    expect(leaveOnDay([whole], 2, '2026-12-02', ROME)).toMatchObject([
+      { kind: 'ANNUAL', whole: true, from: null, to: null },
+    ])
     expect(leaveOnDay([whole], 2, '2026-12-01', ROME)).toEqual([])
     expect(leaveOnDay([whole], 2, '2026-12-04', ROME)).toEqual([])
     expect(leaveOnDay([whole], 3, '2026-12-02', ROME)).toEqual([])
@@ -148,7 +150,12 @@ describe('cells', () => {
         { name: 'Spenta', date: '2026-12-08T12:00:00.000Z', recurring_yearly: false, is_active: false },
       ],
       closures: [
-        { name: 'Inventario', closure_type: 'FULL_DAY', start_date: '2026-12-09T12:00:00.000Z', end_date: '2026-12-10T12:00:00.000Z' },
+        {
+          name: 'Inventario',
+          closure_type: 'FULL_DAY',
+          start_date: '2026-12-09T12:00:00.000Z',
+          end_date: '2026-12-10T12:00:00.000Z',
+        },
       ],
     }
     expect(closedReason('2026-12-25', facts)).toEqual({ kind: 'HOLIDAY', name: 'Natale' })
@@ -175,7 +182,13 @@ describe('the leave form', () => {
   })
 
   it('turns part of a day into its two instants; an end before the start is an error on "To"', () => {
-    const f = { ...emptyLeave('2026-12-02', 2), kind: 'PERMIT' as const, mode: 'hours' as const, from: '10:00', to: '12:00' }
+    const f = {
+      ...emptyLeave('2026-12-02', 2),
+      kind: 'PERMIT' as const,
+      mode: 'hours' as const,
+      from: '10:00',
+      to: '12:00',
+    }
     expect(leaveDraftOf(f, ROME)).toMatchObject({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T11:00:00.000Z' })
     setLocale('en')
     const wrong = validateLeave({ ...f, to: '09:00' }, ROME, WORDS)
@@ -195,11 +208,14 @@ describe('the leave form', () => {
   it('reads a saved leave back: whole days, part of a day, times over several days as the days they touch', () => {
     expect(leaveFieldsOf(leave({}), ROME)).toMatchObject({ mode: 'days', fromDay: '2026-12-02', toDay: '2026-12-03' })
     expect(
-      leaveFieldsOf(leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T11:30:00.000Z', note: 'Visita' }), ROME),
+      leaveFieldsOf(
+        leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T11:30:00.000Z', note: 'Visita' }),
+        ROME,
+      ),
     ).toMatchObject({ mode: 'hours', day: '2026-12-02', from: '10:00', to: '12:30', note: 'Visita' })
-    expect(leaveFieldsOf(leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-04T11:00:00.000Z' }), ROME)).toMatchObject(
-      { mode: 'days', fromDay: '2026-12-02', toDay: '2026-12-04' },
-    )
+    expect(
+      leaveFieldsOf(leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-04T11:00:00.000Z' }), ROME),
+    ).toMatchObject({ mode: 'days', fromDay: '2026-12-02', toDay: '2026-12-04' })
   })
 
   it('puts the server’s field errors next to the field they are about', () => {
@@ -213,9 +229,9 @@ describe('the leave form', () => {
   it('writes a leave in words and lists the upcoming first', () => {
     expect(leaveWhenText(leave({}), 'it-IT', ROME)).toBe('2 dic – 3 dic 2026')
     expect(leaveWhenText(leave({ end: '2026-12-02T23:00:00.000Z' }), 'en-GB', ROME)).toBe('2 Dec 2026')
-    expect(leaveWhenText(leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T11:00:00.000Z' }), 'en-GB', ROME)).toBe(
-      '2 Dec 2026, 10:00–12:00',
-    )
+    expect(
+      leaveWhenText(leave({ start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T11:00:00.000Z' }), 'en-GB', ROME),
+    ).toBe('2 Dec 2026, 10:00–12:00')
     const a = leave({ id: 1, start: '2026-12-10T00:00:00Z', end: '2026-12-11T00:00:00Z' })
     const b = leave({ id: 2, start: '2026-12-05T00:00:00Z', end: '2026-12-06T00:00:00Z' })
     const c = leave({ id: 3, start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z' })

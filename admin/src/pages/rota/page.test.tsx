@@ -43,13 +43,13 @@ describe('/dashboard/rota', () => {
     expect(within(table).queryByText('Ex')).toBeNull()
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(3)
-    expect(await cell(/^Giulia, Tuesday 1 December: 09:00–13:00 · 14:30–19:30$/)).toBeInTheDocument()
-    expect(await cell(/^Giulia, Wednesday 2 December: 09:00–13:00 · 14:30–19:30$/)).toBeInTheDocument()
+    expect(await cell(/^Giulia, Tuesday 1 December: 09:00–13:00 ·\s?14:30–19:30$/)).toBeInTheDocument()
+    expect(await cell(/^Giulia, Wednesday 2 December: 09:00–13:00 ·\s?14:30–19:30$/)).toBeInTheDocument()
     // Thursday: an exception (not working), with its note.
     expect(await cell(/^Giulia, Thursday 3 December: Off shift Changed Visita medica$/)).toBeInTheDocument()
     // Friday: annual leave, the shift struck through.
     const friday = await cell(/^Giulia, Friday 4 December: Annual leave 09:00–13:00/)
-    expect(within(friday).getByText('Annual leave')).toHaveAttribute('data-leave', 'ANNUAL')
+    expect(within(friday).getByText('Annual leave').closest('[data-leave]')).toHaveAttribute('data-leave', 'ANNUAL')
     // Monday: the salon's closed weekday; Sunday a holiday by name; no button on either.
     expect(screen.getByRole('columnheader', { name: /Mon 30 Nov Salon closed/ })).toBeInTheDocument()
     expect(screen.getByRole('columnheader', { name: /Sun 6 Dec Holiday: Immacolata/ })).toBeInTheDocument()
@@ -145,7 +145,13 @@ describe('/dashboard/rota', () => {
   it('"Not working" saves an empty day; "Back to the usual shift" deletes the exception', async () => {
     const user = userEvent.setup()
     const api = setup({
-      'PUT /api/operators/1/exceptions/2026-12-02': () => ({ id: 9, operator: 1, date: '2026-12-02', intervals: [], note: null }),
+      'PUT /api/operators/1/exceptions/2026-12-02': () => ({
+        id: 9,
+        operator: 1,
+        date: '2026-12-02',
+        intervals: [],
+        note: null,
+      }),
       'DELETE /api/operators/1/exceptions/2026-12-03': () => ({ message: 'ok', date: '2026-12-03' }),
     })
     await user.click(await cell(/^Giulia, Wednesday 2 December/))
@@ -208,7 +214,8 @@ describe('/dashboard/rota', () => {
               },
             }
           : { status: 201, body: { doc: { id: 8 } } },
-      'GET /api/rota/conflicts': (c) => (c.query.get('operator') === '1' ? { total: 1, items: [] } : { total: 0, items: [] }),
+      'GET /api/rota/conflicts': (c) =>
+        c.query.get('operator') === '1' ? { total: 1, items: [] } : { total: 0, items: [] },
     })
     await screen.findByRole('table')
     await user.click(screen.getByRole('button', { name: 'Add leave' }))
@@ -237,14 +244,17 @@ describe('/dashboard/rota', () => {
     expect(await screen.findByTestId('conflicts-notice')).toHaveTextContent('Giulia: 1 booking to reassign')
   })
 
-  it('on a phone: one card per person, each open day a button of at least 44 px', async () => {
+  it('on a phone: one card per person, each open day a button (closed days are not)', async () => {
     const matchMedia = window.matchMedia
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: /max-width: 767|max-width: 640/.test(query) })) as typeof matchMedia
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: /max-width: 767|max-width: 640/.test(query),
+    })) as typeof matchMedia
     try {
       setup()
       const card = await screen.findByRole('region', { name: 'Giulia' })
       expect(screen.queryByRole('table')).toBeNull()
-      const tuesday = within(card).getByRole('button', { name: /^Giulia, Tuesday 1 December: Tue 1 Dec|^Giulia, Tuesday 1 December:/ })
+      const tuesday = within(card).getByRole('button', { name: /^Giulia, Tuesday 1 December:/ })
       expect(tuesday).toHaveTextContent('09:00–13:00')
       expect(within(card).getAllByText('Salon closed')).toHaveLength(2)
       expect(within(card).getAllByRole('button')).toHaveLength(5)

@@ -198,7 +198,11 @@ export function RotaGrid({ rows, days, caption, onOpen, onCopy, busy = false }: 
                   sx={(theme) => ({
                     textAlign: 'left',
                     padding: `${theme.spacing.xs}px !important`,
-                    background: d.closed ? theme.colors.gray[1] : d.today ? theme.colors[theme.primaryColor][0] : theme.white,
+                    background: d.closed
+                      ? theme.colors.gray[1]
+                      : d.today
+                        ? theme.colors[theme.primaryColor][0]
+                        : theme.white,
                   })}
                 >
                   <Text size="sm" weight={700} sx={{ textTransform: 'capitalize' }}>
@@ -247,7 +251,7 @@ export function RotaGrid({ rows, days, caption, onOpen, onCopy, busy = false }: 
           </tbody>
         </Box>
       </Paper>
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} className="rota-drag-overlay">
         {dragging ? (
           <Paper shadow="md" p="xs" radius="sm" withBorder sx={{ cursor: 'grabbing', fontWeight: 700, fontSize: 14 }}>
             {shiftText(dragging.shift)}
@@ -309,7 +313,11 @@ function GridCell({
       data-cell={id}
       sx={(theme) => ({
         position: 'relative',
-        background: isTarget ? theme.colors[theme.primaryColor][1] : day.today ? theme.colors[theme.primaryColor][0] : theme.white,
+        background: isTarget
+          ? theme.colors[theme.primaryColor][1]
+          : day.today
+            ? theme.colors[theme.primaryColor][0]
+            : theme.white,
         boxShadow: cell.exception ? `inset 3px 0 0 ${theme.colors[EXCEPTION_COLOUR][6]}` : undefined,
         outline: isTarget ? `2px dashed ${theme.colors[theme.primaryColor][7]}` : undefined,
         outlineOffset: -3,
@@ -395,7 +403,11 @@ export function RotaCards({ rows, days, onOpen }: Pick<GridProps, 'rows' | 'days
                   key={cell.date}
                   sx={(theme) => ({
                     borderBottom: i < row.cells.length - 1 ? `1px solid ${theme.colors.gray[2]}` : undefined,
-                    background: cell.closed ? theme.colors.gray[1] : day.today ? theme.colors[theme.primaryColor][0] : undefined,
+                    background: cell.closed
+                      ? theme.colors.gray[1]
+                      : day.today
+                        ? theme.colors[theme.primaryColor][0]
+                        : undefined,
                     boxShadow: cell.exception ? `inset 3px 0 0 ${theme.colors[EXCEPTION_COLOUR][6]}` : undefined,
                   })}
                 >
@@ -415,7 +427,10 @@ export function RotaCards({ rows, days, onOpen }: Pick<GridProps, 'rows' | 'days
                         padding: '10px 12px',
                         minHeight: 52,
                         alignItems: 'center',
-                        '&:focus-visible': { outline: `2px solid ${theme.colors[theme.primaryColor][7]}`, outlineOffset: -2 },
+                        '&:focus-visible': {
+                          outline: `2px solid ${theme.colors[theme.primaryColor][7]}`,
+                          outlineOffset: -2,
+                        },
                       })}
                     >
                       <SrOnly>{t('rota.cellName', { name: cell.operator.name, day: day.long })} </SrOnly>
