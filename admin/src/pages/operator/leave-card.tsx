@@ -81,15 +81,7 @@ export function OperatorLeaveCard({ id, name }: { id: number; name: string }) {
   }
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="md"
-      mt="xl"
-      sx={{ maxWidth: 880 }}
-      component="section"
-      aria-labelledby="leave-title"
-    >
+    <Card withBorder radius="md" p="md" mt="xl" component="section" aria-labelledby="leave-title">
       <Stack spacing="sm">
         <Group position="apart" spacing="sm">
           <Title order={4} id="leave-title">

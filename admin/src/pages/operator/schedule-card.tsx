@@ -47,15 +47,7 @@ export function OperatorScheduleCard({ id, name }: { id: number; name: string })
   const answer = schedule.query.data?.data
   const ready = answer !== undefined && opening.days !== undefined
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="md"
-      mt="xl"
-      sx={{ maxWidth: 880 }}
-      component="section"
-      aria-labelledby="schedule-title"
-    >
+    <Card withBorder radius="md" p="md" mt="xl" component="section" aria-labelledby="schedule-title">
       <Stack spacing="sm">
         <Title order={4} id="schedule-title">
           {t.glossary.rota.workingHours}

@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useNotification } from '@refinedev/core'
-import { EXCEPTION_NOTE_MAX, shiftExceptionBody } from '@salon/shared/schemas/rota'
+import { EXCEPTION_NOTE_MAX, shiftExceptionBody, type LeaveItem } from '@salon/shared/schemas/rota'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { ShiftDayFields, type ShiftDayValue, type TimeInterval } from '../../components/form/shift-day'
 import { zodValidate } from '../../components/form/zod-validate'
 import { LeaveBadge } from '../../components/leave-badge'
+import { SrOnly } from '../../components/sr-only'
 import { useT } from '../../i18n/use-t'
 import { fieldErrorsOf, messageOf, useRotaWrites } from './api'
 import type { RotaCell } from './model'
@@ -32,6 +33,7 @@ export function DayModal({
   fallback,
   onClose,
   onSaved,
+  onEditLeave,
 }: {
   dialog: DayDialog | null
   /** The salon's hours of that weekday: a day switched back on starts from them. */
@@ -39,6 +41,8 @@ export function DayModal({
   onClose: () => void
   /** After a save or a reset: the grid reloads and the conflicts are checked. */
   onSaved: (cell: RotaCell, what: 'saved' | 'reset') => void
+  /** "Edit" on the day's leave: the leave form instead of this one. */
+  onEditLeave?: (leave: LeaveItem) => void
 }) {
   const t = useT()
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
@@ -60,6 +64,7 @@ export function DayModal({
           fallback={fallback}
           onClose={onClose}
           onSaved={onSaved}
+          onEditLeave={onEditLeave}
         />
       )}
     </Modal>
@@ -72,12 +77,14 @@ function DayForm({
   fallback,
   onClose,
   onSaved,
+  onEditLeave,
 }: {
   dialog: DayDialog
   title: string
   fallback?: readonly TimeInterval[]
   onClose: () => void
   onSaved: (cell: RotaCell, what: 'saved' | 'reset') => void
+  onEditLeave?: (leave: LeaveItem) => void
 }) {
   const t = useT()
   const { open } = useNotification()
@@ -145,7 +152,15 @@ function DayForm({
             <Group spacing={6}>
               <Text size="sm">{t('rota.day.onLeave')}</Text>
               {cell.leave.map((l) => (
-                <LeaveBadge key={l.item.id} kind={l.kind} detail={leaveDetail(l, t)} />
+                <Group key={l.item.id} spacing={4}>
+                  <LeaveBadge kind={l.kind} detail={leaveDetail(l, t)} />
+                  {onEditLeave && (
+                    <Button variant="subtle" compact onClick={() => onEditLeave(l.item)} sx={{ minHeight: 44 }}>
+                      {t('leave.list.edit')}
+                      <SrOnly>: {t.glossary.leaveKind[l.kind]}</SrOnly>
+                    </Button>
+                  )}
+                </Group>
               ))}
             </Group>
           </Alert>

@@ -20,6 +20,7 @@ import {
   closedReason,
   dayOfWeek,
   emptyLeave,
+  leaveFieldsOf,
   rotaRows,
   shiftText,
   weekDays,
@@ -237,6 +238,10 @@ export default function RotaPage() {
         fallback={dayDialog ? fallbackOf(dayDialog.cell.date) : undefined}
         onClose={() => setDayDialog(null)}
         onSaved={(cell) => afterChange(cell.operator)}
+        onEditLeave={(item) => {
+          setDayDialog(null)
+          setLeaveDialog({ mode: 'edit', id: item.id, fields: leaveFieldsOf(item, timeZone) })
+        }}
       />
       <CopyWeekModal
         opened={copying}
