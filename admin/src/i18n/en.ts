@@ -813,8 +813,9 @@ export const en = {
   'rota.addOperator': 'Add an operator',
   'rota.loadError': 'The rota could not be loaded.',
   'rota.cellName': '{{name}}, {{day}}:',
-  'rota.legend':
-    'Tap a day to change it. On a computer you can also drag a shift onto another day or person to copy it.',
+  'rota.legend': 'Tap a day to change it.',
+  'rota.legendDrag':
+    'Click a day to change it, or drag a shift by its handle onto another day or person to copy it there.',
   'rota.dnd.handle': 'Copy {{name}}’s shift of {{day}} to another day',
   'rota.dnd.roleDescription': 'shift that can be copied',
   'rota.dnd.instructions':
@@ -829,8 +830,8 @@ export const en = {
   'rota.copied': '{{name}}, {{day}}: {{shift}}',
   'rota.notSaved': 'Not saved',
   'rota.day.title': '{{name}} · {{day}}',
-  'rota.day.source.SALON': 'Today follows the salon’s opening hours: no working hours are set for this person.',
-  'rota.day.source.PATTERN': 'Today follows the usual shift.',
+  'rota.day.source.SALON': 'This day follows the salon’s opening hours: no working hours are set for this person.',
+  'rota.day.source.PATTERN': 'This day follows the usual shift.',
   'rota.day.source.EXCEPTION': 'This day is changed: it does not follow the usual shift.',
   'rota.day.help': 'The change is for this day only; the usual shift stays as it is.',
   'rota.day.onLeave': 'On leave this day:',

@@ -814,8 +814,9 @@ export const it = {
   'rota.addOperator': 'Aggiungi un operatore',
   'rota.loadError': 'Non è stato possibile caricare i turni.',
   'rota.cellName': '{{name}}, {{day}}:',
-  'rota.legend':
-    'Tocca un giorno per cambiarlo. Dal computer puoi anche trascinare un turno su un altro giorno o un’altra persona per copiarlo.',
+  'rota.legend': 'Tocca un giorno per cambiarlo.',
+  'rota.legendDrag':
+    'Fai clic su un giorno per cambiarlo, o trascina un turno dalla sua maniglia su un altro giorno o un’altra persona per copiarlo lì.',
   'rota.dnd.handle': 'Copia il turno di {{name}} di {{day}} su un altro giorno',
   'rota.dnd.roleDescription': 'turno che si può copiare',
   'rota.dnd.instructions':
@@ -831,8 +832,8 @@ export const it = {
   'rota.notSaved': 'Non salvato',
   'rota.day.title': '{{name}} · {{day}}',
   'rota.day.source.SALON':
-    'Oggi segue gli orari di apertura del salone: per questa persona non c’è un orario di lavoro.',
-  'rota.day.source.PATTERN': 'Oggi segue il turno abituale.',
+    'Questo giorno segue gli orari di apertura del salone: per questa persona non c’è un orario di lavoro.',
+  'rota.day.source.PATTERN': 'Questo giorno segue il turno abituale.',
   'rota.day.source.EXCEPTION': 'Questo giorno è modificato: non segue il turno abituale.',
   'rota.day.help': 'La modifica vale solo per questo giorno; il turno abituale resta com’è.',
   'rota.day.onLeave': 'In assenza questo giorno:',

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { TextInput } from '@mantine/core'
+import { TextInput, type TextInputProps } from '@mantine/core'
 import { orderedRange, pickDay, refusedDay, type DayLimits } from '@salon/shared/datePicking'
 import { getLocale, INTL_LOCALE, type Locale } from '../../i18n/locale'
 import { tr } from '../../i18n/translate'
@@ -24,6 +24,8 @@ export interface DateFieldProps extends DayLimits {
   mt?: string
   /** Extra props for the input (test ids, aria). */
   name?: string
+  /** Mantine styles of the input (a touch-sized field: `{ input: { minHeight: 44 } }`). */
+  styles?: TextInputProps['styles']
 }
 
 /** `2026-12-31` → `31/12/2026` (both `en-GB` and `it-IT` write days this way). */
@@ -53,6 +55,7 @@ export function DateField({
   disabled,
   mt,
   name,
+  styles,
 }: DateFieldProps) {
   const t = useT()
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -63,6 +66,7 @@ export function DateField({
       label={label}
       name={name}
       mt={mt}
+      styles={styles}
       required={required}
       description={description}
       min={min}
@@ -92,11 +96,13 @@ export interface DateRangeFieldsProps extends DayLimits {
   toRequired?: boolean
   fromError?: ReactNode
   toError?: ReactNode
+  styles?: TextInputProps['styles']
 }
 
 /** Two day pickers for a range; a start later than the end is swapped (spec §5). */
 export function DateRangeFields(props: DateRangeFieldsProps) {
-  const { fromLabel, toLabel, from, to, onChange, fromRequired, toRequired, fromError, toError, ...limits } = props
+  const { fromLabel, toLabel, from, to, onChange, fromRequired, toRequired, fromError, toError, styles, ...limits } =
+    props
   const set = (f: string, t: string) => {
     const [a, b] = orderedRange(f, t)
     onChange({ from: a, to: b })
@@ -108,6 +114,7 @@ export function DateRangeFields(props: DateRangeFieldsProps) {
         value={from}
         required={fromRequired}
         error={fromError}
+        styles={styles}
         {...limits}
         onChange={(d) => set(d, to)}
       />
@@ -116,6 +123,7 @@ export function DateRangeFields(props: DateRangeFieldsProps) {
         value={to}
         required={toRequired}
         error={toError}
+        styles={styles}
         {...limits}
         onChange={(d) => set(from, d)}
       />

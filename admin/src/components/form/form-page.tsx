@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { type BaseKey, useDelete, useGo } from '@refinedev/core'
 import { Create, Edit } from '@refinedev/mantine'
 import { IconAlertTriangle, IconArrowLeft, IconTrash } from '@tabler/icons-react'
@@ -69,7 +69,10 @@ export function FormPage({
   return below ? (
     <>
       {frame}
-      {below}
+      {/* In line with the card's fields (its padding). */}
+      <Box px="md" pb="md">
+        {below}
+      </Box>
     </>
   ) : (
     frame

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { ActionIcon, Box, Button, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useT } from '../../i18n/use-t'
 import { SrOnly } from '../sr-only'
@@ -101,7 +101,7 @@ export function ShiftDayFields({
         {!off && (
           <>
             {intervals.map((interval, i) => (
-              <Group key={i} spacing="xs" align="flex-start" noWrap>
+              <Box key={i} sx={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
                 <TextInput
                   type="time"
                   label={t('shift.opens')}
@@ -109,7 +109,7 @@ export function ShiftDayFields({
                   onChange={(e) => set(i, { opening_time: e.currentTarget.value })}
                   error={errorOf?.(`intervals.${i}.opening_time`)}
                   styles={{ input: { minHeight: TOUCH } }}
-                  sx={{ flex: 1, minWidth: 0 }}
+                  sx={{ flex: '1 1 0', minWidth: 0 }}
                 />
                 <TextInput
                   type="time"
@@ -118,7 +118,7 @@ export function ShiftDayFields({
                   onChange={(e) => set(i, { closing_time: e.currentTarget.value })}
                   error={errorOf?.(`intervals.${i}.closing_time`)}
                   styles={{ input: { minHeight: TOUCH } }}
-                  sx={{ flex: 1, minWidth: 0 }}
+                  sx={{ flex: '1 1 0', minWidth: 0 }}
                 />
                 <ActionIcon
                   size={TOUCH}
@@ -133,7 +133,7 @@ export function ShiftDayFields({
                   <IconTrash size={20} aria-hidden />
                   <SrOnly>{t('shift.remove', { n: i + 1, day: legend })}</SrOnly>
                 </ActionIcon>
-              </Group>
+              </Box>
             ))}
             {listError && (
               <Text size="sm" color="red" role="alert">

@@ -5,6 +5,7 @@ import { addCalendarDays, localDayOf } from '@salon/shared/booking/periods'
 import { MAX_CYCLE_WEEKS } from '@salon/shared/booking/rota'
 import type { ScheduleResponse } from '@salon/shared/schemas/rota'
 import { DateField } from '../../components/form/date-fields'
+import { FieldGrid } from '../../components/form/fields'
 import { ShiftDayFields } from '../../components/form/shift-day'
 import { Spinner } from '../../components/page-loader'
 import { useSalonConfig } from '../../hooks/use-salon'
@@ -47,7 +48,15 @@ export function OperatorScheduleCard({ id, name }: { id: number; name: string })
   const answer = schedule.query.data?.data
   const ready = answer !== undefined && opening.days !== undefined
   return (
-    <Card withBorder radius="md" p="md" mt="xl" component="section" aria-labelledby="schedule-title">
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      mt="xl"
+      component="section"
+      aria-labelledby="schedule-title"
+      sx={(theme) => ({ [theme.fn.smallerThan('sm')]: { padding: theme.spacing.xs } })}
+    >
       <Stack spacing="sm">
         <Title order={4} id="schedule-title">
           {t.glossary.rota.workingHours}
@@ -149,7 +158,7 @@ function PatternEditor({
         const i = patternIndex(n, j)
         const label = t.glossary.day[d.day_of_week]
         return (
-          <Card key={d.day_of_week} withBorder radius="sm" p="sm">
+          <Card key={d.day_of_week} withBorder radius="sm" p="xs">
             <ShiftDayFields
               legend={fields.cycleWeeks > 1 ? `${label} · ${t('schedule.week', { n })}` : label}
               value={{ off: d.off, intervals: d.intervals }}
@@ -192,7 +201,7 @@ function PatternEditor({
             })}
           </Text>
         ))}
-        <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} sx={{ alignItems: 'start' }}>
+        <FieldGrid>
           <Select
             label={t('schedule.cycle')}
             data={Array.from({ length: MAX_CYCLE_WEEKS }, (_, k) => ({
@@ -211,8 +220,9 @@ function PatternEditor({
             onChange={(from) => setFields((f) => ({ ...f, from }))}
             error={errors.from}
             description={t('schedule.fromHelp')}
+            styles={{ input: { minHeight: 44 } }}
           />
-        </SimpleGrid>
+        </FieldGrid>
         {fields.cycleWeeks === 1 ? (
           week(1)
         ) : (

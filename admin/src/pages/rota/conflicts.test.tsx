@@ -31,7 +31,7 @@ describe('/dashboard/rota/conflicts', () => {
     const api = setup()
     const first = await screen.findByTestId('conflict-41')
     expect(api.of('GET', '/api/rota/conflicts')[0]!.query.get('operator')).toBe('1')
-    expect(screen.getByRole('heading', { name: 'Giulia: 2 bookings to reassign' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Giulia Rossi: 2 bookings to reassign' })).toBeInTheDocument()
     // (en-GB writes "Friday 4 December" or "Friday, 4 December" by the ICU version.)
     expect(first).toHaveTextContent(/Friday,? 4 December 2026, 10:00–11:15/)
     expect(first).toHaveTextContent('Chiara Conti')
@@ -59,7 +59,7 @@ describe('/dashboard/rota/conflicts', () => {
     expect(within(first).getByRole('button', { name: /^Assegna a Marco/ })).toBeInTheDocument()
     expect(within(first).getByRole('link', { name: /^Sposta/ })).toBeInTheDocument()
     expect(screen.getByTestId('conflict-42')).toHaveTextContent('Non di turno')
-    expect(screen.getByRole('heading', { name: 'Giulia: 2 appuntamenti da riassegnare' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Giulia Rossi: 2 appuntamenti da riassegnare' })).toBeInTheDocument()
   })
 
   it('"Give to Marco" in one click: the booking’s edit with the operator, then the list again', async () => {
@@ -69,7 +69,7 @@ describe('/dashboard/rota/conflicts', () => {
     await waitFor(() => expect(api.of('PATCH', '/api/reservations/41/edit')).toHaveLength(1))
     expect(api.of('PATCH', '/api/reservations/41/edit')[0]!.body).toEqual({ operator: 2 })
     await waitFor(() => expect(screen.queryByTestId('conflict-41')).toBeNull())
-    expect(screen.getByRole('heading', { name: 'Giulia: 1 booking to reassign' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Giulia Rossi: 1 booking to reassign' })).toBeInTheDocument()
     expect(api.of('GET', '/api/rota/conflicts').length).toBeGreaterThan(1)
   })
 

@@ -52,7 +52,8 @@ export default function RotaConflictsPage() {
     { value: '', label: t('conflicts.everyone') },
     ...operators.map((o) => ({ value: String(o.id), label: [o.name, o.surname].filter(Boolean).join(' ') })),
   ]
-  const operatorName = operators.find((o) => o.id === operator)?.name
+  const chosen = operators.find((o) => o.id === operator)
+  const operatorName = chosen ? [chosen.name, chosen.surname].filter(Boolean).join(' ') : undefined
 
   return (
     <List title={<Title order={3}>{t('resources.rotaConflicts')}</Title>} breadcrumb={false} canCreate={false}>

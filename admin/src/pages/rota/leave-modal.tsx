@@ -214,6 +214,7 @@ function LeaveForm({
               toRequired
               fromError={errors.fromDay}
               toError={errors.toDay}
+              styles={TOUCH}
               onChange={({ from, to }) => set({ fromDay: from, toDay: to })}
             />
           </SimpleGrid>
@@ -225,6 +226,7 @@ function LeaveForm({
               value={fields.day}
               onChange={(day) => set({ day })}
               error={errors.day}
+              styles={TOUCH}
             />
             <TextInput
               type="time"

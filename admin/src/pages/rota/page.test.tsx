@@ -101,7 +101,7 @@ describe('/dashboard/rota', () => {
     wednesday.focus()
     await user.keyboard('{Enter}')
     const dialog = await screen.findByRole('dialog', { name: 'Marco · Wednesday 2 December' })
-    expect(dialog).toHaveTextContent('Today follows the salon’s opening hours')
+    expect(dialog).toHaveTextContent('This day follows the salon’s opening hours')
     // No exception yet: nothing to go back to.
     expect(within(dialog).queryByRole('button', { name: 'Back to the usual shift' })).toBeNull()
     const to = within(dialog).getByLabelText('To')

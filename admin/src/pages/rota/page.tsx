@@ -159,7 +159,7 @@ export default function RotaPage() {
               <SrOnly>{t('rota.next')}</SrOnly>
             </Button>
           </Group>
-          <Group spacing="xs">
+          <Group spacing="xs" grow={cards} sx={cards ? { width: '100%' } : undefined}>
             <Button
               variant="outline"
               leftIcon={<IconCopy size={18} aria-hidden />}
@@ -212,7 +212,7 @@ export default function RotaPage() {
         ) : (
           <>
             <Text size="sm" color="dimmed">
-              {t('rota.legend')}
+              {cards ? t('rota.legend') : t('rota.legendDrag')}
             </Text>
             {cards ? (
               <RotaCards

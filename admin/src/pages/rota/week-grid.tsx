@@ -205,7 +205,7 @@ export function RotaGrid({ rows, days, caption, onOpen, onCopy, busy = false }: 
                         : theme.white,
                   })}
                 >
-                  <Text size="sm" weight={700} sx={{ textTransform: 'capitalize' }}>
+                  <Text size="sm" weight={700} sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>
                     {d.short}
                   </Text>
                   {d.closed && (
@@ -323,14 +323,17 @@ function GridCell({
         outlineOffset: -3,
       })}
     >
-      <Box ref={setDragRef} sx={{ display: 'flex', alignItems: 'stretch', height: '100%', minHeight: 72 }}>
+      <Box ref={setDragRef} sx={{ position: 'relative', height: '100%', minHeight: 80 }}>
         <UnstyledButton
           onClick={() => onOpen(cell, day)}
           data-testid={`cell-${id}`}
           sx={(theme) => ({
-            flex: 1,
-            minWidth: 0,
+            width: '100%',
+            height: '100%',
+            minHeight: 80,
             padding: theme.spacing.xs,
+            // Room for the handle in the bottom corner: it never covers the times.
+            paddingBottom: canDrag ? 34 : theme.spacing.xs,
             display: 'block',
             textAlign: 'left',
             borderRadius: 0,
@@ -354,9 +357,16 @@ function GridCell({
             aria-roledescription={t('rota.dnd.roleDescription')}
             variant="subtle"
             color="gray"
-            size={32}
-            m={4}
-            sx={{ cursor: 'grab', touchAction: 'none', alignSelf: 'flex-start' }}
+            size={30}
+            sx={(theme) => ({
+              position: 'absolute',
+              right: 2,
+              bottom: 2,
+              cursor: 'grab',
+              touchAction: 'none',
+              color: theme.colors.gray[7],
+              '&:focus-visible': { outline: `2px solid ${theme.colors[theme.primaryColor][7]}` },
+            })}
           >
             <IconGripVertical size={18} aria-hidden />
             <SrOnly>{t('rota.dnd.handle', { name: cell.operator.name, day: day.long })}</SrOnly>
@@ -391,7 +401,7 @@ export function RotaCards({ rows, days, onOpen }: Pick<GridProps, 'rows' | 'days
                 <Text
                   size="sm"
                   weight={700}
-                  sx={{ width: 92, flexShrink: 0, textTransform: 'capitalize' }}
+                  sx={{ width: 92, flexShrink: 0, '&::first-letter': { textTransform: 'uppercase' } }}
                   aria-hidden={!cell.closed ? true : undefined}
                 >
                   {day.short}
