@@ -129,6 +129,7 @@ test('the owner puts Giulia on leave over two bookings and gives both to colleag
 
     // The cell says "Ferie"; the notice says two bookings are to be reassigned.
     await expect(cell).toContainText('Ferie')
+    await shot(page, 'rota-leave-1366')
     const notice = page.getByTestId('conflicts-notice')
     await expect(notice).toContainText('Giulia Rossi: 2 appuntamenti da riassegnare')
     await notice.getByRole('link', { name: 'Vedi' }).click()
@@ -203,13 +204,19 @@ test('the rota screen: axe-clean, a day’s form by keyboard, a shift copied wit
     await expect(dialog).toBeHidden()
     await expect(marcoTue).toContainText('Modificato')
     await expect(marcoTue).not.toContainText('14:30')
+    await shot(page, 'rota-changed-1366')
 
     // Copied onto Wednesday with the keyboard: the handle, Space, →, Space.
     const handle = page.getByRole('button', { name: /^Copia il turno di Marco Bianchi di martedì/ })
+    // Each step waits for what a screen reader hears (dnd-kit's live region), as a person would.
+    const heard = (text: RegExp) => expect(page.getByText(text)).toHaveCount(1)
     await handle.focus()
     await page.keyboard.press('Space')
+    await expect(handle).toHaveAttribute('aria-pressed', 'true')
     await page.keyboard.press('ArrowRight')
+    await heard(/^Su Marco Bianchi, mercoledì/)
     await page.keyboard.press('Space')
+    await heard(/^Copiato su Marco Bianchi, mercoledì/)
     const marcoWed = page.getByRole('button', { name: /^Marco Bianchi, mercoledì/ })
     await expect(marcoWed).toContainText('Modificato')
     await expect(marcoWed).toContainText('09:00–13:00')

@@ -23,7 +23,8 @@ function Day({ start, errors = {} }: { start: ShiftDayValue; errors?: Record<str
   )
 }
 
-describe('<ShiftDayFields> (a day’s hours in a form)', () => {
+// Room for a busy machine (two cores shared with builds): a screen test takes 1–3 s here, more under load.
+describe('<ShiftDayFields> (a day’s hours in a form)', { timeout: 30_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
   it('is a group named by the day: intervals with From/To, a named remove button, "Add hours", the day off switch', async () => {

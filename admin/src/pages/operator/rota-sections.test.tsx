@@ -23,7 +23,8 @@ function renderSchedule(extra: Routes_ = {}, patterns: PatternItem[] = []) {
   return api
 }
 
-describe('the operator page’s working hours', () => {
+// Room for a busy machine (two cores shared with builds): a screen test takes 1–3 s here, more under load.
+describe('the operator page’s working hours', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)
@@ -113,7 +114,7 @@ describe('the operator page’s working hours', () => {
   })
 })
 
-describe('the operator page’s leave', () => {
+describe('the operator page’s leave', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)

@@ -24,7 +24,8 @@ function setup(path = '/rota/conflicts?operator=1') {
   return api
 }
 
-describe('/dashboard/rota/conflicts', () => {
+// Room for a busy machine (two cores shared with builds): a screen test takes 1–3 s here, more under load.
+describe('/dashboard/rota/conflicts', { timeout: 30_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
   it('lists each booking to reassign: when in words, who, what, with whom, why; one button per free colleague, and Move', async () => {

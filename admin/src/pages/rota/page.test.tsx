@@ -19,7 +19,8 @@ function setup(extra: Routes_ = {}, path = `/rota?week=${MONDAY}`) {
 /** The cell of a person's day in the week grid (a button named by person, day and what it holds). */
 const cell = (name: RegExp) => screen.findByRole('button', { name })
 
-describe('/dashboard/rota', () => {
+// Room for a busy machine (two cores shared with builds): a screen test takes 1–3 s here, more under load.
+describe('/dashboard/rota', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)

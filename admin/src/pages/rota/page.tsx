@@ -171,7 +171,13 @@ export default function RotaPage() {
             </Button>
             <Button
               leftIcon={<IconCalendarPlus size={18} aria-hidden />}
-              onClick={() => setLeaveDialog({ mode: 'create', fields: emptyLeave(monday < today ? today : monday) })}
+              onClick={() =>
+                // The first open day of the week shown, from today on (else today).
+                setLeaveDialog({
+                  mode: 'create',
+                  fields: emptyLeave(dayInfos.find((d) => !d.closed && d.date >= today)?.date ?? today),
+                })
+              }
               sx={{ minHeight: 44 }}
             >
               {t('rota.addLeave')}

@@ -54,7 +54,8 @@ function layOutGrid() {
   }
 }
 
-describe('copying a shift by drag and drop', () => {
+// Room for a busy machine (two cores shared with builds): a screen test takes 1–3 s here, more under load.
+describe('copying a shift by drag and drop', { timeout: 30_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
   it('a drop copies onto another open day or person; nowhere, itself or a closed day copies nothing', () => {
