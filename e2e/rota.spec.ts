@@ -137,6 +137,11 @@ test('the owner puts Giulia on leave over two bookings and gives both to colleag
     await expect(page.getByRole('heading', { name: 'Appuntamenti da riassegnare', level: 3 })).toBeVisible()
     for (const b of bookings) await expect(page.getByTestId(`conflict-${b.id}`)).toContainText('In assenza')
     await shot(page, 'conflicts-1366')
+    if (SHOTS) {
+      await page.setViewportSize({ width: 360, height: 740 })
+      await shot(page, 'conflicts-list-360')
+      await page.setViewportSize({ width: 1366, height: 900 })
+    }
     await expectNoSeriousA11yViolations(page)
 
     // One click each: the first colleague offered.
@@ -151,7 +156,9 @@ test('the owner puts Giulia on leave over two bookings and gives both to colleag
       await button.click()
       await expect(card).toBeHidden()
     }
-    await expect(page.getByRole('heading', { name: 'Nessun appuntamento da riassegnare' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Nessun appuntamento di Giulia Rossi da riassegnare' }),
+    ).toBeVisible()
     for (const b of bookings) {
       const saved = await adminGet(request, `/api/reservations/${b.id}?depth=1`, token)
       expect(`${saved.operator.name} ${saved.operator.surname}`).toBe(given[b.id])

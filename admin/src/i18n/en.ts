@@ -917,6 +917,7 @@ export const en = {
   'conflicts.noCandidates': 'Nobody else is free at this time for these services: move it.',
   'conflicts.given': 'Given to {{name}}',
   'conflicts.empty': 'No bookings to reassign',
+  'conflicts.emptyOf': 'No bookings of {{name}} to reassign',
   'conflicts.emptyHelp': 'Every upcoming booking is with someone who is on shift.',
   'conflicts.backToRota': 'Back to the rota',
   'conflicts.loadError': 'The bookings to reassign could not be loaded.',

@@ -920,6 +920,7 @@ export const it = {
   'conflicts.noCandidates': 'Nessun collega è libero a quest’ora per questi servizi: spostalo.',
   'conflicts.given': 'Assegnato a {{name}}',
   'conflicts.empty': 'Nessun appuntamento da riassegnare',
+  'conflicts.emptyOf': 'Nessun appuntamento di {{name}} da riassegnare',
   'conflicts.emptyHelp': 'Ogni appuntamento in programma è con qualcuno di turno.',
   'conflicts.backToRota': 'Torna ai turni',
   'conflicts.loadError': 'Non è stato possibile caricare gli appuntamenti da riassegnare.',

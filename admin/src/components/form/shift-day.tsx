@@ -16,6 +16,11 @@ export interface ShiftDayValue {
 
 /** Touch-sized controls (44 px: a finger on a phone; the same on a computer, one look). */
 const TOUCH = 44
+/**
+ * The time inputs: touch-sized, with little padding so that a 12-hour browser's "09:00 AM" and the
+ * clock button fit in half a phone's row (an Italian browser writes "09:00").
+ */
+const TIME_STYLES = { input: { minHeight: TOUCH, paddingLeft: 8, paddingRight: 4 } }
 
 /** The next interval to add: an hour after the last one closes, four hours long (or `start` when there is none). */
 export function nextInterval(intervals: readonly TimeInterval[], start?: TimeInterval): TimeInterval {
@@ -108,7 +113,7 @@ export function ShiftDayFields({
                   value={interval.opening_time}
                   onChange={(e) => set(i, { opening_time: e.currentTarget.value })}
                   error={errorOf?.(`intervals.${i}.opening_time`)}
-                  styles={{ input: { minHeight: TOUCH } }}
+                  styles={TIME_STYLES}
                   sx={{ flex: '1 1 0', minWidth: 0 }}
                 />
                 <TextInput
@@ -117,7 +122,7 @@ export function ShiftDayFields({
                   value={interval.closing_time}
                   onChange={(e) => set(i, { closing_time: e.currentTarget.value })}
                   error={errorOf?.(`intervals.${i}.closing_time`)}
-                  styles={{ input: { minHeight: TOUCH } }}
+                  styles={TIME_STYLES}
                   sx={{ flex: '1 1 0', minWidth: 0 }}
                 />
                 <ActionIcon

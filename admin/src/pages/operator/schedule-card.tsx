@@ -158,7 +158,21 @@ function PatternEditor({
         const i = patternIndex(n, j)
         const label = t.glossary.day[d.day_of_week]
         return (
-          <Card key={d.day_of_week} withBorder radius="sm" p="xs">
+          <Card
+            key={d.day_of_week}
+            withBorder
+            radius="sm"
+            p="xs"
+            // On a phone the days are rows of the section (no box in a box: the time inputs keep their width).
+            sx={(theme) => ({
+              [theme.fn.smallerThan('sm')]: {
+                border: 0,
+                borderRadius: 0,
+                borderTop: `1px solid ${theme.colors.gray[3]}`,
+                padding: `${theme.spacing.sm}px 0`,
+              },
+            })}
+          >
             <ShiftDayFields
               legend={fields.cycleWeeks > 1 ? `${label} · ${t('schedule.week', { n })}` : label}
               value={{ off: d.off, intervals: d.intervals }}

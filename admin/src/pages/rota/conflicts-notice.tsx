@@ -1,6 +1,7 @@
-import { Alert, Anchor, Group, Text } from '@mantine/core'
-import { IconAlertTriangle } from '@tabler/icons-react'
+import { ActionIcon, Alert, Anchor, Group, Text } from '@mantine/core'
+import { IconAlertTriangle, IconX } from '@tabler/icons-react'
 import { Link } from 'react-router'
+import { SrOnly } from '../../components/sr-only'
 import { useT } from '../../i18n/use-t'
 import type { ConflictsNoticeState } from './api'
 
@@ -34,23 +35,29 @@ export function ConflictsNotice({ notice, onClose }: { notice: ConflictsNoticeSt
       color="orange"
       icon={<IconAlertTriangle size={20} aria-hidden />}
       role="status"
-      withCloseButton={!!onClose}
-      onClose={onClose}
-      closeButtonLabel={t('common.close')}
       data-testid="conflicts-notice"
+      styles={{ wrapper: { alignItems: 'center' } }}
     >
-      <Group spacing="sm" position="apart">
+      <Group spacing="sm" position="apart" noWrap>
         <Text weight={700} color="dark">
           {count(notice)}
         </Text>
-        <Anchor
-          component={Link}
-          to={conflictsPath(notice.operator?.id)}
-          weight={700}
-          sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
-        >
-          {t('conflicts.see')}
-        </Anchor>
+        <Group spacing={4} noWrap>
+          <Anchor
+            component={Link}
+            to={conflictsPath(notice.operator?.id)}
+            weight={700}
+            sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center', padding: '0 8px' }}
+          >
+            {t('conflicts.see')}
+          </Anchor>
+          {onClose && (
+            <ActionIcon size={44} variant="subtle" color="dark" onClick={onClose}>
+              <IconX size={18} aria-hidden />
+              <SrOnly>{t('common.close')}</SrOnly>
+            </ActionIcon>
+          )}
+        </Group>
       </Group>
     </Alert>
   )

@@ -98,10 +98,14 @@ export default function RotaConflictsPage() {
               <ThemeIcon size={48} radius="xl" color="salon" variant="light">
                 <IconCircleCheck size={28} aria-hidden />
               </ThemeIcon>
-              <Title order={4}>{t('conflicts.empty')}</Title>
-              <Text size="sm" color="dimmed" align="center">
-                {operatorName ? `${operatorName}: ${t('conflicts.emptyHelp')}` : t('conflicts.emptyHelp')}
-              </Text>
+              <Title order={4} align="center">
+                {operatorName ? t('conflicts.emptyOf', { name: operatorName }) : t('conflicts.empty')}
+              </Title>
+              {!operatorName && (
+                <Text size="sm" color="dimmed" align="center">
+                  {t('conflicts.emptyHelp')}
+                </Text>
+              )}
             </Stack>
           </Card>
         ) : (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useNotification } from '@refinedev/core'
 import { List } from '@refinedev/mantine'
@@ -159,7 +159,15 @@ export default function RotaPage() {
               <SrOnly>{t('rota.next')}</SrOnly>
             </Button>
           </Group>
-          <Group spacing="xs" grow={cards} sx={cards ? { width: '100%' } : undefined}>
+          {/* On a phone each action takes the whole width (two side by side would cut their words). */}
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 8,
+              flexWrap: 'wrap',
+              ...(cards ? { flexDirection: 'column', width: '100%' } : {}),
+            }}
+          >
             <Button
               variant="outline"
               leftIcon={<IconCopy size={18} aria-hidden />}
@@ -182,7 +190,7 @@ export default function RotaPage() {
             >
               {t('rota.addLeave')}
             </Button>
-          </Group>
+          </Box>
         </Group>
         <Group position="apart" spacing="xs">
           <Title order={4} aria-live="polite">

@@ -313,6 +313,8 @@ function GridCell({
       data-cell={id}
       sx={(theme) => ({
         position: 'relative',
+        // A height on the cell lets its button fill the row (the row still grows with its tallest cell).
+        height: 1,
         background: isTarget
           ? theme.colors[theme.primaryColor][1]
           : day.today
@@ -334,7 +336,11 @@ function GridCell({
             padding: theme.spacing.xs,
             // Room for the handle in the bottom corner: it never covers the times.
             paddingBottom: canDrag ? 34 : theme.spacing.xs,
-            display: 'block',
+            // A button centres its content vertically: the day's words start at the top, as in the other cells.
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'flex-start',
+            alignItems: 'stretch',
             textAlign: 'left',
             borderRadius: 0,
             '&:hover': { background: theme.fn.rgba(theme.colors[theme.primaryColor][1], 0.5) },
