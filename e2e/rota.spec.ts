@@ -130,6 +130,8 @@ test('the owner puts Giulia on leave over two bookings and gives both to colleag
     // The cell says "Ferie"; the notice says two bookings are to be reassigned.
     await expect(cell).toContainText('Ferie')
     await shot(page, 'rota-leave-1366')
+    // A leave badge, a struck-through shift and the notice: still AA.
+    await expectNoSeriousA11yViolations(page)
     const notice = page.getByTestId('conflicts-notice')
     await expect(notice).toContainText('Giulia Rossi: 2 appuntamenti da riassegnare')
     await notice.getByRole('link', { name: 'Vedi' }).click()
@@ -212,6 +214,7 @@ test('the rota screen: axe-clean, a day’s form by keyboard, a shift copied wit
     await expect(marcoTue).toContainText('Modificato')
     await expect(marcoTue).not.toContainText('14:30')
     await shot(page, 'rota-changed-1366')
+    await expectNoSeriousA11yViolations(page)
 
     // Copied onto Wednesday with the keyboard: the handle, Space, →, Space.
     const handle = page.getByRole('button', { name: /^Copia il turno di Marco Bianchi di martedì/ })
@@ -308,14 +311,42 @@ test.describe('on a phone (360 × 740)', () => {
   })
 })
 
-test('the operator page: working hours from the salon’s hours, axe-clean', async ({ page, request }) => {
+test('the operator page: working hours start from the salon’s hours; a pattern saved from a day on shows on the rota', async ({
+  page,
+  request,
+}) => {
   await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
   const { operators } = await serviceIds(request)
-  await page.goto(`/dashboard/operator/${operators.get('Luca')}`)
+  const luca = operators.get('Luca')!
+  await page.goto(`/dashboard/operator/${luca}`)
   const hours = page.getByRole('region', { name: 'Orario di lavoro' })
+  await expect(hours.getByText(/^Ancora nessun orario di lavoro salvato/)).toBeVisible()
   await expect(hours.getByRole('group', { name: /^Martedì/ })).toBeVisible()
   await expect(hours.getByRole('group', { name: /^Lunedì/ }).getByRole('checkbox', { name: 'Riposo' })).toBeChecked()
   await expect(page.getByRole('region', { name: 'Assenze' })).toBeVisible()
   await shot(page, 'operator-1366')
   await expectNoSeriousA11yViolations(page)
+
+  // From a Monday twelve weeks ahead (beyond the booking horizon, where no other spec books):
+  // Saturdays off.
+  const from = mondayOf(addDays(romeDay(), 84))
+  await hours.getByLabel(/^Valido dal/).fill(from)
+  await hours
+    .getByRole('group', { name: /^Sabato/ })
+    .getByText('Riposo')
+    .click()
+  await expect(hours.getByRole('group', { name: /^Sabato/ }).getByRole('checkbox', { name: 'Riposo' })).toBeChecked()
+  const saved = page.waitForResponse(
+    (r) => r.url().includes(`/api/operators/${luca}/schedule`) && r.request().method() === 'PUT',
+  )
+  await hours.getByRole('button', { name: 'Salva l’orario' }).click()
+  expect((await saved).status()).toBe(200)
+  const token = await adminToken(request)
+  const schedule = await adminGet(request, `/api/operators/${luca}/schedule?from=${from}&to=${addDays(from, 6)}`, token)
+  const pattern = schedule.patterns.find((p: { from: string }) => p.from === from)
+  expect(pattern).toMatchObject({ cycleWeeks: 1 })
+  expect(pattern.days.find((d: { day_of_week: string }) => d.day_of_week === 'SATURDAY')?.intervals ?? []).toEqual([])
+  await openRota(page, from)
+  await expect(page.getByRole('button', { name: /^Luca Romano, sabato/ })).toContainText('Non di turno')
+  await expect(page.getByRole('button', { name: /^Luca Romano, venerdì/ })).toContainText('09:00–13:00')
 })
