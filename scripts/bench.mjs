@@ -211,12 +211,13 @@ try {
   }
   // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
   const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
-  const rota =
-    ONLY === 'confirm' ? null : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
+  const rota = ONLY === 'confirm' ? null : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
   if (rota) results.push(...rota.rows)
   if (ONLY === 'rota') {
     const report = `${rota.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${rotaReport(rota)}`
-    console.log(`\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`)
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`,
+    )
     fs.writeFileSync(path.join(dir, 'report-rota.md'), report + '\n')
     await stopAll()
     process.exit(0)

@@ -281,7 +281,8 @@ function MoveForm({
         },
         onError: (e) => {
           setError(e.message)
-          if (reasonOf(e) === 'SLOT_TAKEN' || reasonOf(e) === 'OPERATOR_BUSY' || reasonOf(e) === 'OFF_SHIFT') void slots.query.refetch()
+          if (reasonOf(e) === 'SLOT_TAKEN' || reasonOf(e) === 'OPERATOR_BUSY' || reasonOf(e) === 'OFF_SHIFT')
+            void slots.query.refetch()
         },
       },
     )
