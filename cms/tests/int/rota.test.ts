@@ -243,6 +243,7 @@ describe('leave', () => {
     await holder.connect()
     try {
       const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS)
+      const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number
       await holder.query('begin')
       await holder.query('select pg_advisory_xact_lock($1, $2)', [0x53410000 + marco, dayKey])
       const draft = await api('POST', '/api/reservations/create-session', { token })
@@ -253,7 +254,7 @@ describe('leave', () => {
       for (let i = 0; i < 200; i++) {
         const waiting = await sql(
           `select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory' and pid <> $1`,
-          [holder.processID],
+          [holderPid],
         )
         if (waiting.length) break
         await new Promise((r) => setTimeout(r, 25))
