@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wallDateTime } from './test-fixtures'
 import { DAYS_OF_WEEK, LEAVE_KINDS } from '../enums/index'
 import type { Rota, ShiftInterval, WorkingPattern } from './rota'
 import { checkSlot, daySlots, type SlotQuery } from './slots'
@@ -27,23 +28,7 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 const weekdayIndex = (day: string) => (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function wall(t: number, tz: string): string {
-  let f = formatters.get(tz)
-  if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(tz, f)
-  }
-  return f.format(t)
-}
+const wall = wallDateTime
 
 /** The 5-minute points of a local day with their wall-clock time. */
 function dayGrid(day: string, tz: string): { t: number; hm: string }[] {
