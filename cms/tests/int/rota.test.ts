@@ -466,4 +466,26 @@ describe('the team’s week', () => {
     expect(mine.body.operators[0].days).toHaveLength(28)
     expect((await api('GET', '/api/rota/mine', { as: 'USER' })).body.operators).toEqual([])
   })
+
+  it('the home page says who works today ("Chi c’è oggi"), by the same rule', async () => {
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date())
+    const expected: number[] = []
+    for (const id of Object.values(ops)) {
+      const s = scheduleResponse.parse(
+        (await api('GET', `/api/operators/${id}/schedule?from=${today}&to=${today}`, { as: 'ADMIN' })).body,
+      )
+      if (s.days[0]!.intervals.length > 0) expected.push(id)
+    }
+    const home = async () => ((await api('GET', '/api/pages/home')).body.workingToday as number[]).sort()
+    expect(await home()).toEqual(expected.sort())
+    // Someone who works today calls in sick: gone from the home with the next request.
+    if (expected.length) {
+      const leave = await api('POST', '/api/operator-leave', {
+        as: 'ADMIN',
+        body: { operator: expected[0], kind: 'SICK', start: `${today}T00:00:00+01:00`, end: `${today}T23:59:00+01:00` },
+      })
+      expect(leave.status).toBe(201)
+      expect(await home()).not.toContain(expected[0])
+    }
+  })
 })
