@@ -52,6 +52,12 @@ export async function rotaAb({ run, app, dayPath, month, piega, sql, log, second
     pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
   })
   await set(false)
+  const monthOff = await run('Month overview, any operator — app, without rotas, 10 conns', {
+    url: app,
+    connections: 10,
+    duration: seconds * 2,
+    pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
+  })
   const mean = (rs) => rs.reduce((s, r) => s + r.result.requests.average, 0) / rs.length
   const p95 = (rs) => Math.max(...rs.map((r) => r.p95))
   const summary = {
@@ -61,10 +67,11 @@ export async function rotaAb({ run, app, dayPath, month, piega, sql, log, second
     p95Without: p95(a),
     p95With: p95(b),
     monthP95: monthRow.p95,
+    monthP95Without: monthOff.p95,
   }
   log(`Rota A/B: ${JSON.stringify(summary)}`)
-  return { rows: [...a, ...b, monthRow], summary }
+  return { rows: [...a, ...b, monthRow, monthOff], summary }
 }
 
 export const rotaReport = ({ summary }) =>
-  `Rotas (issue 23), interleaved in this run: day availability **${summary.withRotas} req/s with rotas vs ${summary.withoutRotas} without (${summary.deltaPercent > 0 ? '+' : ''}${summary.deltaPercent} %)**, p95 ${summary.p95With} vs ${summary.p95Without} ms; month view, any operator, 10 clients, with rotas: **p95 ${summary.monthP95} ms**.`
+  `Rotas (issue 23), interleaved in this run: day availability **${summary.withRotas} req/s with rotas vs ${summary.withoutRotas} without (${summary.deltaPercent > 0 ? '+' : ''}${summary.deltaPercent} %)**, p95 ${summary.p95With} vs ${summary.p95Without} ms; month view, any operator, 10 clients: **p95 ${summary.monthP95} ms with rotas**, ${summary.monthP95Without} ms without.`
