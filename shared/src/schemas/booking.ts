@@ -4,7 +4,7 @@ import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
-import { RESERVATION_STATUSES } from '../enums/index'
+import { LEAVE_KINDS, RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime, refinePeriod } from './index'
@@ -366,6 +366,25 @@ export const agendaClosedItem = z
   .strict()
 export type AgendaClosedItem = z.infer<typeof agendaClosedItem>
 
+/** Why an operator is not bookable inside the salon's open hours: not on shift, or on leave (issue 23). */
+export const OFF_SHIFT_KINDS = ['OFF_SHIFT', 'LEAVE'] as const
+export type OffShiftKind = (typeof OFF_SHIFT_KINDS)[number]
+
+/**
+ * A time inside the salon's open hours when one operator is not working (issue 23): off shift, or
+ * on leave (`leaveKind` then says which). The salon's own closed time is in `closed`, not here.
+ */
+export const agendaOffShiftItem = z
+  .object({
+    operator: z.number(),
+    start: isoInstant,
+    end: isoInstant,
+    kind: z.enum(OFF_SHIFT_KINDS),
+    leaveKind: z.enum(LEAVE_KINDS).optional(),
+  })
+  .strict()
+export type AgendaOffShiftItem = z.infer<typeof agendaOffShiftItem>
+
 export const agendaResponse = z
   .object({
     from: z.string(),
@@ -376,6 +395,11 @@ export const agendaResponse = z
     blocks: z.array(agendaBlockItem),
     /** When the salon is closed in those days (hours, closed weekdays, closures, holidays), by start. */
     closed: z.array(agendaClosedItem),
+    /**
+     * When each operator is not working inside the open hours (off shift or on leave), by start
+     * (issue 23). Optional: an answer of a server without the rota parses, and means none.
+     */
+    offShift: z.array(agendaOffShiftItem).optional(),
   })
   .strict()
 export type AgendaResponse = z.infer<typeof agendaResponse>
