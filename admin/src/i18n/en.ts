@@ -788,6 +788,17 @@ export const en = {
   'refusal.TOO_LARGE': 'The request is too large.',
   'refusal.REFUSED': 'The request was refused.',
   'refusal.DATABASE_UNAVAILABLE': 'The database is not answering for a moment: try again in a few seconds.',
+  // Agenda and staff bookings with the rota (issue 23)
+  'shiftOverride.title': '{{name}} is off shift: book anyway?',
+  'shiftOverride.titleUnnamed': 'The operator is off shift: book anyway?',
+  'shiftOverride.body':
+    '{{name}} is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.bodyUnnamed':
+    'Nobody who can do it is working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.confirm': 'Yes, book anyway',
+  'shiftOverride.cancel': 'No',
+  'agenda.leave': 'On leave',
+  'agenda.offShiftLegend': 'Blue-grey with its words: that operator is off shift or on leave (you can still book there; you will be asked).',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en
