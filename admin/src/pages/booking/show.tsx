@@ -236,7 +236,7 @@ function AfterFinal({ booking, onChanged }: { booking: ReservationDetail; onChan
  * services at the agreed duration — or the new services at the catalogue's —, itself not counted
  * as busy), then one PATCH. A time taken meanwhile is a 409 shown here; the booking keeps its time.
  */
-function MoveForm({
+export function MoveForm({
   booking,
   operators,
   onChanged,
