@@ -100,7 +100,11 @@ export function useShiftOverride(): {
     <ConfirmDialog
       opened={question !== null}
       title={
-        question?.who ? t('shiftOverride.title', { name: question.who }) : question ? t('shiftOverride.titleUnnamed') : ''
+        question?.who
+          ? t('shiftOverride.title', { name: question.who })
+          : question
+            ? t('shiftOverride.titleUnnamed')
+            : ''
       }
       confirmLabel={t('shiftOverride.confirm')}
       cancelLabel={t('shiftOverride.cancel')}

@@ -798,7 +798,8 @@ export const en = {
   'shiftOverride.confirm': 'Yes, book anyway',
   'shiftOverride.cancel': 'No',
   'agenda.leave': 'On leave',
-  'agenda.offShiftLegend': 'Blue-grey with its words: that operator is off shift or on leave (you can still book there; you will be asked).',
+  'agenda.offShiftLegend':
+    'Blue-grey with its words: that operator is off shift or on leave (you can still book there; you will be asked).',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

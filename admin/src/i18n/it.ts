@@ -799,5 +799,6 @@ export const it = {
   'shiftOverride.confirm': 'Sì, prenota comunque',
   'shiftOverride.cancel': 'No',
   'agenda.leave': 'Assenza',
-  'agenda.offShiftLegend': 'Grigio-blu con la scritta: l’operatore non è di turno o è assente (si può prenotare lo stesso: verrà chiesto).',
+  'agenda.offShiftLegend':
+    'Grigio-blu con la scritta: l’operatore non è di turno o è assente (si può prenotare lo stesso: verrà chiesto).',
 } as const satisfies Record<MessageKey, string>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { agendaQuery, agendaResponse, editBody, mineQuery, moveBody, operatorBlockBody, operatorBlockPatch } from './booking'
+import {
+  agendaQuery,
+  agendaResponse,
+  editBody,
+  mineQuery,
+  moveBody,
+  operatorBlockBody,
+  operatorBlockPatch,
+} from './booking'
 
 const paths = (r: { error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path.join('.'))
 
@@ -92,14 +100,27 @@ describe('editBody duration (a resize)', () => {
 })
 
 describe('agendaResponse offShift (issue 23)', () => {
-  const base = { from: '2026-12-15', to: '2026-12-15', timezone: 'Europe/Rome', reservations: [], blocks: [], closed: [] }
+  const base = {
+    from: '2026-12-15',
+    to: '2026-12-15',
+    timezone: 'Europe/Rome',
+    reservations: [],
+    blocks: [],
+    closed: [],
+  }
   it('an answer without offShift (a server before the rota) still parses, meaning none', () => {
     expect(agendaResponse.parse(base).offShift).toBeUndefined()
   })
   it('takes off-shift and leave ranges per operator; a leave names its kind', () => {
     const offShift = [
       { operator: 2, start: '2026-12-15T12:00:00.000Z', end: '2026-12-15T18:30:00.000Z', kind: 'OFF_SHIFT' },
-      { operator: 3, start: '2026-12-15T08:00:00.000Z', end: '2026-12-15T12:00:00.000Z', kind: 'LEAVE', leaveKind: 'SICK' },
+      {
+        operator: 3,
+        start: '2026-12-15T08:00:00.000Z',
+        end: '2026-12-15T12:00:00.000Z',
+        kind: 'LEAVE',
+        leaveKind: 'SICK',
+      },
     ]
     expect(agendaResponse.parse({ ...base, offShift }).offShift).toEqual(offShift)
   })

@@ -279,8 +279,7 @@ export default function Agenda() {
     ) => {
       const refusal = await run({ url, method: 'patch', values }, ok, who)
       if (refusal) revert()
-      if (refusal && refusal !== 'declined')
-        notify?.({ type: 'error', message: failed, description: refusal.message })
+      if (refusal && refusal !== 'declined') notify?.({ type: 'error', message: failed, description: refusal.message })
     },
     [run, notify],
   )

@@ -423,7 +423,8 @@ describe('the operators’ time off shift and leave → background events in the
       classNames: ['salon-off', 'salon-off-leave'],
     })
     // Distinct from the salon's closed time and from blocks (their classes are not these).
-    for (const e of events) expect(e.classNames.some((c) => c.startsWith('salon-closed') || c === 'salon-block')).toBe(false)
+    for (const e of events)
+      expect(e.classNames.some((c) => c.startsWith('salon-closed') || c === 'salon-block')).toBe(false)
     // Ids never collide with bookings (r…), blocks (b…) or closed time (c…).
     expect(events.map((e) => e.id)).toEqual(['o0', 'o1'])
   })
@@ -437,7 +438,12 @@ describe('the operators’ time off shift and leave → background events in the
   })
   it('an answer without offShift (a server before the rota) shades nothing; an empty range is skipped', () => {
     expect(offShiftToEvents(undefined, ['3'], ROME, offWords)).toEqual([])
-    const empty = { operator: 3, start: '2026-12-15T13:30:00.000Z', end: '2026-12-15T13:30:00.000Z', kind: 'OFF_SHIFT' as const }
+    const empty = {
+      operator: 3,
+      start: '2026-12-15T13:30:00.000Z',
+      end: '2026-12-15T13:30:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+    }
     expect(offShiftToEvents([empty], ['3'], ROME, offWords)).toEqual([])
   })
   it('keeps the salon’s wall clock across the DST change (a leave on the last Sunday of October)', () => {

@@ -41,7 +41,13 @@ const offShift = () =>
 function renderMove(patch: (payload: Record<string, unknown>) => Promise<unknown>) {
   const custom = vi.fn(async ({ url, method, payload }: { url: string; method: string; payload?: unknown }) => {
     if (method === 'get' && url.endsWith('/move-slots'))
-      return { data: { slots: [{ start: SLOT, end: '2026-12-15T15:45:00.000Z', operators: [3] }], duration: 45, total_price: 35 } }
+      return {
+        data: {
+          slots: [{ start: SLOT, end: '2026-12-15T15:45:00.000Z', operators: [3] }],
+          duration: 45,
+          total_price: 35,
+        },
+      }
     if (method === 'patch') return { data: await patch(payload as Record<string, unknown>) }
     throw new Error(`unexpected ${method} ${url}`)
   })
