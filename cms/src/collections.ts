@@ -8,6 +8,7 @@ import { BusinessClosures, BusinessHours, Config, Holidays, OperatingIntervals }
 import { Category, Operators, Services } from './catalogue'
 import { Banner, Upload } from './content'
 import { operatorFeedEndpoints, Reservations } from './reservations'
+import { OperatorLeave, operatorRotaEndpoints } from './rota'
 
 /**
  * Payload's document locking is off everywhere (issue 22 §5.1): neither the Refine dashboard nor
@@ -21,7 +22,8 @@ const unlocked = <C extends { slug: string }>(c: C): C & { lockDocuments: false 
 export const collections = [
   Users,
   Reservations,
-  { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints] },
+  { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints, ...operatorRotaEndpoints] },
+  OperatorLeave,
   Services,
   Category,
   Banner,

@@ -8,7 +8,8 @@ import { collections } from './collections'
 import { authEndpoints } from './accounts'
 import { health, emailAdapter, mapErrors, observedClient } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
-import { operatorBlockEndpoints } from './reservations'
+import { operatorBlockEndpoints, rotaConflictEndpoints } from './reservations'
+import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
 import { env } from './env'
 
@@ -37,6 +38,8 @@ export default buildConfig({
     homePageEndpoint,
     dashboardIndexEndpoint,
     ...operatorBlockEndpoints,
+    ...rotaEndpoints,
+    ...rotaConflictEndpoints,
     backupStatusEndpoint,
   ],
   hooks: { afterError: [mapErrors] },

@@ -67,6 +67,7 @@ export const CMS_MODULES = [
   'platform',
   'calendar',
   'catalogue',
+  'rota',
   'accounts',
   'reservations',
   'content',

@@ -29,7 +29,12 @@ describe('glossary in English and Italian', () => {
   it('names the leave kinds in both languages (GLOSSARY.md "The team\'s week")', () => {
     expect(keys(GLOSSARY.en.leaveKind)).toEqual([...LEAVE_KINDS].sort())
     expect(keys(GLOSSARY.it.leaveKind)).toEqual([...LEAVE_KINDS].sort())
-    expect(GLOSSARY.it.leaveKind).toEqual({ ANNUAL: 'Ferie', PERMIT: 'Permesso', SICK: 'Malattia', TRAINING: 'Formazione' })
+    expect(GLOSSARY.it.leaveKind).toEqual({
+      ANNUAL: 'Ferie',
+      PERMIT: 'Permesso',
+      SICK: 'Malattia',
+      TRAINING: 'Formazione',
+    })
     expect(GLOSSARY.en.leaveKind.PERMIT).toBe('Time off')
     expect(GLOSSARY.it.rota.offShift).toBe('Non di turno')
     expect(GLOSSARY.en.rota.toReassign).toBe('Bookings to reassign')

@@ -4,16 +4,20 @@ import {
   type BookingSettings,
   type ClosureRule,
   type HolidayRule,
+  type LeaveRule,
   type OpeningDay,
+  type Rota,
   type SalonCalendar,
+  type ShiftException,
+  type WorkingPattern,
 } from '@salon/shared'
 import { env } from '../env'
-import { observedClient, runtime, sql, statement } from '../platform/edge'
+import { isoOf, observedClient, runtime, sql, statement } from '../platform/edge'
 
 type Db = Pool | PoolClient
 
 /**
- * The salon's calendar (settings, opening hours, closures, holidays, operators): **one loader,
+ * The salon's calendar (settings, opening hours, closures, holidays, operators, the rota): **one loader,
  * `salonCalendar(db, { consistency })`**, and one invalidation story.
  *
  * - `consistency: 'cached'` (on the pool): the process's copy, for the availability reads and
@@ -170,13 +174,14 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
       ),
     () => db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
     () => db.query(`select id, active, position from operators where active order by position, id`),
+    () => db.query(ROTA_READ),
   ] as const
   // On one client (a transaction) one after another — a client runs one query at a time, and
   // queueing several on it is deprecated in pg (removed in 9).
   const inClient = 'release' in db
   const results: unknown[] = []
   if (inClient) for (const read of reads) results.push(await read())
-  const [settings, hours, closures, holidays, operators] = (
+  const [settings, hours, closures, holidays, operators, rota] = (
     inClient ? results : await Promise.all(reads.map((read) => read()))
   ) as [
     BookingSettings,
@@ -191,6 +196,7 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
     { rows: ClosureRule[] },
     { rows: HolidayRule[] },
     { rows: { id: number; active: boolean; position: unknown }[] },
+    { rows: { rota: RotaRow | null }[] },
   ]
   const opening = new Map<string, SalonCalendar['opening'][number]>()
   for (const r of hours.rows) {
@@ -221,5 +227,34 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
       active: o.active,
       position: num(o.position, 0),
     })),
+    rota: rotaOf(rota.rows[0]?.rota ?? null),
   }
+}
+
+/**
+ * Who works when (issue 23; the tables of the rota module, read here because the engine takes the
+ * calendar whole): every pattern, exception and leave, as one JSON value in one statement. Dates
+ * come as text (`YYYY-MM-DD`, no zone involved), instants as ISO strings.
+ */
+const ROTA_READ = `select json_build_object(
+    'patterns', coalesce((select json_agg(json_build_object('id', id, 'operator', operator_id,
+        'from', to_char(valid_from, 'YYYY-MM-DD'), 'cycleWeeks', cycle_weeks, 'days', days) order by operator_id, valid_from)
+      from operator_schedules), '[]'::json),
+    'exceptions', coalesce((select json_agg(json_build_object('id', id, 'operator', operator_id,
+        'date', to_char(date, 'YYYY-MM-DD'), 'intervals', intervals, 'note', note) order by operator_id, date)
+      from operator_shift_exceptions), '[]'::json),
+    'leave', coalesce((select json_agg(json_build_object('id', id, 'operator', operator_id, 'kind', kind,
+        'start', ${isoOf('start')}, 'end', ${isoOf('"end"')}, 'note', note) order by operator_id, start)
+      from operator_leave), '[]'::json)) as rota`
+
+type RotaRow = { patterns: WorkingPattern[]; exceptions: ShiftException[]; leave: LeaveRule[] }
+
+/** The rota frozen, like the rest of a shared copy; null (a database before the rota) = none. */
+function rotaOf(row: RotaRow | null): Rota | undefined {
+  if (!row) return undefined
+  return Object.freeze({
+    patterns: Object.freeze(row.patterns.map((p) => Object.freeze(p))),
+    exceptions: Object.freeze(row.exceptions.map((e) => Object.freeze(e))),
+    leave: Object.freeze(row.leave.map((l) => Object.freeze(l))),
+  })
 }

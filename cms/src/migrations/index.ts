@@ -22,6 +22,7 @@ import * as migration_20261125_140000_statuses_follow_time from './20261125_1400
 import * as migration_20261125_141000_any_operator from './20261125_141000_any_operator';
 import * as migration_20261126_210000_owned_photos_slowdown from './20261126_210000_owned_photos_slowdown';
 import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_owner';
+import * as migration_20261127_090000_rota from './20261127_090000_rota';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261126_220000_feed_owner.up,
     down: migration_20261126_220000_feed_owner.down,
     name: '20261126_220000_feed_owner',
+  },
+  {
+    up: migration_20261127_090000_rota.up,
+    down: migration_20261127_090000_rota.down,
+    name: '20261127_090000_rota',
   },
 ];

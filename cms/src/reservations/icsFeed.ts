@@ -1,5 +1,12 @@
-import ical, { ICalCalendarMethod, type ICalEventData } from 'ical-generator'
-import { calendarEvent, calendarSequence, type CalendarReservation, type CalendarSalon } from '@salon/shared'
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator'
+import {
+  LEAVE_KIND_LABELS_IT,
+  calendarEvent,
+  calendarSequence,
+  type CalendarReservation,
+  type CalendarSalon,
+  type LeaveKind,
+} from '@salon/shared'
 import { knownZone, PROD_ID, STATUSES, vtimezone, zonedTime } from './ics'
 
 /**
@@ -11,6 +18,8 @@ import { knownZone, PROD_ID, STATUSES, vtimezone, zonedTime } from './ics'
  * entry, not a copy. What the operator also needs, and only they: who the customer is (name and
  * phone; never the customer's e-mail address). No database, no environment: the caller passes `now`.
  */
+
+const LEAVE_EPOCH = Date.UTC(2026, 0, 1)
 
 /** One appointment of the feed: the calendar facts, its change clock and the customer as the operator reads them. */
 export interface FeedReservation extends CalendarReservation {
@@ -31,6 +40,17 @@ export interface OperatorFeedInput {
   now: Date
   /** How often a calendar app should ask again (REFRESH-INTERVAL and X-PUBLISHED-TTL); default 15 minutes. */
   refreshSeconds?: number
+  /** The operator's leave (issue 23): one busy event each, named by its kind ("Ferie"). */
+  leave?: readonly FeedLeave[]
+}
+
+export interface FeedLeave {
+  id: number
+  kind: LeaveKind
+  start: Date
+  end: Date
+  note: string | null
+  updatedAt: Date
 }
 
 /** PT15M: Apple Calendar and Thunderbird honour it; Google Calendar refreshes on its own clock (hours). */
@@ -109,6 +129,22 @@ export function operatorFeedIcs(input: OperatorFeedInput): string {
       status: STATUSES[event.status],
     }
     calendar.createEvent(data)
+  }
+  for (const l of input.leave ?? []) {
+    const eventZone = zone && !isAmbiguousLocalTime(l.start, zone) && !isAmbiguousLocalTime(l.end, zone) ? zone : null
+    calendar.createEvent({
+      id: `leave-${l.id}@${new URL(salon.publicUrl).hostname}`,
+      // An edit of the leave moves its SEQUENCE on: seconds since 2026 of its last change.
+      sequence: calendarSequence(Math.max(0, Math.floor((l.updatedAt.getTime() - LEAVE_EPOCH) / 1000))),
+      stamp: now,
+      lastModified: l.updatedAt,
+      start: zonedTime(l.start, eventZone),
+      end: zonedTime(l.end, eventZone),
+      timezone: eventZone,
+      summary: LEAVE_KIND_LABELS_IT[l.kind] ?? l.kind,
+      description: clean(l.note) || null,
+      status: ICalEventStatus.CONFIRMED,
+    })
   }
   return calendar.toString()
 }

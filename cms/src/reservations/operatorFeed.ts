@@ -13,6 +13,7 @@ import { isAdminUser, type SessionUser, HttpError, notFound, lastChangeOf } from
 import { env } from '../env'
 import { operatorFeedIcs, type FeedReservation } from './icsFeed'
 import { loadCalendarSalon } from './reservationCalendar'
+import { leaveOfOperator } from '../rota'
 
 /**
  * The operator's calendar feed (docs/api.md "Operator calendar feed"). One row per operator in
@@ -187,8 +188,10 @@ export async function feedByToken(db: Pool, token: string, now = new Date()): Pr
       limit ${FEED_MAX_EVENTS}`,
     [operator.id, FEED_STATUSES, since],
   )
+  const leave = await leaveOfOperator(db, operator.id, since, FEED_MAX_EVENTS)
   const name = operatorName(operator)
   return operatorFeedIcs({
+    leave,
     salon: await loadCalendarSalon(db),
     operatorName: name,
     now,

@@ -64,11 +64,14 @@ async function writeToFirstFreeOperator(
     } catch (err) {
       await db.query('rollback to savepoint try_operator')
       if (pgErrorCode(err) !== '23P01') throw err
+      // The leave guard (migration …_rota): leave saved since this transaction read the calendar.
+      if ((err as { constraint?: string }).constraint === 'reservations_leave_guard') onLeave = true
       return false
     }
   }
 
   let holding = false
+  let onLeave = false
   const busy: number[] = []
   for (const operatorId of order) {
     if (order.length === 1) await waitFor(operatorId)
@@ -91,7 +94,7 @@ async function writeToFirstFreeOperator(
     }
   }
   if (busy.length) throw new RetryLater('every free operator of that day')
-  throw conflict('SLOT_TAKEN')
+  throw conflict(onLeave ? 'OFF_SHIFT' : 'SLOT_TAKEN')
 }
 
 export interface Placement {
@@ -113,6 +116,8 @@ export interface Placement {
   write?: (time: BookedTime) => Promise<unknown>
   /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
   near?: ExistingReservation[]
+  /** Staff booking outside the operator's shift or leave on purpose: shifts are not checked, and it is recorded. */
+  overrideShift?: boolean
 }
 
 /**
@@ -129,6 +134,8 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     ? blockingWithin(p.near, operators, from, to)
     : await loadBlocking(db, operators, from, to, p.id)
   const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
+  // An override names the person: "any operator" is never placed off shift.
+  const override = p.overrideShift === true && p.choice !== 'any'
   const check = checkSlot({
     services: p.services,
     operator: p.choice,
@@ -137,6 +144,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     now: p.now,
     start: p.start,
     durationMinutes: p.amounts.duration,
+    shifts: override ? 'ignore' : 'enforce',
   })
   if (!check.available) {
     if (check.reason === 'INVALID_SERVICES')
@@ -152,7 +160,15 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
   const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
   const write = (operator: number) => {
     const { duration, total_price: price, date_end: end } = p.amounts
-    const time: BookedTime = { operator, start: p.start, end, duration, price, status: p.status }
+    const time: BookedTime = {
+      operator,
+      start: p.start,
+      end,
+      duration,
+      price,
+      status: p.status,
+      shiftOverride: override,
+    }
     return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
   }
   return writeToFirstFreeOperator(db, day, order, write)

@@ -37,3 +37,13 @@ export function refusal(d: Exclude<Decision, { ok: true }>, timeZone = 'Europe/R
     ...(d.params ? { params: d.params } : {}),
   })
 }
+
+/** A customer asking to be placed outside the operator's shift: only the salon may (issue 23). */
+export const staffOnlyOverride = () => {
+  const message = 'Solo il salone può prenotare fuori dal turno di un operatore.'
+  return new HttpError(403, 'STAFF_ONLY', message, {
+    reason: 'STAFF_ONLY',
+    field: 'override_shift',
+    errors: [{ path: 'override_shift', message, code: 'STAFF_ONLY' }],
+  })
+}

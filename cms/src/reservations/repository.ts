@@ -141,11 +141,14 @@ export interface BookedTime {
   duration: number
   price: number
   status: ReservationStatus
+  /** Staff placed it outside the operator's shift (or leave) on purpose (issue 23). */
+  shiftOverride?: boolean
 }
 
 const timeUpdate = (id: Param, t: BookedTime, now: unknown, more: Sql = raw('')) =>
   sql`update reservations set operator_id = ${t.operator}, date_start = ${t.start}, date_end = ${t.end}, duration = ${t.duration},
-                            total_price = ${t.price}, status = ${t.status}, updated_at = ${now}${more}
+                            total_price = ${t.price}, status = ${t.status}, shift_override = ${t.shiftOverride === true},
+                            updated_at = ${now}${more}
                       where id = ${id}`
 
 /** The reservation's services become `serviceIds`, in that order: two CTEs of one statement. */

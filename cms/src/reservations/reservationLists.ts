@@ -3,6 +3,7 @@ import {
   CALLED_OFF_STATUSES,
   MOVABLE_STATUSES,
   closedTime,
+  offShiftTime,
   lastSalonChange,
   offeredTransitions,
   staffActions,
@@ -237,7 +238,19 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     kind: r.kind,
     day: r.day,
   }))
-  return { from: q.from, to: q.to, timezone: tz, reservations, blocks, closed }
+  // Issue 23: each operator's open time off shift or on leave, for their column (same engine rule as the slots).
+  const columns = (scope ?? calendar.operators.map((o) => o.id)).filter(
+    (id) => q.operator === undefined || q.operator === null || id === q.operator,
+  )
+  const offShift = offShiftTime(calendar, columns, q.from, q.to, tz).map((r) => ({
+    operator: r.operator,
+    start: new Date(r.start).toISOString(),
+    end: new Date(r.end).toISOString(),
+    kind: r.kind,
+    ...(r.leaveKind ? { leaveKind: r.leaveKind } : {}),
+    day: r.day,
+  }))
+  return { from: q.from, to: q.to, timezone: tz, reservations, blocks, closed, offShift }
 }
 
 /** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */

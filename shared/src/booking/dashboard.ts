@@ -12,6 +12,7 @@ import {
   type Period,
 } from './periods'
 import { intersectRanges, mergeRanges, subtractRanges } from './ranges'
+import { workingRangesByDay } from './rota'
 import type { Range, SalonCalendar } from './types'
 import { dayCount, type DashboardFigures, type DashboardRangeKind, type Kpi } from './dashboardKinds'
 import { CALENDAR_FEED_STATUSES, OCCURRING_STATUSES } from './status'
@@ -157,34 +158,37 @@ export interface BlockedTime {
 }
 
 /**
- * Each active operator's open minutes in the local days `fromDay`..`toDay`: every active operator
- * works the salon's open time (there is no per-operator timetable yet), minus the time the salon
- * blocked for them — only where it falls in open time, overlapping blocks counted once. An
- * operator on leave is not free capacity.
+ * Each active operator's open minutes in the local days `fromDay`..`toDay`: the time they work
+ * (issue 23: their shifts within the salon's open time, minus closures and leave —
+ * `workingRangesByDay`; without a rota, the salon's open time) minus the time the salon blocked for
+ * them — only where it falls in working time, overlapping blocks counted once. An operator on
+ * leave or off shift is not free capacity.
  */
 export function openMinutesPerOperator(
-  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators'>,
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators' | 'rota'>,
   timeZone: string,
   fromDay: string,
   toDay: string,
   blocks: readonly BlockedTime[] = [],
 ): Map<number, number> {
-  const open = [...openRangesByDay(calendar, timeZone, fromDay, toDay).values()].flat()
-  const salon = minutesOf(open)
   const out = new Map<number, number>()
+  if (!(fromDay <= toDay)) return out
+  const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  const salon = calendar.rota ? null : [...openRangesByDay(calendar, timeZone, fromDay, toDay).values()].flat()
   for (const { id } of (calendar.operators ?? []).filter((o) => o.active !== false)) {
+    const working = salon ?? [...workingRangesByDay(calendar, id, fromDay, toDay, timeZone, closures).values()].flat()
     const mine = blocks
       .filter((b) => b.operator === id)
       .map((b) => ({ start: Date.parse(b.date_start), end: Date.parse(b.date_end) }))
       .filter((r) => r.end > r.start)
-    out.set(id, salon - (mine.length ? minutesOf(intersectRanges(open, mine)) : 0))
+    out.set(id, minutesOf(working) - (mine.length ? minutesOf(intersectRanges(working, mine)) : 0))
   }
   return out
 }
 
 /** The active operators' open minutes together (`openMinutesPerOperator`, summed): what occupancy divides by. */
 export function operatorOpenMinutes(
-  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators'>,
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'operators' | 'rota'>,
   timeZone: string,
   fromDay: string,
   toDay: string,

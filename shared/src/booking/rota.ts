@@ -1,9 +1,9 @@
 import { DAYS_OF_WEEK, type DayOfWeek, type LeaveKind } from '../enums/index'
 import { closureIndexOf, type ClosureIndex } from './closures'
-import { DAY_PATTERN, openingRanges } from './opening'
+import { DAY_PATTERN, intervalsOf, openingRanges } from './opening'
 import { addCalendarDays, localDayOf, weekdayIndex } from './periods'
 import { firstEndingAfter, intersectRanges, mergeRanges, overlapsSorted, subtractRanges } from './ranges'
-import type { Range, SalonCalendar } from './types'
+import type { OpeningDay, Range, SalonCalendar } from './types'
 import { parseInstant } from './zone'
 
 /**
@@ -129,7 +129,9 @@ export function cycleWeekOf(from: string, cycleWeeks: number, day: string): numb
 /** The pattern in effect on `day`: the one with the latest `from` not after it. */
 export function patternOn(rota: Rota | undefined, operator: number, day: string, timeZone = 'UTC') {
   if (!rota) return undefined
-  return indexOf(rota, timeZone).patterns.get(operator)?.find((p) => p.from <= day)
+  return indexOf(rota, timeZone)
+    .patterns.get(operator)
+    ?.find((p) => p.from <= day)
 }
 
 /**
@@ -152,7 +154,8 @@ export function shiftOf(
   const week = cycleWeekOf(pattern.from, pattern.cycleWeeks, day)
   const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
   const intervals: ShiftInterval[] = []
-  for (const d of pattern.days ?? []) if (d.week === week && d.day_of_week === weekday) intervals.push(...(d.intervals ?? []))
+  for (const d of pattern.days ?? [])
+    if (d.week === week && d.day_of_week === weekday) intervals.push(...(d.intervals ?? []))
   return { source: 'PATTERN', intervals }
 }
 
@@ -160,7 +163,9 @@ export function shiftOf(
 function rangesOfIntervals(day: string, intervals: readonly ShiftInterval[], timeZone: string): Range[] {
   if (intervals.length === 0) return []
   const weekday = DAYS_OF_WEEK[weekdayIndex(day)]
-  return mergeRanges(openingRanges(day, [{ day_of_week: weekday, is_closed: false, intervals: [...intervals] }], timeZone))
+  return mergeRanges(
+    openingRanges(day, [{ day_of_week: weekday, is_closed: false, intervals: [...intervals] }], timeZone),
+  )
 }
 
 /** The merged leave ranges of `operator` (epoch ms). */
@@ -234,8 +239,7 @@ export function workingRangesByDay(
 ): Map<string, Range[]> {
   const out = new Map<string, Range[]>()
   if (!DAY_PATTERN.test(fromDay) || !DAY_PATTERN.test(toDay) || fromDay > toDay) return out
-  const index =
-    closures ?? closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  const index = closures ?? closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
   for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1)) {
     if (index.isDayClosed(day)) {
       out.set(day, [])
@@ -268,4 +272,128 @@ export function offShiftReason(
   if (onLeave(calendar.rota, booking.operator, start, end, timeZone)) return 'ON_LEAVE'
   const ranges = rotaRangesOf(calendar, booking.operator, localDayOf(new Date(start), timeZone), timeZone)
   return withinRanges(ranges, start, end) ? null : 'OFF_SHIFT'
+}
+
+/** The salon's own intervals of the weekday of `day` (what an operator without a pattern works). */
+function salonIntervalsOf(day: string, opening: readonly OpeningDay[]): ShiftInterval[] {
+  return intervalsOf(day, opening).map((i) => ({ opening_time: i.opening_time, closing_time: i.closing_time }))
+}
+
+/** One day of a person's schedule as the API and the screens read it. */
+export interface ScheduleDay {
+  date: string
+  source: ShiftSource
+  /** The shift as written (the salon's hours for `SALON`), before leave, closures and opening hours. */
+  shift: ShiftInterval[]
+  /** The resolved working time (`workingRangesByDay`), ISO instants. */
+  intervals: { start: string; end: string }[]
+  minutes: number
+}
+
+/** `operator`'s days `fromDay`..`toDay`: where each shift comes from, as written, and as resolved. */
+export function scheduleDays(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'rota'>,
+  operator: number,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+  closures?: ClosureIndex,
+): ScheduleDay[] {
+  const working = workingRangesByDay(calendar, operator, fromDay, toDay, timeZone, closures)
+  const out: ScheduleDay[] = []
+  for (const [date, ranges] of working) {
+    const shift = shiftOf(calendar.rota, operator, date, timeZone)
+    out.push({
+      date,
+      source: shift.source,
+      shift: shift.intervals === null ? salonIntervalsOf(date, calendar.opening ?? []) : [...shift.intervals],
+      intervals: ranges.map((r) => ({ start: new Date(r.start).toISOString(), end: new Date(r.end).toISOString() })),
+      minutes: ranges.reduce((sum, r) => sum + (r.end - r.start) / 60_000, 0),
+    })
+  }
+  return out
+}
+
+/**
+ * "Copy this week to the next N weeks": for each day of the `weeks` weeks after the week starting on
+ * Monday `monday`, the same weekday's shift of that week (its exception, pattern or the salon's
+ * hours), as the one-day exceptions to write.
+ */
+export function copiedWeek(
+  calendar: Pick<SalonCalendar, 'opening' | 'rota'>,
+  operator: number,
+  monday: string,
+  weeks: number,
+  timeZone: string,
+): { date: string; intervals: ShiftInterval[] }[] {
+  const out: { date: string; intervals: ShiftInterval[] }[] = []
+  for (let d = 0; d < 7; d++) {
+    const source = addCalendarDays(monday, d)
+    const shift = shiftOf(calendar.rota, operator, source, timeZone)
+    const intervals = shift.intervals === null ? salonIntervalsOf(source, calendar.opening ?? []) : [...shift.intervals]
+    for (let w = 1; w <= weeks; w++) out.push({ date: addCalendarDays(source, 7 * w), intervals })
+  }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+}
+
+/** Patterns of one operator, oldest first, each with the day before the next one begins (`to`, null = in force). */
+export function patternsWithValidity<P extends { from: string }>(
+  patterns: readonly P[],
+): (P & { to: string | null })[] {
+  const sorted = [...patterns].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+  return sorted.map((p, i) => ({ ...p, to: i + 1 < sorted.length ? addCalendarDays(sorted[i + 1]!.from, -1) : null }))
+}
+
+/** Open time of the salon in which one operator does not work, for the agenda to grey. */
+export interface OffShiftRange extends Range {
+  operator: number
+  kind: 'OFF_SHIFT' | 'LEAVE'
+  leaveKind?: LeaveKind
+  /** The local day the range lies in. */
+  day: string
+}
+
+/**
+ * For each of `operators` and each local day `fromDay`..`toDay`: the salon's open time (opening
+ * hours minus closures and holidays) in which they are on leave (`LEAVE`, with its kind) or not on
+ * shift (`OFF_SHIFT`). Sorted by operator, then start; nothing when the rota is absent.
+ */
+export function offShiftTime(
+  calendar: Pick<SalonCalendar, 'opening' | 'closures' | 'holidays' | 'rota'>,
+  operators: readonly number[],
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): OffShiftRange[] {
+  const rota = calendar.rota
+  if (!rota || !DAY_PATTERN.test(fromDay) || !DAY_PATTERN.test(toDay) || fromDay > toDay) return []
+  const closures = closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
+  const out: OffShiftRange[] = []
+  for (const operator of operators) {
+    const leave = (rota.leave ?? [])
+      .filter((l) => l.operator === operator)
+      .map((l) => ({ start: parseInstant(l.start, timeZone), end: parseInstant(l.end, timeZone), kind: l.kind }))
+      .filter((l) => l.end > l.start)
+    for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1)) {
+      if (closures.isDayClosed(day)) continue
+      const open = subtractRanges(
+        mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
+        closures.rangesOf(day),
+      )
+      if (open.length === 0) continue
+      const shift = shiftOf(rota, operator, day, timeZone)
+      const on =
+        shift.intervals === null ? open : intersectRanges(open, rangesOfIntervals(day, shift.intervals, timeZone))
+      const onLeaveRanges: Range[] = []
+      for (const l of leave) {
+        for (const r of intersectRanges(open, [l])) {
+          onLeaveRanges.push(r)
+          out.push({ operator, start: r.start, end: r.end, kind: 'LEAVE', leaveKind: l.kind, day })
+        }
+      }
+      for (const r of subtractRanges(subtractRanges(open, on), onLeaveRanges))
+        out.push({ operator, start: r.start, end: r.end, kind: 'OFF_SHIFT', day })
+    }
+  }
+  return out.sort((a, b) => a.operator - b.operator || a.start - b.start)
 }

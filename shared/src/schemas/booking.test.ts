@@ -113,19 +113,26 @@ describe('agendaResponse offShift (issue 23)', () => {
   })
   it('takes off-shift and leave ranges per operator; a leave names its kind', () => {
     const offShift = [
-      { operator: 2, start: '2026-12-15T12:00:00.000Z', end: '2026-12-15T18:30:00.000Z', kind: 'OFF_SHIFT' },
+      {
+        operator: 2,
+        start: '2026-12-15T12:00:00.000Z',
+        end: '2026-12-15T18:30:00.000Z',
+        kind: 'OFF_SHIFT',
+        day: '2026-12-15',
+      },
       {
         operator: 3,
         start: '2026-12-15T08:00:00.000Z',
         end: '2026-12-15T12:00:00.000Z',
         kind: 'LEAVE',
         leaveKind: 'SICK',
+        day: '2026-12-15',
       },
     ]
     expect(agendaResponse.parse({ ...base, offShift }).offShift).toEqual(offShift)
   })
   it('refuses an unknown kind or leave kind', () => {
-    const item = { operator: 2, start: '2026-12-15T12:00:00.000Z', end: '2026-12-15T13:00:00.000Z' }
+    const item = { operator: 2, start: '2026-12-15T12:00:00.000Z', end: '2026-12-15T13:00:00.000Z', day: '2026-12-15' }
     expect(agendaResponse.safeParse({ ...base, offShift: [{ ...item, kind: 'AWAY' }] }).success).toBe(false)
     expect(
       agendaResponse.safeParse({ ...base, offShift: [{ ...item, kind: 'LEAVE', leaveKind: 'HOLIDAY' }] }).success,

@@ -372,7 +372,8 @@ export type OffShiftKind = (typeof OFF_SHIFT_KINDS)[number]
 
 /**
  * A time inside the salon's open hours when one operator is not working (issue 23): off shift, or
- * on leave (`leaveKind` then says which). The salon's own closed time is in `closed`, not here.
+ * on leave (`leaveKind` then says which), within one local `day`. The salon's own closed time is in
+ * `closed`, not here.
  */
 export const agendaOffShiftItem = z
   .object({
@@ -381,6 +382,7 @@ export const agendaOffShiftItem = z
     end: isoInstant,
     kind: z.enum(OFF_SHIFT_KINDS),
     leaveKind: z.enum(LEAVE_KINDS).optional(),
+    day: z.string(),
   })
   .strict()
 export type AgendaOffShiftItem = z.infer<typeof agendaOffShiftItem>
@@ -396,8 +398,9 @@ export const agendaResponse = z
     /** When the salon is closed in those days (hours, closed weekdays, closures, holidays), by start. */
     closed: z.array(agendaClosedItem),
     /**
-     * When each operator is not working inside the open hours (off shift or on leave), by start
-     * (issue 23). Optional: an answer of a server without the rota parses, and means none.
+     * Issue 23: per operator, the salon's open time in which they do not work (`OFF_SHIFT`) or are
+     * on leave (`LEAVE`, with its kind) — what the agenda greys in their column. By operator, then start.
+     * Optional: an answer of a server without the rota parses, and means none.
      */
     offShift: z.array(agendaOffShiftItem).optional(),
   })

@@ -82,20 +82,31 @@ export const schedulePutBody = z
 export type SchedulePutBody = z.infer<typeof schedulePutBody>
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both included, at most ROTA_MAX_DAYS days. */
-export const rotaRangeQuery = z
-  .object({ from: daySchema, to: daySchema })
-  .superRefine((q, ctx) => {
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.END_AFTER_START })
-    else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > ROTA_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('AT_MOST_DAYS', { n: ROTA_MAX_DAYS }) })
-  })
+export const rotaRangeQuery = z.object({ from: daySchema, to: daySchema }).superRefine((q, ctx) => {
+  if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.END_AFTER_START })
+  else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > ROTA_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('AT_MOST_DAYS', { n: ROTA_MAX_DAYS }) })
+})
 export type RotaRangeQuery = z.infer<typeof rotaRangeQuery>
+
+/** GET /api/rota/conflicts — `from`/`to` optional (today … a year ahead), `operator` narrows. */
+export const rotaConflictsQuery = z
+  .object({ from: daySchema.optional(), to: daySchema.optional(), operator: id.optional() })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.END_AFTER_START })
+  })
+export type RotaConflictsQuery = z.infer<typeof rotaConflictsQuery>
 
 /** PUT /api/operators/{id}/exceptions/{date} — that day only: these hours, or none (a day off). */
 export const shiftExceptionBody = z
   .object({
     intervals: shiftIntervals,
-    note: z.string().trim().max(EXCEPTION_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: EXCEPTION_NOTE_MAX })).nullish(),
+    note: z
+      .string()
+      .trim()
+      .max(EXCEPTION_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: EXCEPTION_NOTE_MAX }))
+      .nullish(),
   })
   .strict()
 export type ShiftExceptionBody = z.infer<typeof shiftExceptionBody>
@@ -123,7 +134,11 @@ export const leaveFields = {
   kind: z.enum(LEAVE_KINDS, { message: M.LEAVE_KIND_UNKNOWN }),
   start: instant,
   end: instant,
-  note: z.string().trim().max(LEAVE_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: LEAVE_NOTE_MAX })).nullish(),
+  note: z
+    .string()
+    .trim()
+    .max(LEAVE_NOTE_MAX, fieldMessage('AT_MOST_CHARS', { n: LEAVE_NOTE_MAX }))
+    .nullish(),
 }
 export const leaveBody = z
   .object(leaveFields)

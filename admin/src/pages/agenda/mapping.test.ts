@@ -392,7 +392,13 @@ describe('the operators’ time off shift and leave → background events in the
   }
   const offShift = [
     // Giulia works the morning only: the afternoon (14:30–19:30 Rome) is off shift.
-    { operator: 3, start: '2026-12-15T13:30:00.000Z', end: '2026-12-15T18:30:00.000Z', kind: 'OFF_SHIFT' as const },
+    {
+      operator: 3,
+      start: '2026-12-15T13:30:00.000Z',
+      end: '2026-12-15T18:30:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
+    },
     // Marco is sick in the morning.
     {
       operator: 4,
@@ -400,9 +406,16 @@ describe('the operators’ time off shift and leave → background events in the
       end: '2026-12-15T12:00:00.000Z',
       kind: 'LEAVE' as const,
       leaveKind: 'SICK' as const,
+      day: '2026-12-15',
     },
     // Sara is not shown (another operator's week): left out.
-    { operator: 5, start: '2026-12-15T08:00:00.000Z', end: '2026-12-15T12:00:00.000Z', kind: 'OFF_SHIFT' as const },
+    {
+      operator: 5,
+      start: '2026-12-15T08:00:00.000Z',
+      end: '2026-12-15T12:00:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
+    },
   ]
   it('shades each range in its operator’s column only, at the salon’s wall clock, apart from closed time', () => {
     const events = offShiftToEvents(offShift, ['3', '4'], ROME, offWords)
@@ -443,6 +456,7 @@ describe('the operators’ time off shift and leave → background events in the
       start: '2026-12-15T13:30:00.000Z',
       end: '2026-12-15T13:30:00.000Z',
       kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
     }
     expect(offShiftToEvents([empty], ['3'], ROME, offWords)).toEqual([])
   })
@@ -453,6 +467,7 @@ describe('the operators’ time off shift and leave → background events in the
       end: '2026-10-25T23:00:00.000Z',
       kind: 'LEAVE' as const,
       leaveKind: 'ANNUAL' as const,
+      day: '2026-10-25',
     }
     expect(offShiftToEvents([leave], ['3'], ROME, offWords)[0]).toMatchObject({
       start: '2026-10-25T00:00:00',

@@ -52,6 +52,7 @@ export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, n
         status,
         as: verdict.as,
         now,
+        overrideShift: body.override_shift === true,
       })
       await setServices(db, id, body.services)
       await recordEvent(db, id, user, null, now)

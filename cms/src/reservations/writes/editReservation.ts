@@ -6,7 +6,7 @@ import { assertMayBook, operatorOr400, servicesOr400 } from '../booking'
 import { moveOperatorOr403, placeBooking, servicesOfBooking } from '../placement'
 import { type Actor, readReservation, recordEvent, setNote, setServices } from '../repository'
 import { actorAndReservation } from '../reads'
-import { refusal } from '../refusals'
+import { refusal, staffOnlyOverride } from '../refusals'
 
 /**
  * PATCH /api/reservations/:id/edit (and POST /:id/move, its customer-facing form): a new time,
@@ -36,6 +36,7 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
       const verdict = authorizeEdit(actor, current.facts, scope, settings, now)
       if (!verdict.ok) throw refusal(verdict)
       if (body.operator !== undefined) operatorOr400(calendar, body.operator)
+      if (body.override_shift && verdict.as === 'CUSTOMER') throw staffOnlyOverride()
 
       if (scope.note) await setNote(db, id, body.note || null, now)
       if (scope.time || scope.services || scope.duration) {
@@ -64,6 +65,7 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           status,
           as: verdict.as,
           now,
+          overrideShift: body.override_shift === true,
         })
         if (servicesChanged) await setServices(db, id, body.services!)
       }
