@@ -68,7 +68,15 @@ export function MyShiftsCard({ schedule, now = new Date() }: { schedule: Schedul
                 </span>
                 <span className="visually-hidden">: </span>
                 <span className="shifts-day__hours">
-                  {day.text}
+                  {day.hours.length
+                    ? // One interval a line on a phone (the comma is then only read), in a row from `sm` up.
+                      day.hours.map((h, i) => (
+                        <span key={h}>
+                          {i > 0 ? <span className="shifts-day__sep">, </span> : null}
+                          <span className="shifts-day__interval">{h}</span>
+                        </span>
+                      ))
+                    : day.text}
                   {day.leave.length ? (
                     <span className="shifts-day__leave">
                       <span className="visually-hidden">, </span>

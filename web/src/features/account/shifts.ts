@@ -22,6 +22,8 @@ export interface ShiftDay {
   kind: ShiftDayKind
   /** The working time in words: "09:00–13:00, 14:30–19:30", "Riposo", "Ferie", "Salone chiuso". */
   text: string
+  /** A working day's intervals, each "09:00–13:00" (empty on other days). */
+  hours: string[]
   /** Leave in part of a working day: "Permesso 09:00–11:00" (empty otherwise). */
   leave: string[]
   minutes: number
@@ -73,17 +75,15 @@ export function shiftDay(
     today: day.date === today,
     minutes: Math.round(minutes),
   }
-  if (day.intervals.length)
-    return {
-      ...base,
-      kind: 'work',
-      text: day.intervals.map((i) => span(i.start, i.end, timeZone)).join(', '),
-      leave: leaveWords,
-    }
-  if (leaveWords.length) return { ...base, kind: 'leave', text: leaveWords.join(', '), leave: [] }
+  if (day.intervals.length) {
+    const hours = day.intervals.map((i) => span(i.start, i.end, timeZone))
+    return { ...base, kind: 'work', text: hours.join(', '), hours, leave: leaveWords }
+  }
+  const none = { ...base, hours: [], leave: [] }
+  if (leaveWords.length) return { ...none, kind: 'leave', text: leaveWords.join(', ') }
   // A shift written for the day that the salon's closure or holiday took away.
-  if (day.shift.length) return { ...base, kind: 'closed', text: t.shifts.closed, leave: [] }
-  return { ...base, kind: 'off', text: t.shifts.off, leave: [] }
+  if (day.shift.length) return { ...none, kind: 'closed', text: t.shifts.closed }
+  return { ...none, kind: 'off', text: t.shifts.off }
 }
 
 /** The schedule by week (Monday to Sunday, as the salon's week), each with its hours. */
