@@ -40,6 +40,9 @@ const SHOTS = process.env.SALON_SHOTS
 async function shot(target: Page | Locator, name: string) {
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
+  // A dialog fading in is not what a person looks at: wait for the page's transitions to end.
+  const page = 'page' in target ? target.page() : target
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
   await target.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
 
@@ -336,7 +339,7 @@ test.describe('the agenda and the rota (1366 × 900)', () => {
     expect(await columnsOf(page, sick)).toEqual(['Marco Bianchi'])
     // Not the salon's closed grey, nor a block.
     await expect(off.first()).not.toHaveClass(/salon-closed|salon-block/)
-    await expect(page.getByText(/non è di turno o è assente/)).toBeVisible()
+    await expect(page.getByText(/A puntini: l’operatore non è di turno; a righe ambra: è assente/)).toBeVisible()
     await expectNoSeriousA11yViolations(page)
 
     const card = page.getByRole('button', { name: new RegExp(`Fuori ${surname}`) })
@@ -353,7 +356,7 @@ test.describe('the agenda and the rota (1366 × 900)', () => {
     await expect(dialog).toBeVisible()
     await shot(page, 'agenda-override-dialog-1366')
     // No: the card goes back, nothing changed.
-    await dialog.getByRole('button', { name: 'No' }).click()
+    await dialog.getByRole('button', { name: 'No', exact: true }).click()
     await expect(dialog).toBeHidden()
     await settled(page)
     await expect.poll(async () => Math.round((await card.boundingBox())!.y)).toBe(Math.round(before.y))
@@ -378,12 +381,18 @@ test.describe('the agenda and the rota (1366 × 900)', () => {
     const saved = await adminGet(request, `/api/reservations/${booking.id}`, token)
     expect(saved.date_start).toBe(romeInstant(day, '15:00'))
     await settled(page)
-    await page.mouse.wheel(0, -2000)
+    // The afternoon: Giulia's time off shift (with the booking placed there on purpose) beside the others'.
+    const showAfternoon = async () => {
+      await card.scrollIntoViewIfNeeded()
+      await page.mouse.wheel(0, (await card.boundingBox())!.y - 260)
+      await expect.poll(async () => (await card.boundingBox())!.y).toBeLessThan(400)
+    }
+    await showAfternoon()
     await shot(page, 'agenda-offshift-1366')
 
     // The same day on a phone: the columns scroll sideways, the words stay.
     await page.setViewportSize({ width: 360, height: 740 })
-    await off.first().scrollIntoViewIfNeeded()
+    await showAfternoon()
     await shot(page, 'agenda-offshift-360')
   })
 })

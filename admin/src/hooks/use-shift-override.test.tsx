@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
 import { setLocale } from '../i18n/locale'
 import { toHttpError } from '../providers/payload-errors'
-import { isOffShift, useShiftOverride, withOverride, type ShiftOutcome, type ShiftSend } from './use-shift-override'
+import {
+  ANY_OPERATOR,
+  isOffShift,
+  useShiftOverride,
+  withOverride,
+  type ShiftOutcome,
+  type ShiftSend,
+} from './use-shift-override'
 
 /** The server's 409 for a time outside the operator's shift (cms: `conflict('OFF_SHIFT')`). */
 const offShift = () =>
@@ -30,7 +37,7 @@ const slotTaken = () =>
   })
 
 /** A screen that sends one change through the hook and shows how it ended. */
-function Harness({ send, who }: { send: ShiftSend<string>; who: string | null }) {
+function Harness({ send, who }: { send: ShiftSend<string>; who: string | null | typeof ANY_OPERATOR }) {
   const { attempt, dialog } = useShiftOverride()
   const [outcome, setOutcome] = useState<ShiftOutcome<string> | null>(null)
   return (
@@ -41,13 +48,14 @@ function Harness({ send, who }: { send: ShiftSend<string>; who: string | null })
       <output>
         {outcome?.status}
         {outcome?.status === 'done' ? ` ${outcome.result} overridden=${String(outcome.overridden)}` : ''}
+        {outcome?.status === 'refused' ? ` ${(outcome.error as Error).message}` : ''}
       </output>
       {dialog}
     </>
   )
 }
 
-function setup(send: ShiftSend<string>, who: string | null = 'Giulia') {
+function setup(send: ShiftSend<string>, who: string | null | typeof ANY_OPERATOR = 'Giulia') {
   const utils = render(
     <MantineProvider>
       <Harness send={send} who={who} />
@@ -111,6 +119,21 @@ describe('useShiftOverride: “Giulia non è di turno: prenotare comunque?” (i
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('with “any operator” nothing is asked (the server never books “any” off shift): choose the person', async () => {
+    const send = vi.fn(async () => {
+      throw offShift()
+    })
+    const { user } = setup(send, ANY_OPERATOR)
+    await user.click(screen.getByRole('button', { name: 'Move' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'refused Nobody who can do it is on shift at this time. To book outside a shift, choose the person',
+      ),
+    )
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(send).toHaveBeenCalledTimes(1)
+  })
+
   it('the overridden request refused in its turn (the time taken meanwhile) is a refusal, and the dialog closes', async () => {
     const send = vi.fn(async (override: boolean) => {
       throw override ? slotTaken() : offShift()
@@ -122,7 +145,7 @@ describe('useShiftOverride: “Giulia non è di turno: prenotare comunque?” (i
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
-  it('in Italian, with the name or without one (any operator)', async () => {
+  it('in Italian, with the name or without one (a column of no known operator)', async () => {
     act(() => setLocale('it'))
     const send = vi.fn(async (override: boolean) => {
       if (!override) throw offShift()

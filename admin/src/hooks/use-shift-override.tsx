@@ -13,6 +13,9 @@ import { codeOf, reasonOf, statusOf } from '../providers/payload-errors'
  * refusal asks with the dashboard's ConfirmDialog; yes sends the very same request again with
  * `override_shift: true` (the server records it), no leaves everything as it was (the caller
  * reverts a dragged card). Any other answer is the caller's as before.
+ *
+ * The override names a person: with "any operator" the server never places a booking off shift
+ * (cms placement.ts), so nothing is asked — the refusal says to choose someone instead.
  */
 
 /** How an attempt ended. */
@@ -35,6 +38,9 @@ export const isOffShift = (error: unknown) =>
 export const withOverride = <B extends object>(body: B, override: boolean): B & { override_shift?: true } =>
   override ? { ...body, override_shift: true as const } : body
 
+/** `attempt`'s `who` for a request made with "any operator". */
+export const ANY_OPERATOR = Symbol('any operator')
+
 interface Question {
   /** The operator's name ("Giulia"), or null when not known (any operator). */
   who: string | null
@@ -44,9 +50,10 @@ interface Question {
 export function useShiftOverride(): {
   /**
    * Sends `send(false)`; on 409 OFF_SHIFT asks, then `send(true)` on yes. `who` names the
-   * operator in the question (their first name), null = "the operator".
+   * operator in the question (their first name), null = "the operator"; `ANY_OPERATOR` = the
+   * request lets the server choose: no question, a refusal that says to choose someone.
    */
-  attempt: <T>(send: ShiftSend<T>, who: string | null | undefined) => Promise<ShiftOutcome<T>>
+  attempt: <T>(send: ShiftSend<T>, who: string | null | undefined | typeof ANY_OPERATOR) => Promise<ShiftOutcome<T>>
   /** The question, rendered by the caller (closed unless asking). */
   dialog: ReactNode
   /** The question is open or its second request is running. */
@@ -64,37 +71,45 @@ export function useShiftOverride(): {
     [],
   )
 
-  const attempt = useCallback(async <T,>(send: ShiftSend<T>, who: string | null | undefined) => {
-    try {
-      return { status: 'done', result: await send(false), overridden: false } as const
-    } catch (error) {
-      if (!isOffShift(error)) return { status: 'refused', error } as const
-      const yes = await new Promise<boolean>((resolve) => {
-        const q: Question = {
-          who: who?.trim() || null,
-          answer: (value) => {
-            pending.current = null
-            resolve(value)
-          },
-        }
-        pending.current = q
-        setQuestion(q)
-      })
-      if (!yes) {
-        setQuestion(null)
-        return { status: 'declined', error } as const
-      }
-      setSending(true)
+  const attempt = useCallback(
+    async <T,>(send: ShiftSend<T>, who: string | null | undefined | typeof ANY_OPERATOR) => {
       try {
-        return { status: 'done', result: await send(true), overridden: true } as const
-      } catch (again) {
-        return { status: 'refused', error: again } as const
-      } finally {
-        setSending(false)
-        setQuestion(null)
+        return { status: 'done', result: await send(false), overridden: false } as const
+      } catch (error) {
+        if (!isOffShift(error)) return { status: 'refused', error } as const
+        if (who === ANY_OPERATOR)
+          return {
+            status: 'refused',
+            error: { ...(error as object), message: t('shiftOverride.anyOperator') },
+          } as const
+        const yes = await new Promise<boolean>((resolve) => {
+          const q: Question = {
+            who: who?.trim() || null,
+            answer: (value) => {
+              pending.current = null
+              resolve(value)
+            },
+          }
+          pending.current = q
+          setQuestion(q)
+        })
+        if (!yes) {
+          setQuestion(null)
+          return { status: 'declined', error } as const
+        }
+        setSending(true)
+        try {
+          return { status: 'done', result: await send(true), overridden: true } as const
+        } catch (again) {
+          return { status: 'refused', error: again } as const
+        } finally {
+          setSending(false)
+          setQuestion(null)
+        }
       }
-    }
-  }, [])
+    },
+    [t],
+  )
 
   const dialog = (
     <ConfirmDialog

@@ -794,12 +794,14 @@ export const en = {
   'shiftOverride.body':
     '{{name}} is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
   'shiftOverride.bodyUnnamed':
-    'Nobody who can do it is working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+    'The operator is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.anyOperator':
+    'Nobody who can do it is on shift at this time. To book outside a shift, choose the person instead of “Any operator”.',
   'shiftOverride.confirm': 'Yes, book anyway',
   'shiftOverride.cancel': 'No',
   'agenda.leave': 'On leave',
   'agenda.offShiftLegend':
-    'Blue-grey with its words: that operator is off shift or on leave (you can still book there; you will be asked).',
+    'Dotted: that operator is off shift; amber stripes: on leave — you can still book there, you will be asked first.',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

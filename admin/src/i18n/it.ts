@@ -795,10 +795,12 @@ export const it = {
   'shiftOverride.body':
     'A quest’ora {{name}} non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
   'shiftOverride.bodyUnnamed':
-    'A quest’ora non lavora nessuno che possa farlo: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+    'A quest’ora l’operatore non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+  'shiftOverride.anyOperator':
+    'A quest’ora non c’è nessuno di turno che possa farlo. Per prenotare fuori turno scegli la persona invece di “Qualsiasi operatore”.',
   'shiftOverride.confirm': 'Sì, prenota comunque',
   'shiftOverride.cancel': 'No',
   'agenda.leave': 'Assenza',
   'agenda.offShiftLegend':
-    'Grigio-blu con la scritta: l’operatore non è di turno o è assente (si può prenotare lo stesso: verrà chiesto).',
+    'A puntini: l’operatore non è di turno; a righe ambra: è assente — si può prenotare lo stesso, prima verrà chiesto.',
 } as const satisfies Record<MessageKey, string>

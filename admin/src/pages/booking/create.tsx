@@ -12,7 +12,7 @@ import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
 import { dayOf, staffBookingDays } from './when'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
-import { useShiftOverride, withOverride } from '../../hooks/use-shift-override'
+import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { useT } from '../../i18n/use-t'
 import { useSearchParams } from 'react-router'
 
@@ -83,8 +83,9 @@ export default function BookingCreate() {
     setErrors(found)
     if (Object.keys(found).length) return
     // Outside the operator's shift the server asks first (409 OFF_SHIFT): "… non è di turno:
-    // prenotare comunque?" — yes books it anyway, no leaves the form as it is.
-    const who = operator === 'any' ? null : (operators.find((o) => String(o.id) === operator)?.name ?? null)
+    // prenotare comunque?" — yes books it anyway, no leaves the form as it is. ("Any operator" is
+    // never booked off shift: the refusal says to choose the person.)
+    const who = operator === 'any' ? ANY_OPERATOR : (operators.find((o) => String(o.id) === operator)?.name ?? null)
     void shift
       .attempt(
         (override) =>

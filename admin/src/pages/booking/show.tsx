@@ -25,7 +25,7 @@ import { SrOnly } from '../../components/sr-only'
 import { StatusBadge } from '../../components/status-badge'
 import { dateFormat, formatMoney } from '../../lib/format'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
-import { useShiftOverride, withOverride } from '../../hooks/use-shift-override'
+import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
 import { useSetStatus } from './use-set-status'
@@ -261,10 +261,12 @@ export function MoveForm({
   })
   const { mutateAsync, mutation } = useCustomMutation()
   const shift = useShiftOverride()
-  // The operator asked about when the time is outside their shift: the one chosen here (with
-  // "any operator", the server's choice: named "the operator").
+  // The operator asked about when the time is outside their shift: the one chosen here ("any
+  // operator" is never placed off shift: no question, the refusal says to choose the person).
   const who =
-    operator === 'any' ? null : (operators.find((o) => o.value === operator)?.label ?? booking.operator?.name ?? null)
+    operator === 'any'
+      ? ANY_OPERATOR
+      : (operators.find((o) => o.value === operator)?.label ?? booking.operator?.name ?? null)
   const move = () =>
     chosen &&
     void shift
