@@ -64,7 +64,7 @@ function setup(send: ShiftSend<string>, who: string | null | typeof ANY_OPERATOR
   return { ...utils, user: userEvent.setup() }
 }
 
-describe('useShiftOverride: “Giulia non è di turno: prenotare comunque?” (issue 23)', () => {
+describe('useShiftOverride: “Giulia non è di turno: prenotare comunque?” (issue 23)', { timeout: 30_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
   it('a change the server accepts is done at once, without a question', async () => {

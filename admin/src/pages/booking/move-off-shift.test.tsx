@@ -71,7 +71,7 @@ function renderMove(patch: (payload: Record<string, unknown>) => Promise<unknown
 const patches = (custom: ReturnType<typeof renderMove>['custom']) =>
   custom.mock.calls.filter(([r]) => r.method === 'patch').map(([r]) => r.payload)
 
-describe('the booking page’s Move outside the shift (issue 23)', () => {
+describe('the booking page’s Move outside the shift (issue 23)', { timeout: 30_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
   it('asks in Italian, naming the operator; yes moves it with override_shift', async () => {

@@ -9,7 +9,7 @@ vi.mock('./api', () => ({ fetchMyRota: (...args: unknown[]) => fetchMyRota(...ar
 
 const { MyShiftsCards } = await import('./MyShiftsCard')
 
-describe('“I miei turni” in the operator’s reserved area (issue 23)', () => {
+describe('“I miei turni” in the operator’s reserved area (issue 23)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     // Tuesday 1 December 2026, 10:00 in Rome: only the clock is fake (Testing Library’s waits stay real).
     vi.useFakeTimers({ toFake: ['Date'] })
