@@ -31,9 +31,9 @@ describe('“I miei turni” in the operator’s reserved area (issue 23)', { ti
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual([
-      'Questa settimana · 16 h di lavoro',
-      'La prossima settimana · nessun turno',
-      'Settimana dal 14 dicembre · 9 h di lavoro',
+      'Questa settimana, 16 h di lavoro',
+      'La prossima settimana, nessun turno',
+      'Settimana dal 14 dicembre, 9 h di lavoro',
     ])
     const thisWeek = within(card).getByRole('region', { name: /Questa settimana/ })
     const lines = within(thisWeek)

@@ -51,7 +51,9 @@ export function MyShiftsCard({ schedule, now = new Date() }: { schedule: Schedul
       {weeks.map((week) => (
         <section key={week.monday} className="shifts-week" aria-labelledby={`${id}-${week.monday}`}>
           <h3 id={`${id}-${week.monday}`} className="shifts-week__title">
-            {week.title} <span className="shifts-week__hours">· {weekHours(week.minutes)}</span>
+            {week.title}
+            <span className="visually-hidden">, </span>
+            <span className="shifts-week__hours">{weekHours(week.minutes)}</span>
           </h3>
           <ul className="shifts-list">
             {week.days.map((day) => (
