@@ -37,6 +37,7 @@ export const t = {
     bannersLabel: 'In evidenza',
     teamTitle: 'Il nostro team',
     teamText: 'Mani esperte e tanta passione: scegli con chi prenotare o lascia fare a noi.',
+    inTodayLabel: 'Oggi in salone',
     visitTitle: 'Vieni a trovarci',
     hoursTitle: 'Orari di apertura',
     contactsTitle: 'Contatti',
