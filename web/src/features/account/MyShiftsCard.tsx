@@ -48,49 +48,52 @@ export function MyShiftsCard({ schedule, now = new Date() }: { schedule: Schedul
       </h2>
       <p className="muted shifts-card__intro">{t.shifts.intro}</p>
       {weeks.length === 0 ? <p>{t.shifts.empty}</p> : null}
-      {weeks.map((week) => (
-        <section key={week.monday} className="shifts-week" aria-labelledby={`${id}-${week.monday}`}>
-          <h3 id={`${id}-${week.monday}`} className="shifts-week__title">
-            {week.title}
-            <span className="visually-hidden">, </span>
-            <span className="shifts-week__hours">{weekHours(week.minutes)}</span>
-          </h3>
-          <ul className="shifts-list">
-            {week.days.map((day) => (
-              <li
-                key={day.date}
-                className={`shifts-day shifts-day--${day.kind}${day.today ? ' shifts-day--today' : ''}`}
-                aria-current={day.today ? 'date' : undefined}
-              >
-                <span className="shifts-day__date">
-                  {/* "mar 1 dic" for the eye, "martedì 1 dicembre" for a screen reader. */}
-                  <span aria-hidden="true">{day.short}</span>
-                  <span className="visually-hidden">{day.long}</span>
-                  {day.today ? <span className="shifts-day__today">{t.shifts.today}</span> : null}
-                </span>
-                <span className="visually-hidden">: </span>
-                <span className="shifts-day__hours">
-                  {day.hours.length
-                    ? // One interval a line on a phone (the comma is then only read), in a row from `sm` up.
-                      day.hours.map((h, i) => (
-                        <span key={h}>
-                          {i > 0 ? <span className="shifts-day__sep">, </span> : null}
-                          <span className="shifts-day__interval">{h}</span>
-                        </span>
-                      ))
-                    : day.text}
-                  {day.leave.length ? (
-                    <span className="shifts-day__leave">
-                      <span className="visually-hidden">, </span>
-                      {day.leave.join(', ')}
-                    </span>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {/* One column on a phone; two weeks side by side on a wide screen. */}
+      <div className="shifts-weeks">
+        {weeks.map((week) => (
+          <section key={week.monday} className="shifts-week" aria-labelledby={`${id}-${week.monday}`}>
+            <h3 id={`${id}-${week.monday}`} className="shifts-week__title">
+              {week.title}
+              <span className="visually-hidden">, </span>
+              <span className="shifts-week__hours">{weekHours(week.minutes)}</span>
+            </h3>
+            <ul className="shifts-list">
+              {week.days.map((day) => (
+                <li
+                  key={day.date}
+                  className={`shifts-day shifts-day--${day.kind}${day.today ? ' shifts-day--today' : ''}`}
+                  aria-current={day.today ? 'date' : undefined}
+                >
+                  <span className="shifts-day__date">
+                    {/* "mar 1 dic" for the eye, "martedì 1 dicembre" for a screen reader. */}
+                    <span aria-hidden="true">{day.short}</span>
+                    <span className="visually-hidden">{day.long}</span>
+                    {day.today ? <span className="shifts-day__today">{t.shifts.today}</span> : null}
+                  </span>
+                  <span className="visually-hidden">: </span>
+                  <span className="shifts-day__hours">
+                    {day.hours.length
+                      ? // One interval a line on a phone (the comma is then only read), in a row from `sm` up.
+                        day.hours.map((h, i) => (
+                          <span key={h}>
+                            {i > 0 ? <span className="shifts-day__sep">, </span> : null}
+                            <span className="shifts-day__interval">{h}</span>
+                          </span>
+                        ))
+                      : day.text}
+                    {day.leave.length ? (
+                      <span className="shifts-day__leave">
+                        <span className="visually-hidden">, </span>
+                        {day.leave.join(', ')}
+                      </span>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
     </section>
   )
 }
