@@ -788,6 +788,20 @@ export const en = {
   'refusal.TOO_LARGE': 'The request is too large.',
   'refusal.REFUSED': 'The request was refused.',
   'refusal.DATABASE_UNAVAILABLE': 'The database is not answering for a moment: try again in a few seconds.',
+  // Agenda and staff bookings with the rota (issue 23)
+  'shiftOverride.title': '{{name}} is off shift: book anyway?',
+  'shiftOverride.titleUnnamed': 'The operator is off shift: book anyway?',
+  'shiftOverride.body':
+    '{{name}} is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.bodyUnnamed':
+    'The operator is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.anyOperator':
+    'Nobody who can do it is on shift at this time. To book outside a shift, choose the person instead of “Any operator”.',
+  'shiftOverride.confirm': 'Yes, book anyway',
+  'shiftOverride.cancel': 'No',
+  'agenda.leave': 'On leave',
+  'agenda.offShiftLegend':
+    'Dotted: that operator is off shift; amber stripes: on leave — you can still book there, you will be asked first.',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

@@ -789,4 +789,18 @@ export const it = {
   'refusal.TOO_LARGE': 'La richiesta è troppo grande.',
   'refusal.REFUSED': 'La richiesta è stata rifiutata.',
   'refusal.DATABASE_UNAVAILABLE': 'Il database non risponde per un momento: riprova tra qualche secondo.',
+  // Agenda and staff bookings with the rota (issue 23)
+  'shiftOverride.title': '{{name}} non è di turno: prenotare comunque?',
+  'shiftOverride.titleUnnamed': 'L’operatore non è di turno: prenotare comunque?',
+  'shiftOverride.body':
+    'A quest’ora {{name}} non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+  'shiftOverride.bodyUnnamed':
+    'A quest’ora l’operatore non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+  'shiftOverride.anyOperator':
+    'A quest’ora non c’è nessuno di turno che possa farlo. Per prenotare fuori turno scegli la persona invece di “Qualsiasi operatore”.',
+  'shiftOverride.confirm': 'Sì, prenota comunque',
+  'shiftOverride.cancel': 'No',
+  'agenda.leave': 'Assenza',
+  'agenda.offShiftLegend':
+    'A puntini: l’operatore non è di turno; a righe ambra: è assente — si può prenotare lo stesso, prima verrà chiesto.',
 } as const satisfies Record<MessageKey, string>

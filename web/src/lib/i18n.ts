@@ -304,6 +304,20 @@ export const t = {
     confirmUndo: 'Potrai ripristinarlo entro 15 minuti.',
     back: 'Indietro',
   },
+  shifts: {
+    title: 'I miei turni',
+    intro: 'Le prossime quattro settimane. Per cambiare un turno o chiedere un permesso parla con il salone.',
+    thisWeek: 'Questa settimana',
+    nextWeek: 'La prossima settimana',
+    weekFrom: (day: string) => `Settimana dal ${day}`,
+    hours: (duration: string) => `${duration} di lavoro`,
+    noWork: 'nessun turno',
+    today: 'oggi',
+    off: 'Riposo',
+    closed: 'Salone chiuso',
+    empty: 'Non ci sono ancora turni per te in queste settimane.',
+    loadError: 'Non siamo riusciti a caricare i tuoi turni.',
+  },
   feed: {
     title: 'I tuoi appuntamenti nel tuo calendario',
     intro:
