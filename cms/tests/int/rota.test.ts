@@ -407,6 +407,7 @@ describe('staff may book outside a shift on purpose', () => {
         .body,
     )
     expect(agenda.offShift!.some((o) => o.kind === 'OFF_SHIFT' && hhmmInRome(o.start) === '09:00')).toBe(true)
+    expect(agenda.reservations.find((r) => r.id === id)?.override_shift).toBe(true)
   })
 
   it('a customer cannot ask for the override', async () => {

@@ -344,6 +344,8 @@ export const agendaItem = z
     transitions: z.array(status),
     /** Move; undo a final status set in the last UNDO_MINUTES; free the rest of an appointment over early. */
     actions: z.object({ move: actionFlag, undo: actionFlag, freeRest: actionFlag }).strict(),
+    /** Staff placed it outside its operator's shift or leave on purpose (issue 23). */
+    override_shift: z.boolean().optional(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>
