@@ -619,6 +619,7 @@ export const en = {
   'agenda.newBooking': 'New booking',
   'agenda.blockTime': 'Block time',
   'agenda.blocked': 'Blocked',
+  'agenda.offShiftBooking': 'Booked off shift',
   'agenda.noCustomer': 'No customer',
   'agenda.unassigned': 'To be assigned',
   'agenda.noOperators': 'No active operator: add one to use the agenda.',

@@ -620,6 +620,7 @@ export const it = {
   'agenda.newBooking': 'Nuova prenotazione',
   'agenda.blockTime': 'Blocca orario',
   'agenda.blocked': 'Non disponibile',
+  'agenda.offShiftBooking': 'Fuori turno',
   'agenda.noCustomer': 'Senza cliente',
   'agenda.unassigned': 'Da assegnare',
   'agenda.noOperators': 'Nessun operatore attivo: aggiungine uno per usare l’agenda.',

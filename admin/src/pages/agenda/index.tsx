@@ -152,6 +152,7 @@ export default function Agenda() {
       noCustomer: t('agenda.noCustomer'),
       unassigned: t('agenda.unassigned'),
       blocked: t('agenda.blocked'),
+      offShiftBooking: t('agenda.offShiftBooking'),
     }),
     [t],
   )

@@ -487,3 +487,34 @@ describe('the operators’ time off shift and leave → background events in the
     expect(isShading(bookingToEvent(booking(), ROME, words, palette)!.extendedProps)).toBe(false)
   })
 })
+
+describe('a booking placed off shift on purpose (issue 23)', () => {
+  it('carries the mark in its card, escaped; no mark without the flag or the words', () => {
+    const item = {
+      id: 9,
+      status: 'CONFIRMED',
+      date_start: '2026-12-01T08:00:00.000Z',
+      date_end: '2026-12-01T08:30:00.000Z',
+      duration: 30,
+      total_price: 20,
+      note: null,
+      services: [{ id: 1, title: 'Piega', duration: 30, price: 20 }],
+      operator: { id: 1, name: 'Giulia', imageUrl: null },
+      customer: null,
+      transitions: ['CANCELLED'],
+      actions: { move: { allowed: true }, undo: { allowed: false }, freeRest: { allowed: false } },
+      override_shift: true,
+    } as unknown as Parameters<typeof bookingToEvent>[0]
+    const palette = () => ({ background: '#fff', edge: '#000' })
+    const marked = bookingToEvent(item, 'Europe/Rome', { ...words, offShiftBooking: 'Fuori <turno>' }, palette)!
+    expect(eventHtml(marked.extendedProps)).toContain('<span class="salon-ev-flag">Fuori &lt;turno&gt;</span>')
+    const plain = bookingToEvent(
+      { ...item, override_shift: undefined },
+      'Europe/Rome',
+      { ...words, offShiftBooking: 'Fuori turno' },
+      palette,
+    )!
+    expect(eventHtml(plain.extendedProps)).not.toContain('salon-ev-flag')
+    expect(eventHtml(bookingToEvent(item, 'Europe/Rome', words, palette)!.extendedProps)).not.toContain('salon-ev-flag')
+  })
+})

@@ -214,6 +214,8 @@ export type AgendaEventProps =
       services: string
       operatorName: string
       time: string
+      /** Placed outside its operator's shift on purpose (issue 23): the card says so. */
+      offShift?: string
     }
   | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
   | { kind: 'closed'; closed: ClosedKind; label: string }
@@ -235,6 +237,8 @@ export interface Words {
   noCustomer: string
   unassigned: string
   blocked: string
+  /** The mark of a booking placed off shift on purpose ("Fuori turno"); absent = no mark. */
+  offShiftBooking?: string
 }
 
 const customerName = (c: AgendaItem['customer'], words: Words) =>
@@ -279,6 +283,7 @@ export function bookingToEvent(
       services,
       operatorName: r.operator?.name ?? words.unassigned,
       time: timeRange(r.date_start, r.date_end, timeZone),
+      ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
     },
   }
 }
@@ -483,6 +488,7 @@ export function eventHtml(p: AgendaEventProps): string {
   return (
     `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
     `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
+    (p.offShift ? `<span class="salon-ev-flag">${escapeHtml(p.offShift)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>`
   )
