@@ -4,7 +4,8 @@
 // Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
 //
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
-// process, contention over two processes).
+// process, contention over two processes); `node scripts/bench.mjs rota` only the rota A/B
+// (lib/benchRota.mjs).
 // BENCH_AB=1: an interleaved A/B of day availability and confirm between this checkout and the
 // built checkout at BENCH_B_ROOT (or this one with BENCH_B_ENV, default FAST_PATH=off), each app
 // with its own database (lib/benchAb.mjs; docs/benchmarks.md).
@@ -19,7 +20,7 @@ import { jsonCall as json, percentile, registerCustomers, runLoad } from './lib/
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const ONLY = process.argv[2] ?? 'all'
-if (!['all', 'confirm'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm`)
+if (!['all', 'confirm', 'rota'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm | rota`)
 if (process.env.BENCH_AB) {
   const { runAb } = await import('./lib/benchAb.mjs')
   await runAb({ only: ONLY })
@@ -207,6 +208,19 @@ try {
   } else {
     await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
     await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+  }
+  // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
+  const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
+  const rota = ONLY === 'confirm' ? null : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
+  if (rota) results.push(...rota.rows)
+  if (ONLY === 'rota') {
+    const report = `${rota.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${rotaReport(rota)}`
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`,
+    )
+    fs.writeFileSync(path.join(dir, 'report-rota.md'), report + '\n')
+    await stopAll()
+    process.exit(0)
   }
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
@@ -424,7 +438,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
+    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')

@@ -619,6 +619,7 @@ export const en = {
   'agenda.newBooking': 'New booking',
   'agenda.blockTime': 'Block time',
   'agenda.blocked': 'Blocked',
+  'agenda.offShiftBooking': 'Booked off shift',
   'agenda.noCustomer': 'No customer',
   'agenda.unassigned': 'To be assigned',
   'agenda.noOperators': 'No active operator: add one to use the agenda.',
@@ -922,6 +923,20 @@ export const en = {
   'conflicts.backToRota': 'Back to the rota',
   'conflicts.loadError': 'The bookings to reassign could not be loaded.',
   'conflicts.noCustomer': 'Customer not given',
+  // Agenda and staff bookings with the rota (issue 23)
+  'shiftOverride.title': '{{name}} is off shift: book anyway?',
+  'shiftOverride.titleUnnamed': 'The operator is off shift: book anyway?',
+  'shiftOverride.body':
+    '{{name}} is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.bodyUnnamed':
+    'The operator is not working at this time: off shift or on leave. If you go ahead, the booking goes there anyway and is recorded as outside the shift.',
+  'shiftOverride.anyOperator':
+    'Nobody who can do it is on shift at this time. To book outside a shift, choose the person instead of “Any operator”.',
+  'shiftOverride.confirm': 'Yes, book anyway',
+  'shiftOverride.cancel': 'No',
+  'agenda.leave': 'On leave',
+  'agenda.offShiftLegend':
+    'Dotted: that operator is off shift; amber stripes: on leave — you can still book there, you will be asked first.',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

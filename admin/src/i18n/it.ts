@@ -620,6 +620,7 @@ export const it = {
   'agenda.newBooking': 'Nuova prenotazione',
   'agenda.blockTime': 'Blocca orario',
   'agenda.blocked': 'Non disponibile',
+  'agenda.offShiftBooking': 'Fuori turno',
   'agenda.noCustomer': 'Senza cliente',
   'agenda.unassigned': 'Da assegnare',
   'agenda.noOperators': 'Nessun operatore attivo: aggiungine uno per usare l’agenda.',
@@ -925,4 +926,18 @@ export const it = {
   'conflicts.backToRota': 'Torna ai turni',
   'conflicts.loadError': 'Non è stato possibile caricare gli appuntamenti da riassegnare.',
   'conflicts.noCustomer': 'Cliente non indicato',
+  // Agenda and staff bookings with the rota (issue 23)
+  'shiftOverride.title': '{{name}} non è di turno: prenotare comunque?',
+  'shiftOverride.titleUnnamed': 'L’operatore non è di turno: prenotare comunque?',
+  'shiftOverride.body':
+    'A quest’ora {{name}} non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+  'shiftOverride.bodyUnnamed':
+    'A quest’ora l’operatore non lavora: non è di turno o è assente. Se confermi, l’appuntamento va lì lo stesso e resta segnato come fuori turno.',
+  'shiftOverride.anyOperator':
+    'A quest’ora non c’è nessuno di turno che possa farlo. Per prenotare fuori turno scegli la persona invece di “Qualsiasi operatore”.',
+  'shiftOverride.confirm': 'Sì, prenota comunque',
+  'shiftOverride.cancel': 'No',
+  'agenda.leave': 'Assenza',
+  'agenda.offShiftLegend':
+    'A puntini: l’operatore non è di turno; a righe ambra: è assente — si può prenotare lo stesso, prima verrà chiesto.',
 } as const satisfies Record<MessageKey, string>

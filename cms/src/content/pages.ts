@@ -13,6 +13,7 @@ import {
   operatorOpenMinutes,
   percentOf,
   upcomingHolidays,
+  workingRangesByDay,
   CONFIG_DEFAULTS,
   type DashboardBooking,
   type DashboardIndex,
@@ -105,6 +106,13 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
     byCategory.set(cat as number | null, [...(byCategory.get(cat as number | null) ?? []), { ...s, category: cat }])
   }
   const cfg = config.docs[0] as unknown as Record<string, unknown> | undefined
+  // "Chi c'è oggi" (issue 23): the active operators who work some of today, by the engine's rule.
+  const calendar = await salonCalendar(pool(req.payload), { consistency: 'cached', now: now.getTime() })
+  const tz = calendar.settings.timezone
+  const today = localDayOf(now, tz)
+  const workingToday = operators.docs
+    .map((o) => o.id as number)
+    .filter((id) => (workingRangesByDay(calendar, id, today, today, tz).get(today) ?? []).length > 0)
   return {
     config: cfg ? Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, cfg[k] ?? null])) : null,
     carousel: carousel.docs,
@@ -114,6 +122,7 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
       ...(byCategory.has(null) ? [{ id: null, name: 'Altri servizi', services: byCategory.get(null) }] : []),
     ].filter((c) => (c.services?.length ?? 0) > 0),
     operators: operators.docs,
+    workingToday,
     openingHours: hours.docs.map((h) => ({
       day_of_week: h.day_of_week,
       is_closed: h.is_closed,

@@ -212,4 +212,32 @@ describe('operatorFeedIcs', () => {
     expect(feedName({ name: '' }, 'Giulia')).toBe('Giulia')
     expect(feedName({ name: ' ' }, ' ')).toBe('Appuntamenti')
   })
+
+  it('shows the operator’s leave as busy events named by their kind, with their own UID; an edit raises SEQUENCE', () => {
+    const leave = {
+      id: 7,
+      kind: 'ANNUAL' as const,
+      start: new Date('2026-12-01T23:00:00.000Z'),
+      end: new Date('2026-12-03T23:00:00.000Z'),
+      note: 'Vacanza',
+      updatedAt: new Date('2026-11-20T10:00:00.000Z'),
+    }
+    const { events } = parse(operatorFeedIcs({ ...base, reservations: [], leave: [leave] }))
+    expect(events).toHaveLength(1)
+    const { event, vevent } = events[0]!
+    expect(event.uid).toBe('leave-7@salone.example')
+    expect(event.summary).toBe('Ferie')
+    expect(event.description).toBe('Vacanza')
+    expect(iso(event.startDate)).toBe('2026-12-01T23:00:00.000Z')
+    expect(iso(event.endDate)).toBe('2026-12-03T23:00:00.000Z')
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED')
+    const edited = parse(
+      operatorFeedIcs({
+        ...base,
+        reservations: [],
+        leave: [{ ...leave, updatedAt: new Date('2026-11-21T10:00:00Z') }],
+      }),
+    ).events[0]!.event
+    expect(edited.sequence).toBeGreaterThan(event.sequence)
+  })
 })

@@ -34,7 +34,7 @@ type Actor = Parameters<typeof loadActor>[1]
 /** Columns every list reads: the reservation, its operator and the operator's picture. */
 const SELECT = `
   select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration::float8 as duration,
-         r.total_price::float8 as total_price, r.note, r.any_operator,
+         r.total_price::float8 as total_price, r.note, r.any_operator, r.shift_override,
          o.name as operator_name, coalesce(up.sizes_x1_filename, up.filename) as operator_image,
          u.name as customer_name, u.surname as customer_surname, u.phone_number as customer_phone,
          u.email as customer_email
@@ -50,6 +50,7 @@ interface Row extends Pick<
   duration: number | null
   total_price: number | null
   any_operator: boolean
+  shift_override?: boolean
   operator_name: string | null
   operator_image: string | null
   customer_name: string | null
@@ -274,6 +275,7 @@ function agendaItemOf(
             phone: r.customer_phone,
             email: r.customer_email,
           },
+    ...(r.shift_override ? { override_shift: true } : {}),
     transitions: offeredTransitions(actor, factsOf(r), settings, now),
     actions: {
       move: reservationActions(actor, factsOf(r), settings, now).move,

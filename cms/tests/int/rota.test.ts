@@ -243,6 +243,7 @@ describe('leave', () => {
     await holder.connect()
     try {
       const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS)
+      const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number
       await holder.query('begin')
       await holder.query('select pg_advisory_xact_lock($1, $2)', [0x53410000 + marco, dayKey])
       const draft = await api('POST', '/api/reservations/create-session', { token })
@@ -253,7 +254,7 @@ describe('leave', () => {
       for (let i = 0; i < 200; i++) {
         const waiting = await sql(
           `select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory' and pid <> $1`,
-          [holder.processID],
+          [holderPid],
         )
         if (waiting.length) break
         await new Promise((r) => setTimeout(r, 25))
@@ -406,6 +407,7 @@ describe('staff may book outside a shift on purpose', () => {
         .body,
     )
     expect(agenda.offShift!.some((o) => o.kind === 'OFF_SHIFT' && hhmmInRome(o.start) === '09:00')).toBe(true)
+    expect(agenda.reservations.find((r) => r.id === id)?.override_shift).toBe(true)
   })
 
   it('a customer cannot ask for the override', async () => {
@@ -464,5 +466,27 @@ describe('the team’s week', () => {
     expect(scheduleResponse.parse(mine.body.operators[0]).operator).toBe(giulia)
     expect(mine.body.operators[0].days).toHaveLength(28)
     expect((await api('GET', '/api/rota/mine', { as: 'USER' })).body.operators).toEqual([])
+  })
+
+  it('the home page says who works today ("Chi c’è oggi"), by the same rule', async () => {
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date())
+    const expected: number[] = []
+    for (const id of Object.values(ops)) {
+      const s = scheduleResponse.parse(
+        (await api('GET', `/api/operators/${id}/schedule?from=${today}&to=${today}`, { as: 'ADMIN' })).body,
+      )
+      if (s.days[0]!.intervals.length > 0) expected.push(id)
+    }
+    const home = async () => ((await api('GET', '/api/pages/home')).body.workingToday as number[]).sort()
+    expect(await home()).toEqual(expected.sort())
+    // Someone who works today calls in sick: gone from the home with the next request.
+    if (expected.length) {
+      const leave = await api('POST', '/api/operator-leave', {
+        as: 'ADMIN',
+        body: { operator: expected[0], kind: 'SICK', start: `${today}T00:00:00+01:00`, end: `${today}T23:59:00+01:00` },
+      })
+      expect(leave.status).toBe(201)
+      expect(await home()).not.toContain(expected[0])
+    }
   })
 })

@@ -83,7 +83,15 @@ interface RotaIndex {
   exceptions: Map<string, ShiftException>
   /** Per operator, merged leave ranges (epoch ms). */
   leave: Map<number, Range[]>
+  /**
+   * `rotaRangesOf` answers already computed, per operator and day, for one opening-hours list: a
+   * process's calendar copy is shared by every request until it changes, so the month view and
+   * the next customer's day ask the same questions again (bounded: emptied when full).
+   */
+  answers: { opening: unknown; byKey: Map<string, Range[] | null> }
 }
+
+const ANSWERS_MAX = 50_000
 
 const indexes = new WeakMap<object, { timeZone: string; index: RotaIndex }>()
 
@@ -111,7 +119,7 @@ function indexOf(rota: Rota, timeZone: string): RotaIndex {
   }
   const leave = new Map<number, Range[]>()
   for (const [id, list] of leaveLists) leave.set(id, mergeRanges(list))
-  const index = { patterns, exceptions, leave }
+  const index = { patterns, exceptions, leave, answers: { opening: null, byKey: new Map() } }
   indexes.set(rota, { timeZone, index })
   return index
 }
@@ -193,6 +201,27 @@ export function rotaRangesOf(
 ): Range[] | null {
   const rota = calendar.rota
   if (!rota) return null
+  const { answers } = indexOf(rota, timeZone)
+  if (answers.opening !== calendar.opening) {
+    answers.opening = calendar.opening
+    answers.byKey.clear()
+  }
+  const key = `${operator}|${day}`
+  const known = answers.byKey.get(key)
+  if (known !== undefined) return known
+  const resolved = resolveRotaRanges(calendar, rota, operator, day, timeZone)
+  if (answers.byKey.size >= ANSWERS_MAX) answers.byKey.clear()
+  answers.byKey.set(key, resolved)
+  return resolved
+}
+
+function resolveRotaRanges(
+  calendar: Pick<SalonCalendar, 'opening'>,
+  rota: Rota,
+  operator: number,
+  day: string,
+  timeZone: string,
+): Range[] | null {
   const shift = shiftOf(rota, operator, day, timeZone)
   const leave = leaveRanges(rota, operator, timeZone)
   const dayLeave = leave.length ? leaveNear(leave, day) : []

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wallDateTime } from './test-fixtures'
 import { DAYS_OF_WEEK, RESERVATION_STATUSES, type ReservationStatus } from '../enums/index'
 import { closedRanges } from './closures'
 import { daysWithSlots } from './month'
@@ -24,24 +25,7 @@ const hhmm = (m: number) =>
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-/** 'YYYY-MM-DD HH:mm' on the wall clock of `tz` (Intl only, nothing from the engine). */
-function wall(t: number, tz: string): string {
-  let f = formatters.get(tz)
-  if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(tz, f)
-  }
-  return f.format(t)
-}
+const wall = wallDateTime
 
 interface Scenario {
   tz: string

@@ -63,6 +63,25 @@ export function wallTime(instant: string | number, timeZone: string): string {
   )
 }
 
+const wallFormatters = new Map<string, Intl.DateTimeFormat>()
+/** 'YYYY-MM-DD HH:mm' on the wall clock of `tz` (Intl only, nothing from the engine): the property tests' oracle. */
+export function wallDateTime(t: number, tz: string): string {
+  let f = wallFormatters.get(tz)
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    wallFormatters.set(tz, f)
+  }
+  return f.format(t)
+}
+
 /**
  * A busy salon for timing: 5 operators, Tuesday–Saturday 09:00–13:00 / 14:00–19:00, a weekly and
  * a monthly recurring closure, holidays, and `perDay` reservations on every day of May 2026.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { agendaQuery, editBody, mineQuery, moveBody, operatorBlockBody, operatorBlockPatch } from './booking'
+import {
+  agendaQuery,
+  agendaResponse,
+  editBody,
+  mineQuery,
+  moveBody,
+  operatorBlockBody,
+  operatorBlockPatch,
+} from './booking'
 
 const paths = (r: { error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path.join('.'))
 
@@ -88,5 +96,46 @@ describe('editBody duration (a resize)', () => {
     expect(editBody.parse({ duration: 75 })).toEqual({ duration: 75 })
     for (const bad of [4, 2.5, 721, '60'])
       expect(editBody.safeParse({ duration: bad }).error?.issues[0]?.path).toEqual(['duration'])
+  })
+})
+
+describe('agendaResponse offShift (issue 23)', () => {
+  const base = {
+    from: '2026-12-15',
+    to: '2026-12-15',
+    timezone: 'Europe/Rome',
+    reservations: [],
+    blocks: [],
+    closed: [],
+  }
+  it('an answer without offShift (a server before the rota) still parses, meaning none', () => {
+    expect(agendaResponse.parse(base).offShift).toBeUndefined()
+  })
+  it('takes off-shift and leave ranges per operator; a leave names its kind', () => {
+    const offShift = [
+      {
+        operator: 2,
+        start: '2026-12-15T12:00:00.000Z',
+        end: '2026-12-15T18:30:00.000Z',
+        kind: 'OFF_SHIFT',
+        day: '2026-12-15',
+      },
+      {
+        operator: 3,
+        start: '2026-12-15T08:00:00.000Z',
+        end: '2026-12-15T12:00:00.000Z',
+        kind: 'LEAVE',
+        leaveKind: 'SICK',
+        day: '2026-12-15',
+      },
+    ]
+    expect(agendaResponse.parse({ ...base, offShift }).offShift).toEqual(offShift)
+  })
+  it('refuses an unknown kind or leave kind', () => {
+    const item = { operator: 2, start: '2026-12-15T12:00:00.000Z', end: '2026-12-15T13:00:00.000Z', day: '2026-12-15' }
+    expect(agendaResponse.safeParse({ ...base, offShift: [{ ...item, kind: 'AWAY' }] }).success).toBe(false)
+    expect(
+      agendaResponse.safeParse({ ...base, offShift: [{ ...item, kind: 'LEAVE', leaveKind: 'HOLIDAY' }] }).success,
+    ).toBe(false)
   })
 })

@@ -344,6 +344,8 @@ export const agendaItem = z
     transitions: z.array(status),
     /** Move; undo a final status set in the last UNDO_MINUTES; free the rest of an appointment over early. */
     actions: z.object({ move: actionFlag, undo: actionFlag, freeRest: actionFlag }).strict(),
+    /** Staff placed it outside its operator's shift or leave on purpose (issue 23). */
+    override_shift: z.boolean().optional(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>
@@ -366,12 +368,21 @@ export const agendaClosedItem = z
   .strict()
 export type AgendaClosedItem = z.infer<typeof agendaClosedItem>
 
+/** Why an operator is not bookable inside the salon's open hours: not on shift, or on leave (issue 23). */
+export const OFF_SHIFT_KINDS = ['OFF_SHIFT', 'LEAVE'] as const
+export type OffShiftKind = (typeof OFF_SHIFT_KINDS)[number]
+
+/**
+ * A time inside the salon's open hours when one operator is not working (issue 23): off shift, or
+ * on leave (`leaveKind` then says which), within one local `day`. The salon's own closed time is in
+ * `closed`, not here.
+ */
 export const agendaOffShiftItem = z
   .object({
     operator: z.number(),
     start: isoInstant,
     end: isoInstant,
-    kind: z.enum(['OFF_SHIFT', 'LEAVE']),
+    kind: z.enum(OFF_SHIFT_KINDS),
     leaveKind: z.enum(LEAVE_KINDS).optional(),
     day: z.string(),
   })
@@ -391,6 +402,7 @@ export const agendaResponse = z
     /**
      * Issue 23: per operator, the salon's open time in which they do not work (`OFF_SHIFT`) or are
      * on leave (`LEAVE`, with its kind) — what the agenda greys in their column. By operator, then start.
+     * Optional: an answer of a server without the rota parses, and means none.
      */
     offShift: z.array(agendaOffShiftItem).optional(),
   })

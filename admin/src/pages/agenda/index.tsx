@@ -22,6 +22,7 @@ import { DateField } from '../../components/form/date-fields'
 import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
+import { useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { formatCalendarDay } from '../../lib/format'
 import type { BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
@@ -30,6 +31,7 @@ import {
   blockToEvent,
   bookingToEvent,
   closedToEvents,
+  columnOperatorName,
   calendarDateToInstant,
   calendarDay,
   calendarOffset,
@@ -37,8 +39,10 @@ import {
   eventContent,
   eventDidMount,
   gridHours,
+  isShading,
   minutesBetween,
   moveBody,
+  offShiftToEvents,
   operatorName,
   operatorsToResources,
   rangeOf,
@@ -53,6 +57,7 @@ import {
   type AgendaState,
   type CalendarEventInput,
   type ClosedWords,
+  type OffShiftWords,
   type Palette,
 } from './mapping'
 
@@ -147,6 +152,7 @@ export default function Agenda() {
       noCustomer: t('agenda.noCustomer'),
       unassigned: t('agenda.unassigned'),
       blocked: t('agenda.blocked'),
+      offShiftBooking: t('agenda.offShiftBooking'),
     }),
     [t],
   )
@@ -157,6 +163,10 @@ export default function Agenda() {
       CLOSURE: t('agenda.closed.CLOSURE'),
       HOLIDAY: t('agenda.closed.HOLIDAY'),
     }),
+    [t],
+  )
+  const offShiftWords: OffShiftWords = useMemo(
+    () => ({ offShift: t.glossary.rota.offShift, leave: t('agenda.leave'), leaveKind: t.glossary.leaveKind }),
     [t],
   )
   // (Refine gives an empty object until the first answer.)
@@ -177,7 +187,8 @@ export default function Agenda() {
     () => operatorsToResources(operators, anyUnassigned ? words.unassigned : undefined),
     [operators, anyUnassigned, words],
   )
-  // The closed time, shaded behind every column shown.
+  // The closed time, shaded behind every column shown; each operator's time off shift or on
+  // leave in their own column (one operator's week: theirs only).
   const events = useMemo(
     () => [
       ...closedToEvents(
@@ -186,9 +197,15 @@ export default function Agenda() {
         timeZone,
         closedWords,
       ),
+      ...offShiftToEvents(
+        data?.offShift,
+        weekOperator ? [String(weekOperator)] : resources.map((r) => r.id),
+        timeZone,
+        offShiftWords,
+      ),
       ...cards,
     ],
-    [data, resources, timeZone, closedWords, cards],
+    [data, resources, weekOperator, timeZone, closedWords, offShiftWords, cards],
   )
   const { from: firstDay, to: lastDay } = range
   // The grid's hours follow the cards (not the closed time, which covers the whole night).
@@ -202,40 +219,68 @@ export default function Agenda() {
   if (dialog && !blockDialogUsed) setBlockDialogUsed(true)
   const { mutateAsync } = useCustomMutation()
   const calendar = useRef<Calendar | null>(null)
+  const shift = useShiftOverride()
+  const attempt = shift.attempt
 
   /**
    * One change sent to the API: busy while it runs, a notice when it is done, the agenda read
    * again either way. Resolves to the server's refusal (its message, and the bookings in the way
-   * of a block), or null when it was done.
+   * of a block), 'declined' when staff said no to booking off shift, or null when it was done.
+   * A booking's change (`who`: its operator's name, or null) goes through "… non è di turno:
+   * prenotare comunque?" (useShiftOverride); a block's does not.
    */
   const run = useCallback(
     async (
       request: Parameters<typeof mutateAsync>[0],
       okMessage: string,
-    ): Promise<{ message: string; error: unknown } | null> => {
+      who?: string | null,
+    ): Promise<{ message: string; error: unknown } | 'declined' | null> => {
       setBusy(true)
+      const send = (override: boolean) =>
+        mutateAsync({
+          ...request,
+          values: withOverride(request.values, override),
+          successNotification: false,
+          errorNotification: false,
+        })
       try {
-        await mutateAsync({ ...request, successNotification: false, errorNotification: false })
-        notify?.({ type: 'success', message: okMessage })
-        return null
-      } catch (e) {
-        return { message: (e as Error).message, error: e }
+        const outcome =
+          who === undefined
+            ? await send(false).then(
+                () => ({ status: 'done' }) as const,
+                (error: unknown) => ({ status: 'refused', error }) as const,
+              )
+            : await attempt(send, who)
+        if (outcome.status === 'done') {
+          notify?.({ type: 'success', message: okMessage })
+          return null
+        }
+        if (outcome.status === 'declined') return 'declined'
+        return { message: (outcome.error as Error).message, error: outcome.error }
       } finally {
         setBusy(false)
         void refetch()
       }
     },
-    [mutateAsync, notify, refetch],
+    [mutateAsync, notify, refetch, attempt],
   )
 
-  /** A drag or resize: the card snaps back and the server's words are shown when it is refused. */
+  /**
+   * A drag or resize: the card snaps back when it is refused (the server's words are shown) or when
+   * staff chose not to book outside the shift. `who` (bookings only) names the operator asked about.
+   */
   const patch = useCallback(
-    async (url: string, values: Record<string, unknown>, ok: string, failed: string, revert: () => void) => {
-      const refusal = await run({ url, method: 'patch', values }, ok)
-      if (refusal) {
-        revert()
-        notify?.({ type: 'error', message: failed, description: refusal.message })
-      }
+    async (
+      url: string,
+      values: Record<string, unknown>,
+      ok: string,
+      failed: string,
+      revert: () => void,
+      who?: string | null,
+    ) => {
+      const refusal = await run({ url, method: 'patch', values }, ok, who)
+      if (refusal) revert()
+      if (refusal && refusal !== 'declined') notify?.({ type: 'error', message: failed, description: refusal.message })
     },
     [run, notify],
   )
@@ -245,14 +290,14 @@ export default function Agenda() {
       d.mode === 'create'
         ? await run({ url: '/api/operator-blocks', method: 'post', values: body }, t('agenda.block.created'))
         : await run({ url: `/api/operator-blocks/${d.id}`, method: 'patch', values: body }, t('agenda.block.updated'))
-    setDialog(refusal ? { ...d, refusal: refusal.message, error: refusal.error } : null)
+    setDialog(refusal && refusal !== 'declined' ? { ...d, refusal: refusal.message, error: refusal.error } : null)
   }
   const deleteBlock = async (d: BlockDialog, id: number) => {
     const refusal = await run(
       { url: `/api/operator-blocks/${id}`, method: 'delete', values: {} },
       t('agenda.block.deleted'),
     )
-    setDialog(refusal ? { ...d, refusal: refusal.message } : null)
+    setDialog(refusal && refusal !== 'declined' ? { ...d, refusal: refusal.message } : null)
   }
 
   const options = useMemo<CalendarOptions>(
@@ -261,7 +306,7 @@ export default function Agenda() {
       eventDidMount,
       eventClick: ({ event }) => {
         const p = event.extendedProps as AgendaEventProps
-        if (p.kind === 'closed') return
+        if (isShading(p)) return
         if (p.kind === 'booking') {
           go({ to: `/booking/${p.id}` })
           return
@@ -283,7 +328,7 @@ export default function Agenda() {
       },
       eventDrop: ({ event, newResource, revert }) => {
         const p = event.extendedProps as AgendaEventProps
-        if (p.kind === 'closed') return
+        if (isShading(p)) return
         if (newResource?.id === UNASSIGNED) {
           revert()
           notify?.({ type: 'error', message: t('agenda.notMoved'), description: t('agenda.unassignedDrop') })
@@ -291,7 +336,15 @@ export default function Agenda() {
         }
         const body = moveBody(event.start, timeZone, newResource?.id)
         if (p.kind === 'booking')
-          void patch(`/api/reservations/${p.id}/edit`, body, t('agenda.moved'), t('agenda.notMoved'), revert)
+          void patch(
+            `/api/reservations/${p.id}/edit`,
+            body,
+            t('agenda.moved'),
+            t('agenda.notMoved'),
+            revert,
+            // Asked about the operator of the column it was dropped in.
+            columnOperatorName(operators, newResource?.id ?? String(event.resourceIds[0] ?? '')),
+          )
         else
           void patch(
             `/api/operator-blocks/${p.id}`,
@@ -303,7 +356,7 @@ export default function Agenda() {
       },
       eventResize: ({ event, revert }) => {
         const p = event.extendedProps as AgendaEventProps
-        if (p.kind === 'closed') return
+        if (isShading(p)) return
         if (p.kind === 'booking')
           void patch(
             `/api/reservations/${p.id}/edit`,
@@ -311,6 +364,7 @@ export default function Agenda() {
             t('agenda.resized'),
             t('agenda.notResized'),
             revert,
+            columnOperatorName(operators, String(event.resourceIds[0] ?? '')),
           )
         else
           void patch(
@@ -382,6 +436,7 @@ export default function Agenda() {
       notify,
       patch,
       weekOperator,
+      operators,
     ],
   )
 
@@ -483,7 +538,7 @@ export default function Agenda() {
         </Group>
       </Group>
       <Text size="sm" color="dimmed">
-        {t('agenda.help')} {t('agenda.closedLegend')}
+        {t('agenda.help')} {t('agenda.closedLegend')} {t('agenda.offShiftLegend')}
       </Text>
       {agenda.query.isError && (
         <Alert color="red" role="alert">
@@ -529,6 +584,7 @@ export default function Agenda() {
           />
         </Suspense>
       )}
+      {shift.dialog}
     </Stack>
   )
 }

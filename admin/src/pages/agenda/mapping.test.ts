@@ -9,15 +9,19 @@ import {
   calendarOffset,
   calendarTime,
   closedToEvents,
+  columnOperatorName,
   escapeHtml,
   eventHtml,
   instantToCalendar,
   gridHours,
   isDay,
+  isShading,
   legacyAgendaPath,
   minutesBetween,
   mondayOf,
   moveBody,
+  offShiftLabel,
+  offShiftToEvents,
   operatorsToResources,
   rangeOf,
   readAgendaState,
@@ -377,5 +381,140 @@ describe('the salon’s closed time → background events', () => {
     })
     // (index.tsx passes the cards, not these: with them the grid would open at midnight.)
     expect(gridHours(events, { from: '2026-12-15', to: '2026-12-15' }).slotMinTime).toBe('00:00:00')
+  })
+})
+
+describe('the operators’ time off shift and leave → background events in their own column (issue 23)', () => {
+  const offWords = {
+    offShift: 'Off shift',
+    leave: 'On leave',
+    leaveKind: { ANNUAL: 'Annual leave', PERMIT: 'Time off', SICK: 'Sick leave', TRAINING: 'Training' },
+  }
+  const offShift = [
+    // Giulia works the morning only: the afternoon (14:30–19:30 Rome) is off shift.
+    {
+      operator: 3,
+      start: '2026-12-15T13:30:00.000Z',
+      end: '2026-12-15T18:30:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
+    },
+    // Marco is sick in the morning.
+    {
+      operator: 4,
+      start: '2026-12-15T08:00:00.000Z',
+      end: '2026-12-15T12:00:00.000Z',
+      kind: 'LEAVE' as const,
+      leaveKind: 'SICK' as const,
+      day: '2026-12-15',
+    },
+    // Sara is not shown (another operator's week): left out.
+    {
+      operator: 5,
+      start: '2026-12-15T08:00:00.000Z',
+      end: '2026-12-15T12:00:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
+    },
+  ]
+  it('shades each range in its operator’s column only, at the salon’s wall clock, apart from closed time', () => {
+    const events = offShiftToEvents(offShift, ['3', '4'], ROME, offWords)
+    expect(events).toHaveLength(2)
+    expect(events[0]).toMatchObject({
+      display: 'background',
+      resourceIds: ['3'],
+      start: '2026-12-15T14:30:00',
+      end: '2026-12-15T19:30:00',
+      classNames: ['salon-off', 'salon-off-shift'],
+      startEditable: false,
+      durationEditable: false,
+    })
+    expect(events[1]).toMatchObject({
+      resourceIds: ['4'],
+      start: '2026-12-15T09:00:00',
+      end: '2026-12-15T13:00:00',
+      classNames: ['salon-off', 'salon-off-leave'],
+    })
+    // Distinct from the salon's closed time and from blocks (their classes are not these).
+    for (const e of events)
+      expect(e.classNames.some((c) => c.startsWith('salon-closed') || c === 'salon-block')).toBe(false)
+    // Ids never collide with bookings (r…), blocks (b…) or closed time (c…).
+    expect(events.map((e) => e.id)).toEqual(['o0', 'o1'])
+  })
+  it('says what it is in words (never the colour alone): off shift, or the leave’s kind from the glossary', () => {
+    const [off, sick] = offShiftToEvents(offShift, ['3', '4'], ROME, offWords)
+    expect(textOf(eventHtml(off!.extendedProps))).toBe('Off shift')
+    expect(textOf(eventHtml(sick!.extendedProps))).toBe('Sick leave')
+    expect(isShading(off!.extendedProps)).toBe(true)
+    expect(offShiftLabel({ kind: 'LEAVE' }, offWords)).toBe('On leave')
+    expect(offShiftLabel({ kind: 'LEAVE', leaveKind: 'TRAINING' }, offWords)).toBe('Training')
+  })
+  it('an answer without offShift (a server before the rota) shades nothing; an empty range is skipped', () => {
+    expect(offShiftToEvents(undefined, ['3'], ROME, offWords)).toEqual([])
+    const empty = {
+      operator: 3,
+      start: '2026-12-15T13:30:00.000Z',
+      end: '2026-12-15T13:30:00.000Z',
+      kind: 'OFF_SHIFT' as const,
+      day: '2026-12-15',
+    }
+    expect(offShiftToEvents([empty], ['3'], ROME, offWords)).toEqual([])
+  })
+  it('keeps the salon’s wall clock across the DST change (a leave on the last Sunday of October)', () => {
+    const leave = {
+      operator: 3,
+      start: '2026-10-24T22:00:00.000Z',
+      end: '2026-10-25T23:00:00.000Z',
+      kind: 'LEAVE' as const,
+      leaveKind: 'ANNUAL' as const,
+      day: '2026-10-25',
+    }
+    expect(offShiftToEvents([leave], ['3'], ROME, offWords)[0]).toMatchObject({
+      start: '2026-10-25T00:00:00',
+      end: '2026-10-26T00:00:00',
+    })
+  })
+  it('names the column’s operator for “… is off shift: book anyway?”', () => {
+    const ops = [
+      { id: 3, name: 'Giulia', surname: 'Rossi' },
+      { id: 4, name: 'Marco', surname: null },
+    ]
+    expect(columnOperatorName(ops, '3')).toBe('Giulia')
+    expect(columnOperatorName(ops, '9')).toBeNull()
+    expect(columnOperatorName(ops, undefined)).toBeNull()
+  })
+  it('a booking or a block is not shading', () => {
+    expect(isShading(bookingToEvent(booking(), ROME, words, palette)!.extendedProps)).toBe(false)
+  })
+})
+
+describe('a booking placed off shift on purpose (issue 23)', () => {
+  it('carries the mark in its card, escaped; no mark without the flag or the words', () => {
+    const item = {
+      id: 9,
+      status: 'CONFIRMED',
+      date_start: '2026-12-01T08:00:00.000Z',
+      date_end: '2026-12-01T08:30:00.000Z',
+      duration: 30,
+      total_price: 20,
+      note: null,
+      services: [{ id: 1, title: 'Piega', duration: 30, price: 20 }],
+      operator: { id: 1, name: 'Giulia', imageUrl: null },
+      customer: null,
+      transitions: ['CANCELLED'],
+      actions: { move: { allowed: true }, undo: { allowed: false }, freeRest: { allowed: false } },
+      override_shift: true,
+    } as unknown as Parameters<typeof bookingToEvent>[0]
+    const palette = () => ({ background: '#fff', edge: '#000' })
+    const marked = bookingToEvent(item, 'Europe/Rome', { ...words, offShiftBooking: 'Fuori <turno>' }, palette)!
+    expect(eventHtml(marked.extendedProps)).toContain('<span class="salon-ev-flag">Fuori &lt;turno&gt;</span>')
+    const plain = bookingToEvent(
+      { ...item, override_shift: undefined },
+      'Europe/Rome',
+      { ...words, offShiftBooking: 'Fuori turno' },
+      palette,
+    )!
+    expect(eventHtml(plain.extendedProps)).not.toContain('salon-ev-flag')
+    expect(eventHtml(bookingToEvent(item, 'Europe/Rome', words, palette)!.extendedProps)).not.toContain('salon-ev-flag')
   })
 })

@@ -16,7 +16,14 @@ import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
 import { isCalendarDay, isHhmm } from '@salon/shared/calendarDay'
-import type { AgendaBlockItem, AgendaClosedItem, AgendaItem } from '@salon/shared/schemas/booking'
+import type {
+  AgendaBlockItem,
+  AgendaClosedItem,
+  AgendaItem,
+  AgendaOffShiftItem,
+  OffShiftKind,
+} from '@salon/shared/schemas/booking'
+import type { LeaveKind } from '@salon/shared/enums/index'
 import type { ClosedKind } from '@salon/shared/booking/closedKinds'
 
 export type AgendaMode = 'day' | 'week'
@@ -190,7 +197,7 @@ export interface CalendarEventInput {
   title: string
   startEditable: boolean
   durationEditable: boolean
-  /** `background`: the salon's closed time, shaded behind the cards. */
+  /** `background`: the salon's closed time and the operators' time off shift, shaded behind the cards. */
   display?: 'auto' | 'background'
   backgroundColor?: string
   classNames: string[]
@@ -207,9 +214,16 @@ export type AgendaEventProps =
       services: string
       operatorName: string
       time: string
+      /** Placed outside its operator's shift on purpose (issue 23): the card says so. */
+      offShift?: string
     }
   | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
   | { kind: 'closed'; closed: ClosedKind; label: string }
+  | { kind: 'offShift'; off: OffShiftKind; label: string }
+
+/** The kinds of event that are only shading (not a booking or a block): nothing to open, drag or resize. */
+export const isShading = (p: AgendaEventProps): p is Extract<AgendaEventProps, { kind: 'closed' | 'offShift' }> =>
+  p.kind === 'closed' || p.kind === 'offShift'
 
 /** Event ids: bookings and blocks share the calendar, so their ids carry the kind (`r5`, `b5`). */
 export const bookingEventId = (id: number) => `r${id}`
@@ -223,6 +237,8 @@ export interface Words {
   noCustomer: string
   unassigned: string
   blocked: string
+  /** The mark of a booking placed off shift on purpose ("Fuori turno"); absent = no mark. */
+  offShiftBooking?: string
 }
 
 const customerName = (c: AgendaItem['customer'], words: Words) =>
@@ -267,6 +283,7 @@ export function bookingToEvent(
       services,
       operatorName: r.operator?.name ?? words.unassigned,
       time: timeRange(r.date_start, r.date_end, timeZone),
+      ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
     },
   }
 }
@@ -323,6 +340,53 @@ export function closedToEvents(
   }))
 }
 
+/** The words of an operator's time off shift: "Off shift", leave by its kind, leave of no known kind. */
+export interface OffShiftWords {
+  offShift: string
+  leave: string
+  leaveKind: Record<LeaveKind, string>
+}
+
+/** The words of one off-shift range: "Non di turno", or the leave's kind ("Ferie", "Malattia"…). */
+export const offShiftLabel = (o: Pick<AgendaOffShiftItem, 'kind' | 'leaveKind'>, words: OffShiftWords) =>
+  o.kind === 'LEAVE' ? (o.leaveKind ? words.leaveKind[o.leaveKind] : words.leave) : words.offShift
+
+/**
+ * When each operator is not working inside the open hours (the API's `offShift`, issue 23) →
+ * background events in that operator's column only, behind the cards: a shade of their own (not
+ * the closed grey, not a block's hatching) with its words written in it — "Non di turno", or the
+ * leave's kind — so the meaning is never the colour alone. Operators not shown (another operator's
+ * week, an inactive one) are left out. Clicks and drags still reach the grid: staff may book
+ * outside a shift on purpose (the server asks through 409 OFF_SHIFT; see use-shift-override).
+ */
+export function offShiftToEvents(
+  offShift: readonly AgendaOffShiftItem[] | undefined,
+  operatorIds: readonly string[],
+  timeZone: string,
+  words: OffShiftWords,
+): CalendarEventInput[] {
+  const shown = new Set(operatorIds)
+  const out: CalendarEventInput[] = []
+  for (const [i, o] of (offShift ?? []).entries()) {
+    const column = String(o.operator)
+    if (!shown.has(column) || Date.parse(o.end) <= Date.parse(o.start)) continue
+    const label = offShiftLabel(o, words)
+    out.push({
+      id: `o${i}`,
+      resourceIds: [column],
+      start: instantToCalendar(o.start, timeZone),
+      end: instantToCalendar(o.end, timeZone),
+      title: label,
+      display: 'background',
+      startEditable: false,
+      durationEditable: false,
+      classNames: ['salon-off', o.kind === 'LEAVE' ? 'salon-off-leave' : 'salon-off-shift'],
+      extendedProps: { kind: 'offShift', off: o.kind, label },
+    })
+  }
+  return out
+}
+
 export interface OperatorLike {
   id: number
   name: string
@@ -331,6 +395,16 @@ export interface OperatorLike {
 
 /** An operator as the agenda names them: name and surname. */
 export const operatorName = (o: OperatorLike) => [o.name, o.surname].filter(Boolean).join(' ')
+
+/**
+ * Whom "… is off shift: book anyway?" names after a drop or a resize: the operator of the column
+ * the card is in now (their first name, as the salon calls them: "Giulia"), or null when the
+ * column is no known operator's (the question then says "the operator").
+ */
+export function columnOperatorName(operators: readonly OperatorLike[], column: string | undefined): string | null {
+  const o = column === undefined ? undefined : operators.find((op) => String(op.id) === column)
+  return o?.name.trim() || null
+}
 
 /**
  * Active operators → the day view's columns, in the order given (the API sorts by `position`),
@@ -403,6 +477,7 @@ const SEP = sr(', ')
  */
 export function eventHtml(p: AgendaEventProps): string {
   if (p.kind === 'closed') return p.label ? `<span class="salon-closed-label">${escapeHtml(p.label)}</span>` : ''
+  if (p.kind === 'offShift') return `<span class="salon-off-label">${escapeHtml(p.label)}</span>`
   if (p.kind === 'block')
     return (
       `<div class="salon-ev"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
@@ -413,6 +488,7 @@ export function eventHtml(p: AgendaEventProps): string {
   return (
     `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
     `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
+    (p.offShift ? `<span class="salon-ev-flag">${escapeHtml(p.offShift)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>`
   )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
-import { useCustom, useCustomMutation, useGo } from '@refinedev/core'
+import { useCustom, useCustomMutation, useGo, type HttpError } from '@refinedev/core'
 import { bookBody, daySchema } from '@salon/shared'
 import { localDayOf } from '@salon/shared/booking/periods'
 import { formatTime } from '@salon/shared/format'
@@ -12,6 +12,7 @@ import { reasonOf } from '../../providers/payload-errors'
 import { DateField } from '../../components/form/date-fields'
 import { dayOf, staffBookingDays } from './when'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
+import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { useT } from '../../i18n/use-t'
 import { useSearchParams } from 'react-router'
 
@@ -65,7 +66,8 @@ export default function BookingCreate() {
     config: { query: { date: day, services: services.join(','), operator } },
     queryOptions: { enabled: services.length > 0 && !!day },
   })
-  const { mutate, mutation } = useCustomMutation<{ data: { id: number } }>()
+  const { mutateAsync, mutation } = useCustomMutation<{ data: { id: number } }>()
+  const shift = useShiftOverride()
 
   const body = {
     user: user ?? undefined,
@@ -80,26 +82,33 @@ export default function BookingCreate() {
     if (found.date_start) found.date_start = t('bookingNew.chooseFreeTime')
     setErrors(found)
     if (Object.keys(found).length) return
-    mutate(
-      {
-        url: '/api/reservations/book',
-        method: 'post',
-        values: body,
-        successNotification: () => ({ type: 'success', message: t('bookingNew.booked') }),
-        errorNotification: false,
-      },
-      {
-        onSuccess: (res) => go({ to: `/booking/${res.data.data.id}` }),
-        onError: (e) => {
-          setRefusal(e.message)
-          if (e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, String(v)])))
-          if (reasonOf(e)) {
-            setStart(null)
-            void slots.query.refetch()
-          }
-        },
-      },
-    )
+    // Outside the operator's shift the server asks first (409 OFF_SHIFT): "… non è di turno:
+    // prenotare comunque?" — yes books it anyway, no leaves the form as it is. ("Any operator" is
+    // never booked off shift: the refusal says to choose the person.)
+    const who = operator === 'any' ? ANY_OPERATOR : (operators.find((o) => String(o.id) === operator)?.name ?? null)
+    void shift
+      .attempt(
+        (override) =>
+          mutateAsync({
+            url: '/api/reservations/book',
+            method: 'post',
+            values: withOverride(body, override),
+            successNotification: () => ({ type: 'success', message: t('bookingNew.booked') }),
+            errorNotification: false,
+          }),
+        who,
+      )
+      .then((outcome) => {
+        if (outcome.status === 'done') return go({ to: `/booking/${outcome.result.data.data.id}` })
+        if (outcome.status === 'declined') return
+        const e = outcome.error as HttpError
+        setRefusal(e.message)
+        if (e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, String(v)])))
+        if (reasonOf(e)) {
+          setStart(null)
+          void slots.query.refetch()
+        }
+      })
   }
   const reset = () => setStart(null)
   // New services keep the time the agenda was clicked at; the slots below say whether it is free.
@@ -214,6 +223,7 @@ export default function BookingCreate() {
           </Group>
         </Stack>
       </Card>
+      {shift.dialog}
     </Stack>
   )
 }

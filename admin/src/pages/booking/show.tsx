@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { useCustom, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core'
+import { useCustom, useCustomMutation, useInvalidate, useResourceParams, type HttpError } from '@refinedev/core'
 import { type ReservationDetail, type ReservationEventItem, type ReservationStatus } from '@salon/shared'
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
 import { Link } from 'react-router'
@@ -25,6 +25,7 @@ import { SrOnly } from '../../components/sr-only'
 import { StatusBadge } from '../../components/status-badge'
 import { dateFormat, formatMoney } from '../../lib/format'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
+import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { reasonOf } from '../../providers/payload-errors'
 import { describeEvent } from './events'
 import { useSetStatus } from './use-set-status'
@@ -235,7 +236,7 @@ function AfterFinal({ booking, onChanged }: { booking: ReservationDetail; onChan
  * services at the agreed duration — or the new services at the catalogue's —, itself not counted
  * as busy), then one PATCH. A time taken meanwhile is a 409 shown here; the booking keeps its time.
  */
-function MoveForm({
+export function MoveForm({
   booking,
   operators,
   onChanged,
@@ -258,34 +259,48 @@ function MoveForm({
     config: { query: { date: day, operator, ...(servicesChanged ? { services: services.join(',') } : {}) } },
     queryOptions: { enabled: !!day && services.length > 0 },
   })
-  const { mutate, mutation } = useCustomMutation()
+  const { mutateAsync, mutation } = useCustomMutation()
+  const shift = useShiftOverride()
+  // The operator asked about when the time is outside their shift: the one chosen here ("any
+  // operator" is never placed off shift: no question, the refusal says to choose the person).
+  const who =
+    operator === 'any'
+      ? ANY_OPERATOR
+      : (operators.find((o) => o.value === operator)?.label ?? booking.operator?.name ?? null)
   const move = () =>
     chosen &&
-    mutate(
-      {
-        url: `/api/reservations/${booking.id}/edit`,
-        method: 'patch',
-        values: {
-          date_start: chosen,
-          operator: operator === 'any' ? 'any' : Number(operator),
-          ...(servicesChanged ? { services } : {}),
-        },
-        successNotification: () => ({ type: 'success', message: t('booking.moved') }),
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
+    void shift
+      .attempt(
+        (override) =>
+          mutateAsync({
+            url: `/api/reservations/${booking.id}/edit`,
+            method: 'patch',
+            values: withOverride(
+              {
+                date_start: chosen,
+                operator: operator === 'any' ? 'any' : Number(operator),
+                ...(servicesChanged ? { services } : {}),
+              },
+              override,
+            ),
+            successNotification: () => ({ type: 'success', message: t('booking.moved') }),
+            errorNotification: false,
+          }),
+        who,
+      )
+      .then((outcome) => {
+        if (outcome.status === 'done') {
           setChosen(null)
           setError(null)
           void onChanged()
-        },
-        onError: (e) => {
-          setError(e.message)
-          if (reasonOf(e) === 'SLOT_TAKEN' || reasonOf(e) === 'OPERATOR_BUSY' || reasonOf(e) === 'OFF_SHIFT')
-            void slots.query.refetch()
-        },
-      },
-    )
+          return
+        }
+        if (outcome.status === 'declined') return
+        const e = outcome.error as HttpError
+        setError(e.message)
+        if (reasonOf(e) === 'SLOT_TAKEN' || reasonOf(e) === 'OPERATOR_BUSY' || reasonOf(e) === 'OFF_SHIFT')
+          void slots.query.refetch()
+      })
   const free = slots.result.data?.slots ?? []
   return (
     <Card withBorder radius="md" p="lg">
@@ -349,6 +364,7 @@ function MoveForm({
           </Button>
         </Group>
       </Stack>
+      {shift.dialog}
     </Card>
   )
 }
@@ -358,18 +374,30 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
   const t = useT()
   const [note, setNote] = useState(booking.note ?? '')
   const [error, setError] = useState<string | null>(null)
-  const { mutate, mutation } = useCustomMutation()
+  const { mutateAsync, mutation } = useCustomMutation()
+  // A note does not move the booking; should the server still answer OFF_SHIFT (a booking the rota
+  // left outside the shift), it asks like every other change of a booking.
+  const shift = useShiftOverride()
   const save = () =>
-    mutate(
-      {
-        url: `/api/reservations/${booking.id}/edit`,
-        method: 'patch',
-        values: { note: note.trim() || null },
-        successNotification: () => ({ type: 'success', message: t('booking.noteSaved') }),
-        errorNotification: false,
-      },
-      { onSuccess: () => void onChanged(), onError: (e) => setError(e.errors?.note?.toString() ?? e.message) },
-    )
+    void shift
+      .attempt(
+        (override) =>
+          mutateAsync({
+            url: `/api/reservations/${booking.id}/edit`,
+            method: 'patch',
+            values: withOverride({ note: note.trim() || null }, override),
+            successNotification: () => ({ type: 'success', message: t('booking.noteSaved') }),
+            errorNotification: false,
+          }),
+        booking.operator?.name,
+      )
+      .then((outcome) => {
+        if (outcome.status === 'done') return void onChanged()
+        if (outcome.status === 'refused') {
+          const e = outcome.error as HttpError
+          setError(e.errors?.note?.toString() ?? e.message)
+        }
+      })
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
@@ -388,6 +416,7 @@ function NoteForm({ booking, onChanged }: { booking: ReservationDetail; onChange
           </Button>
         </Group>
       </Stack>
+      {shift.dialog}
     </Card>
   )
 }

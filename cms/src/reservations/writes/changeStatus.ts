@@ -64,7 +64,11 @@ export async function undoStatus(pool: Pool, user: Actor, id: number, now = new 
       await db.query('release savepoint undo')
     } catch (err) {
       await db.query('rollback to savepoint undo')
-      if (pgErrorCode(err) === '23P01') throw conflict('SLOT_TAKEN')
+      if (pgErrorCode(err) === '23P01')
+        // The time was taken since, or its operator is on leave now (the leave guard, issue 23).
+        throw conflict(
+          (err as { constraint?: string }).constraint === 'reservations_leave_guard' ? 'OFF_SHIFT' : 'SLOT_TAKEN',
+        )
       throw err
     }
     await recordEvent(db, id, user, current.snapshot, now, undefined, 'UNDONE')

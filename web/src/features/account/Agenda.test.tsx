@@ -14,6 +14,7 @@ vi.mock('./api', () => ({
   undoReservationStatus: (...args: unknown[]) => undoReservationStatus(...args),
   freeReservationRest: (...args: unknown[]) => freeReservationRest(...args),
   fetchMyFeeds: async () => [],
+  fetchMyRota: async () => [],
   rotateFeed: vi.fn(),
   revokeFeed: vi.fn(),
 }))

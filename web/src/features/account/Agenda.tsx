@@ -22,6 +22,7 @@ import {
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { LoadError } from '../../lib/ui/LoadError'
 import { CalendarFeedCards } from './CalendarFeedCard'
+import { MyShiftsCards } from './MyShiftsCard'
 
 /**
  * The operator's day (role OPERATOR, in the reserved area): today or the next 7 days, each
@@ -30,7 +31,8 @@ import { CalendarFeedCards } from './CalendarFeedCard'
  * start; a cancellation, a refusal or a no-show asks first), "Ripristina" for 15 minutes after a
  * final status, "Libera il tempo restante" for an appointment over early, and the time the salon
  * blocked for them (training, leave…) in its place among the appointments. The view is in the URL.
- * Below: the private calendar link of their appointments (CalendarFeedCard).
+ * Below: their shifts and leave of the next four weeks (MyShiftsCard, issue 23), then the private
+ * calendar link of their appointments (CalendarFeedCard).
  */
 export function Agenda({ name }: { name: string }) {
   const [params, setParams] = useSearchParams()
@@ -170,6 +172,7 @@ export function Agenda({ name }: { name: string }) {
           </p>
         ) : null}
       </ConfirmDialog>
+      <MyShiftsCards />
       <CalendarFeedCards timeZone={data.status === 'success' ? data.data.salon.timezone : 'Europe/Rome'} />
     </>
   )

@@ -7,6 +7,7 @@ import type {
   MyReservationsResponse,
 } from '@salon/shared/schemas/booking'
 import type { OperatorFeedCreated, OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
+import type { ScheduleResponse } from '@salon/shared/schemas/rota'
 import { api } from '../../lib/api'
 
 /**
@@ -133,4 +134,16 @@ export async function rotateFeed(operatorId: number) {
 /** `DELETE /api/operators/:id/feed` → the link stops working. */
 export async function revokeFeed(operatorId: number) {
   return (await api.delete<{ data: OperatorFeedStatus }>(`/api/operators/${operatorId}/feed`)).data
+}
+
+export type { ScheduleResponse }
+
+/**
+ * `GET /api/rota/mine` → the signed-in operator's resolved working time, leave and exceptions for
+ * today and the next 27 days (the server's default: four weeks), one schedule per operator record
+ * linked to the account (usually one).
+ */
+export async function fetchMyRota(signal?: AbortSignal) {
+  const res = await api.get<{ operators?: ScheduleResponse[] }>('/api/rota/mine', { signal })
+  return res?.operators ?? []
 }

@@ -115,7 +115,7 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
                     {t.home.teamTitle}
                   </h2>
                   <p className="section__lead">{t.home.teamText}</p>
-                  <Operators operators={data.operators} />
+                  <Operators operators={data.operators} workingToday={data.workingToday} />
                 </div>
               </section>
             ) : null}

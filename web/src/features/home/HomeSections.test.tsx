@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { CLOSURES_SHOWN, Closures } from './HomeSections'
+import { CLOSURES_SHOWN, Closures, Operators } from './HomeSections'
 
 const holidays = [
   { id: 1, name: 'Natale', date: '2026-12-25', recurring_yearly: true },
@@ -32,5 +32,21 @@ describe('Closures', () => {
     render(<Closures closures={[]} holidays={holidays.slice(0, 2)} timeZone="Europe/Rome" />)
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
     expect(screen.queryByText(/Mostra/)).toBeNull()
+  })
+})
+
+describe('Operators', () => {
+  const team = [
+    { id: 1, name: 'Giulia', surname: 'Rossi', image: null },
+    { id: 2, name: 'Marco', surname: 'Bianchi', image: null },
+  ] as Parameters<typeof Operators>[0]['operators']
+
+  it('marks who works today ("Chi c’è oggi", issue 23), and nobody when the list is absent', () => {
+    const { rerender } = render(<Operators operators={team} workingToday={[2]} />)
+    const [giulia, marco] = screen.getAllByRole('listitem')
+    expect(within(giulia!).queryByText('Oggi in salone')).toBeNull()
+    expect(within(marco!).getByText('Oggi in salone')).toBeInTheDocument()
+    rerender(<Operators operators={team} />)
+    expect(screen.queryByText('Oggi in salone')).toBeNull()
   })
 })

@@ -117,7 +117,7 @@ export function Banners({ banners }: { banners: Banner[] }) {
 const PHOTO_PX = 96
 
 /** The team, with photos (96 px, 1× and 2×, cropped square by the image endpoint). */
-export function Operators({ operators }: { operators: Operator[] }) {
+export function Operators({ operators, workingToday }: { operators: Operator[]; workingToday?: number[] }) {
   if (operators.length === 0) return null
   return (
     <ul className="team">
@@ -144,6 +144,7 @@ export function Operators({ operators }: { operators: Operator[] }) {
               </span>
             )}
             <p className="team__name">{name}</p>
+            {workingToday?.includes(Number(op.id)) ? <p className="team__today">{t.home.inTodayLabel}</p> : null}
             {op.description?.trim() ? <p className="team__description">{op.description}</p> : null}
           </li>
         )

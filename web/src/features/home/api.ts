@@ -105,6 +105,8 @@ export interface HomeData {
   banners: Banner[]
   categories: CategoryWithServices[]
   operators: Operator[]
+  /** Ids of the operators who work some of today (issue 23: "Oggi in salone"). */
+  workingToday?: number[]
   openingHours: OpeningDay[]
   closures: Closure[]
   holidays?: Holiday[]
