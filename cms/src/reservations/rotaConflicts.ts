@@ -54,7 +54,7 @@ export async function rotaConflicts(
   const { from } = localDays(tz, first)
   const { to } = localDays(tz, last)
   const { rows } = await pool.query<Row>(
-    `select r.id, r.operator_id, o.name as operator_name, r.status::text as status,
+    `select r.id, r.operator_id, trim(concat_ws(' ', o.name, o.surname)) as operator_name, r.status::text as status,
             ${isoOf('r.date_start')} as date_start, ${isoOf('r.date_end')} as date_end,
             nullif(trim(concat_ws(' ', u.name, u.surname)), '') as customer,
             coalesce((select array_agg(rr.services_id order by rr."order") from reservations_rels rr
@@ -106,12 +106,19 @@ export async function rotaConflicts(
     const free = working
       .filter((id) => !overlapsSorted(mergeRanges(ranges.get(id) ?? []), start, end))
       .sort((a, b) => counts.get(a)! - counts.get(b)!)
+    const leave =
+      reason === 'ON_LEAVE'
+        ? calendar.rota?.leave.find(
+            (l) => l.operator === r.operator_id && parseInstant(l.start, tz) < end && parseInstant(l.end, tz) > start,
+          )
+        : undefined
     items.push({
       id: r.id,
       date_start: r.date_start,
       date_end: r.date_end,
       status: r.status,
       reason,
+      ...(leave ? { leaveKind: leave.kind } : {}),
       operator: { id: r.operator_id, name: r.operator_name ?? names.get(r.operator_id) ?? '' },
       customer: r.customer ?? '',
       services: r.titles,

@@ -351,6 +351,8 @@ describe('leave', () => {
     expect(ours.map((i) => i.id).sort()).toEqual([...ids].sort())
     for (const item of ours) {
       expect(item.reason).toBe('ON_LEAVE')
+      expect(item.leaveKind).toBe('ANNUAL')
+      expect(item.operator.name).toBe('Marco Bianchi')
       expect(item.candidates.length).toBeGreaterThan(0)
       expect(item.candidates.map((c) => c.id)).not.toContain(marco)
       const to = item.candidates[0]!.id

@@ -238,6 +238,8 @@ export const rotaConflictsResponse = z.object({
       date_end: z.string(),
       status: z.string(),
       reason: z.enum(['ON_LEAVE', 'OFF_SHIFT']),
+      /** With ON_LEAVE: the kind of the leave in the way. */
+      leaveKind: z.enum(LEAVE_KINDS).optional(),
       operator: z.object({ id: z.number(), name: z.string() }),
       customer: z.string(),
       services: z.array(z.string()),

@@ -6,8 +6,8 @@ import { fakeApi, renderWithApi } from '../../test/fake-api'
 import RotaConflictsPage from './conflicts'
 import { BASE_ROUTES, CONFLICTS } from './fixture'
 
-function setup(path = '/rota/conflicts?operator=1') {
-  let items = CONFLICTS.items
+function setup(path = '/rota/conflicts?operator=1', first: Partial<(typeof CONFLICTS.items)[number]> = {}) {
+  let items = CONFLICTS.items.map((i, n) => (n === 0 ? { ...i, ...first } : i))
   const api = fakeApi({
     ...BASE_ROUTES,
     'GET /api/rota/conflicts': () => ({ total: items.length, items }),
@@ -61,6 +61,14 @@ describe('/dashboard/rota/conflicts', { timeout: 30_000 }, () => {
     expect(within(first).getByRole('link', { name: /^Sposta/ })).toBeInTheDocument()
     expect(screen.getByTestId('conflict-42')).toHaveTextContent('Non di turno')
     expect(screen.getByRole('heading', { name: 'Giulia Rossi: 2 appuntamenti da riassegnare' })).toBeInTheDocument()
+  })
+
+  it('names the kind of leave when the server says it ("Ferie")', async () => {
+    act(() => setLocale('it'))
+    setup(undefined, { leaveKind: 'ANNUAL' })
+    const first = await screen.findByTestId('conflict-41')
+    expect(first).toHaveTextContent('Ferie')
+    expect(first).not.toHaveTextContent('In assenza')
   })
 
   it('"Give to Marco" in one click: the booking’s edit with the operator, then the list again', async () => {

@@ -157,7 +157,13 @@ function ConflictCard({
 }) {
   const t = useT()
   const customer = item.customer || t('conflicts.noCustomer')
-  const reason = item.reason === 'ON_LEAVE' ? t('conflicts.reason.ON_LEAVE') : t.glossary.rota.offShift
+  // The kind of leave when the server names it ("Ferie"), else the general words.
+  const reason =
+    item.reason === 'ON_LEAVE'
+      ? item.leaveKind
+        ? t.glossary.leaveKind[item.leaveKind]
+        : t('conflicts.reason.ON_LEAVE')
+      : t.glossary.rota.offShift
   return (
     <Card withBorder radius="md" p="md" component="li" data-testid={`conflict-${item.id}`}>
       <Stack spacing="sm">
