@@ -107,13 +107,37 @@ async function adminSend(
   return res.json()
 }
 
+/**
+ * What each test changed in the shared salon (patterns, exceptions, leave), taken back after it:
+ * the specs after this one (rota.spec.ts) find the demo team's week as the seed left it.
+ */
+const undo: string[] = []
+test.afterEach(async ({ request }) => {
+  const token = await adminToken(request)
+  for (const url of undo.splice(0).reverse()) {
+    const res = await request.delete(url, { headers: { authorization: `JWT ${token}` } })
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300)
+  }
+})
+
 /** `operator` works Tuesday to Thursday, the salon's hours, from today on. */
-const tuesdayToThursday = (request: APIRequestContext, token: string, operator: number) =>
-  adminSend(request, token, 'put', `/api/operators/${operator}/schedule`, {
-    from: romeDay(),
+const tuesdayToThursday = async (request: APIRequestContext, token: string, operator: number) => {
+  const from = romeDay()
+  const done = await adminSend(request, token, 'put', `/api/operators/${operator}/schedule`, {
+    from,
     cycleWeeks: 1,
     days: WEEKDAY.map((d, i) => ({ week: 1, day_of_week: d, intervals: i >= 1 && i <= 3 ? SALON_DAY : [] })),
   })
+  undo.push(`/api/operators/${operator}/schedule?from=${from}`)
+  return done
+}
+
+/** Leave for one operator (taken back after the test). */
+const leave = async (request: APIRequestContext, token: string, data: Record<string, unknown>) => {
+  const created = await adminSend(request, token, 'post', '/api/operator-leave', data)
+  undo.push(`/api/operator-leave/${created.doc.id}`)
+  return created
+}
 
 /** A day off (`[]`) or other hours for one operator on one day. */
 const exception = (
@@ -122,7 +146,11 @@ const exception = (
   operator: number,
   day: string,
   intervals: { opening_time: string; closing_time: string }[],
-) => adminSend(request, token, 'put', `/api/operators/${operator}/exceptions/${day}`, { intervals })
+) => {
+  const url = `/api/operators/${operator}/exceptions/${day}`
+  if (!undo.includes(url)) undo.push(url)
+  return adminSend(request, token, 'put', `/api/operators/${operator}/exceptions/${day}`, { intervals })
+}
 
 /** The first Tuesday from `offset` days ahead whose Friday is in the same month and on which the salon is open both days. */
 async function tuesdayAndFriday(request: APIRequestContext, piega: number, offset: number) {
@@ -303,7 +331,7 @@ test.describe('the agenda and the rota (1366 × 900)', () => {
     // A day Giulia works only the morning, Marco is sick in the morning.
     const day = await openDay(request, piega, giulia, 36, 16)
     await exception(request, token, giulia, day, [{ opening_time: '09:00', closing_time: '13:00' }])
-    await adminSend(request, token, 'post', '/api/operator-leave', {
+    await leave(request, token, {
       operator: marco,
       kind: 'SICK',
       start: romeInstant(day, '09:00'),
@@ -409,7 +437,7 @@ test.describe('“I miei turni” (the operator’s reserved area)', () => {
     while (weekdayOf(off) !== 2) off = addDays(off, 1)
     await exception(request, token, giulia, off, [])
     const leaveFrom = addDays(off, 2)
-    await adminSend(request, token, 'post', '/api/operator-leave', {
+    await leave(request, token, {
       operator: giulia,
       kind: 'ANNUAL',
       start: romeInstant(leaveFrom, '00:00'),

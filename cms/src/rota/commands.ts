@@ -8,7 +8,14 @@ import {
 } from '@salon/shared'
 import { fieldError, inTransaction, notFound } from '../platform'
 import { invalidateCalendar, salonCalendar } from '../calendar'
-import { deleteException, readOperator, readOperators, replacePatternsFrom, upsertExceptions } from './repo'
+import {
+  deleteException,
+  deletePatternsFrom,
+  readOperator,
+  readOperators,
+  replacePatternsFrom,
+  upsertExceptions,
+} from './repo'
 import { operatorSchedule } from './schedule'
 
 /**
@@ -32,6 +39,14 @@ export async function putPattern(pool: Pool, caller: Caller, id: number, body: S
   await inTransaction(pool, (db) => replacePatternsFrom(db, id, body.from, body.cycleWeeks, body.days))
   invalidateCalendar()
   return operatorSchedule(pool, caller, id, { from: body.from, to: addCalendarDays(body.from, 13) })
+}
+
+/** DELETE /api/operators/:id/schedule?from= → back to the pattern before `from` (or the salon's hours) from that day on. */
+export async function removePatternsFrom(pool: Pool, caller: Caller, id: number, from: string) {
+  await operatorOr404(pool, id)
+  await deletePatternsFrom(pool, id, from)
+  invalidateCalendar()
+  return operatorSchedule(pool, caller, id, { from, to: addCalendarDays(from, 13) })
 }
 
 /** PUT /api/operators/:id/exceptions/:date. */

@@ -10,12 +10,12 @@ import {
 import { z } from 'zod'
 import { parseOr400, pool, queryObject, readJsonObject, requireAdmin, requireBooker } from '../platform'
 import { salonCalendar } from '../calendar'
-import { copyWeek, putException, putPattern, removeException } from './commands'
+import { copyWeek, putException, putPattern, removeException, removePatternsFrom } from './commands'
 import { comingWeeks, mySchedules, operatorSchedule, rotaWeek } from './schedule'
 
 /**
  * The rota's HTTP face (docs/api.md "Rota"): who is asking → zod → one use case → JSON.
- * `operatorRotaEndpoints` hang under `/api/operators` (joined to the collection in collections.ts);
+ * `operatorRotaEndpoints` (GET/PUT/DELETE schedule, PUT/DELETE exceptions) hang under `/api/operators` (joined to the collection in collections.ts);
  * `rotaEndpoints` are the salon-wide ones under `/api/rota`.
  */
 
@@ -43,6 +43,16 @@ export const operatorRotaEndpoints: Endpoint[] = [
       const id = idOf(req)
       const body = parseOr400(schedulePutBody, await readJsonObject(req))
       return Response.json(await putPattern(pool(req.payload), user, id, body), { headers: noStore })
+    },
+  },
+  {
+    path: '/:id/schedule',
+    method: 'delete',
+    handler: async (req) => {
+      const user = requireAdmin(req)
+      const id = idOf(req)
+      const { from } = parseOr400(z.object({ from: daySchema }), queryObject(req))
+      return Response.json(await removePatternsFrom(pool(req.payload), user, id, from), { headers: noStore })
     },
   },
   {

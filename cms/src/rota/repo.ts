@@ -48,6 +48,15 @@ export async function replacePatternsFrom(
   )
 }
 
+/** The operator's patterns from `from` on are removed: the one before (or the salon's hours) applies again. */
+export async function deletePatternsFrom(db: Db, operator: number, from: string): Promise<number> {
+  const { rowCount } = await db.query(
+    'delete from operator_schedules where operator_id = $1 and valid_from >= $2::date',
+    [operator, from],
+  )
+  return rowCount ?? 0
+}
+
 export interface ExceptionRow {
   id: number
   operator: number

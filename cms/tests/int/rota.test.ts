@@ -229,6 +229,14 @@ describe('a working pattern is obeyed by the next request of both processes', ()
     expect(saturdays.map((d) => d.shift.length > 0)).toEqual([true, false, true, false])
     for (const d of saturdays.filter((x) => x.shift.length === 0)) expect(d.intervals).toEqual([])
     expect(schedule.patterns.at(-1)).toMatchObject({ from: first, to: null, cycleWeeks: 2 })
+    // Back to the salon's hours from that day on: the earlier state (no pattern) applies again.
+    expect((await api('DELETE', `/api/operators/${sara}/schedule?from=${first}`, { as: 'OPERATOR' })).status).toBe(403)
+    expect((await api('DELETE', `/api/operators/${sara}/schedule`, { as: 'ADMIN' })).status).toBe(400)
+    const reset = scheduleResponse.parse(
+      (await api('DELETE', `/api/operators/${sara}/schedule?from=${first}`, { as: 'ADMIN' })).body,
+    )
+    expect(reset.patterns.filter((p) => p.from >= first)).toEqual([])
+    expect(reset.days.every((d) => d.source !== 'PATTERN')).toBe(true)
   })
 })
 
