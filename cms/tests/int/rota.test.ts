@@ -382,6 +382,17 @@ describe('leave', () => {
     const marcos = agenda.offShift!.filter((o) => o.operator === marco)
     expect(marcos.length).toBeGreaterThan(0)
     expect(marcos.every((o) => o.kind === 'LEAVE' && o.leaveKind === 'ANNUAL')).toBe(true)
+    // REST reads of leave: an operator sees their own record's only, a customer nothing, a visitor 401.
+    const asGiulia = await api('GET', '/api/operator-leave?limit=100&depth=0', { as: 'OPERATOR' })
+    expect(asGiulia.status).toBe(200)
+    expect(asGiulia.body.docs.every((l: { operator: number }) => l.operator === giulia)).toBe(true)
+    expect(
+      (await api('GET', '/api/operator-leave?limit=100', { as: 'ADMIN' })).body.docs.some(
+        (l: { operator: number }) => l.operator === marco,
+      ),
+    ).toBe(true)
+    expect((await api('GET', '/api/operator-leave', { as: 'USER' })).status).toBe(403)
+    expect((await api('GET', '/api/operator-leave')).status).toBe(401)
     const week = rotaResponse.parse((await api('GET', `/api/rota?from=${day}&to=${day}`, { as: 'ADMIN' })).body)
     expect(week.leave.map((l) => l.operator)).toContain(marco)
     expect(week.operators.find((o) => o.id === marco)!.days[0]!.intervals).toEqual([])
