@@ -6,6 +6,7 @@
 import { PasswordRecovery, Users } from './accounts'
 import { BusinessClosures, BusinessHours, Config, Holidays, OperatingIntervals } from './calendar'
 import { Category, Operators, Services } from './catalogue'
+import { Clients } from './clients'
 import { Banner, Upload } from './content'
 import { operatorFeedEndpoints, Reservations } from './reservations'
 import { OperatorLeave, operatorRotaEndpoints } from './rota'
@@ -21,6 +22,7 @@ const unlocked = <C extends { slug: string }>(c: C): C & { lockDocuments: false 
 
 export const collections = [
   Users,
+  Clients,
   Reservations,
   { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints, ...operatorRotaEndpoints] },
   OperatorLeave,

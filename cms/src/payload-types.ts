@@ -68,8 +68,10 @@ export interface Config {
   blocks: {};
   collections: {
     users: User;
+    clients: Client;
     reservations: Reservation;
     operators: Operator;
+    'operator-leave': OperatorLeave;
     services: Service;
     category: Category;
     banner: Banner;
@@ -81,15 +83,16 @@ export interface Config {
     holidays: Holiday;
     password_recovery: PasswordRecovery;
     'payload-kv': PayloadKv;
-    'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
   collectionsJoins: {};
   collectionsSelect: {
     users: UsersSelect<false> | UsersSelect<true>;
+    clients: ClientsSelect<false> | ClientsSelect<true>;
     reservations: ReservationsSelect<false> | ReservationsSelect<true>;
     operators: OperatorsSelect<false> | OperatorsSelect<true>;
+    'operator-leave': OperatorLeaveSelect<false> | OperatorLeaveSelect<true>;
     services: ServicesSelect<false> | ServicesSelect<true>;
     category: CategorySelect<false> | CategorySelect<true>;
     banner: BannerSelect<false> | BannerSelect<true>;
@@ -101,7 +104,6 @@ export interface Config {
     holidays: HolidaysSelect<false> | HolidaysSelect<true>;
     password_recovery: PasswordRecoverySelect<false> | PasswordRecoverySelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
-    'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
   };
@@ -181,10 +183,6 @@ export interface Upload {
   label: 'HOME_CAROUSEL' | 'IMAGES';
   alt?: string | null;
   position?: number | null;
-  /**
-   * The customer whose profile photo this is (set by the avatar endpoint through the Local API
-   * only); empty for the salon's images. Nobody writes it through the API.
-   */
   owner?: number | null;
   updatedAt: string;
   createdAt: string;
@@ -218,16 +216,46 @@ export interface Upload {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "clients".
+ */
+export interface Client {
+  id: number;
+  name: string;
+  surname?: string | null;
+  phone_number?: string | null;
+  email?: string | null;
+  birthday?: string | null;
+  marketing_consent?: boolean | null;
+  marketing_consent_at?: string | null;
+  tags?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  allergies?: string | null;
+  technical_notes?: string | null;
+  blocked_online?: boolean | null;
+  blocked_reason?: string | null;
+  user?: (number | null) | User;
+  created_by?: (number | null) | User;
+  anonymised_at?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "reservations".
  */
 export interface Reservation {
   id: number;
   note?: string | null;
   user?: (number | null) | User;
+  client?: (number | null) | Client;
   operator?: (number | null) | Operator;
-  /**
-   * Booked with "Qualsiasi operatore": the server chose the operator (a customer's move may change it).
-   */
   any_operator?: boolean | null;
   services?: (number | Service)[] | null;
   date_start?: string | null;
@@ -290,6 +318,20 @@ export interface Category {
   id: number;
   name: string;
   position?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "operator-leave".
+ */
+export interface OperatorLeave {
+  id: number;
+  operator: number | Operator;
+  kind: 'ANNUAL' | 'PERMIT' | 'SICK' | 'TRAINING';
+  start: string;
+  end: string;
+  note?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -367,6 +409,8 @@ export interface Config1 {
   minNoticeMinutes: number;
   bookingHorizonDays: number;
   autoConfirm?: boolean | null;
+  twoStepConfirmation?: boolean | null;
+  noShowGraceMinutes: number;
   maxOpenBookings: number;
   requireEmailVerification?: boolean | null;
   requireAdminTotp?: boolean | null;
@@ -423,73 +467,6 @@ export interface PayloadKv {
     | number
     | boolean
     | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents".
- */
-export interface PayloadLockedDocument {
-  id: number;
-  document?:
-    | ({
-        relationTo: 'users';
-        value: number | User;
-      } | null)
-    | ({
-        relationTo: 'reservations';
-        value: number | Reservation;
-      } | null)
-    | ({
-        relationTo: 'operators';
-        value: number | Operator;
-      } | null)
-    | ({
-        relationTo: 'services';
-        value: number | Service;
-      } | null)
-    | ({
-        relationTo: 'category';
-        value: number | Category;
-      } | null)
-    | ({
-        relationTo: 'banner';
-        value: number | Banner;
-      } | null)
-    | ({
-        relationTo: 'business_hours';
-        value: number | BusinessHour;
-      } | null)
-    | ({
-        relationTo: 'operating_intervals';
-        value: number | OperatingInterval;
-      } | null)
-    | ({
-        relationTo: 'business-closures';
-        value: number | BusinessClosure;
-      } | null)
-    | ({
-        relationTo: 'config';
-        value: number | Config1;
-      } | null)
-    | ({
-        relationTo: 'upload';
-        value: number | Upload;
-      } | null)
-    | ({
-        relationTo: 'holidays';
-        value: number | Holiday;
-      } | null)
-    | ({
-        relationTo: 'password_recovery';
-        value: number | PasswordRecovery;
-      } | null);
-  globalSlug?: string | null;
-  user: {
-    relationTo: 'users';
-    value: number | User;
-  };
-  updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -556,11 +533,35 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "clients_select".
+ */
+export interface ClientsSelect<T extends boolean = true> {
+  name?: T;
+  surname?: T;
+  phone_number?: T;
+  email?: T;
+  birthday?: T;
+  marketing_consent?: T;
+  marketing_consent_at?: T;
+  tags?: T;
+  allergies?: T;
+  technical_notes?: T;
+  blocked_online?: T;
+  blocked_reason?: T;
+  user?: T;
+  created_by?: T;
+  anonymised_at?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "reservations_select".
  */
 export interface ReservationsSelect<T extends boolean = true> {
   note?: T;
   user?: T;
+  client?: T;
   operator?: T;
   any_operator?: T;
   services?: T;
@@ -585,6 +586,19 @@ export interface OperatorsSelect<T extends boolean = true> {
   active?: T;
   position?: T;
   services?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "operator-leave_select".
+ */
+export interface OperatorLeaveSelect<T extends boolean = true> {
+  operator?: T;
+  kind?: T;
+  start?: T;
+  end?: T;
+  note?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -683,6 +697,8 @@ export interface ConfigSelect<T extends boolean = true> {
   minNoticeMinutes?: T;
   bookingHorizonDays?: T;
   autoConfirm?: T;
+  twoStepConfirmation?: T;
+  noShowGraceMinutes?: T;
   maxOpenBookings?: T;
   requireEmailVerification?: T;
   requireAdminTotp?: T;
@@ -774,17 +790,6 @@ export interface PasswordRecoverySelect<T extends boolean = true> {
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents_select".
- */
-export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
-  document?: T;
-  globalSlug?: T;
-  user?: T;
-  updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -69,9 +69,11 @@ export const CMS_MODULES = [
   'catalogue',
   'rota',
   'accounts',
+  'clients',
   'reservations',
   'content',
   'notifications',
+  'privacy',
   'backups',
 ]
 /** What a module may import from the root besides the modules: the settings and the generated types. */

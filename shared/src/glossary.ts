@@ -147,6 +147,50 @@ export const LEAVE_KIND_LABELS_EN: Record<'ANNUAL' | 'PERMIT' | 'SICK' | 'TRAINI
   TRAINING: 'Training',
 }
 
+/** Payment methods at checkout (GLOSSARY.md), in Italian. */
+export const PAYMENT_METHOD_LABELS_IT: Record<'CASH' | 'CARD' | 'TRANSFER' | 'OTHER', string> = {
+  CASH: 'Contanti',
+  CARD: 'Carta',
+  TRANSFER: 'Bonifico',
+  OTHER: 'Altro',
+}
+
+/** Payment methods in English. */
+export const PAYMENT_METHOD_LABELS_EN: Record<'CASH' | 'CARD' | 'TRANSFER' | 'OTHER', string> = {
+  CASH: 'Cash',
+  CARD: 'Card',
+  TRANSFER: 'Bank transfer',
+  OTHER: 'Other',
+}
+
+/** The front desk's words (GLOSSARY.md "The team's week, the desk, the work"). */
+export const DESK_WORDS = {
+  it: {
+    client: 'Cliente',
+    clients: 'Clienti',
+    clientCard: 'Scheda cliente',
+    technicalRecord: 'Scheda tecnica',
+    walkIn: 'Cliente senza appuntamento',
+    checkout: 'Cassa',
+    closeAppointment: 'Chiudi appuntamento',
+    takings: 'Incassi',
+    blockedOnline: 'Prenotazione online bloccata',
+    erasedClient: 'Cliente cancellato',
+  },
+  en: {
+    client: 'Client',
+    clients: 'Clients',
+    clientCard: 'Client card',
+    technicalRecord: 'Technical record',
+    walkIn: 'Walk-in',
+    checkout: 'Checkout',
+    closeAppointment: 'Checkout',
+    takings: 'Takings',
+    blockedOnline: 'Online booking blocked',
+    erasedClient: 'Erased client',
+  },
+} as const
+
 /** The rota's other words (GLOSSARY.md "The team's week"). */
 export const ROTA_WORDS = {
   it: {
@@ -178,6 +222,8 @@ export const GLOSSARY = {
     uploadLabel: UPLOAD_LABEL_LABELS_IT,
     leaveKind: LEAVE_KIND_LABELS_IT,
     rota: ROTA_WORDS.it,
+    paymentMethod: PAYMENT_METHOD_LABELS_IT,
+    desk: DESK_WORDS.it,
   },
   en: {
     status: (s: string) => statusLabel(s, 'en'),
@@ -187,5 +233,7 @@ export const GLOSSARY = {
     uploadLabel: UPLOAD_LABEL_LABELS_EN,
     leaveKind: LEAVE_KIND_LABELS_EN,
     rota: ROTA_WORDS.en,
+    paymentMethod: PAYMENT_METHOD_LABELS_EN,
+    desk: DESK_WORDS.en,
   },
 } as const

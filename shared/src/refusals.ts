@@ -45,6 +45,9 @@ export const BOOKING_REFUSAL_CODES = [
   'BUSY',
   'BLOCK_OVERLAPS_BOOKING',
   'NO_TIME_YET',
+  // The front desk (issue 24).
+  'CLIENT_BLOCKED',
+  'ALREADY_PAID',
 ] as const
 export type BookingRefusalCode = (typeof BOOKING_REFUSAL_CODES)[number]
 

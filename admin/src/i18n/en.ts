@@ -748,6 +748,8 @@ export const en = {
   'refusal.BUSY': 'Too many requests at the same moment: try again.',
   'refusal.BLOCK_OVERLAPS_BOOKING': 'The time overlaps a booking.',
   'refusal.NO_TIME_YET': 'This booking has no time yet.',
+  'refusal.CLIENT_BLOCKED': 'This client may not book online: the salon books them in.',
+  'refusal.ALREADY_PAID': 'The payment of this appointment is already recorded.',
   // Every other refusal by code (shared/src/errorCodes.ts; issue 21 §4).
   'refusal.INVALID_INPUT': 'Invalid data: {{fields}}',
   'refusal.INVALID_QUERY': 'A filter of this request is not valid.',

@@ -749,6 +749,8 @@ export const it = {
   'refusal.BUSY': 'Troppe richieste nello stesso momento: riprova.',
   'refusal.BLOCK_OVERLAPS_BOOKING': 'L’orario si sovrappone a una prenotazione.',
   'refusal.NO_TIME_YET': 'Questa prenotazione non ha ancora un orario.',
+  'refusal.CLIENT_BLOCKED': 'Questo cliente non può prenotare online: lo prenota il salone.',
+  'refusal.ALREADY_PAID': 'Il pagamento di questo appuntamento è già registrato.',
   // Every other refusal by code (shared/src/errorCodes.ts; issue 21 §4).
   'refusal.INVALID_INPUT': 'Dati non validi: {{fields}}',
   'refusal.INVALID_QUERY': 'Un filtro della richiesta non è valido.',

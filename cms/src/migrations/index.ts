@@ -23,6 +23,7 @@ import * as migration_20261125_141000_any_operator from './20261125_141000_any_o
 import * as migration_20261126_210000_owned_photos_slowdown from './20261126_210000_owned_photos_slowdown';
 import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_owner';
 import * as migration_20261127_090000_rota from './20261127_090000_rota';
+import * as migration_20261127_120000_clients from './20261127_120000_clients';
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261127_090000_rota.up,
     down: migration_20261127_090000_rota.down,
     name: '20261127_090000_rota',
+  },
+  {
+    up: migration_20261127_120000_clients.up,
+    down: migration_20261127_120000_clients.down,
+    name: '20261127_120000_clients',
   },
 ];

@@ -98,11 +98,18 @@ export async function lockOwnDraft(db: Db, id: number, userId: number) {
 }
 
 /** A new draft (no time yet) of `user`; its id. */
-export async function insertDraft(db: Db, user: number, note: string | null, now: Date): Promise<number> {
+export async function insertDraft(
+  db: Db,
+  user: number | null,
+  note: string | null,
+  now: Date,
+  client: number | null = null,
+): Promise<number> {
   const at = param(now)
+  // A booking for an account gets its card from the database (trigger reservations_client_of_user).
   const { rows } = await db.query(
-    statement(sql`insert into reservations (user_id, status, duration, total_price, note, created_at, updated_at)
-       values (${user}, 'PENDING_CONFIRMATION', 0, 0, ${note}, ${at}, ${at}) returning id`),
+    statement(sql`insert into reservations (user_id, client_id, status, duration, total_price, note, created_at, updated_at)
+       values (${user}, ${client}, 'PENDING_CONFIRMATION', 0, 0, ${note}, ${at}, ${at}) returning id`),
   )
   return rows[0].id as number
 }

@@ -58,6 +58,18 @@ export type DayOfWeek = (typeof DAYS_OF_WEEK)[number]
 export const LEAVE_KINDS = ['ANNUAL', 'PERMIT', 'SICK', 'TRAINING'] as const
 export type LeaveKind = (typeof LEAVE_KINDS)[number]
 
+/** How a visit was paid at checkout (GLOSSARY.md "The team's week, the desk"): contanti, carta, bonifico, altro. */
+export const PAYMENT_METHODS = ['CASH', 'CARD', 'TRANSFER', 'OTHER'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** A checkout discount: an amount in euro or a percentage of the services. */
+export const DISCOUNT_KINDS = ['AMOUNT', 'PERCENT'] as const
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number]
+
+/** Why two client cards look like the same person (GET /api/clients/:id/duplicates). */
+export const DUPLICATE_REASONS = ['PHONE', 'EMAIL', 'NAME'] as const
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number]
+
 /** Spec §3 calls it "UpdateLabel"; it labels uploads. */
 export const UPLOAD_LABELS = ['HOME_CAROUSEL', 'IMAGES'] as const
 export type UploadLabel = (typeof UPLOAD_LABELS)[number]

@@ -4,7 +4,7 @@ import { ACTION_REASONS } from '../booking/permissions'
 import { RESERVATION_EVENT_KINDS } from '../booking/events'
 import { CLOSED_KINDS } from '../booking/closedKinds'
 import { DASHBOARD_MAX_DAYS, DASHBOARD_RANGES, dayCount } from '../booking/dashboardKinds'
-import { LEAVE_KINDS, RESERVATION_STATUSES } from '../enums/index'
+import { LEAVE_KINDS, PAYMENT_METHODS, RESERVATION_STATUSES } from '../enums/index'
 import { BOOKING_NOTE_MAX } from '../constants'
 import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime, refinePeriod } from './index'
@@ -27,7 +27,7 @@ const instant = z.iso.datetime({ offset: true, message: M.INSTANT_FORMAT }).refi
 const id = z.coerce.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID)
 
 /** `services=1,2,3` (query) or `[1, 2, 3]` (body): 1 to 10 distinct ids, order kept. */
-const serviceIds = z
+export const serviceIds = z
   .preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : v),
     z.array(z.coerce.number({ message: M.ID_INVALID }).int(M.ID_INVALID).positive(M.ID_INVALID)),
@@ -37,7 +37,7 @@ const serviceIds = z
   .refine((xs) => new Set(xs).size === xs.length, M.SERVICE_REPEATED)
 
 /** `operator=any` (default) or an operator id. */
-const operatorChoice = z
+export const operatorChoice = z
   .union([z.literal('any'), id])
   .optional()
   .transform((v) => v ?? 'any')
@@ -180,15 +180,20 @@ const note = z
  */
 export const bookBody = z
   .object({
-    user: id,
+    /** The login account (its card is used) — or `client`, a card id; exactly one of the two. */
+    user: id.optional(),
+    client: id.optional(),
     services: serviceIds,
     operator: operatorChoice,
     date_start: instant,
     note: note.optional(),
     /** Staff booking someone outside their shift or during leave on purpose, after being asked (issue 23). */
     override_shift: z.boolean().optional(),
+    /** Staff booking outside the offered times on purpose — closed hours, off the grid, short notice (issue 24). */
+    override_hours: z.boolean().optional(),
   })
   .strict()
+  .refine((b) => (b.user === undefined) !== (b.client === undefined), { message: M.CLIENT_OR_USER, path: ['client'] })
 export type BookBody = z.infer<typeof bookBody>
 
 /** The longest a booking may last when the salon resizes it by hand, in minutes. */
@@ -215,6 +220,8 @@ export const editBody = z
     duration: bookingDuration.optional(),
     /** Staff only: place it outside the operator's shift on purpose (the dashboard asked first). */
     override_shift: z.boolean().optional(),
+    /** Staff only: place it outside the offered times on purpose (issue 24). */
+    override_hours: z.boolean().optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
@@ -326,6 +333,37 @@ export const myReservationsResponse = z
   .strict()
 export type MyReservationsResponse = z.infer<typeof myReservationsResponse>
 
+/** What was paid at checkout (issue 24): euro, tips apart from what the services earned. */
+export const paidItem = z
+  .object({
+    subtotal: z.number(),
+    discount: z.number(),
+    total: z.number(),
+    tip: z.number(),
+    payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number() }).strict()),
+    at: z.string(),
+    by: z.object({ id: z.number(), name: z.string() }).strict().nullable(),
+  })
+  .strict()
+export type PaidItem = z.infer<typeof paidItem>
+
+/** The card as the agenda and the booking page show it (null: an anonymous walk-in or an erased person). */
+export const agendaClient = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    surname: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    hasAccount: z.boolean(),
+    allergies: z.string().nullable(),
+    blocked: z.boolean(),
+    /** Where the booking's mails go: the card's e-mail, or nowhere. */
+    contact: z.enum(['EMAIL', 'NONE']),
+  })
+  .strict()
+export type AgendaClient = z.infer<typeof agendaClient>
+
 /** One appointment of the staff agenda, with the statuses this caller may set now. */
 export const agendaItem = z
   .object({
@@ -342,8 +380,14 @@ export const agendaItem = z
       .nullable(),
     /** The status buttons offered to this caller now (`offeredTransitions`). */
     transitions: z.array(status),
-    /** Move; undo a final status set in the last UNDO_MINUTES; free the rest of an appointment over early. */
-    actions: z.object({ move: actionFlag, undo: actionFlag, freeRest: actionFlag }).strict(),
+    /** The salon's card for the person (issue 24); null for an anonymous walk-in or an erased person. */
+    client: agendaClient.nullable().optional(),
+    /** The checkout, once recorded (issue 24). */
+    paid: paidItem.nullable().optional(),
+    /** Move; undo a final status set in the last UNDO_MINUTES; free the rest of an appointment over early; checkout (issue 24). */
+    actions: z
+      .object({ move: actionFlag, undo: actionFlag, freeRest: actionFlag, checkout: actionFlag.optional() })
+      .strict(),
     /** Staff placed it outside its operator's shift or leave on purpose (issue 23). */
     override_shift: z.boolean().optional(),
   })

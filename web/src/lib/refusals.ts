@@ -50,6 +50,9 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   BUSY: 'In questo momento arrivano molte richieste insieme: riprova tra un attimo.',
   BLOCK_OVERLAPS_BOOKING: 'Il tempo scelto si sovrappone a un appuntamento.',
   NO_TIME_YET: 'Questa prenotazione non ha ancora un orario.',
+  CLIENT_BLOCKED: (p) =>
+    `Per questo appuntamento ti aiutiamo volentieri di persona: chiamaci${p.phone ? ` al ${p.phone}` : ''} e lo fissiamo insieme.`,
+  ALREADY_PAID: 'Il pagamento di questo appuntamento è già registrato.',
   INVALID_INPUT: 'Controlla i campi evidenziati.',
   INVALID_QUERY: 'La richiesta non è valida: ricarica la pagina.',
   FILE_MISSING: 'Scegli un file da caricare.',

@@ -25,6 +25,8 @@ export const Reservations: CollectionConfig = {
   fields: [
     { name: 'note', type: 'textarea', maxLength: 1000 },
     { name: 'user', type: 'relationship', relationTo: 'users', index: true },
+    /** The salon's card for the person (issue 24); set from `user` by the database when absent. */
+    { name: 'client', type: 'relationship', relationTo: 'clients', index: true },
     { name: 'operator', type: 'relationship', relationTo: 'operators', index: true },
     /** Booked with "Qualsiasi operatore": the server chose the operator (a customer's move may change it). */
     { name: 'any_operator', type: 'checkbox', defaultValue: false },
