@@ -8,6 +8,7 @@ import {
   IconCalendarTime,
   IconCalendarUser,
   IconCarouselHorizontal,
+  IconCashRegister,
   IconCategory,
   IconClock,
   IconFiles,
@@ -93,6 +94,14 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     label: 'resources.rotaConflicts',
     icon: IconCalendarUser,
     menu: false,
+  },
+  {
+    // What was taken (issue 24): the day's checkouts by operator and method, exported for the accountant.
+    identifier: 'takings',
+    collection: 'reservations',
+    segment: 'takings',
+    label: 'resources.takings',
+    icon: IconCashRegister,
   },
   {
     identifier: 'user',

@@ -59,6 +59,8 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard/rota', name: 'dashboard-rota', layout: 'dashboard', auth: 'admin' },
   // Bookings now outside their operator's hours, each to give to a colleague or move.
   { path: '/dashboard/rota/conflicts', name: 'dashboard-rota-conflicts', layout: 'dashboard', auth: 'admin' },
+  // What was taken, by day, operator and method (issue 24); `?period=&from=&to=`.
+  { path: '/dashboard/takings', name: 'dashboard-takings', layout: 'dashboard', auth: 'admin' },
   ...dashboardResource('user'),
   ...dashboardResource('service'),
   ...dashboardResource('category'),

@@ -24,6 +24,8 @@ export function FieldGrid({ cols = 2, children }: { cols?: 2 | 3; children: Reac
 }
 
 interface FieldProps<V> {
+  /** The input's id (to move the focus to it). */
+  id?: string
   label: string
   value: V
   onChange: (value: V) => void

@@ -22,8 +22,9 @@ import { DateField } from '../../components/form/date-fields'
 import { statusColour } from '../../components/status-badge'
 import { useT } from '../../i18n/use-t'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
-import { useShiftOverride, withOverride } from '../../hooks/use-shift-override'
-import { formatCalendarDay } from '../../lib/format'
+import { useShiftOverride, withOverride, type Override } from '../../hooks/use-shift-override'
+import { formatCalendarDay, formatMoney } from '../../lib/format'
+import { WalkInButton } from './walk-in-button'
 import type { BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
 import {
@@ -153,6 +154,9 @@ export default function Agenda() {
       unassigned: t('agenda.unassigned'),
       blocked: t('agenda.blocked'),
       offShiftBooking: t('agenda.offShiftBooking'),
+      walkIn: t.glossary.desk.walkIn,
+      allergy: t('desk.allergyBadge'),
+      paid: (amount: number) => t('checkout.paid', { amount: formatMoney(amount, t.locale) }),
     }),
     [t],
   )
@@ -236,7 +240,7 @@ export default function Agenda() {
       who?: string | null,
     ): Promise<{ message: string; error: unknown } | 'declined' | null> => {
       setBusy(true)
-      const send = (override: boolean) =>
+      const send = (override: Override) =>
         mutateAsync({
           ...request,
           values: withOverride(request.values, override),
@@ -521,6 +525,13 @@ export default function Agenda() {
           <Button leftIcon={<IconPlus size={16} />} onClick={newBooking}>
             {t('agenda.newBooking')}
           </Button>
+          <WalkInButton
+            onBooked={() => {
+              // The walk-in starts now: show today's agenda with it.
+              if (state.date !== today) setState({ date: today })
+              else void refetch()
+            }}
+          />
           <Button variant="outline" leftIcon={<IconLock size={16} />} onClick={openBlockForm}>
             {t('agenda.blockTime')}
           </Button>

@@ -216,6 +216,10 @@ export type AgendaEventProps =
       time: string
       /** Placed outside its operator's shift on purpose (issue 23): the card says so. */
       offShift?: string
+      /** The client's allergies (issue 24): a red tag on the card, "Allergia: PPD". */
+      allergy?: string
+      /** Paid at checkout (issue 24): "Pagato 54,50 €". */
+      paid?: string
     }
   | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
   | { kind: 'closed'; closed: ClosedKind; label: string }
@@ -239,10 +243,21 @@ export interface Words {
   blocked: string
   /** The mark of a booking placed off shift on purpose ("Fuori turno"); absent = no mark. */
   offShiftBooking?: string
+  /** An anonymous walk-in's name ("Cliente senza appuntamento", issue 24). */
+  walkIn?: string
+  /** The allergy tag before the card's allergies ("Allergia"). */
+  allergy?: string
+  /** "Pagato 54,50 €" for an amount paid at checkout. */
+  paid?: (amount: number) => string
 }
 
-const customerName = (c: AgendaItem['customer'], words: Words) =>
-  c ? [c.name, c.surname].filter(Boolean).join(' ') || c.email || words.noCustomer : words.noCustomer
+/** Who the booking is for: the client card (issue 24), else the account, else an anonymous walk-in. */
+const customerName = (r: Pick<AgendaItem, 'customer' | 'client'>, words: Words) => {
+  if (r.client) return [r.client.name, r.client.surname].filter(Boolean).join(' ') || words.noCustomer
+  const c = r.customer
+  if (c) return [c.name, c.surname].filter(Boolean).join(' ') || c.email || words.noCustomer
+  return r.client === null && words.walkIn ? words.walkIn : words.noCustomer
+}
 
 const timeRange = (start: string, end: string, timeZone: string) =>
   `${formatTime(start, timeZone)}–${formatTime(end, timeZone)}`
@@ -262,7 +277,7 @@ export function bookingToEvent(
   const gone = HIDDEN_STATUSES.includes(r.status)
   const editable = !final && !gone && r.actions.move.allowed
   const colour = palette(r.status)
-  const customer = customerName(r.customer, words)
+  const customer = customerName(r, words)
   const services = r.services.map((s) => s.title).join(', ')
   return {
     id: bookingEventId(r.id),
@@ -284,6 +299,8 @@ export function bookingToEvent(
       operatorName: r.operator?.name ?? words.unassigned,
       time: timeRange(r.date_start, r.date_end, timeZone),
       ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
+      ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
+      ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
     },
   }
 }
@@ -489,6 +506,8 @@ export function eventHtml(p: AgendaEventProps): string {
     `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
     `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
     (p.offShift ? `<span class="salon-ev-flag">${escapeHtml(p.offShift)}</span>${SEP}` : '') +
+    (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
+    (p.paid ? `<span class="salon-ev-paid">${escapeHtml(p.paid)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>`
   )

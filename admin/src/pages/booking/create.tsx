@@ -1,11 +1,13 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core'
 import { useCustom, useCustomMutation, useGo, type HttpError } from '@refinedev/core'
 import { bookBody, daySchema } from '@salon/shared'
 import { localDayOf } from '@salon/shared/booking/periods'
 import { formatTime } from '@salon/shared/format'
 import { IconAlertCircle } from '@tabler/icons-react'
-import { RelationMultiSelect, RelationSelect } from '../../components/form/fields'
+import { RelationMultiSelect } from '../../components/form/fields'
+import { ClientPicker, pickedFromDoc, type PickedClient } from '../../components/client-picker'
+import { WalkInButton } from '../agenda/walk-in-button'
 import { zodValidate } from '../../components/form/zod-validate'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { reasonOf } from '../../providers/payload-errors'
@@ -22,8 +24,16 @@ const instantParam = (value: string | null) => {
   return Number.isFinite(ms) && /T/.test(value!) ? new Date(ms).toISOString() : null
 }
 
-const customerLabel = (u: Record<string, unknown>) =>
-  [[u.name, u.surname].filter(Boolean).join(' '), u.email].filter(Boolean).join(' · ')
+/** A positive id from the URL (`?client=`), or null. */
+const idParam = (value: string | null) => {
+  const id = Number(value)
+  return value && Number.isInteger(id) && id > 0 ? id : null
+}
+
+/** Moves the focus to the services once a client is picked: the phone call goes on by keyboard. */
+const SERVICES_ID = 'booking-services'
+const focusServices = () =>
+  requestAnimationFrame(() => document.getElementById(SERVICES_ID)?.focus())
 
 /**
  * /dashboard/booking/create: the salon books a customer in — who, which services, with whom, and
@@ -31,12 +41,36 @@ const customerLabel = (u: Record<string, unknown>) =>
  * duration and status (CONFIRMED); a time taken meanwhile is a 409 shown here, never a double
  * booking. Opened from the agenda with `?operator=<id>&start=<instant>` (and `day=`), it starts on
  * that operator, day (the salon's, `config.timezone`) and time.
+ *
+ * Who (issue 24): a client card, picked by typing a name or phone, or created right here with a
+ * name and a phone (ClientPicker) — the booking is sent with `client`. `?client=<id>` (the client
+ * card's "Prenota") starts with that card. A time outside the offered ones (the agenda's click on
+ * a closed hour, or a time taken off the grid) asks first, naming why (useShiftOverride).
  */
 export default function BookingCreate() {
   const t = useT()
-  const [user, setUser] = useState<number | null>(null)
-  const [services, setServices] = useState<number[]>([])
+  const [client, setClient] = useState<PickedClient | null>(null)
   const [params] = useSearchParams()
+  // `?services=1,4` (the walk-in's "Prenota alle 15:30"): those services, already chosen.
+  const [services, setServices] = useState<number[]>(() =>
+    (params.get('services') ?? '')
+      .split(',')
+      .map((v) => idParam(v))
+      .filter((v) => v !== null),
+  )
+  const clientParam = idParam(params.get('client'))
+  const preset = useCustom<Record<string, unknown> & { id: number }>({
+    url: `/api/clients/${clientParam}`,
+    method: 'get',
+    queryOptions: { enabled: clientParam !== null },
+  })
+  const presetDoc = preset.query.data?.data
+  useEffect(() => {
+    if (presetDoc && typeof presetDoc.id === 'number') {
+      setClient((c) => c ?? pickedFromDoc(presetDoc))
+      focusServices()
+    }
+  }, [presetDoc])
   const wanted = instantParam(params.get('start'))
   const { timeZone } = useSalonConfig()
   const dayParam = params.get('day')
@@ -70,7 +104,7 @@ export default function BookingCreate() {
   const shift = useShiftOverride()
 
   const body = {
-    user: user ?? undefined,
+    client: client?.id,
     services,
     operator: operator === 'any' ? 'any' : Number(operator),
     date_start: start ?? undefined,
@@ -128,22 +162,25 @@ export default function BookingCreate() {
 
   return (
     <Stack spacing="md" sx={{ maxWidth: 720 }}>
-      <Title order={3}>{t('bookingNew.title')}</Title>
+      <Group position="apart" align="center">
+        <Title order={3}>{t('bookingNew.title')}</Title>
+        <WalkInButton />
+      </Group>
       <Card withBorder radius="md" p="lg">
         <Stack spacing="md">
-          <RelationSelect
+          <ClientPicker
             label={t('booking.customer')}
             required
-            resource="user"
-            optionLabel="email"
-            labelOf={customerLabel}
-            searchField="email"
-            placeholder={t('bookingNew.customerPlaceholder')}
-            value={user}
-            onChange={(v) => setUser(v ?? null)}
-            error={errors.user}
+            autoFocus={clientParam === null}
+            value={client}
+            onChange={(c) => {
+              setClient(c)
+              if (c) focusServices()
+            }}
+            error={errors.client ?? errors.user}
           />
           <RelationMultiSelect
+            id={SERVICES_ID}
             label={t('booking.services')}
             required
             resource="service"

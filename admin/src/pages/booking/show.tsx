@@ -18,7 +18,9 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useCustom, useCustomMutation, useInvalidate, useResourceParams, type HttpError } from '@refinedev/core'
 import { type ReservationDetail, type ReservationEventItem, type ReservationStatus } from '@salon/shared'
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
+import { IconAlertCircle, IconArrowLeft, IconCashRegister } from '@tabler/icons-react'
+import { CheckoutModal } from './checkout-modal'
+import { AllergyAlert, ClientSummary, NoContactNote, PaidSummary } from './desk-parts'
 import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { SrOnly } from '../../components/sr-only'
@@ -42,31 +44,26 @@ function useRefresh(id: string | number) {
   return () => invalidate({ resource: 'booking', id, invalidates: ['list', 'detail'] })
 }
 
-function Details({ booking }: { booking: ReservationDetail }) {
+function Details({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
-  const customer = booking.customer
-  const name = [customer?.name, customer?.surname].filter(Boolean).join(' ') || t('booking.noName')
   const { timeZone } = useSalonConfig()
+  const [checkout, setCheckout] = useState(false)
+  const who =
+    (booking.client ? [booking.client.name, booking.client.surname] : [booking.customer?.name, booking.customer?.surname])
+      .filter(Boolean)
+      .join(' ') || t.glossary.desk.walkIn
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
         <Title order={4}>{formatWhen(booking.date_start, booking.date_end, t.locale, timeZone)}</Title>
+        {booking.client?.allergies && <AllergyAlert allergies={booking.client.allergies} />}
+        {booking.client?.contact === 'NONE' && <NoContactNote />}
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} spacing="md">
           <div>
             <Text size="sm" weight={600}>
               {t('booking.customer')}
             </Text>
-            <Text>{name}</Text>
-            {customer?.phone && (
-              <Anchor href={`tel:${customer.phone.replace(/\s+/g, '')}`} size="sm">
-                {customer.phone}
-              </Anchor>
-            )}
-            {customer?.email && (
-              <Text size="sm">
-                <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor>
-              </Text>
-            )}
+            <ClientSummary booking={booking} />
           </div>
           <div>
             <Text size="sm" weight={600}>
@@ -92,7 +89,27 @@ function Details({ booking }: { booking: ReservationDetail }) {
             <Text weight={700}>{formatMoney(booking.total_price, t.locale)}</Text>
           </Group>
         </div>
+        {booking.paid && <PaidSummary paid={booking.paid} />}
+        {booking.actions.checkout?.allowed && !booking.paid && (
+          <Group>
+            <Button leftIcon={<IconCashRegister size={18} />} onClick={() => setCheckout(true)}>
+              {t.glossary.desk.checkout}
+            </Button>
+          </Group>
+        )}
       </Stack>
+      {checkout && (
+        <CheckoutModal
+          booking={booking}
+          who={who}
+          opened={checkout}
+          onClose={() => setCheckout(false)}
+          onDone={() => {
+            setCheckout(false)
+            void onChanged()
+          }}
+        />
+      )}
     </Card>
   )
 }
@@ -482,7 +499,7 @@ export default function BookingPage() {
         <Grid gutter="md">
           <Grid.Col md={7}>
             <Stack spacing="md">
-              <Details booking={booking} />
+              <Details booking={booking} onChanged={onChanged} />
               <StatusActions key={`${booking.status}`} booking={booking} onChanged={onChanged} />
               {booking.actions.move.allowed && (
                 <MoveForm
