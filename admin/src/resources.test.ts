@@ -17,6 +17,7 @@ describe('dashboard resources', () => {
       agenda: 'reservations',
       rota: 'operators',
       'rota-conflicts': 'reservations',
+      takings: 'reservations',
       user: 'users',
       service: 'services',
       category: 'category',
@@ -62,6 +63,14 @@ describe('dashboard resources', () => {
       list: '/rota/conflicts',
       meta: { label: 'Appuntamenti da riassegnare', hide: true },
     })
+  })
+
+  it('give the takings a menu entry with one route (issue 24)', () => {
+    expect(routesOf('takings')).toEqual({ list: '/takings' })
+    expect(statusForPath('/dashboard/takings')).toBe(200)
+    const takings = toRefineResources(() => true, 'it').find((r) => r.identifier === 'takings')!
+    expect(takings).toMatchObject({ list: '/takings', meta: { label: 'Incassi' } })
+    expect(takings.meta!.hide).toBeUndefined()
   })
 
   it('show only HOME_CAROUSEL uploads in the carousel', () => {

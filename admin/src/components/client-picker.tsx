@@ -29,7 +29,8 @@ export const clientFullName = (c: Pick<PickedClient, 'name' | 'surname'>) =>
   [c.name, c.surname].filter(Boolean).join(' ')
 
 /** "Rosa Bianchi · 333 1234567" (the option's and the input's text). */
-export const clientLabel = (c: PickedClient) => [clientFullName(c), c.phone_number ?? c.email].filter(Boolean).join(' · ')
+export const clientLabel = (c: PickedClient) =>
+  [clientFullName(c), c.phone_number ?? c.email].filter(Boolean).join(' · ')
 
 /** A card of `GET /api/clients/:id` (Payload's document) → the picker's shape. */
 export function pickedFromDoc(doc: Record<string, unknown> & { id: number }): PickedClient {
@@ -112,7 +113,7 @@ export function ClientPicker({
   label,
   required,
   error,
-  autoFocus,
+  focusOnMount,
   description,
 }: {
   value: PickedClient | null
@@ -120,7 +121,8 @@ export function ClientPicker({
   label?: string
   required?: boolean
   error?: string
-  autoFocus?: boolean
+  /** Put the focus in the search box when the form opens (the new booking: a phone call starts here). */
+  focusOnMount?: boolean
   description?: string
 }) {
   const t = useT()
@@ -157,6 +159,13 @@ export function ClientPicker({
         ]
       : []),
   ]
+
+  const searchRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (focusOnMount) searchRef.current?.focus()
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const [draft, setDraft] = useState<Draft | null>(null)
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({})
@@ -221,7 +230,7 @@ export function ClientPicker({
           placeholder={t('desk.searchPlaceholder')}
           searchable
           clearable
-          autoFocus={autoFocus}
+          ref={searchRef}
           data={data}
           itemComponent={ClientItem}
           // The server already filtered (fuzzy): show what it answered.

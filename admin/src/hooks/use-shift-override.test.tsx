@@ -206,7 +206,13 @@ const hours = (reason: string) =>
   })
 const operatorBusy = () =>
   toHttpError(409, {
-    errors: [{ name: 'Conflict', message: 'L’operatore è occupato.', data: { reason: 'OPERATOR_BUSY', code: 'OPERATOR_BUSY' } }],
+    errors: [
+      {
+        name: 'Conflict',
+        message: 'L’operatore è occupato.',
+        data: { reason: 'OPERATOR_BUSY', code: 'OPERATOR_BUSY' },
+      },
+    ],
   })
 
 describe('useShiftOverride: outside the offered times (issue 24)', { timeout: 30_000 }, () => {
@@ -214,9 +220,21 @@ describe('useShiftOverride: outside the offered times (issue 24)', { timeout: 30
 
   it.each([
     ['CLOSED', 'Il salone è chiuso a quell’ora: prenotare comunque?', 'The salon is closed at that time: book anyway?'],
-    ['OUTSIDE_OPENING_HOURS', 'È fuori dall’orario di apertura: prenotare comunque?', 'That is outside the opening hours: book anyway?'],
-    ['NOT_ON_SLOT_GRID', 'Quell’orario non è tra quelli offerti: prenotare comunque?', 'That time is not one of the offered times: book anyway?'],
-    ['TOO_SOON', 'Manca meno del preavviso minimo: prenotare comunque?', 'That is sooner than the minimum notice: book anyway?'],
+    [
+      'OUTSIDE_OPENING_HOURS',
+      'È fuori dall’orario di apertura: prenotare comunque?',
+      'That is outside the opening hours: book anyway?',
+    ],
+    [
+      'NOT_ON_SLOT_GRID',
+      'Quell’orario non è tra quelli offerti: prenotare comunque?',
+      'That time is not one of the offered times: book anyway?',
+    ],
+    [
+      'TOO_SOON',
+      'Manca meno del preavviso minimo: prenotare comunque?',
+      'That is sooner than the minimum notice: book anyway?',
+    ],
   ])('409 %s asks, naming the reason in both languages; yes resends with override_hours', async (reason, it_, en_) => {
     act(() => setLocale('it'))
     const send = vi.fn(async (override: Override) => {
@@ -232,9 +250,11 @@ describe('useShiftOverride: outside the offered times (issue 24)', { timeout: 30
     unmount()
 
     act(() => setLocale('en'))
-    const again = setup(vi.fn(async () => {
-      throw hours(reason)
-    }))
+    const again = setup(
+      vi.fn(async () => {
+        throw hours(reason)
+      }),
+    )
     await again.user.click(screen.getByRole('button', { name: 'Move' }))
     expect(await screen.findByRole('dialog', { name: en_ })).toBeInTheDocument()
   })
@@ -270,7 +290,11 @@ describe('useShiftOverride: outside the offered times (issue 24)', { timeout: 30
       }),
     )
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('done ok overridden=true'))
-    expect(send.mock.calls).toEqual([[false], [{ override_hours: true }], [{ override_hours: true, override_shift: true }]])
+    expect(send.mock.calls).toEqual([
+      [false],
+      [{ override_hours: true }],
+      [{ override_hours: true, override_shift: true }],
+    ])
   })
 
   it('the same refusal again after yes is a refusal (never asked twice); OPERATOR_BUSY is never asked', async () => {

@@ -57,9 +57,7 @@ export const isOffShift = (error: unknown) => refusalCode(error) === 'OFF_SHIFT'
 export const hoursReasonOf = (error: unknown): HoursReason | null => {
   const code = refusalCode(error)
   const reason = statusOf(error) === 409 ? reasonOf(error) : undefined
-  return (
-    HOURS_REASONS.find((r) => r === code) ?? HOURS_REASONS.find((r) => r === reason) ?? null
-  )
+  return HOURS_REASONS.find((r) => r === code) ?? HOURS_REASONS.find((r) => r === reason) ?? null
 }
 
 /** What may be overridden in a refusal, or null (anything else: a plain refusal). */

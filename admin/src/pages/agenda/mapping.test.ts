@@ -518,3 +518,60 @@ describe('a booking placed off shift on purpose (issue 23)', () => {
     expect(eventHtml(bookingToEvent(item, 'Europe/Rome', words, palette)!.extendedProps)).not.toContain('salon-ev-flag')
   })
 })
+
+describe('the desk on the agenda card (issue 24)', () => {
+  const deskWords = {
+    ...words,
+    walkIn: 'Walk-in',
+    allergy: 'Allergy',
+    paid: (amount: number) => `Paid €${amount.toFixed(2)}`,
+  }
+  const client = {
+    id: 41,
+    name: 'Rosa',
+    surname: 'Bianchi',
+    phone: '333 1234567',
+    email: null,
+    hasAccount: false,
+    allergies: 'PPD <forte>',
+    blocked: false,
+    contact: 'NONE' as const,
+  }
+
+  it('names the client card, shows the allergies (escaped) and what was paid, tip included', () => {
+    const e = bookingToEvent(
+      booking({
+        customer: null,
+        client,
+        paid: {
+          subtotal: 55,
+          discount: 5.5,
+          total: 49.5,
+          tip: 5,
+          payments: [{ method: 'CARD', amount: 54.5 }],
+          at: '2026-12-15T10:15:00.000Z',
+          by: null,
+        },
+      }),
+      ROME,
+      deskWords,
+      palette,
+    )!
+    expect(e.title).toMatch(/^Rosa Bianchi · /)
+    const html = eventHtml(e.extendedProps)
+    expect(html).toContain('<span class="salon-ev-allergy">Allergy: PPD &lt;forte&gt;</span>')
+    expect(html).toContain('<span class="salon-ev-paid">Paid €54.50</span>')
+  })
+
+  it('an anonymous walk-in (client null, no account) is named so; no marks without allergies or payment', () => {
+    const e = bookingToEvent(booking({ customer: null, client: null }), ROME, deskWords, palette)!
+    expect(e.extendedProps).toMatchObject({ customer: 'Walk-in' })
+    const html = eventHtml(e.extendedProps)
+    expect(html).not.toContain('salon-ev-allergy')
+    expect(html).not.toContain('salon-ev-paid')
+    // Before issue 24 (no `client` in the answer): the account, or "No customer".
+    expect(bookingToEvent(booking({ customer: null }), ROME, deskWords, palette)!.extendedProps).toMatchObject({
+      customer: 'No customer',
+    })
+  })
+})

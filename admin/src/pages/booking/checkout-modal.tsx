@@ -105,7 +105,9 @@ export function CheckoutModal({
       ),
     [services, kind, discount, tip],
   )
-  const payments = lines.map((l, i) => (i === 0 && !firstTouched && lines.length === 1 ? { ...l, amount: totals.due } : l))
+  const payments = lines.map((l, i) =>
+    i === 0 && !firstTouched && lines.length === 1 ? { ...l, amount: totals.due } : l,
+  )
   const paidCents = payments.reduce((sum, p) => sum + toCents(p.amount ?? 0), 0)
   const left = fromCents(toCents(totals.due) - paidCents)
   const matches = paymentsMatch(
@@ -334,7 +336,9 @@ export function CheckoutModal({
             <MoneyInput label={t('checkout.cashGiven')} value={cashGiven} onChange={setCashGiven} />
             {change !== null && (
               <Text weight={600} pb={6} aria-live="polite">
-                {change >= 0 ? t('checkout.change', { amount: money(change) }) : t('checkout.missing', { amount: money(-change) })}
+                {change >= 0
+                  ? t('checkout.change', { amount: money(change) })
+                  : t('checkout.missing', { amount: money(-change) })}
               </Text>
             )}
           </Group>

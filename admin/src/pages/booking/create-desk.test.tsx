@@ -150,7 +150,15 @@ describe('the new-booking form at the desk (issue 24)', { timeout: 60_000 }, () 
       'GET /api/clients': () => list([]),
       'POST /api/clients': () => ({
         status: 400,
-        body: { errors: [{ name: 'ValidationError', message: 'x', data: { errors: [{ path: 'email', message: 'E-mail già usata' }] } }] },
+        body: {
+          errors: [
+            {
+              name: 'ValidationError',
+              message: 'x',
+              data: { errors: [{ path: 'email', message: 'E-mail già usata' }] },
+            },
+          ],
+        },
       }),
     })
     await user.click(screen.getByRole('button', { name: 'New client' }))
@@ -165,7 +173,13 @@ describe('the new-booking form at the desk (issue 24)', { timeout: 60_000 }, () 
   it('?client= (the client card’s link) starts with that card and the focus on the services', async () => {
     const { api, user } = setup(
       {
-        'GET /api/clients/41': () => ({ id: 41, name: 'Rosa', surname: 'Bianchi', phone_number: '333 1234567', user: 5 }),
+        'GET /api/clients/41': () => ({
+          id: 41,
+          name: 'Rosa',
+          surname: 'Bianchi',
+          phone_number: '333 1234567',
+          user: 5,
+        }),
       },
       `?client=41&operator=3&start=${START}`,
     )

@@ -32,8 +32,7 @@ const idParam = (value: string | null) => {
 
 /** Moves the focus to the services once a client is picked: the phone call goes on by keyboard. */
 const SERVICES_ID = 'booking-services'
-const focusServices = () =>
-  requestAnimationFrame(() => document.getElementById(SERVICES_ID)?.focus())
+const focusServices = () => requestAnimationFrame(() => document.getElementById(SERVICES_ID)?.focus())
 
 /**
  * /dashboard/booking/create: the salon books a customer in — who, which services, with whom, and
@@ -49,7 +48,8 @@ const focusServices = () =>
  */
 export default function BookingCreate() {
   const t = useT()
-  const [client, setClient] = useState<PickedClient | null>(null)
+  // undefined: not chosen here yet (the card of `?client=`, once read, is the choice).
+  const [chosenClient, setClient] = useState<PickedClient | null | undefined>(undefined)
   const [params] = useSearchParams()
   // `?services=1,4` (the walk-in's "Prenota alle 15:30"): those services, already chosen.
   const [services, setServices] = useState<number[]>(() =>
@@ -65,12 +65,12 @@ export default function BookingCreate() {
     queryOptions: { enabled: clientParam !== null },
   })
   const presetDoc = preset.query.data?.data
+  const presetClient = presetDoc && typeof presetDoc.id === 'number' ? pickedFromDoc(presetDoc) : null
+  const client = chosenClient === undefined ? presetClient : chosenClient
+  const presetId = presetClient?.id
   useEffect(() => {
-    if (presetDoc && typeof presetDoc.id === 'number') {
-      setClient((c) => c ?? pickedFromDoc(presetDoc))
-      focusServices()
-    }
-  }, [presetDoc])
+    if (presetId !== undefined) focusServices()
+  }, [presetId])
   const wanted = instantParam(params.get('start'))
   const { timeZone } = useSalonConfig()
   const dayParam = params.get('day')
@@ -171,7 +171,7 @@ export default function BookingCreate() {
           <ClientPicker
             label={t('booking.customer')}
             required
-            autoFocus={clientParam === null}
+            focusOnMount={clientParam === null}
             value={client}
             onChange={(c) => {
               setClient(c)

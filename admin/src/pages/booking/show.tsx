@@ -44,12 +44,15 @@ function useRefresh(id: string | number) {
   return () => invalidate({ resource: 'booking', id, invalidates: ['list', 'detail'] })
 }
 
-function Details({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
+export function Details({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
   const { timeZone } = useSalonConfig()
   const [checkout, setCheckout] = useState(false)
   const who =
-    (booking.client ? [booking.client.name, booking.client.surname] : [booking.customer?.name, booking.customer?.surname])
+    (booking.client
+      ? [booking.client.name, booking.client.surname]
+      : [booking.customer?.name, booking.customer?.surname]
+    )
       .filter(Boolean)
       .join(' ') || t.glossary.desk.walkIn
   return (

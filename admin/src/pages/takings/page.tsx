@@ -60,7 +60,11 @@ export default function TakingsPage() {
           value={selection.period}
           onChange={(v) => {
             const period = TAKINGS_PERIODS.find((p) => p === v) ?? 'today'
-            set(period === 'custom' ? { period, from: selection.from, to: selection.to } : { period, ...daysOf(period, today) })
+            set(
+              period === 'custom'
+                ? { period, from: selection.from, to: selection.to }
+                : { period, ...daysOf(period, today) },
+            )
           }}
           data={TAKINGS_PERIODS.map((p) => ({ value: p, label: t(`takings.${p}`) }))}
         />
@@ -92,7 +96,9 @@ export default function TakingsPage() {
           {takings.query.error?.message}
         </Alert>
       ) : !data ? (
-        valid ? <Spinner label={t('loading')} /> : null
+        valid ? (
+          <Spinner label={t('loading')} />
+        ) : null
       ) : (
         <>
           <SimpleGrid cols={4} breakpoints={[{ maxWidth: 'sm', cols: 2 }]} spacing="sm">
