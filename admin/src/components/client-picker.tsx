@@ -76,7 +76,7 @@ const ClientItem = forwardRef<HTMLDivElement, ItemProps>(function ClientItem(
             <Text size="sm" weight={600}>
               {clientFullName(client)}
             </Text>
-            <Text size="xs">{client.phone_number ?? client.email ?? ''}</Text>
+            <Text size="xs">{[client.phone_number, client.email].filter(Boolean).join(' · ')}</Text>
           </div>
           <Group spacing={4} noWrap>
             {client.allergies && (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useCustomMutation, useGo, type HttpError } from '@refinedev/core'
 import { walkInBody } from '@salon/shared/schemas/clients'
 import { formatTime } from '@salon/shared/format'
@@ -38,6 +39,8 @@ export function WalkInModal({
 }) {
   const t = useT()
   const go = useGo()
+  // Full screen on a phone, as the rota's dialogs.
+  const phone = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false })
   const { timeZone } = useSalonConfig()
   const { operators } = useActiveOperators()
   const [services, setServices] = useState<number[]>([])
@@ -96,7 +99,13 @@ export function WalkInModal({
   ]
 
   return (
-    <Modal opened={opened} onClose={close} title={t.glossary.desk.walkIn} closeButtonLabel={t('common.close')}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t.glossary.desk.walkIn}
+      closeButtonLabel={t('common.close')}
+      fullScreen={phone}
+    >
       <Stack spacing="md">
         <Text size="sm">{t('desk.walkInHelp')}</Text>
         <RelationMultiSelect

@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useCustomMutation, useList, type HttpError } from '@refinedev/core'
 import { checkoutTotals, fromCents, paymentsMatch, toCents } from '@salon/shared/booking/checkout'
 import { PAYMENT_METHODS, type PaymentMethod } from '@salon/shared/enums/index'
@@ -76,6 +77,8 @@ export function CheckoutModal({
   onDone: (answer: CheckoutResponse) => void
 }) {
   const t = useT()
+  // Full screen on a phone, as the rota's dialogs.
+  const phone = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false })
   const [services, setServices] = useState<DoneService[]>(() => booking.services.map((s) => ({ ...s })))
   const [kind, setKind] = useState<'AMOUNT' | 'PERCENT'>('AMOUNT')
   const [discount, setDiscount] = useState<number | undefined>(undefined)
@@ -167,6 +170,7 @@ export function CheckoutModal({
       onClose={onClose}
       title={t('checkout.title', { name: who })}
       size="lg"
+      fullScreen={phone}
       closeButtonLabel={t('common.close')}
     >
       <Stack spacing="md">
