@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { adminToken, loginInBrowser, romeDay, SALON_ZONE as ZONE, serviceIds } from './helpers'
+import { adminToken, firstFreeSlot, loginInBrowser, romeDay, SALON_ZONE as ZONE, serviceIds } from './helpers'
 
 /**
  * Issue 24, the front desk, end to end on the production build ("Done when"): the owner takes a
@@ -86,18 +86,8 @@ test.describe('the front desk (1366 × 900)', () => {
   test('a phone call: Rosa Bianchi created inside the new-booking form and booked in under 30 s', async ({ page }) => {
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     const { services, operators } = await serviceIds(page.request)
-    // A day with a free time for Marco, so the flow below is only clicks.
-    const slotsOf = async (day: string) =>
-      (
-        await (
-          await page.request.get(
-            `/api/reservations/book-slots?date=${day}&services=${services.get('Piega')}&operator=${operators.get('Marco')}`,
-          )
-        ).json()
-      ).slots as { start: string }[]
-    let day = romeDay()
-    for (let i = 0; i < 14 && (await slotsOf(day)).length === 0; i++)
-      day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    // A day with a free time for Marco (the engine's own answer), so the flow below is only clicks.
+    const { day } = await firstFreeSlot(page.request, [services.get('Piega')!], operators.get('Marco')!)
 
     const started = Date.now()
     await page.goto(`/dashboard/booking/create?operator=${operators.get('Marco')}&day=${day}`)

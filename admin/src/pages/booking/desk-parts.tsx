@@ -41,9 +41,23 @@ export function ClientSummary({ booking }: { booking: Pick<AgendaItem, 'client' 
   const client = booking.client
   const customer = booking.customer
   if (!client) {
-    // No card: an anonymous walk-in (or a person erased); an old booking may still have its account.
+    // No card (an anonymous walk-in, a person erased), or an answer without cards: the account.
     const name = customer ? [customer.name, customer.surname].filter(Boolean).join(' ') : ''
-    return <Text>{name || t.glossary.desk.walkIn}</Text>
+    return (
+      <Stack spacing={2}>
+        <Text>{name || (client === null ? t.glossary.desk.walkIn : t('booking.noName'))}</Text>
+        {customer?.phone && (
+          <Anchor href={`tel:${customer.phone.replace(/\s+/g, '')}`} size="sm">
+            {customer.phone}
+          </Anchor>
+        )}
+        {customer?.email && (
+          <Text size="sm">
+            <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor>
+          </Text>
+        )}
+      </Stack>
+    )
   }
   const name = [client.name, client.surname].filter(Boolean).join(' ')
   return (
