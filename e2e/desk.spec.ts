@@ -238,6 +238,7 @@ test.describe('the front desk on a phone (360 × 740)', () => {
   test('the picker, the walk-in and the takings fit a phone', async ({ page }) => {
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     await page.goto('/dashboard/booking/create')
+    await expect(page.getByRole('searchbox', { name: /^Cliente/ })).toBeFocused()
     await page.keyboard.type('Rosa')
     await page.getByRole('button', { name: 'Nuovo cliente' }).click()
     await expect(page.getByRole('textbox', { name: /^Nome/ })).toBeVisible()

@@ -222,7 +222,8 @@ export function ClientPicker({
 
   return (
     <Stack spacing="xs">
-      <Group spacing="xs" align="flex-end" noWrap>
+      {/* On a phone the button goes under the search box, which keeps the width. */}
+      <Group spacing="xs" align="flex-end">
         <Select
           label={label ?? t.glossary.desk.client}
           required={required}
@@ -251,7 +252,7 @@ export function ClientPicker({
           nothingFound={searching && !list.query.isFetching ? t('common.noResults') : undefined}
           clearButtonLabel={t('common.clearChoice')}
           error={error}
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 240px' }}
         />
         <Button variant="light" leftIcon={<IconUserPlus size={16} />} onClick={() => openDraft(search)}>
           {t('desk.newClient')}

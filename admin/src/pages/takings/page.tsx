@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { Alert, Anchor, Box, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Box, Card, Chip, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useCustom } from '@refinedev/core'
 import { PAYMENT_METHODS } from '@salon/shared/enums/index'
 import { takingsQuery, type TakingsResponse } from '@salon/shared/schemas/clients'
@@ -35,6 +35,8 @@ export default function TakingsPage() {
     method: 'get',
     config: { query },
     queryOptions: { enabled: valid },
+    // Said in the page (below), not in a toast as well.
+    errorNotification: false,
   })
   const data = takings.query.data?.data
   const money = (n: number) => formatMoney(n, t.locale)
@@ -55,19 +57,28 @@ export default function TakingsPage() {
         )}
       </Group>
       <Group spacing="sm" align="flex-end">
-        <SegmentedControl
-          aria-label={t('takings.period')}
-          value={selection.period}
-          onChange={(v) => {
-            const period = TAKINGS_PERIODS.find((p) => p === v) ?? 'today'
-            set(
-              period === 'custom'
-                ? { period, from: selection.from, to: selection.to }
-                : { period, ...daysOf(period, today) },
-            )
-          }}
-          data={TAKINGS_PERIODS.map((p) => ({ value: p, label: t(`takings.${p}`) }))}
-        />
+        {/* Chips, not a segmented control: on a phone they wrap instead of running off the screen. */}
+        <div role="radiogroup" aria-label={t('takings.period')}>
+          <Chip.Group
+            multiple={false}
+            spacing="xs"
+            value={selection.period}
+            onChange={(v) => {
+              const period = TAKINGS_PERIODS.find((p) => p === v) ?? 'today'
+              set(
+                period === 'custom'
+                  ? { period, from: selection.from, to: selection.to }
+                  : { period, ...daysOf(period, today) },
+              )
+            }}
+          >
+            {TAKINGS_PERIODS.map((p) => (
+              <Chip key={p} value={p}>
+                {t(`takings.${p}`)}
+              </Chip>
+            ))}
+          </Chip.Group>
+        </div>
         {selection.period === 'custom' && (
           <DateRangeFields
             fromLabel={t('takings.from')}
