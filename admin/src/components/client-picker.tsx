@@ -161,6 +161,7 @@ export function ClientPicker({
   ]
 
   const searchRef = useRef<HTMLInputElement>(null)
+  const typed = useRef('')
   useEffect(() => {
     if (focusOnMount) searchRef.current?.focus()
     // Once, when the form opens.
@@ -236,9 +237,15 @@ export function ClientPicker({
           itemComponent={ClientItem}
           // The server already filtered (fuzzy): show what it answered.
           filter={() => true}
-          hoverOnSearchChange
+          // Typing highlights the first suggestion (Enter picks it) — only while searching: the
+          // picked card's name put back in the box must not leave a highlight of a closed list.
+          hoverOnSearchChange={!value || search !== clientLabel(value)}
           searchValue={search}
-          onSearchChange={setSearch}
+          onSearchChange={(v) => {
+            // What staff typed (not what the box is reset to when it loses the focus): "Nuovo cliente" starts from it.
+            if (document.activeElement === searchRef.current) typed.current = v
+            setSearch(v)
+          }}
           value={value ? String(value.id) : null}
           onChange={(v) => {
             if (v === NEW) {
@@ -254,7 +261,11 @@ export function ClientPicker({
           error={error}
           sx={{ flex: '1 1 240px' }}
         />
-        <Button variant="light" leftIcon={<IconUserPlus size={16} />} onClick={() => openDraft(search)}>
+        <Button
+          variant="light"
+          leftIcon={<IconUserPlus size={16} />}
+          onClick={() => openDraft(search || typed.current)}
+        >
           {t('desk.newClient')}
         </Button>
       </Group>
