@@ -320,6 +320,8 @@ describe('POST /api/reservations/:id/checkout', () => {
     expect(other.body.errors[0].data.code).toBe('FORBIDDEN_ROLE')
     expect((await pay(id, PERCENT_BODY, { token: customer.token })).status).toBe(403)
     expect((await pay(id, PERCENT_BODY, { as: 'USER' })).status).toBe(403)
+    // A customer is refused before the body is read.
+    expect((await pay(id, { nonsense: true }, { token: customer.token })).status).toBe(403)
     expect((await pay(id, PERCENT_BODY, { as: 'visitor' })).status).toBe(401)
     expect(await checkoutRow(id)).toBeUndefined()
     expect((await statusOf(id)).status).toBe('CONFIRMED')
