@@ -420,6 +420,13 @@ describe('the agenda and the booking page: client, paid, actions.checkout', () =
     expect(item(anonymous).client).toBeNull()
     expect(item(anonymous).actions.checkout).toEqual({ allowed: true })
 
+    // The dashboard's list of today names the desk's card when there is no account.
+    if (localDay(startMs) === localDay(Date.now())) {
+      const today = await api('GET', '/api/pages/dashboard-index?period=today', { as: 'ADMIN' })
+      const listed = today.body.today.agenda.find((b: { id: number }) => b.id === walkIn)
+      expect(listed.customer).toBe(`${item(walkIn).client.name} Banco`)
+    }
+
     // The booking page says the same.
     const detail = await api('GET', `/api/reservations/${walkIn}/detail`, { as: 'ADMIN' })
     expect(reservationDetailResponse.parse(detail.body)).toEqual(detail.body)
