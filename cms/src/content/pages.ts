@@ -345,17 +345,16 @@ function servicesOfReservations(days: number) {
     : `join reservations_rels rr on rr.parent_id = r.id and rr.path = 'services'`
 }
 
-/** The bookings of a list (agenda, pending): who (the account, else the desk's card), what, with whom, when; in time order. */
+/** The bookings of a list (agenda, pending): who, what, with whom, when; in time order. */
 function bookingRowsSql(where: string, limit: number, withTotal = false) {
   return `select r.id, r.date_start, r.date_end, r.status, r.total_price::text as total_price,
-                 coalesce(nullif(concat_ws(' ', u.name, u.surname), ''), nullif(concat_ws(' ', cl.name, cl.surname), '')) as customer,
+                 nullif(concat_ws(' ', u.name, u.surname), '') as customer,
                  nullif(concat_ws(' ', o.name, o.surname), '') as operator,
                  array(select s.title from reservations_rels rr join services s on s.id = rr.services_id
                         where rr.parent_id = r.id and rr.path = 'services' order by rr."order", rr.id) as services
                  ${withTotal ? ', count(*) over () as total' : ''}
             from reservations r
-            left join users u on u.id = r.user_id
-            left join clients cl on cl.id = r.client_id
+            left join clients u on u.id = r.client_id and u.anonymised_at is null
             left join operators o on o.id = r.operator_id
            where ${where}
            order by r.date_start, r.id
