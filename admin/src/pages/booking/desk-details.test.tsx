@@ -87,7 +87,7 @@ describe('the booking page at the desk (issue 24)', { timeout: 60_000 }, () => {
       base({
         client: null,
         customer: null,
-        actions: { ...base().actions, checkout: { allowed: false, reason: 'NOT_ALLOWED' } },
+        actions: { ...base().actions, checkout: { allowed: false, reason: 'NOT_STARTED' } },
       }),
     )
     expect(screen.getByText('Walk-in')).toBeInTheDocument()
@@ -123,7 +123,7 @@ describe('the booking page at the desk (issue 24)', { timeout: 60_000 }, () => {
           at: '2026-12-15T10:15:00.000Z',
           by: { id: 1, name: 'Anna' },
         },
-        actions: { ...base().actions, checkout: { allowed: false, reason: 'FINAL_STATUS' } },
+        actions: { ...base().actions, checkout: { allowed: false, reason: 'ALREADY_PAID' } },
       }),
     )
     expect(screen.getByText(/Pagato 54,50/)).toBeInTheDocument()
