@@ -61,11 +61,12 @@ test.afterEach(async ({ request }) => {
  * A booking of `client` for Piega a minute or two from now, on purpose outside the offered times
  * (`override_hours`): the first operator and start (now + 2, 5, 10… minutes) nobody holds.
  */
-async function bookSoon(request: APIRequestContext, token: string, client: number) {
+async function bookSoon(request: APIRequestContext, token: string, client: number, only?: string) {
   const { services, operators } = await serviceIds(request)
   let last: unknown = null
   for (const minutes of [1, 5, 10, 20, 40])
-    for (const operator of operators.values()) {
+    for (const [name, operator] of operators) {
+      if (only && name !== only) continue
       const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000).toISOString()
       const res = await api(request, token, 'POST', '/api/reservations/book', {
         client,
@@ -175,17 +176,29 @@ test.describe('the front desk (1366 × 900)', () => {
     }
   })
 
-  test('the allergy is on the booking: the agenda card and the booking page', async ({ page }) => {
+  test('the allergy is on the booking: the stylist’s agenda, the agenda card and the booking page', async ({ page }) => {
     const token = await adminToken(page.request)
     const client = await newCard(page.request, token, `Allergica ${Date.now()}`)
     const patched = await api(page.request, token, 'PATCH', `/api/clients/${client}`, {
       allergies: 'PPD (tinte scure)',
     })
     expect(patched.status).toBe(200)
-    const booking = await bookSoon(page.request, token, client)
+    // Giulia's: the demo's stylist account (operatore@demo.salon) is hers.
+    const booking = await bookSoon(page.request, token, client, 'Giulia')
+
+    // The stylist's own agenda carries the allergy with the booking (what her agenda shows).
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'operatore@demo.salon', password: 'demo1234' },
+    })
+    expect(login.status()).toBe(200)
+    const day = romeDay(new Date(booking.start))
+    const mine = await api(page.request, (await login.json()).token, 'GET', `/api/reservations/agenda?from=${day}`)
+    expect(mine.status).toBe(200)
+    const item = mine.body.reservations.find((r: { id: number }) => r.id === booking.id)
+    expect(item.client).toMatchObject({ id: client, allergies: 'PPD (tinte scure)' })
 
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
-    await page.goto(`/dashboard/agenda?date=${romeDay(new Date(booking.start))}`)
+    await page.goto(`/dashboard/agenda?date=${day}`)
     const entry = page.locator(`[data-id="r${booking.id}"]`)
     await expect(entry).toContainText('Allergia: PPD (tinte scure)')
     await entry.click()
