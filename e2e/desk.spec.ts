@@ -58,15 +58,25 @@ test.afterEach(async ({ request }) => {
 })
 
 /**
- * A booking of `client` for Piega a minute or two from now, on purpose outside the offered times
- * (`override_hours`): the first operator and start (now + 2, 5, 10… minutes) nobody holds.
+ * A booking of `client` for Piega starting within minutes (checkout opens at the start): a
+ * walk-in when someone is free now, else booked on purpose outside the offered times
+ * (`override_hours`) with the first operator free a minute or a few from now.
  */
-async function bookSoon(request: APIRequestContext, token: string, client: number, only?: string) {
+async function bookSoon(request: APIRequestContext, token: string, client: number) {
   const { services, operators } = await serviceIds(request)
-  let last: unknown = null
-  for (const minutes of [1, 5, 10, 20, 40])
-    for (const [name, operator] of operators) {
-      if (only && name !== only) continue
+  // Someone free now: a walk-in for the card starts at the next whole minute.
+  const walkIn = await api(request, token, 'POST', '/api/reservations/walk-in', {
+    services: [services.get('Piega')!],
+    client,
+  })
+  if (walkIn.status === 201) {
+    made.bookings.push(walkIn.body.data.id)
+    const operator = (walkIn.body.data.operator?.id ?? walkIn.body.data.operator) as number
+    return { id: walkIn.body.data.id as number, start: walkIn.body.data.date_start as string, operator }
+  }
+  let last: unknown = walkIn.body
+  for (const minutes of [1, 2, 3, 5])
+    for (const operator of operators.values()) {
       const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000).toISOString()
       const res = await api(request, token, 'POST', '/api/reservations/book', {
         client,
@@ -81,7 +91,7 @@ async function bookSoon(request: APIRequestContext, token: string, client: numbe
       }
       last = res.body
     }
-  throw new Error(`nobody free in the next 40 minutes: ${JSON.stringify(last)}`)
+  throw new Error(`nobody free in the next minutes: ${JSON.stringify(last)}`)
 }
 
 async function newCard(request: APIRequestContext, token: string, name: string) {
@@ -176,15 +186,27 @@ test.describe('the front desk (1366 × 900)', () => {
     }
   })
 
-  test('the allergy is on the booking: the stylist’s agenda, the agenda card and the booking page', async ({ page }) => {
+  test('the allergy is on the booking: the stylist’s agenda, the agenda card and the booking page', async ({
+    page,
+  }) => {
     const token = await adminToken(page.request)
     const client = await newCard(page.request, token, `Allergica ${Date.now()}`)
     const patched = await api(page.request, token, 'PATCH', `/api/clients/${client}`, {
       allergies: 'PPD (tinte scure)',
     })
     expect(patched.status).toBe(200)
-    // Giulia's: the demo's stylist account (operatore@demo.salon) is hers.
-    const booking = await bookSoon(page.request, token, client, 'Giulia')
+    // Giulia's, at her first free time: the demo's stylist account (operatore@demo.salon) is hers.
+    const { services, operators } = await serviceIds(page.request)
+    const slot = await firstFreeSlot(page.request, [services.get('Piega')!], operators.get('Giulia')!)
+    const res = await api(page.request, token, 'POST', '/api/reservations/book', {
+      client,
+      services: [services.get('Piega')!],
+      operator: operators.get('Giulia')!,
+      date_start: slot.start,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    made.bookings.push(res.body.data.id)
+    const booking = { id: res.body.data.id as number, start: slot.start }
 
     // The stylist's own agenda carries the allergy with the booking (what her agenda shows).
     const login = await page.request.post('/api/auth/login', {
@@ -208,7 +230,7 @@ test.describe('the front desk (1366 × 900)', () => {
   })
 
   test('checkout with a discount and two payment methods shows in the takings', async ({ page }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(240_000)
     const token = await adminToken(page.request)
     const client = await newCard(page.request, token, `Cassa ${Date.now()}`)
     const booking = await bookSoon(page.request, token, client)
