@@ -243,7 +243,7 @@ test.describe('the front desk (1366 × 900)', () => {
     await page.goto(`/dashboard/booking/${booking.id}`)
     await page.getByRole('button', { name: 'Cassa' }).click()
     const dialog = page.getByRole('dialog', { name: /^Cassa — Cassa/ })
-    await dialog.getByRole('radio', { name: '%' }).click()
+    await dialog.getByText('%', { exact: true }).click()
     await dialog.getByRole('textbox', { name: 'Sconto' }).fill('10')
     await dialog.getByRole('textbox', { name: 'Mancia' }).fill('2')
     // Piega 20 € − 10 % + 2 € = 20 €: 15 by card, the rest in cash (the demo catalogue's price).

@@ -275,7 +275,7 @@ export function ClientPicker({
         </Alert>
       )}
       {value?.blocked_online && (
-        <Text size="sm" color="dimmed">
+        <Text size="sm" sx={(theme) => ({ color: theme.colors.gray[7] })}>
           {t.glossary.desk.blockedOnline}
         </Text>
       )}

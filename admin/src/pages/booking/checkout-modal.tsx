@@ -320,7 +320,13 @@ export function CheckoutModal({
             >
               {t('checkout.split')}
             </Button>
-            <Text size="sm" color={matches ? 'teal.8' : 'red.8'} role="status">
+            <Text
+              size="sm"
+              weight={600}
+              role="status"
+              // The palette's darkest shades: AA on white (teal 9: 5.0:1, red 9: 5.4:1).
+              sx={(theme) => ({ color: matches ? theme.colors.teal[9] : theme.colors.red[9] })}
+            >
               {matches
                 ? t('checkout.balanced')
                 : left > 0
@@ -353,7 +359,7 @@ export function CheckoutModal({
             {refusal}
           </Alert>
         )}
-        <Text size="xs" color="dimmed">
+        <Text size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
           {t('checkout.notFiscal')}
         </Text>
         <Group position="right" spacing="xs">
