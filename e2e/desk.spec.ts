@@ -272,9 +272,16 @@ test.describe('the front desk (1366 × 900)', () => {
     ).toBeVisible()
     await shot(page, 'desk-takings-1366')
     await expectNoSeriousA11yViolations(page)
-    const csv = await page.request.get(`/api/reports/takings.csv?from=${romeDay()}&to=${romeDay()}`)
-    expect(csv.status()).toBe(200)
-    expect(await csv.text()).toContain('Cassa')
+    // "Esporta CSV" downloads the accountant's file: one row per payment, the card's name in it.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Esporta CSV' }).click()
+    const file = await download
+    const csv = fs.readFileSync((await file.path())!, 'utf8')
+    expect(csv).toContain('data;ora;appuntamento;cliente;operatore;metodo;importo;di cui mancia')
+    const rows = csv.split(/\r?\n/).filter((line) => line.includes(`;${booking.id};`))
+    expect(rows).toHaveLength(2)
+    expect(rows.join('\n')).toMatch(/Carta;15,00/)
+    expect(rows.join('\n')).toMatch(/Contanti;5,00/)
   })
 })
 
