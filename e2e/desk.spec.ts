@@ -254,6 +254,12 @@ test.describe('the front desk (1366 × 900)', () => {
     await expect(dialog.getByText('I pagamenti tornano')).toBeVisible()
     await shot(dialog, 'desk-checkout-1366')
     await expectNoSeriousA11yViolations(page)
+    // On a phone the same dialog takes the whole screen.
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expect(dialog.getByRole('button', { name: /^Registra 20,00/ })).toBeVisible()
+    await shot(page, 'desk-checkout-360')
+    await expectNoSeriousA11yViolations(page)
+    await page.setViewportSize(DESKTOP.viewport)
     await dialog.getByRole('button', { name: /^Registra 20,00/ }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByText(/Pagato 20,00/)).toBeVisible()

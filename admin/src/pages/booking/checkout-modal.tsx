@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Divider,
   Group,
@@ -291,14 +292,17 @@ export function CheckoutModal({
                 value={p.method}
                 onChange={(v) => v && setLine(i, { method: v as PaymentMethod })}
                 error={errors[`payments.${i}.method`]}
-                sx={{ flex: 1 }}
+                sx={{ flex: '1 1 0', minWidth: 0 }}
               />
-              <MoneyInput
-                label={t('checkout.amount', { n: i + 1 })}
-                value={p.amount}
-                onChange={(v) => setLine(i, { amount: v })}
-                error={errors[`payments.${i}.amount`]}
-              />
+              {/* Method and amount share the width (a phone: two fields of ~140 px, the × after them). */}
+              <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+                <MoneyInput
+                  label={t('checkout.amount', { n: i + 1 })}
+                  value={p.amount}
+                  onChange={(v) => setLine(i, { amount: v })}
+                  error={errors[`payments.${i}.amount`]}
+                />
+              </Box>
               {payments.length > 1 && (
                 <ActionIcon
                   mt={28}
