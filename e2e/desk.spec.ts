@@ -223,9 +223,12 @@ test.describe('the front desk (1366 × 900)', () => {
     await page.goto(`/dashboard/agenda?date=${day}`)
     const entry = page.locator(`[data-id="r${booking.id}"]`)
     await expect(entry).toContainText('Allergia: PPD (tinte scure)')
+    await entry.scrollIntoViewIfNeeded()
+    await shot(page, 'desk-agenda-allergy-1366')
     await entry.click()
     await expect(page).toHaveURL(new RegExp(`/dashboard/booking/${booking.id}$`))
     await expect(page.getByRole('note', { name: 'Allergie e sensibilità' })).toContainText('PPD (tinte scure)')
+    await shot(page, 'desk-booking-allergy-1366')
     await expectNoSeriousA11yViolations(page)
   })
 
