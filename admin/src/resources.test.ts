@@ -17,6 +17,7 @@ describe('dashboard resources', () => {
       agenda: 'reservations',
       rota: 'operators',
       'rota-conflicts': 'reservations',
+      clients: 'clients',
       user: 'users',
       service: 'services',
       category: 'category',

@@ -59,6 +59,9 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard/rota', name: 'dashboard-rota', layout: 'dashboard', auth: 'admin' },
   // Bookings now outside their operator's hours, each to give to a colleague or move.
   { path: '/dashboard/rota/conflicts', name: 'dashboard-rota-conflicts', layout: 'dashboard', auth: 'admin' },
+  // The salon's client cards (issue 24): a searchable list and one card each; a card is created
+  // from the list (a dialog), so there is no create route.
+  ...dashboardResource('clients', { create: false }),
   ...dashboardResource('user'),
   ...dashboardResource('service'),
   ...dashboardResource('category'),

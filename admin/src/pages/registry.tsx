@@ -46,6 +46,7 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   agenda: { list: AgendaScreen },
   rota: { list: lazy(() => import('./rota/page')) },
   'rota-conflicts': { list: lazy(() => import('./rota/conflicts')) },
+  clients: { list: lazy(() => import('./clients/list')), edit: lazy(() => import('./clients/card')) },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),
