@@ -9,7 +9,7 @@ import {
   IconDownload,
   IconTrash,
 } from '@tabler/icons-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Spinner } from '../../components/page-loader'
 import { SrOnly } from '../../components/sr-only'
@@ -139,7 +139,9 @@ export function PrivacySection({ card }: { card: ClientCard }) {
  */
 export default function ClientCardPage() {
   const t = useT()
-  const { id } = useResourceParams()
+  // Refine's route match, or the router's own (`/clients/:id`).
+  const params = useParams()
+  const id = useResourceParams().id ?? params.id
   const clientId = id === undefined ? undefined : Number(id)
   const { card, query } = useClientCard(id)
   const history = useClientHistory(id ?? '')

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconArrowMerge } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { useT } from '../../i18n/use-t'
-import { reasonOf } from '../../providers/payload-errors'
+import { codeOf, reasonOf } from '../../providers/payload-errors'
 import { messageOf } from '../rota/api'
 import { fullName, useClientWrites, useDuplicates, type ClientCard, type DuplicateItem } from './api'
 import { ClientBadges } from './badges'
@@ -47,7 +47,9 @@ export function MergeDialog({
       await onMerged()
     } catch (e) {
       setError(
-        reasonOf(e) === 'BOTH_HAVE_ACCOUNTS' ? t('clients.merge.bothAccounts') : messageOf(e, t('clients.notSaved')),
+        (codeOf(e) ?? reasonOf(e)) === 'BOTH_HAVE_ACCOUNTS'
+          ? t('clients.merge.bothAccounts')
+          : messageOf(e, t('clients.notSaved')),
       )
     } finally {
       setBusy(false)

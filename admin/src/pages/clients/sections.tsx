@@ -247,6 +247,7 @@ export function TagsSection({ card, writes, onSaved }: SectionProps) {
             data={form.values.tags}
             searchable
             creatable
+            hoverOnSearchChange
             clearable
             clearButtonLabel={t('clients.clearTags')}
             getCreateLabel={(query) => t('clients.addTag', { tag: query })}
