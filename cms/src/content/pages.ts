@@ -348,7 +348,7 @@ function bookingRowsSql(where: string, limit: number, withTotal = false) {
                         where rr.parent_id = r.id and rr.path = 'services' order by rr."order", rr.id) as services
                  ${withTotal ? ', count(*) over () as total' : ''}
             from reservations r
-            left join users u on u.id = r.user_id
+            left join clients u on u.id = r.client_id and u.anonymised_at is null
             left join operators o on o.id = r.operator_id
            where ${where}
            order by r.date_start, r.id

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import {
   agendaQuery,
   bookBody,
+  walkInBody,
   bookSlotsQuery,
   confirmBody,
   editBody,
@@ -26,6 +27,7 @@ import {
 } from '../../platform'
 import { bookSlots, moveSlots, reservationEvents } from '../reads'
 import { bookForCustomer } from '../writes/bookForCustomer'
+import { walkIn } from '../writes/walkIn'
 import { changeStatus, freeRest, undoStatus } from '../writes/changeStatus'
 import { confirmSession } from '../writes/confirm'
 import { createSession } from '../writes/openDraft'
@@ -154,6 +156,18 @@ export const bookEndpoint: Endpoint = {
   },
 }
 
+/** POST /api/reservations/walk-in { services, client?, operator?, note? } — now, with the first operator free (issue 24). */
+export const walkInEndpoint: Endpoint = {
+  path: '/walk-in',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const body = parseOr400(walkInBody, await readJsonObject(req))
+    const { id } = await walkIn(pool(req.payload), user, body)
+    return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id, true) }, { status: 201 })
+  },
+}
+
 /** PATCH /api/reservations/:id/edit { date_start?, operator?, services?, note? } — one change, one event. */
 export const editEndpoint: Endpoint = {
   path: '/:id/edit',
@@ -267,6 +281,7 @@ export const reservationEndpoints = [
   icsEndpoint,
   moveEndpoint,
   bookEndpoint,
+  walkInEndpoint,
   editEndpoint,
   eventsEndpoint,
   detailEndpoint,
