@@ -21,6 +21,15 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+  // A tall page also in screens of the window's height, to look at each at its size.
+  const { width, height } = page.viewportSize()!
+  const full = await page.evaluate(() => document.documentElement.scrollHeight)
+  for (let i = 0, y = 0; y < full && full > height * 1.5; i++, y += height)
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-part${i + 1}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(height, full - y) },
+    })
 }
 /** The same screen at a phone's 360×740, then back to the desk's width. */
 async function shotPhone(page: Page, name: string) {
@@ -86,6 +95,9 @@ test('the owner finds a card by a misspelt name without accents, adds a note and
     await page.getByRole('searchbox', { name: 'Cerca clienti' }).fill(`rosalia zanardeli ${own.toLowerCase()}`)
     const row = page.getByTestId(`client-${doc.id}`)
     await expect(row).toBeVisible()
+    // The search has answered: the demo's other clients are gone from the list.
+    await expect(page.getByRole('link', { name: 'Chiara Conti' })).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ client[ei]$/ })).toBeVisible()
     await expect(page).toHaveURL(/\/dashboard\/clients\?q=rosalia/)
     await shot(page, 'clients-list-1366')
     await expectNoSeriousA11yViolations(page)

@@ -948,6 +948,7 @@ export const en = {
   'clients.searchPlaceholder': 'e.g. Rosa Bianchi or 333 1234567',
   'clients.listCaption': 'Clients',
   'clients.loadError': 'The clients could not be loaded.',
+  'clients.searching': 'Searching…',
   'clients.countOne': '1 client',
   'clients.countMany': '{{n}} clients',
   'clients.none': 'No clients yet: add the first with “New client”.',

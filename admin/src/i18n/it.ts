@@ -951,6 +951,7 @@ export const it = {
   'clients.searchPlaceholder': 'es. Rosa Bianchi o 333 1234567',
   'clients.listCaption': 'Clienti',
   'clients.loadError': 'Non è stato possibile caricare i clienti.',
+  'clients.searching': 'Ricerca in corso…',
   'clients.countOne': '1 cliente',
   'clients.countMany': '{{n}} clienti',
   'clients.none': 'Ancora nessun cliente: aggiungi il primo con “Nuovo cliente”.',

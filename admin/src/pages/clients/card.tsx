@@ -9,6 +9,7 @@ import {
   IconDownload,
   IconTrash,
 } from '@tabler/icons-react'
+import { useMediaQuery } from '@mantine/hooks'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Spinner } from '../../components/page-loader'
@@ -29,6 +30,9 @@ import { DuplicatesSection } from './duplicates'
 import { Stats, Visits } from './history'
 import { NotesSection } from './notes'
 import { BlockSection, ContactSection, Section, TagsSection, TechnicalSection } from './sections'
+
+/** From here the card has two columns (Mantine's `md`). */
+export const TWO_COLUMNS_QUERY = '(min-width: 992px)'
 
 /**
  * The allergy, where nobody can miss it: under the name, before anything else, in red with a
@@ -151,27 +155,67 @@ export default function ClientCardPage() {
   const { data: role } = usePermissions<string | null>({})
   const { data: me } = useGetIdentity<{ id: number }>()
   const isAdmin = role === 'ADMIN'
+  const twoColumns = useMediaQuery(TWO_COLUMNS_QUERY, true, { getInitialValueInEffect: false })
   const refetchAll = () => Promise.all([query.refetch(), history.query.refetch(), notes.query.refetch()])
   const sectionProps = card ? { card, writes, onSaved: refetchAll, isAdmin } : null
   // Each form starts again from the saved card after a save (its key changes).
   const version = card ? `${card.id}-${(card as { updatedAt?: string }).updatedAt ?? ''}` : ''
 
+  const stats = history.query.isError ? (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('clients.historyError')}>
+      {history.query.error?.message}
+    </Alert>
+  ) : history.history ? (
+    <Stats stats={history.history.stats} />
+  ) : (
+    <Spinner label={t('loader.label')} />
+  )
+  const sections = card &&
+    sectionProps &&
+    clientId !== undefined && {
+      stats,
+      technical: <TechnicalSection key={`tech-${version}`} {...sectionProps} />,
+      tags: <TagsSection key={`tags-${version}`} {...sectionProps} />,
+      visits: history.history ? <Visits history={history.history} /> : null,
+      notes: <NotesSection clientId={clientId} me={me?.id} isAdmin={isAdmin} />,
+      contact: <ContactSection key={`contact-${version}`} {...sectionProps} />,
+      online: <BlockSection key={`block-${version}`} {...sectionProps} />,
+      duplicates: <DuplicatesSection card={card} isAdmin={isAdmin} onMerged={refetchAll} />,
+      privacy: isAdmin ? <PrivacySection card={card} /> : null,
+    }
+
   return (
     <Stack spacing="md">
-      <Group spacing="sm" noWrap align="center">
-        <Anchor component={Link} to="/clients">
-          <IconArrowLeft aria-hidden size={20} />
-          <SrOnly>{t('clients.backToList')}</SrOnly>
-        </Anchor>
-        <Title order={3} sx={{ overflowWrap: 'anywhere' }}>
-          {card ? fullName(card) : t.glossary.desk.clientCard}
-        </Title>
+      <Group position="apart" spacing="sm" align="flex-start">
+        <Stack spacing={6} sx={{ minWidth: 0 }}>
+          <Group spacing="sm" noWrap align="center">
+            <Anchor component={Link} to="/clients">
+              <IconArrowLeft aria-hidden size={20} />
+              <SrOnly>{t('clients.backToList')}</SrOnly>
+            </Anchor>
+            <Title order={3} sx={{ overflowWrap: 'anywhere' }}>
+              {card ? fullName(card) : t.glossary.desk.clientCard}
+            </Title>
+          </Group>
+          {card && !card.anonymised_at && (
+            <ClientBadges allergies={null} hasAccount={card.user !== null} blocked={card.blocked_online} />
+          )}
+        </Stack>
+        {card && !card.anonymised_at && (
+          <Button
+            component={Link}
+            to={`/booking/create?client=${card.id}`}
+            leftIcon={<IconCalendarPlus size={18} aria-hidden />}
+          >
+            {t('clients.newBooking')}
+          </Button>
+        )}
       </Group>
       {query.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('clients.unavailable')}>
           {query.error?.message}
         </Alert>
-      ) : !card || !sectionProps || clientId === undefined ? (
+      ) : !card || !sections ? (
         <Spinner label={t('loader.label')} />
       ) : card.anonymised_at ? (
         <Alert color="gray" icon={<IconAlertCircle size={18} />} title={t.glossary.desk.erasedClient}>
@@ -179,44 +223,42 @@ export default function ClientCardPage() {
         </Alert>
       ) : (
         <>
-          <Group position="apart" spacing="sm">
-            <ClientBadges allergies={null} hasAccount={card.user !== null} blocked={card.blocked_online} />
-            <Button
-              component={Link}
-              to={`/booking/create?client=${card.id}`}
-              leftIcon={<IconCalendarPlus size={18} aria-hidden />}
-            >
-              {t('clients.newBooking')}
-            </Button>
-          </Group>
           {card.allergies && <AllergyAlert allergies={card.allergies} />}
-          <Grid gutter="md">
-            <Grid.Col md={7}>
-              <Stack spacing="md">
-                {history.query.isError ? (
-                  <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('clients.historyError')}>
-                    {history.query.error?.message}
-                  </Alert>
-                ) : history.history ? (
-                  <Stats stats={history.history.stats} />
-                ) : (
-                  <Spinner label={t('loader.label')} />
-                )}
-                <TechnicalSection key={`tech-${version}`} {...sectionProps} />
-                <TagsSection key={`tags-${version}`} {...sectionProps} />
-                {history.history && <Visits history={history.history} />}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col md={5}>
-              <Stack spacing="md">
-                <NotesSection clientId={clientId} me={me?.id} isAdmin={isAdmin} />
-                <ContactSection key={`contact-${version}`} {...sectionProps} />
-                <BlockSection key={`block-${version}`} {...sectionProps} />
-                <DuplicatesSection card={card} isAdmin={isAdmin} onMerged={refetchAll} />
-                {isAdmin && <PrivacySection card={card} />}
-              </Stack>
-            </Grid.Col>
-          </Grid>
+          {twoColumns ? (
+            // A desk: figures, technical record, tags and visits; beside them what staff write.
+            <Grid gutter="md">
+              <Grid.Col span={7}>
+                <Stack spacing="md">
+                  {sections.stats}
+                  {sections.technical}
+                  {sections.tags}
+                  {sections.visits}
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={5}>
+                <Stack spacing="md">
+                  {sections.notes}
+                  {sections.contact}
+                  {sections.online}
+                  {sections.duplicates}
+                  {sections.privacy}
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          ) : (
+            // A phone: what the stylist needs first (formula, notes), then the rest.
+            <Stack spacing="md">
+              {sections.stats}
+              {sections.technical}
+              {sections.notes}
+              {sections.tags}
+              {sections.visits}
+              {sections.contact}
+              {sections.online}
+              {sections.duplicates}
+              {sections.privacy}
+            </Stack>
+          )}
         </>
       )}
     </Stack>

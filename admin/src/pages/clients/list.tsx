@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   Alert,
   Anchor,
@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react'
 import { Link, useSearchParams } from 'react-router'
 import { CLIENT_SEARCH_MAX } from '@salon/shared/schemas/clients'
@@ -141,26 +141,42 @@ export default function ClientList() {
   const q = params.get('q') ?? ''
   const page = Math.max(1, Number(params.get('page')) || 1)
   const [typed, setTyped] = useState(q)
-  const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS)
   const [creating, setCreating] = useState(false)
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false })
 
+  // An address changed from outside (back, a link) puts its search in the box; the search this
+  // screen put there itself does not (the person may have typed on meanwhile).
+  const [seenQ, setSeenQ] = useState(q)
+  const [pushed, setPushed] = useState(q)
+  if (q !== seenQ) {
+    setSeenQ(q)
+    if (q !== pushed) setTyped(q)
+  }
   // The typed search goes to the address once the typing pauses (a new search starts at page 1).
-  useEffect(() => {
-    if (debounced === q) return
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        if (debounced) next.set('q', debounced)
-        else next.delete('q')
-        next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
-  }, [debounced, q, setParams])
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const onType = (value: string) => {
+    setTyped(value)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setPushed(value.trim())
+      setParams(
+        (prev) => {
+          if ((prev.get('q') ?? '') === value.trim()) return prev
+          const next = new URLSearchParams(prev)
+          if (value.trim()) next.set('q', value.trim())
+          else next.delete('q')
+          next.delete('page')
+          return next
+        },
+        { replace: true },
+      )
+    }, SEARCH_DEBOUNCE_MS)
+  }
 
   const { list, query } = useClientList(q, page, PAGE_SIZE)
+  // Typed but not answered yet: the pause, or the request on its way.
+  const searching = typed.trim() !== q || (query.isFetching && query.isPlaceholderData)
   const pages = list ? Math.max(1, Math.ceil(list.totalDocs / PAGE_SIZE)) : 1
   const goToPage = (n: number) =>
     setParams((prev) => {
@@ -186,7 +202,7 @@ export default function ClientList() {
         type="search"
         maxLength={CLIENT_SEARCH_MAX}
         value={typed}
-        onChange={(e) => setTyped(e.currentTarget.value)}
+        onChange={(e) => onType(e.currentTarget.value)}
         sx={{ maxWidth: 480 }}
       />
       {query.isError ? (
@@ -201,23 +217,28 @@ export default function ClientList() {
           <LoadingOverlay visible={query.isFetching && !list} overlayBlur={1} />
           {/* How many were found, said to screen readers when a search answers. */}
           <Text size="sm" color="dimmed" role="status" mb="xs">
-            {list
-              ? list.totalDocs === 0
-                ? q
-                  ? t('clients.noneFound', { q })
-                  : t('clients.none')
-                : list.totalDocs === 1
-                  ? t('clients.countOne')
-                  : t('clients.countMany', { n: formatNumber(list.totalDocs, t.locale) })
-              : ''}
+            {!list
+              ? ''
+              : searching
+                ? t('clients.searching')
+                : list.totalDocs === 0
+                  ? q
+                    ? t('clients.noneFound', { q })
+                    : t('clients.none')
+                  : list.totalDocs === 1
+                    ? t('clients.countOne')
+                    : t('clients.countMany', { n: formatNumber(list.totalDocs, t.locale) })}
           </Text>
-          {list &&
-            list.docs.length > 0 &&
-            (cards ? (
-              <ClientCards clients={list.docs} t={t} timeZone={timeZone} />
-            ) : (
-              <ClientTable clients={list.docs} t={t} timeZone={timeZone} />
-            ))}
+          {/* The previous answer, dimmed, until the new one arrives. */}
+          <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={searching}>
+            {list &&
+              list.docs.length > 0 &&
+              (cards ? (
+                <ClientCards clients={list.docs} t={t} timeZone={timeZone} />
+              ) : (
+                <ClientTable clients={list.docs} t={t} timeZone={timeZone} />
+              ))}
+          </Box>
           {pages > 1 && (
             <Group position="center" mt="md">
               <Pagination page={page} total={pages} onChange={goToPage} getItemAriaLabel={paginationLabel(t)} />
