@@ -17,10 +17,11 @@ import { addDays, adminToken, loginInBrowser, romeDay, serviceIds } from './help
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } })
 
 const SHOTS = process.env.CLIENTS_SHOTS ? path.join(process.cwd(), '.data', 'shots') : ''
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage })
+  if (!fullPage) return
   // A tall page also in screens of the window's height, to look at each at its size.
   const { width, height } = page.viewportSize()!
   const full = await page.evaluate(() => document.documentElement.scrollHeight)
@@ -196,11 +197,11 @@ test('two cards with the same phone are duplicates; merging moves the booking of
     await expect(page.getByTestId(`visit-${booking.id}`)).toHaveCount(0)
     const duplicate = page.getByTestId(`duplicate-${other.doc.id}`)
     await expect(duplicate).toContainText('Stesso telefono')
-    await duplicate.getByRole('button', { name: `Unisci Ottavia ${surname} a questa scheda` }).click()
+    await duplicate.getByRole('button', { name: `Unisci a questa scheda: Ottavia ${surname}` }).click()
     const dialog = page.getByRole('dialog', { name: `Unire “Ottavia ${surname}” a “Ottavia ${surname}”?` })
     await expect(dialog).toContainText('Ogni prenotazione e nota dello staff')
     await expect(dialog).toContainText('Non si può annullare.')
-    await shot(page, 'clients-merge-1366')
+    await shot(page, 'clients-merge-1366', { fullPage: false }) // a dialog: the window as seen
     await expectNoSeriousA11yViolations(page)
     await dialog.getByRole('button', { name: 'Unisci', exact: true }).click()
     await expect(dialog).toBeHidden()
@@ -211,9 +212,54 @@ test('two cards with the same phone are duplicates; merging moves the booking of
     await expect(visit).toContainText('Piega')
     await expect(visit).toContainText('Con Marco')
     await expect(page.getByTestId(`duplicate-${other.doc.id}`)).toHaveCount(0)
+    await shot(page, 'clients-merged-1366')
     const gone = await request.get(`/api/clients/${other.doc.id}`, { headers: { authorization: `JWT ${token}` } })
     expect(gone.status()).toBe(404)
     cleanup.clients = [kept.doc.id]
+  } finally {
+    await cleanUp(request, cleanup)
+  }
+})
+
+test('"Nuovo cliente" at the desk: name and phone; a phone already on a card shows that card, which opens', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const cleanup: Cleanup = { token, clients: [], bookings: [] }
+  const surname = `Ferrandi ${tag()}`
+  const digits = phoneDigits()
+  try {
+    const first = await createClient(request, token, { name: 'Gemma', surname, phone_number: digits })
+    cleanup.clients.push(first.doc.id)
+    await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+    await page.goto('/dashboard/clients')
+    await page.getByRole('button', { name: 'Nuovo cliente' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Nuovo cliente' })
+    // The shared rules first: nothing is sent without a name.
+    await dialog.getByRole('button', { name: 'Crea la scheda' }).click()
+    await expect(dialog.getByText('Inserisci il nome del cliente')).toBeVisible()
+    await dialog.getByRole('textbox', { name: /^Nome/ }).fill('Gemma')
+    await dialog.getByRole('textbox', { name: /^Telefono/ }).fill(`${digits.slice(0, 3)} ${digits.slice(3)}`)
+    await shot(page, 'clients-new-1366', { fullPage: false })
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/clients') && r.request().method() === 'POST')
+    await dialog.getByRole('button', { name: 'Crea la scheda' }).click()
+    const answer = await created
+    expect(answer.status()).toBe(201)
+    cleanup.clients.push((await answer.json()).doc.id)
+
+    const found = page.getByRole('dialog', { name: 'Qualcuno con lo stesso telefono o e-mail' })
+    await expect(found).toContainText(`Gemma ${surname}`)
+    await expectNoSeriousA11yViolations(page)
+    await shot(page, 'clients-new-duplicates-1366', { fullPage: false })
+    if (SHOTS) {
+      await page.setViewportSize({ width: 360, height: 740 })
+      await shot(page, 'clients-new-duplicates-360', { fullPage: false })
+      await page.setViewportSize({ width: 1366, height: 900 })
+    }
+    await found.getByRole('button', { name: `Apri la scheda di Gemma ${surname}` }).click()
+    await expect(page).toHaveURL(new RegExp(`/dashboard/clients/${first.doc.id}$`))
+    await expect(page.getByRole('heading', { name: `Gemma ${surname}`, level: 3 })).toBeVisible()
   } finally {
     await cleanUp(request, cleanup)
   }

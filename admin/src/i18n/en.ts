@@ -1049,7 +1049,7 @@ export const en = {
   'clients.reason.EMAIL': 'same e-mail',
   'clients.reason.NAME': 'same name',
   'clients.merge.button': 'Merge into this card',
-  'clients.merge.buttonNamed': 'Merge {{from}} into this card',
+  'clients.merge.buttonNamed': 'Merge into this card: {{from}}',
   'clients.merge.question': 'Merge “{{from}}” into “{{kept}}”?',
   'clients.merge.intro': 'This card ({{kept}}) stays; the other one ({{from}}) goes.',
   'clients.merge.moves': 'Every booking and staff note of {{from}} moves to this card.',

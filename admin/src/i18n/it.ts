@@ -1052,7 +1052,7 @@ export const it = {
   'clients.reason.EMAIL': 'stessa e-mail',
   'clients.reason.NAME': 'stesso nome',
   'clients.merge.button': 'Unisci a questa scheda',
-  'clients.merge.buttonNamed': 'Unisci {{from}} a questa scheda',
+  'clients.merge.buttonNamed': 'Unisci a questa scheda: {{from}}',
   'clients.merge.question': 'Unire “{{from}}” a “{{kept}}”?',
   'clients.merge.intro': 'Questa scheda ({{kept}}) resta; l’altra ({{from}}) sparisce.',
   'clients.merge.moves': 'Ogni prenotazione e nota dello staff di {{from}} passa a questa scheda.',

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNotification } from '@refinedev/core'
 import { clientCreateBody, type ClientCreateBody } from '@salon/shared/schemas/clients'
@@ -12,7 +12,7 @@ import { fieldErrorsOf, messageOf } from '../rota/api'
 import { ClientBadges } from './badges'
 import { visitsText } from './words'
 import { fullName, useClientWrites, type ClientCard, type ClientListItem } from './api'
-import { PlainList } from './sections'
+import { PlainList, WRAP } from './sections'
 
 interface Values {
   name: string
@@ -80,25 +80,20 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
           <Text size="sm">{t('clients.create.duplicatesIntro', { name: fullName(created.doc) })}</Text>
           <PlainList gap="xs">
             {created.duplicates.map((d) => (
-              <li key={d.id}>
-                <UnstyledButton
-                  onClick={() => openCard(d.id)}
-                  aria-label={t('clients.create.openOther', { name: fullName(d) })}
-                  sx={(theme) => ({
-                    display: 'block',
-                    width: '100%',
-                    padding: theme.spacing.sm,
-                    border: `1px solid ${theme.colors.gray[4]}`,
-                    borderRadius: theme.radius.md,
-                    '&:hover': { backgroundColor: theme.colors.gray[0] },
-                  })}
-                >
+              <Paper component="li" key={d.id} withBorder radius="md" p="sm">
+                <Stack spacing={4}>
                   <Text weight={700}>{fullName(d)}</Text>
-                  <Text size="sm">{[d.phone_number, d.email].filter(Boolean).join(' · ')}</Text>
-                  <Text size="sm">{visitsText(t, d.visits)}</Text>
+                  <Text size="sm" sx={{ overflowWrap: 'anywhere' }}>
+                    {[d.phone_number, d.email, visitsText(t, d.visits)].filter(Boolean).join(' · ')}
+                  </Text>
                   <ClientBadges allergies={d.allergies} hasAccount={d.hasAccount} blocked={d.blocked_online} />
-                </UnstyledButton>
-              </li>
+                  <Group>
+                    <Button variant="light" size="sm" onClick={() => openCard(d.id)} styles={WRAP}>
+                      {t('clients.create.openOther', { name: fullName(d) })}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
             ))}
           </PlainList>
           <Group position="right">

@@ -9,7 +9,7 @@ import { codeOf, reasonOf } from '../../providers/payload-errors'
 import { messageOf } from '../rota/api'
 import { fullName, useClientWrites, useDuplicates, type ClientCard, type DuplicateItem } from './api'
 import { ClientBadges } from './badges'
-import { Section, PlainList } from './sections'
+import { Section, PlainList, WRAP } from './sections'
 import { reasonsText, visitsText } from './words'
 
 /**
@@ -134,6 +134,7 @@ export function DuplicatesSection({
                       leftIcon={<IconArrowMerge size={16} aria-hidden />}
                       aria-label={t('clients.merge.buttonNamed', { from: fullName(d) })}
                       onClick={() => setMerging(d)}
+                      styles={WRAP}
                     >
                       {t('clients.merge.button')}
                     </Button>

@@ -37,7 +37,7 @@ describe('duplicates and merge on a client card', { timeout: 30_000 }, () => {
   it('"Merge" asks first, saying what moves and what goes; then merges and refreshes the card', async () => {
     const user = userEvent.setup()
     const { api, onMerged } = setup()
-    await user.click(await screen.findByRole('button', { name: 'Merge Rosa Bianchi into this card' }))
+    await user.click(await screen.findByRole('button', { name: 'Merge into this card: Rosa Bianchi' }))
     const dialog = await screen.findByRole('dialog', { name: 'Merge “Rosa Bianchi” into “Rosa Bianchi”?' })
     expect(dialog).toHaveTextContent('Every booking and staff note of Rosa Bianchi moves to this card.')
     expect(dialog).toHaveTextContent('tags are put together, allergies and technical notes joined')
@@ -55,7 +55,7 @@ describe('duplicates and merge on a client card', { timeout: 30_000 }, () => {
   it('Cancel merges nothing', async () => {
     const user = userEvent.setup()
     const { api } = setup()
-    await user.click(await screen.findByRole('button', { name: /^Merge Rosa Bianchi/ }))
+    await user.click(await screen.findByRole('button', { name: /^Merge into this card: Rosa Bianchi/ }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(api.of('POST', '/api/clients/41/merge')).toHaveLength(0)
@@ -71,7 +71,7 @@ describe('duplicates and merge on a client card', { timeout: 30_000 }, () => {
         },
       }),
     })
-    await user.click(await screen.findByRole('button', { name: /^Merge Rosa Bianchi/ }))
+    await user.click(await screen.findByRole('button', { name: /^Merge into this card: Rosa Bianchi/ }))
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Both cards have their own app account')
@@ -88,6 +88,6 @@ describe('duplicates and merge on a client card', { timeout: 30_000 }, () => {
     setup()
     const other = await screen.findByTestId('duplicate-43')
     expect(other).toHaveTextContent('Stesso telefono, stesso nome')
-    expect(within(other).getByRole('button', { name: 'Unisci Rosa Bianchi a questa scheda' })).toBeInTheDocument()
+    expect(within(other).getByRole('button', { name: 'Unisci a questa scheda: Rosa Bianchi' })).toBeInTheDocument()
   })
 })

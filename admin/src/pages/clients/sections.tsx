@@ -46,13 +46,27 @@ export function Section({
   headingId?: string
 }) {
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby={headingId} data-testid={testId}>
+    <Card
+      withBorder
+      radius="md"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={testId}
+      // Roomy on a desk, tighter on a phone (the page already has its margin).
+      sx={(theme) => ({ padding: theme.spacing.md, [theme.fn.largerThan('sm')]: { padding: theme.spacing.lg } })}
+    >
       <Title order={4} mb="sm" id={headingId}>
         {title}
       </Title>
       {children}
     </Card>
   )
+}
+
+/** A button whose words may take two lines on a phone (a long name). */
+export const WRAP = {
+  root: { height: 'auto', minHeight: 36, paddingTop: 6, paddingBottom: 6 },
+  label: { whiteSpace: 'normal' as const },
 }
 
 /** A list without bullets, its items `gap` apart (visits, notes, cards). */
