@@ -20,6 +20,8 @@ const SHOTS = process.env.CLIENTS_SHOTS ? path.join(process.cwd(), '.data', 'sho
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
+  else await page.waitForTimeout(400) // a dialog's opening transition
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage })
   if (!fullPage) return
   // A tall page also in screens of the window's height, to look at each at its size.
@@ -198,8 +200,9 @@ test('two cards with the same phone are duplicates; merging moves the booking of
     const duplicate = page.getByTestId(`duplicate-${other.doc.id}`)
     await expect(duplicate).toContainText('Stesso telefono')
     await duplicate.getByRole('button', { name: `Unisci a questa scheda: Ottavia ${surname}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Unire “Ottavia ${surname}” a “Ottavia ${surname}”?` })
-    await expect(dialog).toContainText('Ogni prenotazione e nota dello staff')
+    const dialog = page.getByRole('dialog', { name: 'Unire l’altra scheda a questa?' })
+    await expect(dialog).toContainText(`Sparisce l’altra: Ottavia ${surname} (${digits} · 1 visita)`)
+    await expect(dialog).toContainText('Ogni prenotazione e nota dello staff dell’altra scheda passa a questa.')
     await expect(dialog).toContainText('Non si può annullare.')
     await shot(page, 'clients-merge-1366', { fullPage: false }) // a dialog: the window as seen
     await expectNoSeriousA11yViolations(page)

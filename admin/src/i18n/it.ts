@@ -1053,15 +1053,17 @@ export const it = {
   'clients.reason.NAME': 'stesso nome',
   'clients.merge.button': 'Unisci a questa scheda',
   'clients.merge.buttonNamed': 'Unisci a questa scheda: {{from}}',
-  'clients.merge.question': 'Unire “{{from}}” a “{{kept}}”?',
-  'clients.merge.intro': 'Questa scheda ({{kept}}) resta; l’altra ({{from}}) sparisce.',
-  'clients.merge.moves': 'Ogni prenotazione e nota dello staff di {{from}} passa a questa scheda.',
+  'clients.merge.question': 'Unire l’altra scheda a questa?',
+  'clients.merge.intro':
+    'Resta questa scheda: {{kept}} ({{keptContact}}). Sparisce l’altra: {{from}} ({{fromContact}}).',
+  'clients.merge.moves': 'Ogni prenotazione e nota dello staff dell’altra scheda passa a questa.',
   'clients.merge.fields':
-    'I campi vuoti qui vengono presi da {{from}}; le etichette si sommano, allergie e note tecniche si uniscono.',
-  'clients.merge.deletes': 'Poi la scheda di {{from}} viene eliminata.',
+    'I campi vuoti qui vengono presi dall’altra scheda; le etichette si sommano, allergie e note tecniche si uniscono.',
+  'clients.merge.deletes': 'Poi l’altra scheda viene eliminata.',
   'clients.merge.final': 'Non si può annullare.',
+  'clients.merge.noContact': 'senza contatti',
   'clients.merge.confirm': 'Unisci',
-  'clients.merge.done': 'Unite: {{reservations}} prenotazioni e {{notes}} note passate a {{kept}}',
+  'clients.merge.done': 'Schede unite — prenotazioni spostate: {{reservations}}, note spostate: {{notes}}',
   'clients.merge.bothAccounts':
     'Entrambe le schede hanno un proprio account dell’app: non si possono unire. Tienile separate, o chiedi alla persona quale account tenere.',
   'clients.privacyHelp': 'Per una richiesta di accesso o di cancellazione dei dati personali (GDPR articoli 15 e 17).',

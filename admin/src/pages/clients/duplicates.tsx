@@ -33,7 +33,16 @@ export function MergeDialog({
   const writes = useClientWrites()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const names = { from: from ? fullName(from) : '', kept: fullName(kept) }
+  // Duplicates often share the name: each card is told by its contact too.
+  const contact = (c: { phone_number: string | null; email: string | null }, visits?: number) =>
+    [c.phone_number, c.email, visits === undefined ? null : visitsText(t, visits)].filter(Boolean).join(' · ') ||
+    t('clients.merge.noContact')
+  const names = {
+    from: from ? fullName(from) : '',
+    fromContact: from ? contact(from, from.visits) : '',
+    kept: fullName(kept),
+    keptContact: contact(kept),
+  }
   const merge = async () => {
     if (!from) return
     setBusy(true)
@@ -42,7 +51,7 @@ export function MergeDialog({
       const { moved } = await writes.merge(kept.id, from.id)
       open?.({
         type: 'success',
-        message: t('clients.merge.done', { ...names, reservations: moved.reservations, notes: moved.notes }),
+        message: t('clients.merge.done', { reservations: moved.reservations, notes: moved.notes }),
       })
       await onMerged()
     } catch (e) {
@@ -58,7 +67,7 @@ export function MergeDialog({
   return (
     <ConfirmDialog
       opened={from !== null}
-      title={t('clients.merge.question', names)}
+      title={t('clients.merge.question')}
       confirmLabel={t('clients.merge.confirm')}
       danger
       loading={busy}
@@ -72,9 +81,9 @@ export function MergeDialog({
       <Stack spacing="xs">
         <Text size="sm">{t('clients.merge.intro', names)}</Text>
         <List size="sm" spacing={4}>
-          <List.Item>{t('clients.merge.moves', names)}</List.Item>
-          <List.Item>{t('clients.merge.fields', names)}</List.Item>
-          <List.Item>{t('clients.merge.deletes', names)}</List.Item>
+          <List.Item>{t('clients.merge.moves')}</List.Item>
+          <List.Item>{t('clients.merge.fields')}</List.Item>
+          <List.Item>{t('clients.merge.deletes')}</List.Item>
         </List>
         <Text size="sm" weight={600}>
           {t('clients.merge.final')}

@@ -38,10 +38,14 @@ describe('duplicates and merge on a client card', { timeout: 30_000 }, () => {
     const user = userEvent.setup()
     const { api, onMerged } = setup()
     await user.click(await screen.findByRole('button', { name: 'Merge into this card: Rosa Bianchi' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Merge “Rosa Bianchi” into “Rosa Bianchi”?' })
-    expect(dialog).toHaveTextContent('Every booking and staff note of Rosa Bianchi moves to this card.')
+    const dialog = await screen.findByRole('dialog', { name: 'Merge the other card into this one?' })
+    // Same name on both: each is told by its contact.
+    expect(dialog).toHaveTextContent(
+      'This card stays: Rosa Bianchi (333 1234567). The other one goes: Rosa Bianchi (3331234567 · rosa@example.com · 1 visit).',
+    )
+    expect(dialog).toHaveTextContent('Every booking and staff note of the other card moves to this one.')
     expect(dialog).toHaveTextContent('tags are put together, allergies and technical notes joined')
-    expect(dialog).toHaveTextContent('Then the card of Rosa Bianchi is deleted.')
+    expect(dialog).toHaveTextContent('Then the other card is deleted.')
     expect(dialog).toHaveTextContent('This cannot be undone.')
     expect(api.of('POST', '/api/clients/41/merge')).toHaveLength(0)
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }))
