@@ -8,7 +8,7 @@ import { collections } from './collections'
 import { authEndpoints } from './accounts'
 import { health, emailAdapter, mapErrors, observedClient } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
-import { operatorBlockEndpoints, rotaConflictEndpoints } from './reservations'
+import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from './reservations'
 import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
 import { env } from './env'
@@ -40,6 +40,7 @@ export default buildConfig({
     ...operatorBlockEndpoints,
     ...rotaEndpoints,
     ...rotaConflictEndpoints,
+    ...takingsEndpoints,
     backupStatusEndpoint,
   ],
   hooks: { afterError: [mapErrors] },

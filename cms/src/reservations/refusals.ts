@@ -17,6 +17,7 @@ export const DECISION_MESSAGES: Record<string, string> = {
   NOTHING_TO_UNDO: 'Non c’è un cambio di stato da annullare.',
   UNDO_EXPIRED: 'È passato troppo tempo per annullare questo cambio di stato.',
   NOTHING_TO_FREE: 'Non c’è tempo da liberare: l’appuntamento non è in corso.',
+  ALREADY_PAID: 'Il pagamento di questo appuntamento è già registrato.',
 }
 
 /** NOT_STARTED with the instant it becomes possible, in the salon's words ("dalle 15:10"). */

@@ -36,6 +36,7 @@ import { agenda, myReservations, reservationDetail } from '../reservationLists'
 import { readBack } from '../readBack'
 import { reservationCalendarFile } from '../reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
+import { checkoutEndpoint } from './checkout'
 import { reservationAggregate, reservationCompare, reservationCount } from '../reservationReports'
 
 const noStore = { 'Cache-Control': 'no-store' }
@@ -278,6 +279,7 @@ export const reservationEndpoints = [
   statusEndpoint,
   undoEndpoint,
   freeRestEndpoint,
+  checkoutEndpoint,
   icsEndpoint,
   moveEndpoint,
   bookEndpoint,
