@@ -267,3 +267,34 @@ test('"Nuovo cliente" at the desk: name and phone; a phone already on a card sho
     await cleanUp(request, cleanup)
   }
 })
+
+test('a card with its history (the demo’s Maria Esposito): allergy first, visits with what was paid, colleagues’ notes; axe-clean on a desk and a phone', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const found = await (
+    await request.get('/api/clients?search=maria%20esposito', { headers: { authorization: `JWT ${token}` } })
+  ).json()
+  const maria = (found.docs as { id: number; name: string; surname: string | null }[]).find(
+    (c) => c.name === 'Maria' && c.surname === 'Esposito',
+  )
+  test.skip(!maria, 'the demo salon has no Maria Esposito')
+  await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
+  await page.goto(`/dashboard/clients/${maria!.id}`)
+  await expect(page.getByRole('heading', { name: 'Maria Esposito', level: 3 })).toBeVisible()
+  await expect(page.getByTestId('allergy-alert')).toContainText('PPD')
+  const visits = page.getByTestId('client-visits')
+  await expect(visits.getByRole('listitem').first()).toBeVisible()
+  // Statuses and payment methods in the glossary's words, never an enum.
+  await expect(visits).not.toContainText(/COMPLETED|CONFIRMED|CASH|CARD/)
+  await expect(page.getByTestId('client-stats')).toContainText('€')
+  await shot(page, 'clients-history-1366')
+  await expectNoSeriousA11yViolations(page)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(page.getByTestId('allergy-alert')).toBeInViewport()
+  await shot(page, 'clients-history-360')
+  await expectNoSeriousA11yViolations(page)
+  // Nothing wider than the phone: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
