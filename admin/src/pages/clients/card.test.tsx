@@ -5,7 +5,7 @@ import { setLocale } from '../../i18n/locale'
 import { fakeApi, renderWithApi, signedInAs, type Routes_ } from '../../test/fake-api'
 import type { ClientCard } from './api'
 import ClientCardPage from './card'
-import { cardRoutes, ROSA_CARD } from './fixture'
+import { cardRoutes, LONG_HISTORY, ROSA_CARD } from './fixture'
 
 function setup({
   card = ROSA_CARD,
@@ -71,7 +71,7 @@ describe('/dashboard/clients/{id}', { timeout: 30_000 }, () => {
     expect(past).toHaveTextContent('Completed')
     expect(past).toHaveTextContent('Taglio donna, Piega')
     expect(past).toHaveTextContent('With Giulia')
-    expect(past).toHaveTextContent('Paid €54.50: Card €40.00, Cash €14.50 (discount €5.50, tip €5.00)')
+    expect(past).toHaveTextContent('Paid €54.50: Card €40.00, Cash €14.50 (discount €5.50, tip €5.00 included)')
     const noShow = screen.getByTestId('visit-700')
     expect(noShow).toHaveTextContent('No-show')
     expect(noShow).toHaveTextContent('With To be assigned')
@@ -85,11 +85,25 @@ describe('/dashboard/clients/{id}', { timeout: 30_000 }, () => {
     setup()
     const past = await screen.findByTestId('visit-800')
     expect(past).toHaveTextContent('Completata')
-    expect(past).toHaveTextContent('Pagato 54,50 €: Carta 40,00 €, Contanti 14,50 €')
+    expect(past).toHaveTextContent(
+      'Pagato 54,50 €: Carta 40,00 €, Contanti 14,50 € (sconto 5,50 €, di cui mancia 5,00 €)',
+    )
     expect(screen.getByTestId('visit-700')).toHaveTextContent('Non presentato')
     expect(screen.getByRole('heading', { name: 'Scheda tecnica' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Nuova prenotazione' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Esporta dati' })).toBeInTheDocument()
+  })
+
+  it('a long history shows five past visits, then all of them on request', async () => {
+    const user = userEvent.setup()
+    setup({ routes: { 'GET /api/clients/41/history': () => LONG_HISTORY } })
+    await screen.findByTestId('visit-600')
+    expect(screen.queryByTestId('visit-595')).toBeNull()
+    const more = screen.getByRole('button', { name: 'Show all (7)' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    await user.click(more)
+    expect(screen.getByTestId('visit-594')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true')
   })
 
   it('"New booking" opens the booking form with this client chosen', async () => {

@@ -94,7 +94,7 @@ export const HISTORY: ClientHistoryResponse = {
       paid: {
         subtotal: 55,
         discount: 5.5,
-        total: 54.5,
+        total: 49.5,
         tip: 5,
         payments: [
           { method: 'CARD', amount: 40 },
@@ -115,6 +115,16 @@ export const HISTORY: ClientHistoryResponse = {
       paid: null,
     },
   ],
+}
+
+/** A history with many past visits (for "Show all"). */
+export const LONG_HISTORY: ClientHistoryResponse = {
+  ...HISTORY,
+  past: Array.from({ length: 7 }, (_, i) => ({
+    ...HISTORY.past[1]!,
+    id: 600 - i,
+    date_start: `2026-09-${String(20 - i).padStart(2, '0')}T09:00:00.000Z`,
+  })),
 }
 
 export const NOTES: ClientNoteItem[] = [

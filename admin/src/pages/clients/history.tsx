@@ -1,4 +1,5 @@
-import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { StatusBadge } from '../../components/status-badge'
 import { useSalonConfig } from '../../hooks/use-salon'
@@ -52,7 +53,7 @@ export function Stats({ stats }: { stats: ClientHistoryResponse['stats'] }) {
   )
 }
 
-/** What was paid: "Paid €54.50: Card €40.00, Cash €14.50 (discount €5.00, tip €5.00)". */
+/** What was paid: "Paid €54.50: Card €40.00, Cash €14.50 (discount €5.50, tip €5.00 included)". */
 export function paidText(t: T, paid: NonNullable<Visit['paid']>): string {
   const methods = paid.payments
     .map((p) => `${t.glossary.paymentMethod[p.method]} ${formatMoney(p.amount, t.locale)}`)
@@ -61,8 +62,10 @@ export function paidText(t: T, paid: NonNullable<Visit['paid']>): string {
     paid.discount > 0 ? t('clients.paid.discount', { amount: formatMoney(paid.discount, t.locale) }) : null,
     paid.tip > 0 ? t('clients.paid.tip', { amount: formatMoney(paid.tip, t.locale) }) : null,
   ].filter(Boolean)
+  // What the client handed over: the visit's total and the tip (in cents: no float slips).
+  const handed = (Math.round(paid.total * 100) + Math.round(paid.tip * 100)) / 100
   return (
-    t('clients.paid.total', { amount: formatMoney(paid.total, t.locale), methods }) +
+    t('clients.paid.total', { amount: formatMoney(handed, t.locale), methods }) +
     (extras.length ? ` (${extras.join(', ')})` : '')
   )
 }
@@ -99,18 +102,31 @@ function VisitRow({ visit }: { visit: Visit }) {
   )
 }
 
+/** How many visits of each list show before "Show all". */
+export const VISITS_SHOWN = 5
+
 function VisitList({ title, visits, empty }: { title: string; visits: Visit[]; empty: string }) {
+  const t = useT()
+  const [all, setAll] = useState(false)
+  const shown = all ? visits : visits.slice(0, VISITS_SHOWN)
   return (
     <Stack spacing="xs">
       <Title order={5}>{title}</Title>
       {visits.length ? (
         <PlainList gap="xs">
-          {visits.map((v) => (
+          {shown.map((v) => (
             <VisitRow key={v.id} visit={v} />
           ))}
         </PlainList>
       ) : (
         <Text size="sm">{empty}</Text>
+      )}
+      {visits.length > VISITS_SHOWN && (
+        <Group>
+          <Button variant="subtle" size="sm" onClick={() => setAll(!all)} aria-expanded={all}>
+            {all ? t('clients.showFewer') : t('clients.showAll', { n: visits.length })}
+          </Button>
+        </Group>
       )}
     </Stack>
   )
