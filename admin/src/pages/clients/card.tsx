@@ -198,7 +198,7 @@ export default function ClientCardPage() {
             </Title>
           </Group>
           {card && !card.anonymised_at && (
-            <ClientBadges allergies={null} hasAccount={card.user !== null} blocked={card.blocked_online} />
+            <ClientBadges allergies={null} hasAccount={!!card.user} blocked={card.blocked_online} />
           )}
         </Stack>
         {card && !card.anonymised_at && (
