@@ -5,7 +5,8 @@
 //
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
 // process, contention over two processes); `node scripts/bench.mjs rota` only the rota A/B
-// (lib/benchRota.mjs).
+// (lib/benchRota.mjs); `node scripts/bench.mjs clients` only the client search with 50,000 cards
+// (lib/benchClients.mjs).
 // BENCH_AB=1: an interleaved A/B of day availability and confirm between this checkout and the
 // built checkout at BENCH_B_ROOT (or this one with BENCH_B_ENV, default FAST_PATH=off), each app
 // with its own database (lib/benchAb.mjs; docs/benchmarks.md).
@@ -20,7 +21,8 @@ import { jsonCall as json, percentile, registerCustomers, runLoad } from './lib/
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const ONLY = process.argv[2] ?? 'all'
-if (!['all', 'confirm', 'rota'].includes(ONLY)) throw new Error(`Unknown filter ${ONLY}: all | confirm | rota`)
+if (!['all', 'confirm', 'rota', 'clients'].includes(ONLY))
+  throw new Error(`Unknown filter ${ONLY}: all | confirm | rota | clients`)
 if (process.env.BENCH_AB) {
   const { runAb } = await import('./lib/benchAb.mjs')
   await runAb({ only: ONLY })
@@ -209,10 +211,25 @@ try {
     await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
     await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
   }
+  // Issue 24: the desk's client search with 50,000 cards.
+  if (ONLY === 'clients') {
+    const { clientSearchBench, clientSearchReport } = await import('./lib/benchClients.mjs')
+    const only = await clientSearchBench({ run, app, sql: sqlOnBench, log })
+    const report = `${only.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${clientSearchReport(only)}`
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`,
+    )
+    fs.writeFileSync(path.join(dir, 'report-clients.md'), report + '\n')
+    await stopAll()
+    process.exit(0)
+  }
   // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
   const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
   const rota = ONLY === 'confirm' ? null : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
   if (rota) results.push(...rota.rows)
+  const { clientSearchBench, clientSearchReport } = await import('./lib/benchClients.mjs')
+  const clients = ONLY === 'all' ? await clientSearchBench({ run, app, sql: sqlOnBench, log }) : null
+  if (clients) results.push(...clients.rows)
   if (ONLY === 'rota') {
     const report = `${rota.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${rotaReport(rota)}`
     console.log(
@@ -438,7 +455,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
+    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}${clients ? `${clientSearchReport(clients)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')

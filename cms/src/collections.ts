@@ -9,7 +9,7 @@ import { Category, Operators, Services } from './catalogue'
 import { Clients } from './clients'
 import { Banner, Upload } from './content'
 import { clientPrivacyEndpoints } from './privacy'
-import { operatorFeedEndpoints, Reservations } from './reservations'
+import { clientHistoryEndpoints, operatorFeedEndpoints, Reservations } from './reservations'
 import { OperatorLeave, operatorRotaEndpoints } from './rota'
 
 /**
@@ -23,7 +23,10 @@ const unlocked = <C extends { slug: string }>(c: C): C & { lockDocuments: false 
 
 export const collections = [
   Users,
-  { ...Clients, endpoints: [...(Clients.endpoints || []), ...clientPrivacyEndpoints] },
+  {
+    ...Clients,
+    endpoints: [...(Clients.endpoints || []), ...clientHistoryEndpoints, ...clientPrivacyEndpoints],
+  },
   Reservations,
   { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints, ...operatorRotaEndpoints] },
   OperatorLeave,

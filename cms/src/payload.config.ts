@@ -8,7 +8,7 @@ import { collections } from './collections'
 import { authEndpoints } from './accounts'
 import { health, emailAdapter, mapErrors, observedClient } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
-import { operatorBlockEndpoints, rotaConflictEndpoints } from './reservations'
+import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from './reservations'
 import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
 import { privacyEndpoints } from './privacy'
@@ -42,6 +42,7 @@ export default buildConfig({
     ...operatorBlockEndpoints,
     ...rotaEndpoints,
     ...rotaConflictEndpoints,
+    ...takingsEndpoints,
     backupStatusEndpoint,
   ],
   hooks: { afterError: [mapErrors] },

@@ -42,6 +42,7 @@ export const SERVER_ERROR_CODES = [
   'LAST_ADMIN',
   // Bookings, catalogue, images, blocks.
   'UNKNOWN_CUSTOMER',
+  'BOTH_HAVE_ACCOUNTS',
   'UNKNOWN_OPERATOR',
   'OPERATOR_UNAVAILABLE',
   'BLOCK_OVERLAP',

@@ -772,6 +772,7 @@ export const en = {
   'refusal.EMAIL_TAKEN': 'This address is already used by another account.',
   'refusal.CHALLENGE_EXPIRED': 'The time to enter the code has run out: sign in again.',
   'refusal.FACTOR_EXISTS': 'Two-step verification is already on: turn it off before setting up a new one.',
+  'refusal.BOTH_HAVE_ACCOUNTS': 'Both cards have an app account: they cannot be merged.',
   'refusal.LAST_ADMIN': 'This is the salon’s only administrator: make someone else an administrator first.',
   'refusal.UNKNOWN_CUSTOMER': 'This customer does not exist.',
   'refusal.UNKNOWN_OPERATOR': 'This operator does not exist.',

@@ -5,3 +5,4 @@
  */
 export * from './collections/Clients'
 export * from './access'
+export { readCard, cardOf, type Card } from './repo'

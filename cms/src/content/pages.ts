@@ -145,6 +145,12 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
   }
 }
 
+/**
+ * What a booking (alias `r`) earned: the amount paid net of tips where a checkout exists (issue 24),
+ * else its agreed price.
+ */
+const PAID_PRICE = `coalesce((select c.total from reservation_checkouts c where c.reservation_id = r.id), r.total_price)`
+
 /** Pending bookings listed (oldest appointment first); `pending.total` counts them all. */
 const PENDING_LIMIT = 50
 /** Today's appointments listed (a salon's day has far fewer). */
@@ -177,13 +183,13 @@ export async function dashboardIndex(
       db.query(
         `select case when date_start >= $1 and date_start < $2 then 'current' else 'previous' end as period,
                 count(*) filter (where status = any($5::enum_reservations_status[]))::int as bookings,
-                (round(coalesce(sum(total_price) filter (where status = any($5::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
+                (round(coalesce(sum(${PAID_PRICE}) filter (where status = any($5::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
                 coalesce(sum(duration) filter (where status = any($6::enum_reservations_status[]) and operator_id = any($11::int[])), 0)::float8 as booked_minutes,
                 count(*) filter (where status = any($7::enum_reservations_status[]))::int as cancelled,
                 count(*) filter (where status = any($8::enum_reservations_status[]))::int as made,
                 count(*) filter (where status = any($9::enum_reservations_status[]))::int as no_shows,
                 count(*) filter (where status = any($10::enum_reservations_status[]))::int as settled
-           from reservations
+           from reservations r
           where (date_start >= $1 and date_start < $2) or (date_start >= $3 and date_start < $4)
           group by 1`,
         [
@@ -213,8 +219,8 @@ export async function dashboardIndex(
         // Grouped on the local midnight (date_trunc in the zone), written as a day once per group.
         `select to_char(day at time zone $3, 'YYYY-MM-DD') as day, bookings, revenue_cents
            from (select date_trunc('day', date_start, $3) as day, count(*)::int as bookings,
-                        (round(sum(total_price), 2) * 100)::bigint as revenue_cents
-                   from reservations
+                        (round(sum(${PAID_PRICE}), 2) * 100)::bigint as revenue_cents
+                   from reservations r
                   where date_start >= $1 and date_start < $2 and status = any($4::enum_reservations_status[])
                   group by 1) days`,
         [current.from, current.to, timeZone, S.booked],
@@ -223,7 +229,7 @@ export async function dashboardIndex(
       // when those are all 0), so the services' revenues add up to the bookings' revenue.
       db.query(
         `with lines as (
-           select r.id, r.total_price, s.id as service_id, s.title, coalesce(s.price, 0) as price,
+           select r.id, ${PAID_PRICE} as total_price, s.id as service_id, s.title, coalesce(s.price, 0) as price,
                   sum(coalesce(s.price, 0)) over (partition by r.id) as list_total,
                   count(*) over (partition by r.id) as n
              from reservations r
@@ -239,7 +245,7 @@ export async function dashboardIndex(
       db.query(
         `select o.id, concat_ws(' ', o.name, o.surname) as name,
                 count(*) filter (where r.status = any($3::enum_reservations_status[]))::int as count,
-                (round(coalesce(sum(r.total_price) filter (where r.status = any($3::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
+                (round(coalesce(sum(${PAID_PRICE}) filter (where r.status = any($3::enum_reservations_status[])), 0), 2) * 100)::bigint as revenue_cents,
                 coalesce(sum(r.duration) filter (where r.status = any($4::enum_reservations_status[])), 0)::float8 as booked_minutes
            from reservations r join operators o on o.id = r.operator_id
           where r.date_start >= $1 and r.date_start < $2 and r.status = any($4::enum_reservations_status[])
@@ -350,7 +356,7 @@ function bookingRowsSql(where: string, limit: number, withTotal = false) {
                         where rr.parent_id = r.id and rr.path = 'services' order by rr."order", rr.id) as services
                  ${withTotal ? ', count(*) over () as total' : ''}
             from reservations r
-            left join users u on u.id = r.user_id
+            left join clients u on u.id = r.client_id and u.anonymised_at is null
             left join operators o on o.id = r.operator_id
            where ${where}
            order by r.date_start, r.id

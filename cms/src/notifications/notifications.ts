@@ -37,8 +37,8 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
     `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
             r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
             ${lastChangeOf('r.id')} as last_change,
-            u.name as customer_name, u.surname as customer_surname, u.email as customer_email,
-            u.phone_number as customer_phone,
+            coalesce(cl.name, u.name) as customer_name, coalesce(cl.surname, u.surname) as customer_surname,
+            coalesce(u.email, cl.email) as customer_email, coalesce(cl.phone_number, u.phone_number) as customer_phone,
             nullif(trim(concat_ws(' ', o.name, o.surname)), '') as operator_name,
             coalesce((select json_agg(json_build_object('title', s.title, 'price', s.price, 'minutes', s.time)
                                       order by rr."order")
@@ -53,6 +53,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
            : 'from reservations r left join reservation_events e on false'
        }
        left join users u on u.id = r.user_id
+       left join clients cl on cl.id = r.client_id and cl.anonymised_at is null
        left join operators o on o.id = r.operator_id
        left join lateral (select * from config order by id limit 1) c on true
       where ${'event' in by ? 'e.id' : 'r.id'} = $1`,

@@ -81,10 +81,26 @@ export async function assertMayBook(db: Pick<PoolClient, 'query'>, user: Actor, 
 /** The facts of the e-mail rule for the user id `user`, as select-list columns `required` and `verified`. */
 export const mayBookFacts = (user: unknown) =>
   sql`coalesce((select require_email_verification from config order by id limit 1), false) as required,
-            (select email_verified_at from users where id = ${user}) is not null as verified`
+            (select email_verified_at from users where id = ${user}) is not null as verified,
+            coalesce((select blocked_online from clients where user_id = ${user}), false) as blocked,
+            (select phone from config order by id limit 1) as salon_phone`
 
 /** The engine's e-mail rule on facts read by `mayBookFacts`. */
-export function mayBookOr403(user: Actor, facts: { required?: unknown; verified?: unknown }, actingAsStaff = false) {
+export function mayBookOr403(
+  user: Actor,
+  facts: { required?: unknown; verified?: unknown; blocked?: unknown; salon_phone?: unknown },
+  actingAsStaff = false,
+) {
+  // A card the salon blocked from booking online (issue 24): told politely to call, with the number.
+  if (facts.blocked === true && !actingAsStaff) {
+    const phone = typeof facts.salon_phone === 'string' && facts.salon_phone ? facts.salon_phone : null
+    throw new HttpError(
+      403,
+      'CLIENT_BLOCKED',
+      `Per questo appuntamento ti aiutiamo volentieri di persona: chiama il salone${phone ? ` al ${phone}` : ''}.`,
+      { reason: 'CLIENT_BLOCKED', ...(phone ? { params: { phone } } : {}) },
+    )
+  }
   const verdict = emailVerificationDecision({
     role: user.user_role,
     required: !!facts.required,

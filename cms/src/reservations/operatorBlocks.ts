@@ -103,7 +103,7 @@ async function bookingsInTheWay(
   }>(
     `select r.id, r.date_start as start, r.date_end as end, r.status, u.name, u.surname, u.email,
             count(*) over ()::int as total
-       from reservations r left join users u on u.id = r.user_id
+       from reservations r left join clients u on u.id = r.client_id and u.anonymised_at is null
       where r.operator_id = $1 and r.date_start < $3 and r.date_end > $2
         and r.status::text = any($4::text[])
       order by r.date_start, r.id

@@ -181,7 +181,7 @@ export async function feedByToken(db: Pool, token: string, now = new Date()): Pr
             coalesce((select array_agg(s.title order by rr."order")
                         from reservations_rels rr join services s on s.id = rr.services_id
                        where rr.parent_id = r.id and rr.path = 'services'), '{}') as services
-       from reservations r left join users u on u.id = r.user_id
+       from reservations r left join clients u on u.id = r.client_id and u.anonymised_at is null
       where r.operator_id = $1 and r.status::text = any($2::text[])
         and r.date_start is not null and r.date_end > r.date_start and r.date_end >= $3
       order by r.date_start, r.id

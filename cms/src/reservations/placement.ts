@@ -118,6 +118,11 @@ export interface Placement {
   near?: ExistingReservation[]
   /** Staff booking outside the operator's shift or leave on purpose: shifts are not checked, and it is recorded. */
   overrideShift?: boolean
+  /**
+   * Staff booking outside the offered times on purpose (issue 24), or a walk-in: opening hours,
+   * closures, the grid and the notice are not checked (shifts still are, unless `overrideShift`).
+   */
+  overrideHours?: boolean
 }
 
 /**
@@ -145,6 +150,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     start: p.start,
     durationMinutes: p.amounts.duration,
     shifts: override ? 'ignore' : 'enforce',
+    hours: p.overrideHours === true ? 'ignore' : 'enforce',
   })
   if (!check.available) {
     if (check.reason === 'INVALID_SERVICES')

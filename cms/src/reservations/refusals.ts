@@ -17,6 +17,7 @@ export const DECISION_MESSAGES: Record<string, string> = {
   NOTHING_TO_UNDO: 'Non c’è un cambio di stato da annullare.',
   UNDO_EXPIRED: 'È passato troppo tempo per annullare questo cambio di stato.',
   NOTHING_TO_FREE: 'Non c’è tempo da liberare: l’appuntamento non è in corso.',
+  ALREADY_PAID: 'Il pagamento di questo appuntamento è già registrato.',
 }
 
 /** NOT_STARTED with the instant it becomes possible, in the salon's words ("dalle 15:10"). */
@@ -39,11 +40,14 @@ export function refusal(d: Exclude<Decision, { ok: true }>, timeZone = 'Europe/R
 }
 
 /** A customer asking to be placed outside the operator's shift: only the salon may (issue 23). */
-export const staffOnlyOverride = () => {
-  const message = 'Solo il salone può prenotare fuori dal turno di un operatore.'
+export const staffOnlyOverride = (field: 'override_shift' | 'override_hours' = 'override_shift') => {
+  const message =
+    field === 'override_shift'
+      ? 'Solo il salone può prenotare fuori dal turno di un operatore.'
+      : 'Solo il salone può prenotare fuori dagli orari proposti.'
   return new HttpError(403, 'STAFF_ONLY', message, {
     reason: 'STAFF_ONLY',
-    field: 'override_shift',
-    errors: [{ path: 'override_shift', message, code: 'STAFF_ONLY' }],
+    field,
+    errors: [{ path: field, message, code: 'STAFF_ONLY' }],
   })
 }

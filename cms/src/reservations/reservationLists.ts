@@ -8,6 +8,8 @@ import {
   offeredTransitions,
   staffActions,
   reservationActions,
+  checkoutAction,
+  type AgendaClient,
   type AgendaItem,
   type AgendaQuery,
   type AgendaResponse,
@@ -18,6 +20,7 @@ import {
   type MineQuery,
   type MyReservationItem,
   type MyReservationsResponse,
+  type PaidItem,
   type ReservationFacts,
   type ReservationDetail,
   maySeeAsStaff,
@@ -25,6 +28,7 @@ import {
 } from '@salon/shared'
 import { notFound, isoOf } from '../platform'
 import { finalChanges, readEvents, type ReservationRow } from './repository'
+import { paidOf } from './checkoutRepository'
 import { loadActor } from './reads'
 import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
@@ -43,6 +47,16 @@ const SELECT = `
     left join upload up on up.id = o.image_id
     left join users u on u.id = r.user_id`
 
+/** The staff lists' extra columns: the booking's card (issue 24), unless it was erased. */
+const STAFF_SELECT = SELECT.replace(
+  ' from reservations r',
+  `, cl.id as client_id, cl.name as client_name, cl.surname as client_surname, cl.phone_number as client_phone,
+         cl.email as client_email, cl.user_id is not null as client_has_account, cl.allergies as client_allergies,
+         cl.blocked_online as client_blocked
+    from reservations r
+    left join clients cl on cl.id = r.client_id and cl.anonymised_at is null`,
+)
+
 interface Row extends Pick<
   ReservationRow,
   'id' | 'user_id' | 'operator_id' | 'status' | 'date_start' | 'date_end' | 'note'
@@ -57,6 +71,14 @@ interface Row extends Pick<
   customer_surname: string | null
   customer_phone: string | null
   customer_email: string | null
+  client_id?: number | null
+  client_name?: string | null
+  client_surname?: string | null
+  client_phone?: string | null
+  client_email?: string | null
+  client_has_account?: boolean | null
+  client_allergies?: string | null
+  client_blocked?: boolean | null
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -220,7 +242,7 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
   // services and the final changes an undo would take back.
   const [{ rows }, blocks] = await Promise.all([
     pool.query<Row>(
-      `${SELECT}
+      `${STAFF_SELECT}
         where r.status <> 'PENDING_CONFIRMATION' and r.date_start >= $1 and r.date_start < $2
           and ($3::int[] is null or r.operator_id = any($3::int[]))
           and ($4::int is null or r.operator_id = $4)
@@ -230,8 +252,12 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     blocksWithin(pool, from, to, scope, q.operator ?? null),
   ])
   const ids = rows.map((r) => r.id)
-  const [services, changes] = await Promise.all([servicesOf(pool, ids), finalChanges(pool, ids)])
-  const reservations = rows.map((r) => agendaItemOf(r, services, changes, actor, settings, now))
+  const [services, changes, paid] = await Promise.all([
+    servicesOf(pool, ids),
+    finalChanges(pool, ids),
+    paidOf(pool, ids),
+  ])
+  const reservations = rows.map((r) => agendaItemOf(r, { services, changes, paid }, actor, settings, now))
   // The salon's closed time of those days, by the engine's rules (one place computes it).
   const closed = closedTime(q.from, q.to, calendar, tz).map((r) => ({
     start: new Date(r.start).toISOString(),
@@ -254,15 +280,43 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
   return { from: q.from, to: q.to, timezone: tz, reservations, blocks, closed, offShift }
 }
 
-/** One appointment as staff see it: customer contact, the statuses this caller may set, the move flag. */
+/** The booking's card as the agenda shows it; null for an anonymous walk-in or an erased person. */
+function clientOf(r: Row): AgendaClient | null {
+  if (r.client_id === null || r.client_id === undefined) return null
+  const email = r.client_email || null
+  return {
+    id: r.client_id,
+    name: r.client_name ?? '',
+    surname: r.client_surname ?? null,
+    phone: r.client_phone ?? null,
+    email,
+    hasAccount: r.client_has_account === true,
+    allergies: r.client_allergies ?? null,
+    blocked: r.client_blocked === true,
+    // Where the booking's mails go: the card's e-mail (the account's, when joined), or nowhere.
+    contact: email ? 'EMAIL' : 'NONE',
+  }
+}
+
+/** What the staff lists read besides the rows: services, final changes (undo) and checkouts. */
+interface StaffExtras {
+  services: Map<number, MyReservationItem['services']>
+  changes: Map<number, FinalChange>
+  paid: Map<number, PaidItem>
+}
+
+/**
+ * One appointment as staff see it: customer contact, the card, the statuses this caller may set,
+ * the move, undo, free-the-rest and checkout flags, and what was paid.
+ */
 function agendaItemOf(
   r: Row,
-  services: Map<number, MyReservationItem['services']>,
-  changes: Map<number, FinalChange>,
+  { services, changes, paid }: StaffExtras,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
 ): AgendaItem {
+  const payment = paid.get(r.id) ?? null
   return {
     ...core(r, services),
     customer:
@@ -275,11 +329,14 @@ function agendaItemOf(
             phone: r.customer_phone,
             email: r.customer_email,
           },
+    client: clientOf(r),
+    paid: payment,
     ...(r.shift_override ? { override_shift: true } : {}),
     transitions: offeredTransitions(actor, factsOf(r), settings, now),
     actions: {
       move: reservationActions(actor, factsOf(r), settings, now).move,
       ...staffActions(actor, { ...factsOf(r), date_end: iso(r.date_end) }, changes.get(r.id), now),
+      checkout: checkoutAction(actor, factsOf(r), payment !== null, now),
     },
   }
 }
@@ -297,9 +354,13 @@ export async function reservationDetail(
 ): Promise<ReservationDetail> {
   const { settings } = await salonCalendar(pool, { consistency: 'cached', now: now.getTime() })
   const actor = await loadActor(pool, user)
-  const { rows } = await pool.query<Row>(`${SELECT} where r.id = $1`, [id])
+  const { rows } = await pool.query<Row>(`${STAFF_SELECT} where r.id = $1`, [id])
   const row = rows[0]
   if (!row || !maySeeAsStaff(actor, factsOf(row))) throw notFound()
-  const [services, changes] = await Promise.all([servicesOf(pool, [id]), finalChanges(pool, [id])])
-  return { ...agendaItemOf(row, services, changes, actor, settings, now), events: await readEvents(pool, id) }
+  const [services, changes, paid] = await Promise.all([
+    servicesOf(pool, [id]),
+    finalChanges(pool, [id]),
+    paidOf(pool, [id]),
+  ])
+  return { ...agendaItemOf(row, { services, changes, paid }, actor, settings, now), events: await readEvents(pool, id) }
 }

@@ -27,10 +27,16 @@ function where(f: ReportFilter, params: unknown[]) {
   return parts.join(' and ')
 }
 
+/**
+ * What a booking earned: the amount paid net of tips where a checkout exists (issue 24), else its
+ * agreed price — the same rule as the dashboard's revenue.
+ */
+const EARNED = `coalesce((select c.total from reservation_checkouts c where c.reservation_id = reservations.id), total_price)`
+
 export async function reservationMetrics(payload: Payload, f: ReportFilter): Promise<Metrics> {
   const params: unknown[] = []
   const { rows } = await pool(payload).query(
-    `select count(*)::int as count, coalesce(sum(total_price), 0)::float8 as total_price,
+    `select count(*)::int as count, coalesce(sum(${EARNED}), 0)::float8 as total_price,
             coalesce(sum(duration), 0)::float8 as duration
        from reservations where ${where(f, params)}`,
     params,
@@ -46,7 +52,7 @@ export async function reservationSeries(payload: Payload, f: ReportFilter, group
   const tz = params.push(timeZone)
   const { rows } = await pool(payload).query(
     `select to_char(date_trunc($${g}, date_start at time zone $${tz}), 'YYYY-MM-DD') as period,
-            count(*)::int as count, coalesce(sum(total_price), 0)::float8 as total_price,
+            count(*)::int as count, coalesce(sum(${EARNED}), 0)::float8 as total_price,
             coalesce(sum(duration), 0)::float8 as duration
        from reservations where ${w} group by 1 order by 1`,
     params,

@@ -63,7 +63,7 @@ export async function rotaConflicts(
                        where rr.parent_id = r.id and rr.path = 'services'), '{}') as titles
        from reservations r
        join operators o on o.id = r.operator_id
-       left join users u on u.id = r.user_id
+       left join clients u on u.id = r.client_id and u.anonymised_at is null
       where r.status::text = any($1::text[]) and r.status <> 'PENDING_CONFIRMATION' and not r.shift_override
         and r.date_start is not null and r.date_end > greatest($2::timestamptz, $5::timestamptz) and r.date_start < $3
         and ($4::int is null or r.operator_id = $4)

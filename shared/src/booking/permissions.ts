@@ -63,6 +63,7 @@ export type DecisionReason =
   | 'NOTHING_TO_UNDO'
   | 'UNDO_EXPIRED'
   | 'NOTHING_TO_FREE'
+  | 'ALREADY_PAID'
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES)
 const same = (a: unknown, b: unknown) => a !== null && a !== undefined && a === b
@@ -448,6 +449,8 @@ export const ACTION_REASONS = [
   'NOTHING_TO_UNDO',
   'UNDO_EXPIRED',
   'NOTHING_TO_FREE',
+  'NOT_STARTED',
+  'ALREADY_PAID',
   'NOT_ALLOWED',
 ] as const
 export type ActionReason = (typeof ACTION_REASONS)[number]
@@ -460,7 +463,8 @@ export interface ActionFlag {
   reason?: ActionReason
 }
 
-function flagOf(decision: Decision, until: () => string | undefined): ActionFlag {
+/** A decision as a screen's flag: ILLEGAL_TRANSITION reads FINAL_STATUS, a reason no screen words NOT_ALLOWED. */
+export function flagOf(decision: Decision, until: () => string | undefined): ActionFlag {
   if (decision.ok) {
     const u = until()
     return u ? { allowed: true, until: u } : { allowed: true }

@@ -26,6 +26,12 @@ export interface SlotQuery {
    * confirmed; the booking records the override). Default `enforce`.
    */
   shifts?: 'enforce' | 'ignore'
+  /**
+   * `ignore` (checkSlot only): staff booking outside the offered times on purpose (issue 24) — the
+   * opening hours, closures, the slot grid, the notice and the horizon do not count; the past and
+   * the operator's other bookings still do. Default `enforce`.
+   */
+  hours?: 'enforce' | 'ignore'
 }
 
 export type SlotCheck =
@@ -220,6 +226,7 @@ export function checkSlot(q: Omit<SlotQuery, 'day'> & { start: string | Date }):
   if (!Number.isFinite(start)) return { available: false, reason: 'NOT_ON_SLOT_GRID' }
   const end = start + p.durationMs
   if (start < p.now) return { available: false, reason: 'IN_THE_PAST' }
+  if (q.hours === 'ignore') return freeAt(p, day, start, end)
   if (start < p.earliest) return { available: false, reason: 'TOO_SOON' }
   if (start >= p.horizonEnd) return { available: false, reason: 'BEYOND_HORIZON' }
   const opening = openingRanges(day, p.calendar.opening ?? [], timeZone)
@@ -231,6 +238,11 @@ export function checkSlot(q: Omit<SlotQuery, 'day'> & { start: string | Date }):
   if (!(p.stepMs > 0) || !containing.some((r) => (start - r.start) % p.stepMs === 0)) {
     return { available: false, reason: 'NOT_ON_SLOT_GRID' }
   }
+  return freeAt(p, day, start, end)
+}
+
+/** Who is on shift (when shifts count) and free for the whole of start..end. */
+function freeAt(p: PreparedQuery, day: string, start: number, end: number): SlotCheck {
   const working = onShift(p, shiftsOfDay(p, day), start, end)
   if (working.length === 0) return { available: false, reason: 'OFF_SHIFT' }
   const operators = freeOperators(p, start, end, undefined, working)

@@ -74,6 +74,7 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   EMAIL_TAKEN: 'Questo indirizzo è già usato da un altro account.',
   CHALLENGE_EXPIRED: 'Il tempo per inserire il codice è scaduto: accedi di nuovo.',
   FACTOR_EXISTS: 'La verifica in due passaggi è già attiva.',
+  BOTH_HAVE_ACCOUNTS: 'Queste due schede non si possono unire.',
   LAST_ADMIN: 'Serve almeno un amministratore.',
   UNKNOWN_CUSTOMER: 'Questo cliente non esiste.',
   UNKNOWN_OPERATOR: 'Questa persona non è nel salone.',

@@ -1,7 +1,6 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
-import { clientFields, OPERATOR_CLIENT_FIELDS } from '@salon/shared'
-import { fieldMessage } from '@salon/shared/messages'
-import { HttpError, isAdminUser, pool, userOf, zodField } from '../../platform'
+import { clientFields } from '@salon/shared'
+import { isAdminUser, pool, userOf, zodField } from '../../platform'
 import { ownClientIds } from '../access'
 import { clientEndpoints } from '../endpoints/clients'
 
@@ -33,38 +32,9 @@ export const Clients: CollectionConfig = {
       return { id: { in: await ownClientIds(pool(req.payload), user) } }
     },
     create: () => false,
-    update: async ({ req }) => {
-      const user = userOf(req)
-      if (!user) return false
-      if (isAdminUser(user)) return true
-      if (user.user_role !== 'OPERATOR') return false
-      return { id: { in: await ownClientIds(pool(req.payload), user) } }
-    },
+    // Changes go through PATCH /api/clients/:id (endpoints/clients.ts), which checks the fields.
+    update: () => false,
     delete: () => false,
-  },
-  hooks: {
-    beforeChange: [
-      ({ req, data, originalDoc }) => {
-        const user = userOf(req)
-        if (user && !isAdminUser(user)) {
-          // An operator changes only the technical record and the tags.
-          const others = Object.keys(data).filter(
-            (k) =>
-              !(OPERATOR_CLIENT_FIELDS as readonly string[]).includes(k) &&
-              JSON.stringify(data[k]) !== JSON.stringify((originalDoc as Record<string, unknown> | undefined)?.[k]) &&
-              !['updatedAt', 'createdAt', 'id'].includes(k),
-          )
-          if (others.length)
-            throw new HttpError(403, 'FORBIDDEN', 'Puoi cambiare solo la scheda tecnica e le etichette.', {
-              errors: others.map((path) => ({ path, message: fieldMessage('FIELD_NOT_ACCEPTED'), code: 'FORBIDDEN' })),
-            })
-        }
-        const before = (originalDoc as { marketing_consent?: boolean } | undefined)?.marketing_consent
-        if (data.marketing_consent === true && before !== true) data.marketing_consent_at = new Date().toISOString()
-        if (data.marketing_consent === false) data.marketing_consent_at = null
-        return data
-      },
-    ],
   },
   fields: [
     { name: 'name', type: 'text', required: true, validate: zodField(clientFields.name) },

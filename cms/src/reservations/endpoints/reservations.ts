@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import {
   agendaQuery,
   bookBody,
+  walkInBody,
   bookSlotsQuery,
   confirmBody,
   editBody,
@@ -26,6 +27,7 @@ import {
 } from '../../platform'
 import { bookSlots, moveSlots, reservationEvents } from '../reads'
 import { bookForCustomer } from '../writes/bookForCustomer'
+import { walkIn } from '../writes/walkIn'
 import { changeStatus, freeRest, undoStatus } from '../writes/changeStatus'
 import { confirmSession } from '../writes/confirm'
 import { createSession } from '../writes/openDraft'
@@ -34,6 +36,7 @@ import { agenda, myReservations, reservationDetail } from '../reservationLists'
 import { readBack } from '../readBack'
 import { reservationCalendarFile } from '../reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
+import { checkoutEndpoint } from './checkout'
 import { reservationAggregate, reservationCompare, reservationCount } from '../reservationReports'
 
 const noStore = { 'Cache-Control': 'no-store' }
@@ -154,6 +157,18 @@ export const bookEndpoint: Endpoint = {
   },
 }
 
+/** POST /api/reservations/walk-in { services, client?, operator?, note? } — now, with the first operator free (issue 24). */
+export const walkInEndpoint: Endpoint = {
+  path: '/walk-in',
+  method: 'post',
+  handler: async (req) => {
+    const user = requireBooker(req)
+    const body = parseOr400(walkInBody, await readJsonObject(req))
+    const { id } = await walkIn(pool(req.payload), user, body)
+    return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id, true) }, { status: 201 })
+  },
+}
+
 /** PATCH /api/reservations/:id/edit { date_start?, operator?, services?, note? } — one change, one event. */
 export const editEndpoint: Endpoint = {
   path: '/:id/edit',
@@ -264,9 +279,11 @@ export const reservationEndpoints = [
   statusEndpoint,
   undoEndpoint,
   freeRestEndpoint,
+  checkoutEndpoint,
   icsEndpoint,
   moveEndpoint,
   bookEndpoint,
+  walkInEndpoint,
   editEndpoint,
   eventsEndpoint,
   detailEndpoint,

@@ -1,14 +1,22 @@
 import type { Pool, PoolClient } from 'pg'
-
-type Db = PoolClient
-import { type BookBody, authorizeBooking, bookingAmounts, initialStatus, mayBookCustomer } from '@salon/shared'
+import {
+  type BookBody,
+  type SalonCalendar,
+  type ServiceInfo,
+  authorizeBooking,
+  bookingAmounts,
+  initialStatus,
+  mayBookCustomer,
+} from '@salon/shared'
 import { fieldError, inTransaction, sql, statement, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
-import { operatorOr400, servicesOr400 } from '../booking'
+import { type OperatorChoice, operatorOr400, servicesOr400 } from '../booking'
 import { placeBooking } from '../placement'
 import { type Actor, insertDraft, recordEvent, setServices } from '../repository'
 import { loadActor } from '../reads'
 import { refusal } from '../refusals'
+
+type Db = PoolClient
 
 /**
  * POST /api/reservations/book: the salon books a customer in (dashboard, phone, walk-in). The
@@ -18,49 +26,83 @@ import { refusal } from '../refusals'
  * time is claimed by the same guarded write as a customer's confirm. One BOOKED event.
  * Tested by cms/tests/int/staff-edits.test.ts, reservation-writes.test.ts, notifications.test.ts.
  */
-export async function bookForCustomer(pool: Pool, user: Actor, body: BookBody, now = new Date()) {
+export function bookForCustomer(pool: Pool, user: Actor, body: BookBody, now = new Date()) {
+  return bookAtDesk(
+    pool,
+    user,
+    {
+      ...body,
+      operator: body.operator ?? 'any',
+      overrideShift: body.override_shift === true || body.override_hours === true,
+      overrideHours: body.override_hours === true,
+      start: () => new Date(body.date_start),
+    },
+    now,
+  )
+}
+
+/** A booking the salon makes: for whom, what, with whom, and when (`start`, read inside the transaction). */
+export interface DeskBooking {
+  user?: number
+  client?: number
+  services: number[]
+  operator: OperatorChoice
+  note?: string
+  overrideShift: boolean
+  overrideHours: boolean
+  start: (ctx: { db: Db; calendar: SalonCalendar; services: ServiceInfo[]; now: Date }) => Date | Promise<Date>
+}
+
+/** The desk's bookings (`book`, `walk-in`): one transaction, one BOOKED event. */
+export async function bookAtDesk(pool: Pool, user: Actor, input: DeskBooking, now = new Date()) {
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const actor = await loadActor(db, user)
-      const verdict = authorizeBooking(actor, body.operator)
+      const verdict = authorizeBooking(actor, input.operator)
       if (!verdict.ok) throw refusal(verdict)
       // Whom: an admin anyone; an operator themselves or a client of their own agenda (its bookings,
       // drafts aside, or a card they made). Anyone else is answered as an id that does not exist.
-      const whom = await customerOf(db, body)
-      const field = body.client !== undefined ? 'client' : 'user'
-      if (!whom || !mayBookCustomer(actor, verdict.as, { id: whom.userId ?? -1, clientOf: whom.clientOf }))
-        throw fieldError(field, 'UNKNOWN_CUSTOMER', 'Cliente inesistente')
+      const whom = input.user === undefined && input.client === undefined ? ANONYMOUS : await customerOf(db, input)
+      if (
+        whom !== ANONYMOUS &&
+        (!whom || !mayBookCustomer(actor, verdict.as, { id: whom.userId ?? -1, clientOf: whom.clientOf }))
+      )
+        throw fieldError(input.client !== undefined ? 'client' : 'user', 'UNKNOWN_CUSTOMER', 'Cliente inesistente')
       const calendar = await salonCalendar(db, { consistency: 'committed' })
-      operatorOr400(calendar, body.operator)
-      const services = await servicesOr400(db, body.services)
-      const start = new Date(body.date_start)
+      operatorOr400(calendar, input.operator)
+      const services = await servicesOr400(db, input.services)
+      const start = await input.start({ db, calendar, services, now })
       const amounts = bookingAmounts(start, { services })
       const status = initialStatus(calendar.settings, verdict.as)
-      const id = await insertDraft(db, whom.userId, body.note || null, now, whom.clientId)
+      const id = await insertDraft(db, whom.userId, input.note || null, now, whom.clientId)
       await placeBooking(db, calendar, {
         id,
         services,
-        choice: body.operator,
+        choice: input.operator,
         start,
         amounts,
         status,
         as: verdict.as,
         now,
-        overrideShift: body.override_shift === true,
+        overrideShift: input.overrideShift,
+        overrideHours: input.overrideHours,
       })
-      await setServices(db, id, body.services)
+      await setServices(db, id, input.services)
       await recordEvent(db, id, user, null, now)
       return { id }
     }),
   )
 }
 
+/** A walk-in nobody named: the booking has neither a card nor an account. */
+const ANONYMOUS = { clientId: null, userId: null, clientOf: [] as number[] }
+
 /**
  * The person booked: an account (`user`, its card made when missing) or a card (`client`) — with
  * the operators whose agenda they are a client of (bookings, drafts aside; a card an operator made
  * counts for that operator's records). Undefined when there is no such person (or an erased one).
  */
-async function customerOf(db: Db, body: BookBody) {
+async function customerOf(db: Db, body: { user?: number; client?: number }) {
   const row =
     body.client !== undefined
       ? (

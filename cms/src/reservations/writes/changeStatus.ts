@@ -9,6 +9,7 @@ import {
 import { inTransaction, pgErrorCode, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
 import { conflict } from '../booking'
+import { deleteCheckout } from '../checkoutRepository'
 import { type Actor, endNow, finalChanges, recordEvent, restoreStatus, setStatus } from '../repository'
 import { actorAndReservation } from '../reads'
 import { refusal } from '../refusals'
@@ -51,7 +52,7 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
  * UNDO_MINUTES (`authorizeUndo`). The booking gets its previous status and, if the rest of its time
  * was freed, its end back — under the database guard: if someone has booked that time since,
  * 409 SLOT_TAKEN and nothing changes. One UNDONE event (a cancellation taken back mails the
- * customer that the booking stands).
+ * customer that the booking stands). A completion taken back drops its checkout, if it had one.
  */
 export async function undoStatus(pool: Pool, user: Actor, id: number, now = new Date()) {
   return onLockedReservation(pool, user, id, async (db, { actor, current, settings }) => {
@@ -62,6 +63,8 @@ export async function undoStatus(pool: Pool, user: Actor, id: number, now = new 
       await db.query('savepoint undo')
       await restoreStatus(db, id, change!.from, change!.restoreEnd ?? null, now)
       await db.query('release savepoint undo')
+      // A completion taken back takes its checkout with it (issue 24): a wrong one is entered again.
+      if (change!.to === 'COMPLETED') await deleteCheckout(db, id)
     } catch (err) {
       await db.query('rollback to savepoint undo')
       if (pgErrorCode(err) === '23P01')

@@ -36,7 +36,8 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
       const verdict = authorizeEdit(actor, current.facts, scope, settings, now)
       if (!verdict.ok) throw refusal(verdict)
       if (body.operator !== undefined) operatorOr400(calendar, body.operator)
-      if (body.override_shift && verdict.as === 'CUSTOMER') throw staffOnlyOverride()
+      if ((body.override_shift || body.override_hours) && verdict.as === 'CUSTOMER')
+        throw staffOnlyOverride(body.override_hours ? 'override_hours' : 'override_shift')
 
       if (scope.note) await setNote(db, id, body.note || null, now)
       if (scope.time || scope.services || scope.duration) {
@@ -65,7 +66,8 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           status,
           as: verdict.as,
           now,
-          overrideShift: body.override_shift === true,
+          overrideShift: body.override_shift === true || body.override_hours === true,
+          overrideHours: body.override_hours === true,
         })
         if (servicesChanged) await setServices(db, id, body.services!)
       }
