@@ -11,7 +11,6 @@ import { addCalendarDays, localDayOf, startOfLocalDay } from '@salon/shared'
 import { PNG_8x8, api, errorPaths, freeDay, login, slotAt, sql, unique, uploadForm, waitForMail } from './helpers'
 
 const ROME = 'Europe/Rome'
-const HOUR = 3_600_000
 let piega: { id: number; title: string; price: number }
 let giulia: number
 
@@ -84,11 +83,11 @@ async function staffRecord(card: number) {
     },
   })
   expect(patch.status, JSON.stringify(patch.body)).toBe(200)
-  const [admin] = await sql(`select id from users where email = 'admin@demo.salon'`)
-  await sql(`insert into client_notes (client_id, author_id, body) values ($1, $2, 'Nota dello staff segreta')`, [
-    card,
-    admin.id,
-  ])
+  const note = await api('POST', `/api/clients/${card}/notes`, {
+    as: 'ADMIN',
+    body: { body: 'Nota dello staff segreta' },
+  })
+  expect(note.status, JSON.stringify(note.body)).toBe(201)
 }
 
 const STAFF_ONLY = ['PPD segreto', 'Formula 7.1 segreta', 'Motivo interno', 'Nota dello staff segreta']
@@ -403,27 +402,38 @@ describe('DELETE /api/auth/me', () => {
 })
 
 describe('POST /api/clients/:id/erase (ADMIN)', () => {
-  it('erases a card made at the desk: its upcoming booking cancelled, the card anonymised, the mails kept emptied, the visits kept', async () => {
-    const name = unique('Desk')
-    const [card] = await sql(
-      `insert into clients (name, surname, phone_number, email, tags, allergies) values ($1, 'Verdi', '333 7654321', $2, '["Nuova"]', 'Nichel')
-       returning id`,
-      [name, `${name.toLowerCase()}@example.com`],
+  it('erases a card made at the desk: its upcoming booking cancelled with a mail to its address, the card anonymised, the mails kept emptied, the visits kept', async () => {
+    const name = `Desk${Date.now()}`
+    const email = `${name.toLowerCase()}@example.com`
+    const created = await api('POST', '/api/clients', {
+      as: 'ADMIN',
+      body: { name, surname: 'Verdi', phone_number: '333 7654321', email, tags: ['Nuova'] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const card = created.body.doc as { id: number }
+    expect((await api('PATCH', `/api/clients/${card.id}`, { as: 'ADMIN', body: { allergies: 'Nichel' } })).status).toBe(
+      200,
     )
-    await sql(`insert into client_notes (client_id, body) values ($1, 'Preferisce Giulia')`, [card.id])
+    const note = await api('POST', `/api/clients/${card.id}/notes`, {
+      as: 'ADMIN',
+      body: { body: 'Preferisce Giulia' },
+    })
+    expect(note.status, JSON.stringify(note.body)).toBe(201)
     const past = await pastPaidBooking({ card: card.id }, nightOf(30), 'Ricordarsi il colore')
     await sql(
       `insert into notifications (reservation_id, kind, recipient, address, dedupe_key, subject, html, text, status, sent_at)
        values ($1, 'SALON_NEW_BOOKING', 'SALON', 'salone@example.com', $2, $3, $3, $3, 'SENT', now())`,
       [past, unique('dedupe'), `Nuova prenotazione: ${name} Verdi`],
     )
-    // An appointment next month, booked at the desk (written directly: the desk's booking is another file's).
-    const start = new Date(Date.now() + 40 * 24 * HOUR)
-    const [up] = await sql(
-      `insert into reservations (client_id, operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
-       values ($1, null, $2, $2::timestamptz + interval '30 minutes', 30, $3, 'CONFIRMED', now(), now()) returning id`,
-      [card.id, start, piega.price],
-    )
+    // An appointment next month, booked at the desk for the card.
+    const slot = await slotAt(await freeDay(piega.id, 49), [piega.id], 'any', '11:00')
+    const booked = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { client: card.id, services: [piega.id], operator: slot.operators[0], date_start: slot.start },
+    })
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201)
+    const up = { id: booked.body.data.id as number }
+    const since = Date.now()
     const revenueBefore = (
       await sql(
         `select sum(total_price)::float8 as s from reservations where client_id = $1 and status = 'COMPLETED'`,
@@ -468,6 +478,12 @@ describe('POST /api/clients/:id/erase (ADMIN)', () => {
         )
       )[0].s,
     ).toBe(revenueBefore)
+    // She is told (the card's address, before it was emptied), and the desk no longer finds her.
+    const mail = await waitForMail(email, /annullata/i, since)
+    expect(mail.body).toContain('è stato annullato')
+    const listed = await api('GET', `/api/clients?search=${encodeURIComponent(name)}`, { as: 'ADMIN' })
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs.map((d: { id: number }) => d.id)).not.toContain(card.id)
     // Its export says only that someone was erased.
     const exported = await api('GET', `/api/clients/${card.id}/export`, { as: 'ADMIN' })
     expect(exported.status).toBe(200)
