@@ -391,6 +391,19 @@ describe('DELETE /api/auth/me', () => {
     expect(await Promise.all(periods.map(kpis))).toEqual(before)
   })
 
+  it('wrong passwords count: after five in a row the sixth try is 429 with Retry-After, and the account stays', async () => {
+    const rosa = await newCustomer()
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await api('DELETE', '/api/auth/me', { token: rosa.token, body: { password: `sbagliata${i}` } })).status,
+      ).toBe(400)
+    const limited = await api('DELETE', '/api/auth/me', { token: rosa.token, body: { password: 'password123' } })
+    expect(limited.status).toBe(429)
+    expect(limited.body.errors[0].data.code).toBe('TOO_MANY_ATTEMPTS')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await sql(`select id from users where id = $1`, [rosa.id])).toHaveLength(1)
+  })
+
   it('the salon’s last administrator cannot leave: 409 LAST_ADMIN, nothing changes', async () => {
     const admins = await sql(`select email from users where user_role = 'ADMIN'`)
     expect(admins.map((a) => a.email)).toEqual(['admin@demo.salon'])
