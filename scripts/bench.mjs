@@ -211,34 +211,29 @@ try {
     await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
     await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
   }
-  // Issue 24: the desk's client search with 50,000 cards.
-  if (ONLY === 'clients') {
-    const { clientSearchBench, clientSearchReport } = await import('./lib/benchClients.mjs')
-    const only = await clientSearchBench({ run, app, sql: sqlOnBench, log })
-    const report = `${only.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${clientSearchReport(only)}`
-    console.log(
-      `\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`,
-    )
-    fs.writeFileSync(path.join(dir, 'report-clients.md'), report + '\n')
-    await stopAll()
-    process.exit(0)
-  }
   // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
   const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
-  const rota = ONLY === 'confirm' ? null : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
+  const rota =
+    ONLY === 'confirm' || ONLY === 'clients'
+      ? null
+      : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
   if (rota) results.push(...rota.rows)
   const { clientSearchBench, clientSearchReport } = await import('./lib/benchClients.mjs')
-  const clients = ONLY === 'all' ? await clientSearchBench({ run, app, sql: sqlOnBench, log }) : null
+  const clients =
+    ONLY === 'all' || ONLY === 'clients' ? await clientSearchBench({ run, app, sql: sqlOnBench, log }) : null
   if (clients) results.push(...clients.rows)
-  if (ONLY === 'rota') {
-    const report = `${rota.rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${rotaReport(rota)}`
+  /** A partial run (`rota`, `clients`): its rows and summary printed and kept, then stop. */
+  const finishPartial = async (name, rows, summary) => {
+    const report = `${rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${summary}`
     console.log(
       `\n${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model}\n${report}\n`,
     )
-    fs.writeFileSync(path.join(dir, 'report-rota.md'), report + '\n')
+    fs.writeFileSync(path.join(dir, `report-${name}.md`), report + '\n')
     await stopAll()
     process.exit(0)
   }
+  if (ONLY === 'rota') await finishPartial('rota', rota.rows, rotaReport(rota))
+  if (ONLY === 'clients') await finishPartial('clients', clients.rows, clientSearchReport(clients))
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
   log('Preparing customers and drafts for the confirm run…')

@@ -95,7 +95,6 @@ export const FIELD_MESSAGES = {
   DISCOUNT_KIND_UNKNOWN: 'Scegli lo sconto: importo o percentuale',
   AMOUNT_POSITIVE: 'Inserisci un importo maggiore di zero',
   AMOUNT_NOT_NEGATIVE: 'L’importo non può essere negativo',
-  CENTS: 'Al massimo due decimali',
   PERCENT_RANGE: 'Una percentuale da 0 a 100',
   PAYMENT_REQUIRED: 'Aggiungi almeno un pagamento',
   PAYMENTS_MISMATCH: 'I pagamenti devono fare {{expected}} €',

@@ -89,7 +89,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
             note: r.note ?? null,
           },
           links: {
-            myBookingsUrl: `${env.linkOrigin}/reserved-area`,
+            myBookingsUrl: r.user_id ? `${env.linkOrigin}/reserved-area` : null,
             dashboardUrl: `${env.linkOrigin}/dashboard/booking/${r.id}`,
           },
           lastChange: String(r.last_change),

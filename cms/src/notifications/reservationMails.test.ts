@@ -276,3 +276,15 @@ describe('the account mails keep their layout', () => {
     )
   })
 })
+
+describe('a person booked at the desk without an account (issue 24)', () => {
+  it('gets no "I miei appuntamenti" button and is asked to call the salon instead', () => {
+    const desk = { ...data, links: { myBookingsUrl: null } }
+    const mail = reservationMail('CONFIRMED', desk)
+    expect(mail.html).not.toContain('I miei appuntamenti')
+    expect(mail.text).not.toContain('I miei appuntamenti')
+    expect(mail.text).toContain(`chiamaci al ${data.salon.phone}`)
+    const withAccount = reservationMail('CONFIRMED', data)
+    expect(withAccount.text).toContain('I miei appuntamenti')
+  })
+})

@@ -51,8 +51,11 @@ export interface ReservationMailData {
     note?: string | null
   }
   links: {
-    /** Absolute URL of "I miei appuntamenti" (customer mails' button). */
-    myBookingsUrl: string
+    /**
+     * Absolute URL of "I miei appuntamenti" (customer mails' button); null for a person the salon
+     * booked at the desk who has no account (issue 24): no button, and "call us" instead.
+     */
+    myBookingsUrl: string | null
     /** Absolute URL of the booking in the dashboard (the salon mails' button, when given). */
     dashboardUrl?: string | null
   }
@@ -139,11 +142,18 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
   const tz = data.salon.timezone
   const when = formatWhen(data.reservation.date_start, tz)
   const hello = clean(data.customer.name) ? `Ciao ${clean(data.customer.name)},` : 'Ciao,'
-  const myBookings = { label: 'I miei appuntamenti', url: data.links.myBookingsUrl }
+  const myBookings = data.links.myBookingsUrl ? { label: 'I miei appuntamenti', url: data.links.myBookingsUrl } : null
   const details = bookingDetails(data, when)
   const footer = salonFooter(data.salon)
   const phone = clean(data.salon.phone)
   const callUs = phone ? ` o chiamaci al ${phone}` : ''
+  /** Where the customer changes the booking: their reserved area, or the salon for a desk client without an account. */
+  const changeIt = (verb: string) =>
+    myBookings
+      ? `${verb} da “I miei appuntamenti”${callUs}.`
+      : phone
+        ? `chiamaci al ${phone}.`
+        : 'rispondi a questa e-mail.'
   const mail = (
     subject: string,
     title: string,
@@ -167,7 +177,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
       return mail(`${brand} — la tua prenotazione è confermata`, 'Prenotazione confermata', [
         hello,
         `la tua prenotazione è confermata: ti aspettiamo ${when}.`,
-        `Se non puoi venire, annulla o sposta l’appuntamento da “I miei appuntamenti”${callUs}.`,
+        `Se non puoi venire, ${changeIt('annulla o sposta l’appuntamento')}`,
       ])
     case 'REJECTED':
       return mail(`${brand} — non possiamo confermare la tua prenotazione`, 'Prenotazione non confermata', [
@@ -198,7 +208,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
         before
           ? `il tuo appuntamento è stato spostato: ora è ${when} (prima era ${before}).`
           : `il tuo appuntamento è stato aggiornato: ora è ${when}.`,
-        `Se il nuovo orario non ti va bene, cambialo da “I miei appuntamenti”${callUs}.`,
+        `Se il nuovo orario non ti va bene, ${changeIt('cambialo')}`,
       ])
     }
     case 'MODIFIED':
@@ -215,7 +225,7 @@ export function reservationMail(kind: NotificationKind, data: ReservationMailDat
         ...(waiting
           ? [`La prenotazione è ancora ${RESERVATION_STATUS_LABELS[data.reservation.status].it.toLowerCase()}.`]
           : []),
-        `Se non puoi venire, annulla o sposta da “I miei appuntamenti”${callUs}.`,
+        `Se non puoi venire, ${changeIt('annulla o sposta')}`,
       ])
     }
     case 'SALON_NEW_BOOKING': {

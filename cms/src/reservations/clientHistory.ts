@@ -1,40 +1,12 @@
 import type { Pool, PoolClient } from 'pg'
-import type { ClientHistoryResponse, ClientVisit, PaidItem, PaymentMethod, ReservationStatus } from '@salon/shared'
+import type { ClientHistoryResponse, ClientVisit, ReservationStatus } from '@salon/shared'
 import { MOVABLE_STATUSES } from '@salon/shared'
 import { sql, statement } from '../platform'
+import { paidOf } from './checkoutRepository'
 
 type Db = Pool | PoolClient
 
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100
-
-/** The checkout of each reservation that has one (issue 24), by reservation id. */
-export async function paidOf(db: Db, ids: number[]): Promise<Map<number, PaidItem>> {
-  const out = new Map<number, PaidItem>()
-  if (!ids.length) return out
-  const { rows } = await db.query(
-    statement(sql`select k.reservation_id, k.subtotal, k.discount, k.total, k.tip, k.at, k.by_id,
-            nullif(trim(concat_ws(' ', u.name, u.surname)), '') as by_name,
-            coalesce((select json_agg(json_build_object('method', p.method, 'amount', p.amount) order by p.position, p.id)
-                        from reservation_payments p where p.reservation_id = k.reservation_id), '[]'::json) as payments
-       from reservation_checkouts k left join users u on u.id = k.by_id
-      where k.reservation_id = any(${ids}::int[])`),
-  )
-  for (const r of rows) {
-    out.set(r.reservation_id as number, {
-      subtotal: money(r.subtotal),
-      discount: money(r.discount),
-      total: money(r.total),
-      tip: money(r.tip),
-      payments: (r.payments as { method: PaymentMethod; amount: unknown }[]).map((p) => ({
-        method: p.method,
-        amount: money(p.amount),
-      })),
-      at: new Date(r.at as string).toISOString(),
-      by: r.by_id ? { id: r.by_id as number, name: (r.by_name as string | null) ?? '' } : null,
-    })
-  }
-  return out
-}
 
 /** How many past visits a client card shows. */
 export const HISTORY_PAST_LIMIT = 100

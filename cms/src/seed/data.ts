@@ -174,6 +174,43 @@ export const DEMO_CUSTOMERS = [
   { name: 'Elena', surname: 'Ferrari', email: 'elena.ferrari@example.com', phone: '+39 366 555 0105' },
 ]
 
+/**
+ * People the salon knows without an app account (issue 24): booked by phone or at the desk. Maria's
+ * technical record shows on her agenda entries; some of the demo bookings are theirs.
+ */
+export const DEMO_DESK_CLIENTS = [
+  {
+    name: 'Maria',
+    surname: 'Esposito',
+    phone: '+39 333 555 0201',
+    email: null,
+    tags: ['Colore'],
+    allergies: 'Allergia alla PPD: test cutaneo 48 ore prima di ogni colore',
+    technical_notes: 'Colore 6.3 + 7.0, ossigeno 20 vol, posa 35 minuti. Shampoo delicato.',
+    note: 'Preferisce Giulia. Chiamare dopo le 17.',
+  },
+  {
+    name: 'Giovanni',
+    surname: 'Russo',
+    phone: '+39 349 555 0202',
+    email: 'giovanni.russo@example.com',
+    tags: [],
+    allergies: null,
+    technical_notes: null,
+    note: null,
+  },
+  {
+    name: 'Lucia',
+    surname: 'Romano',
+    phone: '+39 328 555 0203',
+    email: null,
+    tags: ['VIP'],
+    allergies: null,
+    technical_notes: 'Taglio scalato, sfumatura alta sulla nuca.',
+    note: 'Viene sempre con la figlia: prenotarle insieme.',
+  },
+] as const
+
 /** The demo salon's contacts (the `config` document): shown on the home, linked from pages and banners. */
 export const DEMO_CONTACTS = {
   businessName: 'Salone Demo',

@@ -17,6 +17,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_CONTACTS,
   DEMO_CUSTOMERS,
+  DEMO_DESK_CLIENTS,
   DEMO_INTERVALS,
   DEMO_OPENING,
   DEMO_OPERATORS,
@@ -78,6 +79,7 @@ export async function seedDemo(payload: Payload, now = new Date()): Promise<bool
   const counts = await inPayloadTransaction(payload, (req) => seedInto(payload, req, now))
   // Every reservation has a history: the demo ones start with an IMPORTED event.
   await recordImportedReservations(pool(payload))
+  await seedFrontDesk(pool(payload), now)
   payload.logger.info(`Demo salon seeded in ${Date.now() - t0} ms: ${JSON.stringify(counts)}`)
   return true
 }
@@ -328,3 +330,53 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
   }
   return { users: 2 + customers.length, operators: operatorIds.size, services: services.length, reservations }
 }
+
+/**
+ * The front desk's demo (issue 24): the cards of people without an account, every fifth booking of
+ * the customers other than the demo login made theirs, a staff note, and the payments of the
+ * visits completed in the last 30 days (card or cash, the agreed price, now and then a tip) — so
+ * the client cards, the takings and the paid revenue have something to show. Plain SQL after the
+ * seed's transaction, like the IMPORTED events; the KPIs' revenue is unchanged (paid = agreed price).
+ */
+async function seedFrontDesk(db: ReturnType<typeof pool>, now: Date) {
+  const ids: number[] = []
+  for (const c of DEMO_DESK_CLIENTS) {
+    const { rows } = await db.query(
+      `insert into clients (name, surname, phone_number, email, tags, allergies, technical_notes)
+       values ($1, $2, $3, $4, $5::jsonb, $6, $7) returning id`,
+      [c.name, c.surname, c.phone, c.email, JSON.stringify(c.tags), c.allergies, c.technical_notes],
+    )
+    ids.push(rows[0].id)
+    if (c.note)
+      await db.query(
+        `insert into client_notes (client_id, author_id, body)
+         values ($1, (select id from users where email = 'admin@demo.salon'), $2)`,
+        [rows[0].id, c.note],
+      )
+  }
+  await db.query(
+    `with picked as (
+       select r.id, row_number() over (order by r.id) as n
+         from reservations r join users u on u.id = r.user_id
+        where u.email <> 'cliente@demo.salon' and r.id % 5 = 4)
+     update reservations r set user_id = null, client_id = ($1::int[])[1 + (p.n % array_length($1::int[], 1))::int]
+       from picked p where p.id = r.id`,
+    [ids],
+  )
+  await db.query(
+    `with done as (
+       select id, total_price, date_end from reservations
+        where status = 'COMPLETED' and date_end > $1::timestamptz - interval '30 days' and date_end <= $1::timestamptz)
+     insert into reservation_checkouts (reservation_id, subtotal, total, tip, at, by_id)
+     select id, total_price, total_price, case when id % 4 = 0 then 2 else 0 end, date_end,
+            (select id from users where email = 'admin@demo.salon')
+       from done`,
+    [now],
+  )
+  await db.query(
+    `insert into reservation_payments (reservation_id, method, amount)
+     select k.reservation_id, case when k.reservation_id % 3 = 0 then 'CASH' else 'CARD' end, k.total + k.tip
+       from reservation_checkouts k where k.total + k.tip > 0`,
+  )
+}
+

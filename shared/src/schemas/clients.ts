@@ -151,7 +151,7 @@ const paymentMethod = z.enum(PAYMENT_METHODS, { message: M.METHOD_UNKNOWN })
 const euro = z
   .number({ message: M.NUMBER_INVALID })
   .refine(Number.isFinite, M.NUMBER_INVALID)
-  .refine(isWholeCents, M.CENTS)
+  .refine(isWholeCents, M.TWO_DECIMALS)
   .refine((n) => n <= 100_000, fieldMessage('AT_MOST_EUROS', { n: 100_000 }))
 
 export const paymentSchema = z

@@ -13,7 +13,16 @@ describe('the site’s words for every code the server can send', () => {
   it('every code has Italian words of its own', () => {
     expect(Object.keys(REFUSALS_IT).sort()).toEqual([...SERVER_ERROR_CODES].sort())
     for (const code of ERROR_CODES) {
-      const words = codeWords(code, { limit: 3, minutes: 5, n: 3, from: '09:00', to: '10:00', fields: 'x', keys: 'x' })
+      const words = codeWords(code, {
+        limit: 3,
+        minutes: 5,
+        n: 3,
+        from: '09:00',
+        to: '10:00',
+        fields: 'x',
+        keys: 'x',
+        expected: 54.5,
+      })
       expect(words, code).not.toBe('')
       expect(words, code).not.toBe(code)
       expect(words, code).not.toMatch(/\{\{/)
