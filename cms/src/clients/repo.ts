@@ -70,7 +70,7 @@ export function listItemOf(r: Record<string, unknown>) {
 /**
  * The desk's search (docs/api.md "GET /api/clients"): every word of the text found in the card's
  * folded name, surname, phone digits or e-mail (any order), by surname. When those are fewer than a
- * page, the first page is filled with the misspellings closest to the text — trigram word
+ * page, the first page is filled with the misspellings closest to a name (letters only) — trigram word
  * similarity (`<%`, pg_trgm's threshold 0.6): "rosa bianki" finds "Rosa Bianchi". Each word is its
  * own `LIKE` so that both steps use the trigram index on `search_key`; the similarity is computed
  * only when the exact words found too few (docs/benchmarks.md: 50,000 cards).
@@ -95,7 +95,7 @@ export async function searchClients(db: Db, user: SessionUser, q: ClientSearchQu
   ])
   const docs = page.rows.map(listItemOf)
   let totalDocs = count.rows[0].n as number
-  if (q.page === 1 && docs.length < q.limit && terms.folded.length >= 3) {
+  if (q.page === 1 && docs.length < q.limit && terms.fuzzy) {
     const ids = docs.map((d) => d.id)
     const { rows } = await db.query(
       statement(sql`select ${LIST_ITEM} from clients c
