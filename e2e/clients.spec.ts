@@ -249,7 +249,8 @@ test('"Nuovo cliente" at the desk: name and phone; a phone already on a card sho
     await dialog.getByRole('button', { name: 'Crea la scheda' }).click()
     const answer = await created
     expect(answer.status()).toBe(201)
-    cleanup.clients.push((await answer.json()).doc.id)
+    const second = (await answer.json()).doc.id as number
+    cleanup.clients.push(second)
 
     const found = page.getByRole('dialog', { name: 'Qualcuno con lo stesso telefono o e-mail' })
     await expect(found).toContainText(`Gemma ${surname}`)
@@ -263,6 +264,23 @@ test('"Nuovo cliente" at the desk: name and phone; a phone already on a card sho
     await found.getByRole('button', { name: `Apri la scheda di Gemma ${surname}` }).click()
     await expect(page).toHaveURL(new RegExp(`/dashboard/clients/${first.doc.id}$`))
     await expect(page.getByRole('heading', { name: `Gemma ${surname}`, level: 3 })).toBeVisible()
+
+    // The card made by mistake: its data exported, then erased by the owner.
+    await page.goto(`/dashboard/clients/${second}`)
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Esporta dati' }).click()
+    expect((await download).suggestedFilename()).toBe(`cliente-${second}.json`)
+    await page.getByRole('button', { name: 'Cancella cliente' }).click()
+    const erase = page.getByRole('dialog', { name: `Cancellare Gemma ${surname}?` })
+    await expect(erase).toContainText('Gli appuntamenti passati restano come cifre anonime')
+    await expectNoSeriousA11yViolations(page)
+    await erase.getByRole('button', { name: 'Cancella per sempre' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/clients$/)
+    const erased = await (
+      await request.get(`/api/clients/${second}`, { headers: { authorization: `JWT ${token}` } })
+    ).json()
+    expect(erased.anonymised_at).toBeTruthy()
+    expect(erased.name).toBe('Cliente cancellato')
   } finally {
     await cleanUp(request, cleanup)
   }
