@@ -271,7 +271,7 @@ test('"Nuovo cliente" at the desk: name and phone; a phone already on a card sho
     await page.getByRole('link', { name: 'Esporta dati' }).click()
     expect((await download).suggestedFilename()).toBe(`cliente-${second}.json`)
     await page.getByRole('button', { name: 'Cancella cliente' }).click()
-    const erase = page.getByRole('dialog', { name: `Cancellare Gemma ${surname}?` })
+    const erase = page.getByRole('dialog', { name: 'Cancellare Gemma?' }) // made with a name only
     await expect(erase).toContainText('Gli appuntamenti passati restano come cifre anonime')
     await expectNoSeriousA11yViolations(page)
     await erase.getByRole('button', { name: 'Cancella per sempre' }).click()
