@@ -175,14 +175,13 @@ export function ContactSection({ card, writes, onSaved, isAdmin }: SectionProps)
               description={consentHelp}
               {...form.getInputProps('marketing_consent', { type: 'checkbox' })}
             />
-            <FormError error={error} />
-            {isAdmin && (
-              <Group>
-                <Button type="submit" variant="light" loading={busy} disabled={!form.isDirty()}>
-                  {t('clients.saveContact')}
-                </Button>
-              </Group>
-            )}
+            <SaveRow
+              error={error}
+              busy={busy}
+              dirty={form.isDirty()}
+              label={t('clients.saveContact')}
+              hidden={!isAdmin}
+            />
           </Stack>
         </fieldset>
       </form>
@@ -229,12 +228,7 @@ export function TechnicalSection({ card, writes, onSaved }: SectionProps) {
             maxLength={TECHNICAL_NOTES_MAX}
             {...form.getInputProps('technical_notes')}
           />
-          <FormError error={error} />
-          <Group>
-            <Button type="submit" variant="light" loading={busy} disabled={!form.isDirty()}>
-              {t('clients.saveTechnical')}
-            </Button>
-          </Group>
+          <SaveRow error={error} busy={busy} dirty={form.isDirty()} label={t('clients.saveTechnical')} />
         </Stack>
       </form>
     </Section>
@@ -269,12 +263,7 @@ export function TagsSection({ card, writes, onSaved }: SectionProps) {
             nothingFound={t('clients.typeTag')}
             {...form.getInputProps('tags')}
           />
-          <FormError error={error} />
-          <Group>
-            <Button type="submit" variant="light" loading={busy} disabled={!form.isDirty()}>
-              {t('clients.saveTags')}
-            </Button>
-          </Group>
+          <SaveRow error={error} busy={busy} dirty={form.isDirty()} label={t('clients.saveTags')} />
         </Stack>
       </form>
     </Section>
@@ -329,17 +318,32 @@ export function BlockSection({ card, writes, onSaved, isAdmin }: SectionProps) {
               />
             )}
             {!form.values.blocked_online && card.blocked_online && <Text size="sm">{t('clients.unblockHelp')}</Text>}
-            <FormError error={error} />
-            {isAdmin && (
-              <Group>
-                <Button type="submit" variant="light" loading={busy} disabled={!form.isDirty()}>
-                  {t('clients.saveOnline')}
-                </Button>
-              </Group>
-            )}
+            <SaveRow
+              error={error}
+              busy={busy}
+              dirty={form.isDirty()}
+              label={t('clients.saveOnline')}
+              hidden={!isAdmin}
+            />
           </Stack>
         </fieldset>
       </form>
     </Section>
+  )
+}
+
+/** A section's error and its save button (hidden for a reader who may not change it). */
+function SaveRow(props: { error: string | null; busy: boolean; dirty: boolean; label: string; hidden?: boolean }) {
+  return (
+    <>
+      <FormError error={props.error} />
+      {!props.hidden && (
+        <Group>
+          <Button type="submit" variant="light" loading={props.busy} disabled={!props.dirty}>
+            {props.label}
+          </Button>
+        </Group>
+      )}
+    </>
   )
 }
