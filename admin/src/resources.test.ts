@@ -18,6 +18,7 @@ describe('dashboard resources', () => {
       rota: 'operators',
       'rota-conflicts': 'reservations',
       takings: 'reservations',
+      clients: 'clients',
       user: 'users',
       service: 'services',
       category: 'category',

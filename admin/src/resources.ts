@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react'
 import type { CrudFilter, CrudSort, ResourceProps } from '@refinedev/core'
 import { DASHBOARD_ROUTES, ROUTE_NAMES, type RouteDef } from '@salon/shared/routes'
 import {
+  IconAddressBook,
   IconBeach,
   IconCalendarEvent,
   IconCalendarOff,
@@ -94,6 +95,15 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     label: 'resources.rotaConflicts',
     icon: IconCalendarUser,
     menu: false,
+  },
+  {
+    // The salon's client cards (issue 24): people with or without a login account — the desk's
+    // address book, with each person's visits, notes and technical record (pages/clients).
+    identifier: 'clients',
+    collection: 'clients',
+    segment: 'clients',
+    label: 'clients.menu',
+    icon: IconAddressBook,
   },
   {
     // What was taken (issue 24): the day's checkouts by operator and method, exported for the accountant.

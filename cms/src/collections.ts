@@ -8,6 +8,7 @@ import { BusinessClosures, BusinessHours, Config, Holidays, OperatingIntervals }
 import { Category, Operators, Services } from './catalogue'
 import { Clients } from './clients'
 import { Banner, Upload } from './content'
+import { clientPrivacyEndpoints } from './privacy'
 import { clientHistoryEndpoints, operatorFeedEndpoints, Reservations } from './reservations'
 import { OperatorLeave, operatorRotaEndpoints } from './rota'
 
@@ -22,7 +23,10 @@ const unlocked = <C extends { slug: string }>(c: C): C & { lockDocuments: false 
 
 export const collections = [
   Users,
-  { ...Clients, endpoints: [...(Clients.endpoints || []), ...clientHistoryEndpoints] },
+  {
+    ...Clients,
+    endpoints: [...(Clients.endpoints || []), ...clientHistoryEndpoints, ...clientPrivacyEndpoints],
+  },
   Reservations,
   { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints, ...operatorRotaEndpoints] },
   OperatorLeave,

@@ -11,6 +11,7 @@ import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './
 import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from './reservations'
 import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
+import { privacyEndpoints } from './privacy'
 import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -35,6 +36,7 @@ export default buildConfig({
   endpoints: [
     health,
     ...authEndpoints,
+    ...privacyEndpoints,
     homePageEndpoint,
     dashboardIndexEndpoint,
     ...operatorBlockEndpoints,

@@ -108,7 +108,7 @@ export async function clientSearchBench({ run, app, sql, log, seconds = 10 }) {
   const before = Date.now()
   await sql(fill(CLIENT_CARDS))
   log(`${CLIENT_CARDS} client cards in ${Date.now() - before} ms`)
-  const login = await fetch(`${app}/api/users/login`, {
+  const login = await fetch(`${app}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@demo.salon', password: 'demo1234' }),

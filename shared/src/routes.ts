@@ -61,6 +61,9 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard/rota/conflicts', name: 'dashboard-rota-conflicts', layout: 'dashboard', auth: 'admin' },
   // What was taken, by day, operator and method (issue 24); `?period=&from=&to=`.
   { path: '/dashboard/takings', name: 'dashboard-takings', layout: 'dashboard', auth: 'admin' },
+  // The salon's client cards (issue 24): a searchable list and one card each; a card is created
+  // from the list (a dialog), so there is no create route.
+  ...dashboardResource('clients', { create: false }),
   ...dashboardResource('user'),
   ...dashboardResource('service'),
   ...dashboardResource('category'),

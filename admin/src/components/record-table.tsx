@@ -68,6 +68,21 @@ export interface RowSelection<T extends BaseRecord = BaseRecord> {
   allLabel: string
 }
 
+/** The names of a Pagination's buttons ("Page 2", "Next page"), for every paged list. */
+export const paginationLabel =
+  (t: ReturnType<typeof useT>) => (page: number | 'dots' | 'prev' | 'next' | 'first' | 'last') =>
+    page === 'prev'
+      ? t('table.prevPage')
+      : page === 'next'
+        ? t('table.nextPage')
+        : page === 'first'
+          ? t('table.firstPage')
+          : page === 'last'
+            ? t('table.lastPage')
+            : page === 'dots'
+              ? t('table.morePages')
+              : t('table.page', { page })
+
 const nextOrder = (current: CrudSort | undefined): CrudSort['order'] | undefined =>
   !current ? 'asc' : current.order === 'asc' ? 'desc' : undefined
 
@@ -249,19 +264,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
             onChange={setCurrentPage}
             total={pageCount}
             size="sm"
-            getItemAriaLabel={(page) =>
-              page === 'prev'
-                ? t('table.prevPage')
-                : page === 'next'
-                  ? t('table.nextPage')
-                  : page === 'first'
-                    ? t('table.firstPage')
-                    : page === 'last'
-                      ? t('table.lastPage')
-                      : page === 'dots'
-                        ? t('table.morePages')
-                        : t('table.page', { page })
-            }
+            getItemAriaLabel={paginationLabel(t)}
           />
         )}
       </Group>

@@ -47,6 +47,7 @@ const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   rota: { list: lazy(() => import('./rota/page')) },
   'rota-conflicts': { list: lazy(() => import('./rota/conflicts')) },
   takings: { list: lazy(() => import('./takings/page')) },
+  clients: { list: lazy(() => import('./clients/list')), edit: lazy(() => import('./clients/card')) },
   service: {
     list: lazy(() => import('./service/list')),
     create: lazy(() => import('./service/form')),

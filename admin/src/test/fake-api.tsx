@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
-import { Refine } from '@refinedev/core'
+import { Refine, type AuthProvider } from '@refinedev/core'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { createPayloadDataProvider } from '../providers/data'
 import { i18nProvider } from '../providers/i18n'
@@ -72,7 +72,15 @@ export function CurrentPath() {
 export function renderWithApi(
   ui: ReactNode,
   api: FakeApi,
-  { path = '/', route = '*' }: { path?: string; route?: string } = {},
+  {
+    path = '/',
+    route = '*',
+    authProvider,
+  }: {
+    path?: string
+    route?: string
+    /** Who is signed in (identity, role), for screens that ask. */ authProvider?: AuthProvider
+  } = {},
 ) {
   const dataProvider = createPayloadDataProvider('/api', api.fetch)
   return render(
@@ -81,6 +89,7 @@ export function renderWithApi(
         <Refine
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
+          authProvider={authProvider}
           options={{
             disableTelemetry: true,
             reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
@@ -96,9 +105,21 @@ export function renderWithApi(
                 </>
               }
             />
+            {/* Where the screen navigated away to (another route than its own). */}
+            {route !== '*' && <Route path="*" element={<CurrentPath />} />}
           </Routes>
         </Refine>
       </MemoryRouter>
     </MantineProvider>,
   )
 }
+
+/** A signed-in staff member for `renderWithApi` (`usePermissions` → the role, `useGetIdentity` → the id). */
+export const signedInAs = (role: 'ADMIN' | 'OPERATOR', id = 1): AuthProvider => ({
+  login: async () => ({ success: true }),
+  logout: async () => ({ success: true }),
+  check: async () => ({ authenticated: true }),
+  onError: async () => ({}),
+  getPermissions: async () => role,
+  getIdentity: async () => ({ id, name: role === 'ADMIN' ? 'Titolare' : 'Giulia' }),
+})

@@ -6,3 +6,7 @@ export * from './collections/PasswordRecovery'
 export * from './collections/Users'
 export * from './endpoints/auth'
 export * from './rateLimit'
+// For the privacy module's DELETE /api/auth/me: the password check, its brute-force guard, and the
+// cookies a logout clears.
+export { checkPassword } from './accounts'
+export { endedCookies, guarded } from './endpoints/authShared'

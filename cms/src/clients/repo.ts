@@ -69,40 +69,49 @@ export function listItemOf(r: Record<string, unknown>) {
 
 /**
  * The desk's search (docs/api.md "GET /api/clients"): every word of the text found in the card's
- * folded name, surname, phone digits or e-mail (any order) — or, for a misspelling, the text's
- * trigram word similarity to the card (`<%`, pg_trgm's threshold 0.6): "rosa bianki" finds "Rosa
- * Bianchi". Exact matches first, then the closest, then by surname. Both conditions use the trigram
- * index on `search_key`.
+ * folded name, surname, phone digits or e-mail (any order), by surname. When those are fewer than a
+ * page, the first page is filled with the misspellings closest to a name (letters only) — trigram word
+ * similarity (`<%`, pg_trgm's threshold 0.6): "rosa bianki" finds "Rosa Bianchi". Each word is its
+ * own `LIKE` so that both steps use the trigram index on `search_key`; the similarity is computed
+ * only when the exact words found too few (docs/benchmarks.md: 50,000 cards).
  */
 export async function searchClients(db: Db, user: SessionUser, q: ClientSearchQuery) {
   const terms = searchTerms(q.search ?? '')
-  const own = ownClientCondition(user)
-  const base = sql`c.anonymised_at is null and ${own}`
-  let where: Sql = base
-  let rank: Sql = sql``
-  if (terms.words.length) {
-    const patterns = terms.words.map(containsPattern)
-    const exact = sql`c.search_key like all(${patterns}::text[])`
-    const fuzzy = terms.folded.length >= 3 ? sql`${terms.folded} <% c.search_key` : sql`false`
-    where = sql`${base} and (${exact} or ${fuzzy})`
-    rank = sql`case when ${exact} then 0 else 1 end, word_similarity(${terms.folded}, c.search_key) desc,`
-  }
+  const base = sql`c.anonymised_at is null and ${ownClientCondition(user)}`
+  const exact = terms.words.length
+    ? sql`${base} and ${joinSql(
+        terms.words.map((w) => sql`c.search_key like ${containsPattern(w)}`),
+        ' and ',
+      )}`
+    : base
   const offset = (q.page - 1) * q.limit
   const [page, count] = await Promise.all([
     db.query(
-      statement(sql`select ${LIST_ITEM} from clients c where ${where}
-        order by ${rank} lower(coalesce(c.surname, '')), lower(c.name), c.id
+      statement(sql`select ${LIST_ITEM} from clients c where ${exact}
+        order by lower(coalesce(c.surname, '')), lower(c.name), c.id
         limit ${q.limit} offset ${offset}`),
     ),
-    db.query(statement(sql`select count(*)::int as n from clients c where ${where}`)),
+    db.query(statement(sql`select count(*)::int as n from clients c where ${exact}`)),
   ])
-  const totalDocs = count.rows[0].n as number
+  const docs = page.rows.map(listItemOf)
+  let totalDocs = count.rows[0].n as number
+  if (q.page === 1 && docs.length < q.limit && terms.fuzzy) {
+    const ids = docs.map((d) => d.id)
+    const { rows } = await db.query(
+      statement(sql`select ${LIST_ITEM} from clients c
+        where ${base} and ${terms.folded} <% c.search_key and not (c.id = any(${ids}::int[]))
+        order by word_similarity(${terms.folded}, c.search_key) desc, c.id
+        limit ${q.limit - docs.length}`),
+    )
+    docs.push(...rows.map(listItemOf))
+    totalDocs += rows.length
+  }
   return {
-    docs: page.rows.map(listItemOf),
+    docs,
     totalDocs,
     page: q.page,
     limit: q.limit,
-    hasNextPage: offset + page.rows.length < totalDocs,
+    hasNextPage: offset + page.rows.length < (count.rows[0].n as number),
   }
 }
 

@@ -206,10 +206,12 @@ export async function dashboardIndex(
           active,
         ],
       ),
+      // An account erased since (privacy, erased_accounts) was still a new customer of its period.
       db.query(
         `select count(*) filter (where created_at >= $1 and created_at < $2)::int as current,
                 count(*) filter (where created_at >= $3 and created_at < $4)::int as previous
-           from users
+           from (select user_role::text as user_role, created_at from users
+                 union all select user_role, created_at from erased_accounts) accounts
           where user_role = 'USER' and ((created_at >= $1 and created_at < $2) or (created_at >= $3 and created_at < $4))`,
         [current.from, current.to, previous.from, previous.to],
       ),

@@ -24,6 +24,7 @@ import * as migration_20261126_210000_owned_photos_slowdown from './20261126_210
 import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_owner';
 import * as migration_20261127_090000_rota from './20261127_090000_rota';
 import * as migration_20261127_120000_clients from './20261127_120000_clients';
+import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261127_120000_clients.up,
     down: migration_20261127_120000_clients.down,
     name: '20261127_120000_clients',
+  },
+  {
+    up: migration_20261127_140000_privacy.up,
+    down: migration_20261127_140000_privacy.down,
+    name: '20261127_140000_privacy',
   },
 ];

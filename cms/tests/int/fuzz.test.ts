@@ -152,6 +152,11 @@ const CUSTOM: [string, string][] = [
   // end this file's admin session.)
   ['POST', '/api/auth/refresh'],
   ['DELETE', '/api/auth/refresh'],
+  // Privacy (issue 24 §5): the export reads; the erasures never get past a bad id or a wrong password.
+  ['GET', '/api/auth/me/export'],
+  ['DELETE', '/api/auth/me'],
+  ['GET', '/api/clients/abc/export'],
+  ['POST', '/api/clients/abc/erase'],
 ]
 
 const NO_UPDATED_AT = new Set(['reservations_rels', 'services_rels', 'users_sessions', 'refresh_sessions'])

@@ -10,8 +10,10 @@ export function foldForSearch(text: string): string {
 export interface SearchTerms {
   /** The folded text. */
   folded: string
-  /** Its words, each to be found in a card (any order); a word with digits is its digits (cards keep a phone's digits only). */
+  /** Its words, each to be found in a card (any order); a phone-like word is its digits (cards keep a phone's digits only). */
   words: string[]
+  /** Whether a misspelling may be looked for: a name (letters only), never a phone or an e-mail. */
+  fuzzy: boolean
   /** The digits, when the text looks like a phone (at least 3 digits), else ''. */
   digits: string
 }
@@ -21,9 +23,10 @@ export function searchTerms(text: string): SearchTerms {
   const digits = folded.replace(/\D/g, '')
   const words = folded
     .split(' ')
-    .map((w) => (/\d/.test(w) ? w.replace(/\D/g, '') : w))
+    .map((w) => (/^[+\d().-]+$/.test(w) ? w.replace(/\D/g, '') : w))
     .filter(Boolean)
-  return { folded, words, digits: digits.length >= 3 ? digits : '' }
+  const fuzzy = folded.length >= 3 && /^[\p{L}\s'’-]+$/u.test(folded)
+  return { folded, words, digits: digits.length >= 3 ? digits : '', fuzzy }
 }
 
 /** A LIKE pattern matching `word` anywhere, its wildcards escaped. */

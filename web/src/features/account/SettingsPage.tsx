@@ -8,9 +8,13 @@ import { Field, FormAlert, NewPasswordFields } from '../../lib/ui/Field'
 import { loggedInChangeBody } from '@salon/shared/schemas/index'
 import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
+import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
 import { SecondFactorCard } from './SecondFactorCard'
 
-/** `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP) and the password change. */
+/**
+ * `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP), the password
+ * change, and the person's data — a copy to download, and the account's erasure (PrivacyCards.tsx).
+ */
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
   const { user } = useAuth()
@@ -34,6 +38,8 @@ export function SettingsPage() {
       </section>
       <SecondFactorCard />
       <ChangePasswordForm email={user.email} />
+      <MyDataCard />
+      <DeleteAccountCard />
     </>
   )
 }

@@ -28,6 +28,23 @@ export function changeEmail(body: { password: string; email: string }) {
   return api.post<{ message?: string }>('/api/auth/change_email', body)
 }
 
+/**
+ * `GET /api/auth/me/export` → everything the salon holds about the signed-in person (account, card,
+ * bookings with services, operator, payments and history; never the staff's notes), as JSON.
+ */
+export function fetchMyData() {
+  return api.get<unknown>('/api/auth/me/export')
+}
+
+/**
+ * `DELETE /api/auth/me { password }` → 200 `{ message, cancelled }` and the session cookies cleared:
+ * upcoming bookings cancelled, the account erased. 400 naming `password` (wrong or missing); 409
+ * `LAST_ADMIN`; 429 after too many wrong passwords.
+ */
+export function deleteMyAccount(password: string) {
+  return api.delete<{ message?: string; cancelled?: number }>('/api/auth/me', { body: { password } })
+}
+
 /** A second factor of the signed-in user (`GET /api/auth/factors`). Only TOTP exists. */
 export interface Factor {
   id: number | string

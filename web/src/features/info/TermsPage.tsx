@@ -21,8 +21,10 @@ export function TermsPage() {
       </p>
       <h2>Il tuo account</h2>
       <p>
-        Sei responsabile della riservatezza della tua password. Puoi chiederci in qualsiasi momento di chiudere il tuo
-        account: trovi i nostri <Link to={`/#${HOME_SECTIONS.contacts}`}>contatti</Link> nella home.
+        Sei responsabile della riservatezza della tua password. Puoi eliminare il tuo account in qualsiasi momento
+        dall’area riservata, in <Link to="/reserved-area/settings">Impostazioni</Link>, o chiedercelo: trovi i nostri{' '}
+        <Link to={`/#${HOME_SECTIONS.contacts}`}>contatti</Link> nella home. Cosa conserviamo e per quanto è nella{' '}
+        <Link to="/privacy">privacy</Link>.
       </p>
     </article>
   )
