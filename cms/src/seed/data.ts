@@ -185,7 +185,7 @@ export const DEMO_DESK_CLIENTS = [
     phone: '+39 333 555 0201',
     email: null,
     tags: ['Colore'],
-    allergies: 'Allergia alla PPD: test cutaneo 48 ore prima di ogni colore',
+    allergies: 'PPD (parafenilendiammina): test cutaneo 48 ore prima di ogni colore',
     technical_notes: 'Colore 6.3 + 7.0, ossigeno 20 vol, posa 35 minuti. Shampoo delicato.',
     note: 'Preferisce Giulia. Chiamare dopo le 17.',
   },
