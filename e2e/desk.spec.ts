@@ -188,9 +188,11 @@ test.describe('the front desk (1366 × 900)', () => {
 
   test('the allergy is on the booking: the stylist’s agenda, the agenda card and the booking page', async ({
     page,
+    browser,
   }) => {
     const token = await adminToken(page.request)
-    const client = await newCard(page.request, token, `Allergica ${Date.now()}`)
+    const name = `Allergica ${Date.now()}`
+    const client = await newCard(page.request, token, name)
     const patched = await api(page.request, token, 'PATCH', `/api/clients/${client}`, {
       allergies: 'PPD (tinte scure)',
     })
@@ -218,6 +220,18 @@ test.describe('the front desk (1366 × 900)', () => {
     expect(mine.status).toBe(200)
     const item = mine.body.reservations.find((r: { id: number }) => r.id === booking.id)
     expect(item.client).toMatchObject({ id: client, allergies: 'PPD (tinte scure)' })
+    // …and Giulia sees it on the entry of her agenda in the reserved area, on her own login.
+    const stylistContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+    try {
+      const stylist = await stylistContext.newPage()
+      await loginInBrowser(stylist, 'operatore@demo.salon', 'demo1234')
+      await stylist.goto('/reserved-area?view=week')
+      const card = stylist.getByRole('article', { name: new RegExp(name) })
+      await expect(card.getByRole('note')).toHaveText('Allergie: PPD (tinte scure)')
+      await expectNoSeriousA11yViolations(stylist)
+    } finally {
+      await stylistContext.close()
+    }
 
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     await page.goto(`/dashboard/agenda?date=${day}`)

@@ -305,6 +305,8 @@ export const t = {
     customer: 'Cliente',
     note: 'Nota',
     noCustomer: 'Cliente non indicato',
+    walkIn: 'Cliente senza appuntamento',
+    allergies: 'Allergie',
     changed: (label: string) => `Stato aggiornato: ${label}`,
     changeFailed: 'Non siamo riusciti ad aggiornare lo stato',
     blocked: 'Tempo bloccato',

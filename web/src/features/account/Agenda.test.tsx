@@ -137,3 +137,45 @@ describe('Agenda: statuses that follow time', () => {
     expect(setReservationStatus).toHaveBeenCalledWith(9, 'COMPLETED')
   })
 })
+
+describe('Agenda: the client card (issue 24)', () => {
+  const item = agenda.reservations[0]!
+  const show = (over: Partial<typeof item>) => {
+    fetchAgenda.mockResolvedValue({ ...agenda, blocks: [], reservations: [{ ...item, ...over }] })
+    render(
+      <MemoryRouter>
+        <Agenda name="Giulia" />
+      </MemoryRouter>,
+    )
+  }
+  const card = (over: Partial<NonNullable<typeof item.client>> = {}) => ({
+    id: 41,
+    name: 'Maria',
+    surname: 'Esposito',
+    phone: '+39 333 555 0201',
+    email: null,
+    hasAccount: false,
+    allergies: null,
+    blocked: false,
+    contact: 'NONE' as const,
+    ...over,
+  })
+
+  it('names someone booked at the desk without an account, with their phone, and shows their allergies', async () => {
+    show({ customer: null, client: card({ allergies: 'PPD (parafenilendiammina)' }) })
+    const article = await screen.findByRole('article', { name: '10:00 Maria Esposito' })
+    expect(within(article).getByRole('note').textContent).toBe('Allergie: PPD (parafenilendiammina)')
+    expect(within(article).getByRole('link', { name: /333 555 0201/ })).toBeTruthy()
+  })
+
+  it('no allergy note without allergies', async () => {
+    show({ customer: null, client: card() })
+    const article = await screen.findByRole('article', { name: '10:00 Maria Esposito' })
+    expect(within(article).queryByRole('note')).toBeNull()
+  })
+
+  it('an anonymous walk-in is named as such', async () => {
+    show({ customer: null, client: null })
+    expect(await screen.findByRole('article', { name: '10:00 Cliente senza appuntamento' })).toBeTruthy()
+  })
+})

@@ -180,10 +180,12 @@ export function Agenda({ name }: { name: string }) {
 
 const ASK_FIRST: ReadonlySet<ReservationStatus> = new Set(['CANCELLED', 'REJECTED', 'NO_SHOW'])
 
-const whoOf = (item: AgendaItem) =>
-  item.customer
-    ? [item.customer.name, item.customer.surname].filter(Boolean).join(' ') || t.agenda.noCustomer
-    : t.agenda.noCustomer
+/** Who the appointment is for: the salon's card (issue 24), else the account, else a walk-in nobody named. */
+const whoOf = (item: AgendaItem) => {
+  const person = item.client ?? item.customer
+  if (person) return [person.name, person.surname].filter(Boolean).join(' ') || t.agenda.noCustomer
+  return item.client === null && item.customer === null ? t.agenda.walkIn : t.agenda.noCustomer
+}
 
 type Entry = { start: string; item: AgendaItem; block?: undefined } | { start: string; block: AgendaBlockItem }
 
@@ -237,7 +239,8 @@ function AgendaCard({
   onUndo: () => void
   onFreeRest: () => void
 }) {
-  const customer = item.customer
+  const customer = item.client ?? item.customer
+  const allergies = item.client?.allergies
   const who = whoOf(item)
   const { undo, freeRest } = item.actions
   const final = item.transitions.length === 0 && !undo.allowed && !freeRest.allowed
@@ -254,6 +257,11 @@ function AgendaCard({
         <span className={`badge badge--${item.status.toLowerCase()}`}>{statusLabelIt(item.status)}</span>
       </header>
       <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      {allergies ? (
+        <p className="agenda-card__allergy" role="note">
+          <strong>{t.agenda.allergies}:</strong> {allergies}
+        </p>
+      ) : null}
       <p className="agenda-card__customer">
         <span>
           <span className="visually-hidden">{t.agenda.customer}: </span>
