@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { bookViaApi, firstFreeSlot, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+import {
+  addDays,
+  bookViaApi,
+  firstFreeSlot,
+  loginInBrowser,
+  newCustomer,
+  registerViaApi,
+  romeDay,
+  serviceIds,
+} from './helpers'
 import { expectNoSeriousA11yViolations } from './axe'
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
@@ -146,22 +155,45 @@ test.describe('I miei appuntamenti', () => {
     const names = new Map([...operators].map(([name, id]) => [id, name]))
     const me = await registerViaApi(request, newCustomer('move-any'))
     const rival = await registerViaApi(request, newCustomer('move-any-rival'))
-    const first = await firstFreeSlot(request, [piega], 'any', 0, 30)
-    const booking = await bookViaApi(request, me.token, { services: [piega], operator: 'any', date_start: first.start })
+    // The morning of a day at least two days ahead (never a first time late in an evening with no
+    // later time left that day, whenever the suite runs); the next open day when that one is full.
+    const toMorning = (Date.parse(`${addDays(romeDay(), 2)}T00:00:00Z`) - Date.now()) / 3_600_000
+    let first: { day: string; start: string } | undefined
+    let target: { start: string; operators: number[] } | undefined
+    for (let k = 0; k < 7 && !target; k++) {
+      first = await firstFreeSlot(request, [piega], 'any', 0, toMorning + 24 * k)
+      // Later that day: a time when the first free operator and someone else are both free.
+      const day = await (
+        await request.get(`/api/reservations/time-availability-day?date=${first.day}&services=${piega}&operator=any`)
+      ).json()
+      const firstSlot = (day.slots as { start: string; operators: number[] }[]).find((s) => s.start === first!.start)
+      target = (day.slots as { start: string; operators: number[] }[]).find(
+        (s) =>
+          Date.parse(s.start) >= Date.parse(first!.start) + 60 * 60_000 &&
+          s.operators.length > 1 &&
+          s.operators.some((o) => firstSlot?.operators.includes(o)),
+      )
+    }
+    expect(target).toBeTruthy()
+    const booking = await bookViaApi(request, me.token, {
+      services: [piega],
+      operator: 'any',
+      date_start: first!.start,
+    })
     const assigned = booking.operator
-    // Later that day: a time when the assigned operator and someone else are both free; the
-    // rival takes the assigned operator, so only a colleague is left at that time.
-    const day = await (
-      await request.get(`/api/reservations/time-availability-day?date=${first.day}&services=${piega}&operator=any`)
+    // The assigned operator must be free at the target too (any operator picks the least booked).
+    const again = await (
+      await request.get(`/api/reservations/time-availability-day?date=${first!.day}&services=${piega}&operator=any`)
     ).json()
-    const target = (day.slots as { start: string; operators: number[] }[]).find(
+    target = (again.slots as { start: string; operators: number[] }[]).find(
       (s) =>
-        Date.parse(s.start) >= Date.parse(first.start) + 60 * 60_000 &&
+        Date.parse(s.start) >= Date.parse(first!.start) + 60 * 60_000 &&
         s.operators.includes(assigned) &&
         s.operators.length > 1,
-    )!
+    )
     expect(target).toBeTruthy()
-    await bookViaApi(request, rival.token, { services: [piega], operator: assigned, date_start: target.start })
+    // The rival takes the assigned operator, so only a colleague is left at that time.
+    await bookViaApi(request, rival.token, { services: [piega], operator: assigned, date_start: target!.start })
 
     await loginInBrowser(page, me.email, me.password)
     await page.goto('/reserved-area')
@@ -172,8 +204,8 @@ test.describe('I miei appuntamenti', () => {
     // What is being moved, in the customer's words.
     await expect(page.getByText(/^Ora: /)).toHaveText(`Ora: ${shown(booking.date_start)} con ${names.get(assigned)}`)
     await expect(page.getByText('Hai scelto “Qualsiasi operatore”: vedi gli orari di tutti.')).toBeVisible()
-    await pickDay(page, first.day)
-    const hhmm = shown(target.start).slice(-5)
+    await pickDay(page, first!.day)
+    const hhmm = shown(target!.start).slice(-5)
     await page
       .getByTestId('time-slot')
       .filter({ hasText: new RegExp(`^${hhmm}$`) })
@@ -182,7 +214,7 @@ test.describe('I miei appuntamenti', () => {
     await expect(page.getByText('Qualsiasi operatore', { exact: true })).toBeVisible()
     await page.locator('.sticky-bar').getByRole('button', { name: 'Sposta l’appuntamento' }).click()
     await expect(page.getByText('Appuntamento spostato')).toBeVisible()
-    const moved = page.getByRole('article', { name: new RegExp(shown(target.start), 'i') })
+    const moved = page.getByRole('article', { name: new RegExp(shown(target!.start), 'i') })
     await expect(moved).toContainText('Piega')
     await expect(moved).not.toContainText(`con ${names.get(assigned)}`)
   })

@@ -379,4 +379,3 @@ async function seedFrontDesk(db: ReturnType<typeof pool>, now: Date) {
        from reservation_checkouts k where k.total + k.tip > 0`,
   )
 }
-

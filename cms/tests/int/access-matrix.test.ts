@@ -204,6 +204,20 @@ const SPECS: Spec[] = [
     create: () => ({ user: ids.customer, token: 'x', expires_at: '2031-01-01T00:00:00Z' }),
     update: { used_at: '2031-01-01T00:00:00Z' },
   },
+  {
+    // Issue 24: staff only. The target is a card an admin made, nobody's booking: not one of the
+    // OPERATOR's own clients, so it does not exist for them (404). Nobody deletes a card: erase it.
+    slug: 'clients',
+    expect: {
+      list: { visitor: 401, USER: 403, OPERATOR: 200, ADMIN: 200 },
+      get: { visitor: 401, USER: 403, OPERATOR: 404, ADMIN: 200 },
+      create: { visitor: 401, USER: 403, OPERATOR: 201, ADMIN: 201 },
+      update: { visitor: 401, USER: 403, OPERATOR: 404, ADMIN: 200 },
+      delete: { visitor: 401, USER: 403, OPERATOR: 403, ADMIN: 403 },
+    },
+    create: () => ({ name: 'Nuova', surname: unique('Scheda'), phone_number: '333 000 9999' }),
+    update: { tags: ['VIP'] },
+  },
 ]
 
 async function insertRecovery(): Promise<number> {

@@ -10,7 +10,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react'
 import { useMediaQuery } from '@mantine/hooks'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Spinner } from '../../components/page-loader'
 import { SrOnly } from '../../components/sr-only'
@@ -30,6 +30,12 @@ import { DuplicatesSection } from './duplicates'
 import { Stats, Visits } from './history'
 import { NotesSection } from './notes'
 import { BlockSection, ContactSection, Section, TagsSection, TechnicalSection } from './sections'
+
+/** The list's search the card was opened from (`?q=…`), so "back" returns to the same list. */
+const backSearch = (state: unknown) => {
+  const search = (state as { listSearch?: unknown } | null)?.listSearch
+  return typeof search === 'string' && search.startsWith('?') ? search : ''
+}
 
 /** From here the card has two columns (Mantine's `md`). */
 export const TWO_COLUMNS_QUERY = '(min-width: 992px)'
@@ -145,6 +151,7 @@ export default function ClientCardPage() {
   const t = useT()
   // Refine's route match, or the router's own (`/clients/:id`).
   const params = useParams()
+  const location = useLocation()
   const id = useResourceParams().id ?? params.id
   const clientId = id === undefined ? undefined : Number(id)
   const { card, query } = useClientCard(id)
@@ -189,7 +196,7 @@ export default function ClientCardPage() {
       <Group position="apart" spacing="sm" align="flex-start">
         <Stack spacing={6} sx={{ minWidth: 0 }}>
           <Group spacing="sm" noWrap align="center">
-            <Anchor component={Link} to="/clients">
+            <Anchor component={Link} to={`/clients${backSearch(location.state)}`}>
               <IconArrowLeft aria-hidden size={20} />
               <SrOnly>{t('clients.backToList')}</SrOnly>
             </Anchor>

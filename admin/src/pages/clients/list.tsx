@@ -53,8 +53,9 @@ function Tags({ tags }: { tags: string[] }) {
   )
 }
 
+/** The card's link; it carries the list's search, so the card's back arrow returns to the same list. */
 const cardLink = (c: ClientListItem) => (
-  <Anchor component={Link} to={`/clients/${c.id}`} weight={700}>
+  <Anchor component={Link} to={`/clients/${c.id}`} state={{ listSearch: window.location.search }} weight={700}>
     {fullName(c)}
   </Anchor>
 )
