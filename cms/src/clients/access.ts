@@ -1,19 +1,11 @@
 import type { Pool, PoolClient } from 'pg'
-import type { PayloadRequest } from 'payload'
-import { forbidden, isAdminUser, requireAdmin, requireUser, type SessionUser, sql, statement } from '../platform'
+import { isAdminUser, type SessionUser, sql, statement } from '../platform'
 
 /**
  * Who may see a card (docs/api.md "Clients"): an ADMIN every one; an OPERATOR the cards of their own
  * clients — a booking (drafts aside) in one of their agendas, or a card they made; nobody else.
+ * The SQL condition "card `c` is one of this operator's clients" (true for an admin).
  */
-export function requireStaff(req: PayloadRequest) {
-  const user = requireUser(req)
-  if (user.user_role === 'ADMIN') return requireAdmin(req)
-  if (user.user_role !== 'OPERATOR') throw forbidden()
-  return user
-}
-
-/** The SQL condition "card `c` is one of this operator's clients" (true for an admin). */
 export const ownClientCondition = (user: SessionUser) =>
   isAdminUser(user)
     ? sql`true`

@@ -85,3 +85,14 @@ export function requireAdmin(req: PayloadRequest) {
   }
   return user
 }
+
+/**
+ * Staff: an OPERATOR, or an ADMIN (who still owes the required second factor is refused like
+ * everywhere else in the admin's powers); customers 403, visitors 401.
+ */
+export function requireStaff(req: PayloadRequest) {
+  const user = requireUser(req)
+  if (user.user_role === 'ADMIN') return requireAdmin(req)
+  if (user.user_role !== 'OPERATOR') throw forbidden()
+  return user
+}

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
-import type { Role } from '@salon/shared'
+import { DESK_WORDS, MOVABLE_STATUSES, type Role } from '@salon/shared'
 import { HttpError, inPayloadTransaction, pool } from '../platform'
 import { changeStatus } from '../reservations'
 import { handleReservationEvent } from '../notifications'
@@ -33,9 +33,10 @@ import { findPerson, type Subject } from './personalData'
 export type Eraser = 'SELF' | { id: number; user_role: Role }
 
 /** Bookings still ahead that a cancellation can take back (drafts are dropped, not cancelled). */
-const UPCOMING = ['PENDING', 'APPROVED', 'CONFIRMED', 'PENDING_PAYMENT', 'MODIFIED'] as const
+const UPCOMING = MOVABLE_STATUSES
 
-export const ERASED_NAME = 'Cliente cancellato'
+/** What an erased card is called (GLOSSARY.md). */
+export const ERASED_NAME = DESK_WORDS.it.erasedClient
 
 /** 409 LAST_ADMIN: the salon always keeps an administrator (accounts/lastAdmin.ts says the same in its hook). */
 const lastAdmin = () =>

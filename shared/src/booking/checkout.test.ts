@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutTotals, discountCents, isWholeCents, paymentsMatch, tipShares, toCents } from './checkout'
+import {
+  checkoutTotals,
+  checkoutVerdict,
+  discountCents,
+  isWholeCents,
+  paymentsMatch,
+  tipShares,
+  toCents,
+} from './checkout'
 
 describe('checkout money', () => {
   it('sums prices in cents, so 0.1 + 0.2 is 0.3', () => {
@@ -34,5 +42,18 @@ describe('checkout money', () => {
     expect(tipShares([4000, 1450], 500)).toEqual([366, 134])
     expect(tipShares([1, 1, 1], 100).reduce((a, b) => a + b)).toBe(100)
     expect(tipShares([1000], 0)).toEqual([0])
+  })
+  it('refuses an amount off above the services and payments that do not add up, naming what is due', () => {
+    expect(checkoutVerdict([20], { kind: 'AMOUNT', value: 20.01 }, 0, [{ amount: 0.01 }])).toEqual({
+      ok: false,
+      reason: 'DISCOUNT_OVER_TOTAL',
+    })
+    expect(checkoutVerdict([35, 20], { kind: 'PERCENT', value: 10 }, 5, [{ amount: 54 }])).toEqual({
+      ok: false,
+      reason: 'PAYMENTS_MISMATCH',
+      expected: 54.5,
+    })
+    const ok = checkoutVerdict([35, 20], { kind: 'AMOUNT', value: 55 }, 2, [{ amount: 2 }])
+    expect(ok).toEqual({ ok: true, totals: { subtotal: 55, discount: 55, total: 0, tip: 2, due: 2 } })
   })
 })

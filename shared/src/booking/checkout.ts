@@ -60,6 +60,29 @@ export function checkoutTotals(
 export const paymentsMatch = (payments: { amount: number }[], due: number) =>
   payments.reduce((sum, p) => sum + toCents(p.amount), 0) === toCents(due)
 
+export type CheckoutVerdict =
+  | { ok: true; totals: CheckoutTotals }
+  | { ok: false; reason: 'DISCOUNT_OVER_TOTAL' }
+  | { ok: false; reason: 'PAYMENTS_MISMATCH'; expected: number }
+
+/**
+ * Whether a checkout adds up (issue 24): an amount off never more than the services' total, and
+ * the payments exactly subtotal − discount + tip, to the cent. The server refuses with the reason;
+ * the dashboard's form shows the same totals live.
+ */
+export function checkoutVerdict(
+  prices: number[],
+  discount: CheckoutDiscount | null | undefined,
+  tip: number | null | undefined,
+  payments: { amount: number }[],
+): CheckoutVerdict {
+  const totals = checkoutTotals(prices, discount, tip)
+  if (discount?.kind === 'AMOUNT' && toCents(discount.value) > toCents(totals.subtotal))
+    return { ok: false, reason: 'DISCOUNT_OVER_TOTAL' }
+  if (!paymentsMatch(payments, totals.due)) return { ok: false, reason: 'PAYMENTS_MISMATCH', expected: totals.due }
+  return { ok: true, totals }
+}
+
 /**
  * How a payment's tip is apportioned for the takings: tips go to methods in proportion to each
  * payment, in cents, the rounding remainder to the last one — so the parts always sum to the tip.

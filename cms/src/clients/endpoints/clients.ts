@@ -19,8 +19,8 @@ import {
   queryObject,
   readJsonObject,
   requireAdmin,
+  requireStaff,
 } from '../../platform'
-import { requireStaff } from '../access'
 import {
   addNote,
   createClient,

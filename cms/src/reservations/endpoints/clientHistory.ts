@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 import { idParam } from '@salon/shared'
-import { parseOr400, pool } from '../../platform'
-import { readCard, requireStaff } from '../../clients'
+import { parseOr400, pool, requireStaff } from '../../platform'
+import { readCard } from '../../clients'
 import { clientHistory } from '../clientHistory'
 
 /**

@@ -1,12 +1,6 @@
 import type { Pool } from 'pg'
-import {
-  type CheckoutBody,
-  type CheckoutResponse,
-  authorizeCheckout,
-  checkoutTotals,
-  paymentsMatch,
-  toCents,
-} from '@salon/shared'
+import { type CheckoutBody, type CheckoutResponse, authorizeCheckout, checkoutVerdict } from '@salon/shared'
+import { formatPrice } from '@salon/shared/format'
 import { fieldMessage } from '@salon/shared/messages'
 import { HttpError, inTransaction, pgErrorCode, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
@@ -46,10 +40,10 @@ export async function checkout(
         const newServices = body.services !== undefined ? await servicesOr400(db, body.services) : null
         const prices = newServices ? newServices.map((s) => s.price) : [current.snapshot.total_price]
         const discount = body.discount ?? null
-        if (discount?.kind === 'AMOUNT' && toCents(discount.value) > prices.reduce((a, p) => a + toCents(p), 0))
-          throw discountOverTotal()
-        const totals = checkoutTotals(prices, discount, body.tip ?? 0)
-        if (!paymentsMatch(body.payments, totals.due)) throw paymentsMismatch(totals.due)
+        const sums = checkoutVerdict(prices, discount, body.tip ?? 0, body.payments)
+        if (!sums.ok)
+          throw sums.reason === 'DISCOUNT_OVER_TOTAL' ? discountOverTotal() : paymentsMismatch(sums.expected)
+        const { totals } = sums
 
         if (newServices && body.services!.join() !== current.snapshot.services.join())
           await setServices(db, id, body.services!)
@@ -71,11 +65,9 @@ export async function checkout(
 
 const alreadyPaid = () => refusal({ ok: false, status: 409, reason: 'ALREADY_PAID' })
 
-const euroIt = (n: number) => n.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** 400 naming `payments`: they do not add up to what is due (`params.expected`, euro). */
 function paymentsMismatch(expected: number) {
-  const message = fieldMessage('PAYMENTS_MISMATCH', { expected: euroIt(expected) })
+  const message = fieldMessage('PAYMENTS_MISMATCH', { expected: formatPrice(expected).replace(/\s*€$/, '') })
   return new HttpError(400, 'PAYMENTS_MISMATCH', message, {
     field: 'payments',
     params: { expected },
