@@ -229,6 +229,12 @@ test.describe('the front desk (1366 × 900)', () => {
       const card = stylist.getByRole('article', { name: new RegExp(name) })
       await expect(card.getByRole('note')).toHaveText('Allergie: PPD (tinte scure)')
       await expectNoSeriousA11yViolations(stylist)
+      await stylist.setViewportSize({ width: 360, height: 740 })
+      await card.scrollIntoViewIfNeeded()
+      await shot(stylist, 'desk-stylist-allergy-360')
+      await stylist.setViewportSize({ width: 1366, height: 900 })
+      await card.scrollIntoViewIfNeeded()
+      await shot(stylist, 'desk-stylist-allergy-1366')
     } finally {
       await stylistContext.close()
     }
