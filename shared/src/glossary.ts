@@ -209,6 +209,30 @@ export const ROTA_WORDS = {
   },
 } as const
 
+/** How a service uses time (GLOSSARY.md: Tempo di posa, Riordino, Postazione; issue 25). */
+export const PHASE_WORDS = {
+  it: {
+    phases: 'Fasi',
+    phase: 'Fase',
+    operatorBusy: 'Con l’operatore',
+    processing: 'Tempo di posa',
+    cleanup: 'Riordino',
+    station: 'Postazione',
+    stations: 'Postazioni',
+    noStation: 'Nessuna postazione',
+  },
+  en: {
+    phases: 'Phases',
+    phase: 'Phase',
+    operatorBusy: 'With the stylist',
+    processing: 'Processing time',
+    cleanup: 'Clean-up',
+    station: 'Station',
+    stations: 'Stations',
+    noStation: 'No station',
+  },
+} as const
+
 /**
  * Every glossary map in one language, for a screen that follows the reader's choice
  * (the dashboard: English by default, Italian one click away).
@@ -224,6 +248,7 @@ export const GLOSSARY = {
     rota: ROTA_WORDS.it,
     paymentMethod: PAYMENT_METHOD_LABELS_IT,
     desk: DESK_WORDS.it,
+    phase: PHASE_WORDS.it,
   },
   en: {
     status: (s: string) => statusLabel(s, 'en'),
@@ -235,5 +260,6 @@ export const GLOSSARY = {
     rota: ROTA_WORDS.en,
     paymentMethod: PAYMENT_METHOD_LABELS_EN,
     desk: DESK_WORDS.en,
+    phase: PHASE_WORDS.en,
   },
 } as const

@@ -74,6 +74,11 @@ export const FIELD_MESSAGES = {
   LINK_FORMAT: 'Usa un percorso (/…) o un indirizzo http(s)',
   DATE_REQUIRED: 'Scegli una data',
   SECOND_REMINDER_ORDER: 'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore',
+  // Phases and stations (issue 25)
+  PHASES_REQUIRED: 'Serve almeno una fase',
+  PHASE_OPERATOR_BUSY: 'Almeno una fase con l’operatore al lavoro',
+  STATION_COUNT_REQUIRED: 'Indica quante postazioni ci sono',
+  AT_MOST_PHASES: 'Al massimo {{n}} fasi',
   // Opening hours
   DAY_UNKNOWN: 'Giorno sconosciuto',
   SEVEN_DAYS: 'Servono tutti e sette i giorni',

@@ -1,21 +1,24 @@
+import { planOf } from './phases'
 import type { OperatorInfo, ServiceInfo } from './types'
 
 /**
- * Services done back to back: duration = sum of minutes, total_price = sum of prices. Prices are
- * added in whole cents so that 0.1 + 0.2 is 0.3. Values that are not finite numbers count as 0.
+ * Services done back to back: duration = the customer's time of their chained plan (phases.ts:
+ * the sum of their minutes, plus the clean-up of a service followed by another), total_price = sum
+ * of prices. Prices are added in whole cents so that 0.1 + 0.2 is 0.3. Values that are not finite
+ * numbers count as 0.
  */
-export function bookingTotals(services: Pick<ServiceInfo, 'time' | 'price'>[]): {
+export function bookingTotals(
+  services: (Pick<ServiceInfo, 'time' | 'price'> & Partial<Pick<ServiceInfo, 'phases' | 'cleanup_minutes'>>)[],
+): {
   duration: number
   total_price: number
 } {
-  let duration = 0
   let cents = 0
   for (const s of services ?? []) {
-    const time = Number(s?.time)
     const price = Number(s?.price)
-    if (Number.isFinite(time)) duration += time
     if (Number.isFinite(price)) cents += Math.round(price * 100)
   }
+  const duration = planOf((services ?? []).filter(Boolean)).customerMinutes
   return { duration, total_price: cents / 100 }
 }
 

@@ -1,4 +1,5 @@
 import type { BusinessClosureType, DayOfWeek, ReservationStatus } from '../enums/index'
+import type { ServicePhase } from './phases'
 import type { Rota } from './rota'
 
 /** Epoch milliseconds, half-open [start, end). */
@@ -58,6 +59,28 @@ export interface ServiceInfo {
   /** Who can perform it; empty = every operator. */
   operators: number[]
   active?: boolean | null
+  /** Its phases (phases.ts); absent or empty: one busy phase of `time` minutes. */
+  phases?: ServicePhase[] | null
+  /** Minutes after it with the operator busy and its last station held, the customer gone. */
+  cleanup_minutes?: number | null
+}
+
+/** A kind of station (postazione) and how many the salon has of it. */
+export interface StationInfo {
+  id: number
+  count: number
+}
+
+/** One booking's hold on one station of a kind during [start, end) (ISO instants). */
+export interface StationUse {
+  /** The reservation (a move excludes its own). */
+  id?: number
+  station: number
+  start: string
+  end: string
+  status: ReservationStatus
+  /** ISO instant; decides whether a PENDING_CONFIRMATION hold has expired. */
+  createdAt: string
 }
 
 export interface OperatorInfo {
@@ -76,6 +99,11 @@ export interface ExistingReservation {
   status: ReservationStatus
   /** ISO instant; decides whether a PENDING_CONFIRMATION hold has expired. */
   createdAt: string
+  /**
+   * The stretches the operator is busy (ISO instants), when not the whole [date_start, date_end):
+   * a booking with phases is free during its *tempo di posa* and busy during its clean-up.
+   */
+  busy?: { start: string; end: string }[] | null
 }
 
 /** Everything the engine needs to answer for one salon; no clock, no env, no database. */
@@ -87,6 +115,8 @@ export interface SalonCalendar {
   operators: OperatorInfo[]
   /** Who works when (rota.ts). Absent: every active operator works whenever the salon is open. */
   rota?: Rota
+  /** The salon's station kinds with their counts (issue 25). Absent: none. */
+  stations?: StationInfo[]
 }
 
 export interface Slot {
@@ -109,3 +139,5 @@ export type UnavailableReason =
   | 'OPERATOR_BUSY'
   /** Nobody who could do it is on shift then (not working, or on leave). */
   | 'OFF_SHIFT'
+  /** Every station of a kind a phase needs is taken then (issue 25). */
+  | 'STATION_BUSY'

@@ -364,6 +364,22 @@ export const agendaClient = z
   .strict()
 export type AgendaClient = z.infer<typeof agendaClient>
 
+/**
+ * One stretch of a booking with phases (issue 25), placed in time: the operator at work or free
+ * (*tempo di posa*), a station held, a clean-up after the customer left.
+ */
+export const phaseItem = z
+  .object({
+    start: z.string(),
+    end: z.string(),
+    operator_busy: z.boolean(),
+    station: z.object({ id: z.number(), name: z.string() }).strict().nullable(),
+    cleanup: z.boolean(),
+    label: z.string().nullable(),
+  })
+  .strict()
+export type PhaseItem = z.infer<typeof phaseItem>
+
 /** One appointment of the staff agenda, with the statuses this caller may set now. */
 export const agendaItem = z
   .object({
@@ -390,6 +406,11 @@ export const agendaItem = z
       .strict(),
     /** Staff placed it outside its operator's shift or leave on purpose (issue 23). */
     override_shift: z.boolean().optional(),
+    /**
+     * Its phases in time (issue 25), when it has any beyond one busy block: absent or empty means
+     * the operator is busy from date_start to date_end, as before phases existed.
+     */
+    phases: z.array(phaseItem).optional(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>

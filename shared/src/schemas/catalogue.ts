@@ -15,7 +15,14 @@ export const SERVICE_LIMITS = {
   timeMax: 24 * 60,
   /** Euro. */
   priceMax: 100_000,
+  /** Phases of one service (issue 25). */
+  phasesMax: 8,
+  phaseLabelMax: 40,
+  /** Minutes of clean-up after a service. */
+  cleanupMax: 240,
 } as const
+
+export const STATION_LIMITS = { nameMax: 60, countMin: 1, countMax: 20 } as const
 
 const optionalId = z.number().int().positive().nullable().optional()
 
@@ -49,6 +56,71 @@ export const serviceFields = {
   operators: z.array(z.number().int().positive()).optional(),
   active: z.boolean().optional(),
 }
+
+/** One phase of a service (shared/src/booking/phases.ts): minutes, operator busy or free, a station. */
+export const servicePhase = z.object({
+  /** Payload's row id of the array item; kept on updates. */
+  id: z.string().nullable().optional(),
+  minutes: z
+    .number({ message: M.DURATION_MINUTES_REQUIRED })
+    .int(M.WHOLE_MINUTES)
+    .min(SERVICE_LIMITS.timeMin, M.AT_LEAST_ONE_MINUTE)
+    .max(SERVICE_LIMITS.timeMax, fieldMessage('AT_MOST_HOURS', { n: 24 })),
+  operator_busy: z.boolean().optional(),
+  station: optionalId,
+  label: z
+    .string()
+    .trim()
+    .max(SERVICE_LIMITS.phaseLabelMax, fieldMessage('AT_MOST_CHARS', { n: SERVICE_LIMITS.phaseLabelMax }))
+    .nullable()
+    .optional(),
+})
+export type ServicePhaseInput = z.infer<typeof servicePhase>
+
+/**
+ * A service's phases: 1–8, at least one with the operator at work (someone has to do the
+ * service), 24 hours at most in all. `time` is their sum (the server sets it).
+ */
+export const servicePhases = z
+  .array(servicePhase)
+  .min(1, M.PHASES_REQUIRED)
+  .max(SERVICE_LIMITS.phasesMax, fieldMessage('AT_MOST_PHASES', { n: SERVICE_LIMITS.phasesMax }))
+  .superRefine((phases, ctx) => {
+    if (!phases.some((p) => p.operator_busy !== false))
+      ctx.addIssue({ code: 'custom', message: M.PHASE_OPERATOR_BUSY, path: [0, 'operator_busy'] })
+    const total = phases.reduce((sum, p) => sum + p.minutes, 0)
+    if (total > SERVICE_LIMITS.timeMax) ctx.addIssue({ code: 'custom', message: fieldMessage('AT_MOST_HOURS', { n: 24 }) })
+  })
+
+export const cleanupMinutes = z
+  .number({ message: M.NUMBER_REQUIRED })
+  .int(M.WHOLE_MINUTES)
+  .min(0, M.NOT_NEGATIVE)
+  .max(SERVICE_LIMITS.cleanupMax, fieldMessage('AT_MOST_MINUTES', { n: SERVICE_LIMITS.cleanupMax }))
+
+/** The service form with its phases (issue 25). */
+export const serviceWithPhasesInput = z.object({
+  ...serviceFields,
+  phases: servicePhases.optional(),
+  cleanup_minutes: cleanupMinutes.nullable().optional(),
+})
+export type ServiceWithPhasesInput = z.infer<typeof serviceWithPhasesInput>
+
+/** A kind of station (postazione): lavatesta × 1, poltrona colore × 2. */
+export const stationFields = {
+  name: z
+    .string({ message: M.NAME_REQUIRED })
+    .trim()
+    .min(1, M.NAME_REQUIRED)
+    .max(STATION_LIMITS.nameMax, fieldMessage('AT_MOST_CHARS', { n: STATION_LIMITS.nameMax })),
+  count: z
+    .number({ message: M.STATION_COUNT_REQUIRED })
+    .int(M.WHOLE_NUMBER)
+    .min(STATION_LIMITS.countMin, fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax }))
+    .max(STATION_LIMITS.countMax, fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax })),
+}
+export const stationInput = z.object(stationFields)
+export type StationInput = z.infer<typeof stationInput>
 
 export const serviceInput = z.object(serviceFields)
 export type ServiceInput = z.infer<typeof serviceInput>
