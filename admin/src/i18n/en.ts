@@ -1161,6 +1161,48 @@ export const en = {
   'clients.erase.confirm': 'Erase for good',
   'clients.erase.done': 'Client erased',
   'clients.erase.doneCancelled': 'Client erased; upcoming bookings cancelled: {{n}}',
+  // ---- Phases and stations (issue 25): the service's phases, the stations, the agenda and booking page ----
+  'phases.help':
+    'Done in order. With the stylist: the stylist works. Processing time: the customer stays and the stylist is free for someone else.',
+  'phases.minutes': 'Minutes',
+  'phases.name': 'Name (optional)',
+  'phases.nameHelp': 'For the staff: “Application”, “Rinse and blow-dry”',
+  'phases.processingHelp': 'The customer stays; the stylist is free for someone else.',
+  'phases.add': 'Add a phase',
+  'phases.remove': 'Remove phase {{n}}',
+  'phases.up': 'Move phase {{n}} up',
+  'phases.down': 'Move phase {{n}} down',
+  'phases.movedTo': 'Phase moved: now {{n}} of {{total}}.',
+  'phases.removed': 'Phase removed: {{total}} left.',
+  'phases.cleanup': 'Clean-up after (minutes)',
+  'phases.cleanupHelp': 'The stylist tidies up once the customer has gone. 0 = none.',
+  'phases.total': 'Total for the customer: {{total}}',
+  'phases.totalCleanup': 'Total for the customer: {{total}}, then {{cleanup}} of clean-up',
+  'phases.totalHelp': 'The service’s time is the sum of its phases; the public site shows this total only.',
+  'phases.bar': 'The phases in time: {{list}}',
+  'phases.stationsLink': 'Manage the stations',
+  'stations.help':
+    'The kinds of station the salon has and how many of each — basin × 1, colour chair × 2. A phase that needs one starts only when one is free.',
+  'stations.new': 'New station',
+  'stations.edit': 'Edit station',
+  'stations.count': 'How many',
+  'stations.countHelp': 'How many the salon has, 1 to 20',
+  'stations.empty': 'No stations yet. Add one when services need a basin, a colour chair or a room.',
+  'stations.editName': 'Edit {{name}}',
+  'stations.deleteName': 'Delete {{name}}',
+  'stations.deleteQuestion': 'Delete the station “{{name}}”?',
+  'stations.deleteHelp': 'Services whose phases need it must be changed first.',
+  'stations.created': 'Station added',
+  'stations.saved': 'Station saved',
+  'stations.loadError': 'The stations could not be loaded.',
+  'delete.what.station': 'this station',
+  'refusal.STATION_IN_USE':
+    'Services use this station in their phases ({{services}}): it cannot be deleted. Take it off those phases first.',
+  'refusal.STATION_COUNT_IN_USE':
+    'Bookings from now on already use {{needed}} at the same time: the number cannot go below that.',
+  'agenda.phasesLegend':
+    'Lighter: processing time — the stylist is free, another booking fits there. Striped: clean-up.',
+  'agenda.cleanupOf': 'Clean-up after {{customer}}',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

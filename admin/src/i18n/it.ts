@@ -1164,4 +1164,47 @@ export const it = {
   'clients.erase.confirm': 'Cancella per sempre',
   'clients.erase.done': 'Cliente cancellato',
   'clients.erase.doneCancelled': 'Cliente cancellato; appuntamenti annullati: {{n}}',
+  // ---- Phases and stations (issue 25): the service's phases, the stations, the agenda and booking page ----
+  'phases.help':
+    'In ordine. Con l’operatore: l’operatore lavora. Tempo di posa: il cliente resta e l’operatore è libero per altri.',
+  'phases.minutes': 'Minuti',
+  'phases.name': 'Nome (facoltativo)',
+  'phases.nameHelp': 'Per lo staff: «Applicazione», «Risciacquo e piega»',
+  'phases.processingHelp': 'Il cliente resta; l’operatore è libero per altri.',
+  'phases.add': 'Aggiungi una fase',
+  'phases.remove': 'Togli la fase {{n}}',
+  'phases.up': 'Sposta su la fase {{n}}',
+  'phases.down': 'Sposta giù la fase {{n}}',
+  'phases.movedTo': 'Fase spostata: ora è la {{n}} di {{total}}.',
+  'phases.removed': 'Fase tolta: ne restano {{total}}.',
+  'phases.cleanup': 'Riordino dopo (minuti)',
+  'phases.cleanupHelp': 'L’operatore riordina quando il cliente è andato. 0 = niente.',
+  'phases.total': 'Totale per il cliente: {{total}}',
+  'phases.totalCleanup': 'Totale per il cliente: {{total}}, poi {{cleanup}} di riordino',
+  'phases.totalHelp': 'La durata del servizio è la somma delle fasi; il sito pubblico mostra solo il totale.',
+  'phases.bar': 'Le fasi nel tempo: {{list}}',
+  'phases.stationsLink': 'Gestisci le postazioni',
+  'stations.help':
+    'I tipi di postazione del salone e quante ce ne sono — lavatesta × 1, poltrona colore × 2. Una fase che ne ha bisogno inizia solo quando una è libera.',
+  'stations.new': 'Nuova postazione',
+  'stations.edit': 'Modifica postazione',
+  'stations.count': 'Quante',
+  'stations.countHelp': 'Quante ne ha il salone, da 1 a 20',
+  'stations.empty':
+    'Nessuna postazione. Aggiungine una quando i servizi hanno bisogno di un lavatesta, di una poltrona colore o di una cabina.',
+  'stations.editName': 'Modifica {{name}}',
+  'stations.deleteName': 'Elimina {{name}}',
+  'stations.deleteQuestion': 'Eliminare la postazione «{{name}}»?',
+  'stations.deleteHelp': 'Prima vanno cambiati i servizi che la usano nelle loro fasi.',
+  'stations.created': 'Postazione aggiunta',
+  'stations.saved': 'Postazione salvata',
+  'stations.loadError': 'Non è stato possibile caricare le postazioni.',
+  'delete.what.station': 'questa postazione',
+  'refusal.STATION_IN_USE':
+    'La usano dei servizi nelle loro fasi ({{services}}): non si può eliminare. Toglila prima da quelle fasi.',
+  'refusal.STATION_COUNT_IN_USE':
+    'Le prenotazioni da adesso in poi ne usano già {{needed}} insieme: il numero non può scendere sotto.',
+  'agenda.phasesLegend':
+    'Più chiaro: tempo di posa — l’operatore è libero, ci sta un’altra prenotazione. A righe: riordino.',
+  'agenda.cleanupOf': 'Riordino dopo {{customer}}',
 } as const satisfies Record<MessageKey, string>

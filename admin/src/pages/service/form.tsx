@@ -1,20 +1,28 @@
-import { Button, Switch, Textarea, TextInput } from '@mantine/core'
-import { useResourceParams, useUpdate } from '@refinedev/core'
+import { Button, Divider, Switch, Textarea, TextInput } from '@mantine/core'
+import { type BaseKey, useResourceParams, useUpdate } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
-import { serviceInput, type ServiceInput } from '@salon/shared'
+import { serviceWithPhasesInput, type ServiceWithPhasesInput } from '@salon/shared'
 import { DeleteRecord, FormPage } from '../../components/form/form-page'
-import { MinutesInput, MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
+import { MoneyInput, RelationMultiSelect, RelationSelect } from '../../components/form/fields'
 import { ImageField } from '../../components/form/image-preview'
 import { zodValidate } from '../../components/form/zod-validate'
 import { useT } from '../../i18n/use-t'
+import { PhasesEditor, type PhaseValues } from './phases-editor'
+import { busyRow, phasesPayload, totalMinutes, withPhaseRows } from './phases'
 
-type Values = Required<Pick<ServiceInput, 'title' | 'time' | 'price'>> & {
-  description: string
-  category: number | null
-  image: number | null
-  operators: number[]
-  active: boolean
-}
+type Values = Required<Pick<ServiceWithPhasesInput, 'title' | 'price'>> &
+  PhaseValues & {
+    /** The server's `time` as read (the sum of the phases); sent never — the server sets it. */
+    time: number
+    description: string
+    category: number | null
+    image: number | null
+    operators: number[]
+    active: boolean
+  }
+
+/** What is sent: the fields and the phases, never `time` (docs/api.md "services": the server sums the phases). */
+type Payload = Omit<ServiceWithPhasesInput, 'time'>
 
 const EMPTY: Values = {
   title: '',
@@ -25,18 +33,41 @@ const EMPTY: Values = {
   image: null,
   operators: [],
   active: true,
+  phases: [busyRow('row-0')],
+  cleanup_minutes: 0,
 }
 
-/** /dashboard/service/create and /dashboard/service/{id}. */
-export default function ServiceForm() {
+const checkService = zodValidate(serviceWithPhasesInput)
+/**
+ * The shared `serviceWithPhasesInput` on what will be sent, `time` being the phases' sum (so a
+ * total over 24 hours is refused like on the server).
+ */
+const validate = (v: Values) => checkService({ ...v, time: totalMinutes(v.phases), phases: phasesPayload(v.phases) })
+
+// Kept by reference: the record's phases become rows (an older server's service without phases,
+// one busy row of its `time`) once per answer, so a re-render never resets the form.
+const select = <R extends { data: Record<string, unknown> }>(r: R) => ({ ...r, data: withPhaseRows(r.data) })
+
+/** The service form at `mode` (create, or edit of `id`). */
+export function ServiceFormScreen({ mode, id }: { mode: 'create' | 'edit'; id?: BaseKey }) {
   const t = useT()
-  const { id, action } = useResourceParams()
-  const mode = action === 'edit' ? 'edit' : 'create'
-  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, ServiceInput>({
+  const form = useForm<Record<string, unknown>, { message: string; statusCode: number }, Values, Payload>({
     initialValues: EMPTY,
-    validate: zodValidate<Values>(serviceInput),
-    transformValues: (v) => ({ ...v, title: v.title.trim(), description: v.description || null }),
-    refineCoreProps: { resource: 'service', action: mode, id, redirect: 'list' },
+    validate,
+    transformValues: ({ time: _time, phases, cleanup_minutes, ...v }) => ({
+      ...v,
+      title: v.title.trim(),
+      description: v.description || null,
+      phases: phasesPayload(phases),
+      cleanup_minutes: cleanup_minutes ?? 0,
+    }),
+    refineCoreProps: {
+      resource: 'service',
+      action: mode,
+      id,
+      redirect: 'list',
+      queryOptions: { select },
+    },
   })
   const { mutate: update } = useUpdate()
   const deactivate = () =>
@@ -69,7 +100,6 @@ export default function ServiceForm() {
     >
       <TextInput label={t('form.name')} required {...form.getInputProps('title')} />
       <Textarea label={t('service.description')} autosize minRows={2} {...form.getInputProps('description')} />
-      <MinutesInput label={t('service.minutes')} required {...form.getInputProps('time')} />
       <MoneyInput label={t('service.price')} required {...form.getInputProps('price')} />
       <RelationSelect
         label={t('service.category')}
@@ -87,6 +117,14 @@ export default function ServiceForm() {
       />
       <ImageField label={t('form.image')} {...form.getInputProps('image')} />
       <Switch label={t('service.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+      <Divider />
+      <PhasesEditor form={form} />
     </FormPage>
   )
+}
+
+/** /dashboard/service/create and /dashboard/service/{id}. */
+export default function ServiceForm() {
+  const { id, action } = useResourceParams()
+  return <ServiceFormScreen mode={action === 'edit' ? 'edit' : 'create'} id={id} />
 }
