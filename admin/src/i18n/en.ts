@@ -1183,10 +1183,11 @@ export const en = {
   'phases.stationsLink': 'Manage the stations',
   'stations.help':
     'The kinds of station the salon has and how many of each — basin × 1, colour chair × 2. A phase that needs one starts only when one is free.',
+  'stations.actions': 'What to do',
   'stations.new': 'New station',
   'stations.edit': 'Edit station',
   'stations.count': 'How many',
-  'stations.countHelp': 'How many the salon has, 1 to 20',
+  'stations.countHelp': 'How many the salon has, {{from}} to {{to}}',
   'stations.empty': 'No stations yet. Add one when services need a basin, a colour chair or a room.',
   'stations.editName': 'Edit {{name}}',
   'stations.deleteName': 'Delete {{name}}',

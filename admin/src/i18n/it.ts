@@ -1186,10 +1186,11 @@ export const it = {
   'phases.stationsLink': 'Gestisci le postazioni',
   'stations.help':
     'I tipi di postazione del salone e quante ce ne sono — lavatesta × 1, poltrona colore × 2. Una fase che ne ha bisogno inizia solo quando una è libera.',
+  'stations.actions': 'Azioni',
   'stations.new': 'Nuova postazione',
   'stations.edit': 'Modifica postazione',
   'stations.count': 'Quante',
-  'stations.countHelp': 'Quante ne ha il salone, da 1 a 20',
+  'stations.countHelp': 'Quante ne ha il salone, da {{from}} a {{to}}',
   'stations.empty':
     'Nessuna postazione. Aggiungine una quando i servizi hanno bisogno di un lavatesta, di una poltrona colore o di una cabina.',
   'stations.editName': 'Modifica {{name}}',

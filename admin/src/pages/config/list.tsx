@@ -11,6 +11,7 @@ import { formatCalendarDay } from '../../lib/format'
 import { useT, type T } from '../../i18n/use-t'
 import { NOTIFICATION_DEFAULTS, NotificationSettings, type NotificationValues } from './notifications'
 import { BackupStatusSection } from './backups'
+import { StationsSection } from './stations'
 
 type Values = Required<
   Pick<
@@ -167,8 +168,9 @@ const holidayColumns = (t: T): TableColumn<HolidayRow>[] => [
 ]
 
 /**
- * /dashboard/config: the salon's settings as a form, the backups' status, and below them the
- * holidays (spec §2 gives holidays only create and edit routes, so their list lives here).
+ * /dashboard/config: the salon's settings as a form, the stations (issue 25), the backups' status,
+ * and below them the holidays (spec §2 gives holidays only create and edit routes, so their list
+ * lives here; the stations have no route of their own either: a short list edited in place).
  */
 export default function ConfigPage() {
   const t = useT()
@@ -177,6 +179,7 @@ export default function ConfigPage() {
   return (
     <Stack spacing="lg">
       {id !== undefined && <SettingsForm id={id} />}
+      <StationsSection />
       <Paper withBorder p="md" component="section" aria-label={t('backups.title')}>
         <BackupStatusSection />
       </Paper>
