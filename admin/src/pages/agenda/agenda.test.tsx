@@ -6,7 +6,7 @@ import { BlockModal, validateBlock, type BlockDialog } from './block-modal'
 import { overlapsOf } from './block-refusal'
 import { toHttpError } from '../../providers/payload-errors'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
-import { eventContent, eventDidMount, type AgendaEventProps } from './mapping'
+import { bookingToEvent, cleanupEvents, eventContent, eventDidMount, type AgendaEventProps } from './mapping'
 
 const ROME = 'Europe/Rome'
 /** The wrapper fetches the calendar library's chunk when it mounts: on a busy machine that takes more than waitFor's default second. */
@@ -121,6 +121,91 @@ describe('EventCalendar wrapper', { timeout: 30_000 }, () => {
     expect(onReady).toHaveBeenCalledTimes(1)
     unmount()
     expect(onReady).toHaveBeenLastCalledWith(null)
+  })
+})
+
+describe('a booking’s phases on the grid (issue 25)', { timeout: 30_000 }, () => {
+  /** A colour at 10:00 (Rome): 30 with the stylist, 40 of processing time, 50 with the stylist, 10 of clean-up. */
+  const at = (hhmm: string) => `2026-12-15T${hhmm}:00.000Z`
+  const chair = { id: 2, name: 'Poltrona colore' }
+  const colour = {
+    id: 901,
+    status: 'CONFIRMED',
+    date_start: at('09:00'),
+    date_end: at('11:00'),
+    duration: 120,
+    total_price: 60,
+    note: null,
+    services: [{ id: 4, title: 'Colore', duration: 120, price: 60 }],
+    operator: { id: 3, name: 'Giulia', imageUrl: null },
+    customer: { id: 17, name: 'Chiara', surname: 'Bianchi', phone: null, email: null },
+    transitions: ['COMPLETED', 'CANCELLED'],
+    actions: { move: { allowed: true }, undo: { allowed: false }, freeRest: { allowed: false } },
+    phases: [
+      { start: at('09:00'), end: at('09:30'), operator_busy: true, station: chair, cleanup: false, label: null },
+      { start: at('09:30'), end: at('10:10'), operator_busy: false, station: chair, cleanup: false, label: null },
+      { start: at('10:10'), end: at('11:00'), operator_busy: true, station: null, cleanup: false, label: null },
+      { start: at('11:00'), end: at('11:10'), operator_busy: true, station: chair, cleanup: true, label: null },
+    ],
+  } as const
+  const words = {
+    locale: 'en' as const,
+    noCustomer: 'No customer',
+    unassigned: 'To be assigned',
+    blocked: 'Blocked',
+    phases: { processing: 'Processing time', cleanup: 'Clean-up' },
+    cleanupOf: (customer: string) => `Clean-up after ${customer}`,
+  }
+  const palette = () => ({ background: '#d3f9d8', edge: '#2b8a3e' })
+
+  it('draws the processing stretch lighter inside the card, letting the pointer through to the grid', async () => {
+    const item = colour as unknown as Parameters<typeof bookingToEvent>[0]
+    const card = bookingToEvent(item, ROME, words, palette)!
+    const onClick = vi.fn()
+    render(
+      <EventCalendar
+        label="Agenda"
+        options={baseOptions({ events: [card, ...cleanupEvents(item, ROME, words, palette)], eventClick: onClick })}
+      />,
+    )
+    const region = screen.getByRole('region', { name: 'Agenda' })
+    await waitFor(() => expect(region.querySelector('.ec-event[data-id]')).not.toBeNull(), LIBRARY_LOAD)
+    // One card for the booking, named with its processing time; the clean-up after it is its own card.
+    // (The stretches are blocks: jsdom, like a browser, puts a space at their edge.)
+    const spaced = (name: string) => (computed: string) => computed.replace(/\s*,\s*/g, ', ') === name
+    const button = await waitFor(
+      () =>
+        within(region).getByRole('button', {
+          name: spaced('10:00–12:00, Confirmed, Chiara Bianchi, Colore, Giulia, Processing time, 10:30–11:10'),
+        }),
+      LIBRARY_LOAD,
+    )
+    const article = button.closest('[data-id]') as HTMLElement
+    expect(article.getAttribute('data-id')).toBe('r901')
+    // The card itself takes no pointer; where the stylist works it does, in the gap it does not —
+    // a click there reaches the grid under it (a new booking), a drop lands in the grid.
+    expect(article.style.pointerEvents).toBe('none')
+    const stretches = [...article.querySelectorAll<HTMLElement>('.salon-phase')]
+    expect(stretches.map((s) => [s.dataset.phase, s.style.top, s.style.height, s.style.pointerEvents])).toEqual([
+      ['busy', '0%', '25%', 'auto'],
+      ['free', '25%', '33.333%', 'none'],
+      ['busy', '58.333%', '41.667%', 'auto'],
+    ])
+    // Lighter, with its words and the customer's name on it.
+    const gap = stretches[1]!
+    expect(gap).toHaveClass('salon-phase-free')
+    expect(gap).toHaveTextContent('Processing time · Chiara Bianchi')
+    // A click on a busy stretch still opens the booking (it bubbles to the card).
+    fireEvent.click(stretches[2]!)
+    expect(onClick).toHaveBeenCalledTimes(1)
+    // The clean-up: its own card after the booking, in the operator's column, not draggable.
+    const cleanup = await cardButton(
+      region,
+      '12:00–12:10, Clean-up · Poltrona colore, Clean-up after Chiara Bianchi, Giulia',
+    )
+    expect(cleanup.closest('[data-id]')?.getAttribute('data-id')).toBe('k901')
+    expect(cleanup.closest('[data-id]')).toHaveClass('salon-cleanup')
+    expect(cleanup.closest('[data-id]')?.querySelector('.ec-resizer')).toBeNull()
   })
 })
 

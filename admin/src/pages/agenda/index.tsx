@@ -31,6 +31,7 @@ import {
   agendaParams,
   blockToEvent,
   bookingToEvent,
+  cleanupEvents,
   closedToEvents,
   columnOperatorName,
   calendarDateToInstant,
@@ -85,7 +86,9 @@ const longDay = (day: string, intl: string) =>
  * (409/400) snaps the card back and shows the server's words. Times are the salon's
  * (`config.timezone`) whatever the browser's zone. Cancelled and rejected bookings are hidden
  * unless asked for; the salon's closed time (hours, closed days, closures, holidays: the API's
- * `closed`, computed by the engine) is shaded. The view lives in the URL
+ * `closed`, computed by the engine) is shaded. A booking's phases (issue 25) are drawn in its card —
+ * processing time lighter and free: a click, a drag or a drop there reaches the grid, so another
+ * booking goes into the gap (phases.ts) — and its clean-up after it. The view lives in the URL
  * (`/dashboard/agenda?mode=&date=&operator=&cancelled=`): each change is a history entry, so
  * reload and Back work.
  */
@@ -157,6 +160,8 @@ export default function Agenda() {
       walkIn: t.glossary.desk.walkIn,
       allergy: t('desk.allergyBadge'),
       paid: (amount: number) => t('checkout.paid', { amount: formatMoney(amount, t.locale) }),
+      phases: { processing: t.glossary.phase.processing, cleanup: t.glossary.phase.cleanup },
+      cleanupOf: (customer: string) => t('agenda.cleanupOf', { customer }),
     }),
     [t],
   )
@@ -181,7 +186,7 @@ export default function Agenda() {
     const out: CalendarEventInput[] = []
     for (const r of visibleBookings(data?.reservations ?? [], state.cancelled)) {
       const e = bookingToEvent(r, timeZone, words, palette)
-      if (e) out.push(e)
+      if (e) out.push(e, ...cleanupEvents(r, timeZone, words, palette))
     }
     for (const b of data?.blocks ?? []) out.push(blockToEvent(b, timeZone, words))
     return out
@@ -311,7 +316,7 @@ export default function Agenda() {
       eventClick: ({ event }) => {
         const p = event.extendedProps as AgendaEventProps
         if (isShading(p)) return
-        if (p.kind === 'booking') {
+        if (p.kind === 'booking' || p.kind === 'cleanup') {
           go({ to: `/booking/${p.id}` })
           return
         }
@@ -333,6 +338,8 @@ export default function Agenda() {
       eventDrop: ({ event, newResource, revert }) => {
         const p = event.extendedProps as AgendaEventProps
         if (isShading(p)) return
+        // A clean-up follows its booking (never dragged on its own).
+        if (p.kind === 'cleanup') return revert()
         if (newResource?.id === UNASSIGNED) {
           revert()
           notify?.({ type: 'error', message: t('agenda.notMoved'), description: t('agenda.unassignedDrop') })
@@ -361,6 +368,7 @@ export default function Agenda() {
       eventResize: ({ event, revert }) => {
         const p = event.extendedProps as AgendaEventProps
         if (isShading(p)) return
+        if (p.kind === 'cleanup') return revert()
         if (p.kind === 'booking')
           void patch(
             `/api/reservations/${p.id}/edit`,
@@ -549,7 +557,7 @@ export default function Agenda() {
         </Group>
       </Group>
       <Text size="sm" color="dimmed">
-        {t('agenda.help')} {t('agenda.closedLegend')} {t('agenda.offShiftLegend')}
+        {t('agenda.help')} {t('agenda.closedLegend')} {t('agenda.offShiftLegend')} {t('agenda.phasesLegend')}
       </Text>
       {agenda.query.isError && (
         <Alert color="red" role="alert">

@@ -25,6 +25,7 @@ import type {
 } from '@salon/shared/schemas/booking'
 import type { LeaveKind } from '@salon/shared/enums/index'
 import type { ClosedKind } from '@salon/shared/booking/closedKinds'
+import { cardStretches, hasGap, stretchesHtml, trailingStretches, type CardStretch, type PhaseWords } from './phases'
 
 export type AgendaMode = 'day' | 'week'
 
@@ -220,6 +221,18 @@ export type AgendaEventProps =
       allergy?: string
       /** Paid at checkout (issue 24): "Pagato 54,50 €". */
       paid?: string
+      /** Its phases inside the card (issue 25: phases.ts); absent for one busy block. */
+      stretches?: CardStretch[]
+    }
+  | {
+      /** The clean-up after a booking (issue 25), once the customer has gone: opens the booking. */
+      kind: 'cleanup'
+      id: number
+      label: string
+      /** "Clean-up after Chiara Bianchi", for screen readers. */
+      whose: string
+      operatorName: string
+      time: string
     }
   | { kind: 'block'; id: number; blocked: string; reason: string; operatorName: string; time: string }
   | { kind: 'closed'; closed: ClosedKind; label: string }
@@ -232,6 +245,8 @@ export const isShading = (p: AgendaEventProps): p is Extract<AgendaEventProps, {
 /** Event ids: bookings and blocks share the calendar, so their ids carry the kind (`r5`, `b5`). */
 export const bookingEventId = (id: number) => `r${id}`
 export const blockEventId = (id: number) => `b${id}`
+/** The clean-up after booking `id` (issue 25): `k5`, `k5-1` when it has more than one stretch. */
+export const cleanupEventId = (id: number, i: number) => (i === 0 ? `k${id}` : `k${id}-${i}`)
 
 /** The day view's column of the bookings no operator has yet ("To be assigned"). */
 export const UNASSIGNED = 'unassigned'
@@ -249,6 +264,10 @@ export interface Words {
   allergy?: string
   /** "Pagato 54,50 €" for an amount paid at checkout. */
   paid?: (amount: number) => string
+  /** The glossary's words for processing time and clean-up (issue 25); absent = phases not drawn. */
+  phases?: PhaseWords
+  /** "Clean-up after Chiara Bianchi" (the clean-up's event, for screen readers). */
+  cleanupOf?: (customer: string) => string
 }
 
 /** Who the booking is for: the client card (issue 24), else the account, else an anonymous walk-in. */
@@ -279,6 +298,9 @@ export function bookingToEvent(
   const colour = palette(r.status)
   const customer = customerName(r, words)
   const services = r.services.map((s) => s.title).join(', ')
+  const stretches = words.phases ? cardStretches(r, timeZone, words.phases) : []
+  // Its processing time is free for another booking: the card lets the pointer through there (phases.ts).
+  const gap = hasGap(stretches)
   return {
     id: bookingEventId(r.id),
     resourceIds: [r.operator ? String(r.operator.id) : UNASSIGNED],
@@ -288,8 +310,12 @@ export function bookingToEvent(
     startEditable: editable,
     durationEditable: editable,
     backgroundColor: colour.background,
-    classNames: gone ? ['salon-final', 'salon-cancelled'] : final ? ['salon-final'] : [],
-    styles: [`border-left-color: ${colour.edge}`],
+    classNames: [
+      ...(gone ? ['salon-final', 'salon-cancelled'] : final ? ['salon-final'] : []),
+      ...(stretches.length ? ['salon-has-phases'] : []),
+      ...(gap ? ['salon-has-gap'] : []),
+    ],
+    styles: [`border-left-color: ${colour.edge}`, ...(gap ? ['pointer-events: none'] : [])],
     extendedProps: {
       kind: 'booking',
       id: r.id,
@@ -301,8 +327,47 @@ export function bookingToEvent(
       ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
       ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
       ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
+      ...(stretches.length ? { stretches } : {}),
     },
   }
+}
+
+/**
+ * The clean-up after a booking (issue 25: *Riordino*, the customer gone; it may end after
+ * `date_end`) → a card of its own in the operator's column: hatched in the booking's muted colour,
+ * labelled with the station it holds, never dragged (it follows its booking), and opening the
+ * booking. Busy time: the pointer does not go through it. None for a booking without phases, or
+ * without its operator's column.
+ */
+export function cleanupEvents(r: AgendaItem, timeZone: string, words: Words, palette: Palette): CalendarEventInput[] {
+  if (!words.phases || !r.operator || !r.date_start || !r.date_end) return []
+  const colour = palette(r.status)
+  const customer = customerName(r, words)
+  const phaseWords = words.phases
+  return trailingStretches(r).map((s, i) => {
+    const word = s.kind === 'free' ? phaseWords.processing : phaseWords.cleanup
+    const label = s.station ? `${word} · ${s.station}` : word
+    return {
+      id: cleanupEventId(r.id, i),
+      resourceIds: [String(r.operator!.id)],
+      start: instantToCalendar(s.start, timeZone),
+      end: instantToCalendar(s.end, timeZone),
+      title: label,
+      startEditable: false,
+      durationEditable: false,
+      backgroundColor: colour.background,
+      classNames: ['salon-cleanup', ...(HIDDEN_STATUSES.includes(r.status) ? ['salon-cancelled'] : [])],
+      styles: [`border-left-color: ${colour.edge}`],
+      extendedProps: {
+        kind: 'cleanup',
+        id: r.id,
+        label,
+        whose: words.cleanupOf ? words.cleanupOf(customer) : customer,
+        operatorName: r.operator!.name,
+        time: timeRange(s.start, s.end, timeZone),
+      },
+    }
+  })
 }
 
 /** An operator's blocked time → a grey hatched event (draggable and resizable like a booking). */
@@ -502,6 +567,12 @@ export function eventHtml(p: AgendaEventProps): string {
       (p.reason ? `${SEP}<span class="salon-ev-title">${escapeHtml(p.reason)}</span>` : '') +
       `${SEP}${sr(p.operatorName)}</div>`
     )
+  if (p.kind === 'cleanup')
+    // One line (a clean-up is often 10 minutes: 16 px): the time, then its words.
+    return (
+      `<div class="salon-ev"><span class="salon-ev-line"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
+      `<span class="salon-ev-label">${escapeHtml(p.label)}</span></span>${SEP}${sr(p.whose)}${SEP}${sr(p.operatorName)}</div>`
+    )
   return (
     `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
     `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
@@ -509,7 +580,8 @@ export function eventHtml(p: AgendaEventProps): string {
     (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
     (p.paid ? `<span class="salon-ev-paid">${escapeHtml(p.paid)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
-    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>`
+    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>` +
+    stretchesHtml(p.stretches ?? [], p.customer)
   )
 }
 
@@ -518,8 +590,13 @@ interface CardInfo {
   event: { id: string | number; extendedProps: Record<string, unknown> }
 }
 
-/** The calendar's `eventContent`: the card's HTML (see eventHtml). */
-export const eventContent = ({ event }: CardInfo) => ({ html: eventHtml(event.extendedProps as AgendaEventProps) })
+/**
+ * The calendar's `eventContent`: the card's HTML (see eventHtml). The library's own stand-ins (the
+ * range being selected to block time) carry none of our props: nothing is written in them.
+ */
+export const eventContent = ({ event }: CardInfo) => ({
+  html: typeof event.extendedProps?.kind === 'string' ? eventHtml(event.extendedProps as AgendaEventProps) : '',
+})
 
 /** The calendar's `eventDidMount`: the card carries its event id (`r5`, `b5`) for scripts and tests. */
 export const eventDidMount = ({ el, event }: CardInfo & { el: HTMLElement }) => {
