@@ -21,6 +21,7 @@ import { type ReservationDetail, type ReservationEventItem, type ReservationStat
 import { IconAlertCircle, IconArrowLeft, IconCashRegister } from '@tabler/icons-react'
 import { CheckoutModal } from './checkout-modal'
 import { AllergyAlert, ClientSummary, NoContactNote, PaidSummary } from './desk-parts'
+import { BookingPhases } from './phases'
 import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { SrOnly } from '../../components/sr-only'
@@ -92,6 +93,7 @@ export function Details({ booking, onChanged }: { booking: ReservationDetail; on
             <Text weight={700}>{formatMoney(booking.total_price, t.locale)}</Text>
           </Group>
         </div>
+        <BookingPhases phases={booking.phases} />
         {booking.paid && <PaidSummary paid={booking.paid} />}
         {booking.actions.checkout?.allowed && !booking.paid && (
           <Group>
