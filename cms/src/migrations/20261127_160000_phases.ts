@@ -103,14 +103,15 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       UNION ALL
       -- Ended earlier than planned (the rest freed, a shorter length): everything cut at e.
       SELECT p.a, least(p.b, e), p.busy, p.st, p.cl, p.lb FROM placed p, k
-       WHERE k.n > 0 AND e <= k.planned AND p.a < e
+       WHERE k.n > 0 AND e < k.planned AND p.a < e
       UNION ALL
-      -- Ended later (a longer length set by hand): the last customer stretch grows, what follows shifts.
+      -- Ended as planned (the whole plan, its clean-up after e), or later (a longer length set by
+      -- hand): the last customer stretch grows by the difference, what follows shifts.
       SELECT CASE WHEN p.ord > k.last THEN p.a + (e - k.planned) ELSE p.a END,
              CASE WHEN p.ord >= k.last THEN p.b + (e - k.planned) ELSE p.b END,
              p.busy, p.st, p.cl, p.lb
         FROM placed p, k
-       WHERE k.n > 0 AND e > k.planned
+       WHERE k.n > 0 AND e >= k.planned
     $$;
 
     CREATE TABLE "reservation_phases" (
