@@ -12,22 +12,18 @@ export const phaseKind = (phase: PhaseItem): PhaseKind =>
 
 /**
  * What one phase says to the operator, in the glossary's words: the salon's name for a busy phase
- * ("Applicazione"), "Tempo di posa — sei libero", "Riordino"; then the station it holds.
+ * ("Applicazione", else "Con il cliente"), "Tempo di posa — sei libero", "Riordino".
  */
-export function phaseText(phase: PhaseItem): string {
+export function phaseWords(phase: PhaseItem): string {
   const kind = phaseKind(phase)
-  const what =
-    kind === 'cleanup'
-      ? t.agenda.phase.cleanup
-      : kind === 'processing'
-        ? t.agenda.phase.processing
-        : phase.label?.trim() || t.agenda.phase.busy
-  return phase.station ? `${what} · ${phase.station.name}` : what
+  if (kind === 'cleanup') return t.agenda.phase.cleanup
+  if (kind === 'processing') return t.agenda.phase.processing
+  return phase.label?.trim() || t.agenda.phase.busy
 }
 
 /**
  * A booking's phases (issue 25) under its time, one line each — "10:30–11:10 Tempo di posa — sei
- * libero" — the processing lighter, the clean-up quieter still. Nothing for a booking without
+ * libero", then the station held ("· Poltrona colore") — the processing lighter, the clean-up apart. Nothing for a booking without
  * phases (one busy block, as before).
  */
 export function AgendaPhases({ phases, timeZone }: { phases: PhaseItem[] | undefined; timeZone: string }) {
@@ -39,7 +35,15 @@ export function AgendaPhases({ phases, timeZone }: { phases: PhaseItem[] | undef
           <span className="agenda-phases__time">
             {formatTime(phase.start, timeZone)}–{formatTime(phase.end, timeZone)}
           </span>{' '}
-          <span>{phaseText(phase)}</span>
+          <span>
+            {phaseWords(phase)}
+            {phase.station ? (
+              <>
+                {' · '}
+                <span className="agenda-phases__station">{phase.station.name}</span>
+              </>
+            ) : null}
+          </span>
         </li>
       ))}
     </ol>
