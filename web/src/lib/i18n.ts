@@ -331,7 +331,7 @@ export const t = {
     phase: {
       list: PHASE_WORDS.it.phases,
       busy: 'Con il cliente',
-      processing: `${PHASE_WORDS.it.processing} — sei libero`,
+      processing: `${PHASE_WORDS.it.processing}: hai le mani libere`,
       cleanup: PHASE_WORDS.it.cleanup,
       during: (who: string) => `Nel tempo di posa di ${who}`,
     },

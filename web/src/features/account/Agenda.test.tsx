@@ -216,7 +216,7 @@ describe('Agenda: phases (issue 25)', () => {
         .map((li) => li.textContent),
     ).toEqual([
       '10:00–10:30 Applicazione · Poltrona colore',
-      '10:30–11:10 Tempo di posa — sei libero',
+      '10:30–11:10 Tempo di posa: hai le mani libere',
       '11:10–12:00 Risciacquo e piega',
       '12:00–12:10 Riordino · Poltrona colore',
     ])

@@ -12,7 +12,7 @@ export const phaseKind = (phase: PhaseItem): PhaseKind =>
 
 /**
  * What one phase says to the operator, in the glossary's words: the salon's name for a busy phase
- * ("Applicazione", else "Con il cliente"), "Tempo di posa — sei libero", "Riordino".
+ * ("Applicazione", else "Con il cliente"), "Tempo di posa: hai le mani libere", "Riordino".
  */
 export function phaseWords(phase: PhaseItem): string {
   const kind = phaseKind(phase)

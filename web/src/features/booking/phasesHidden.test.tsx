@@ -25,7 +25,7 @@ const colour = {
 const cut = { id: 4, title: 'Taglio', time: 30, price: 25 } satisfies CatalogueService
 
 /** Words of the staff's view of a service that a customer must never read. */
-const STAFF_ONLY = /Applicazione|Posa|Risciacquo|Riordino|Postazion|Poltrona|Lavatesta|sei libero|Fasi/i
+const STAFF_ONLY = /Applicazione|Posa|Risciacquo|Riordino|Postazion|Poltrona|Lavatesta|mani libere|Fasi/i
 
 describe('the public site shows a service with phases by its total time only', () => {
   it('the services step: "2 h", no phase, no station, no clean-up', () => {
