@@ -5,7 +5,16 @@ import { bookingTotals, eligibleOperators, isActive } from './pricing'
 import { mergeRanges, overlapsSorted } from './ranges'
 import { rotaRangesOf, withinRanges } from './rota'
 import { isBlocking } from './status'
-import type { ExistingReservation, Range, SalonCalendar, ServiceInfo, Slot, UnavailableReason } from './types'
+import type { PlanSegment } from './phases'
+import type {
+  ExistingReservation,
+  Range,
+  SalonCalendar,
+  ServiceInfo,
+  Slot,
+  StationUse,
+  UnavailableReason,
+} from './types'
 import { parseInstant, toEpochMs } from './zone'
 
 export interface SlotQuery {
@@ -32,6 +41,10 @@ export interface SlotQuery {
    * the operator's other bookings still do. Default `enforce`.
    */
   hours?: 'enforce' | 'ignore'
+  /** The plan a move keeps (a stored `PlanSegment[]`; null = one busy block); default: the services' plan. */
+  plan?: PlanSegment[] | null
+  /** Every booking's holds on stations that day (issue 25). */
+  stationUses?: StationUse[]
 }
 
 export type SlotCheck =
