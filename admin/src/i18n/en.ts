@@ -1197,6 +1197,7 @@ export const en = {
   'stations.saved': 'Station saved',
   'stations.loadError': 'The stations could not be loaded.',
   'delete.what.station': 'this station',
+  'refusal.STATION_BUSY': 'Every station this needs is taken at this time: choose another time.',
   'refusal.STATION_IN_USE':
     'Services use this station in their phases ({{services}}): it cannot be deleted. Take it off those phases first.',
   'refusal.STATION_COUNT_IN_USE':

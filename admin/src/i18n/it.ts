@@ -1201,6 +1201,7 @@ export const it = {
   'stations.saved': 'Postazione salvata',
   'stations.loadError': 'Non è stato possibile caricare le postazioni.',
   'delete.what.station': 'questa postazione',
+  'refusal.STATION_BUSY': 'A quest’ora le postazioni che servono sono tutte occupate: scegli un altro orario.',
   'refusal.STATION_IN_USE':
     'La usano dei servizi nelle loro fasi ({{services}}): non si può eliminare. Toglila prima da quelle fasi.',
   'refusal.STATION_COUNT_IN_USE':

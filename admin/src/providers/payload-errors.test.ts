@@ -3,7 +3,7 @@ import { BOOKING_REFUSAL_CODES } from '@salon/shared/refusals'
 import { en } from '../i18n/en'
 import { it as itDict } from '../i18n/it'
 import { setLocale } from '../i18n/locale'
-import { codeOf, detailsOf, networkError, paramsOf, reasonOf, statusOf, toHttpError } from './payload-errors'
+import { codeOf, detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
   it('keeps the engine reason code so a screen can offer a way out', () => {
@@ -12,15 +12,6 @@ describe('toHttpError', () => {
     })
     expect(reasonOf(error)).toBe('SERVICE_IN_USE')
     expect(reasonOf(toHttpError(409, { errors: [{ message: 'x' }] }))).toBeUndefined()
-  })
-
-  it('keeps the params of a refusal, for screens that word its code themselves (issue 25: STATION_IN_USE)', () => {
-    const error = toHttpError(409, {
-      errors: [{ name: 'Conflict', message: 'In uso', data: { code: 'STATION_IN_USE', params: { services: 2 } } }],
-    })
-    expect(codeOf(error)).toBe('STATION_IN_USE')
-    expect(paramsOf(error)).toEqual({ services: 2 })
-    expect(paramsOf(toHttpError(409, { errors: [{ message: 'x' }] }))).toEqual({})
   })
 
   it('keeps the whole data of a refusal with a reason (the bookings in the way of a block), not of field errors', () => {
@@ -56,8 +47,6 @@ describe('toHttpError', () => {
       name: 'ValidationError',
       statusCode: 400,
       code: 'INVALID_INPUT',
-      // The values its words need, for screens that word a code themselves (paramsOf).
-      params: { fields: 'title, price' },
       message: 'Invalid data: title, price',
       errors: {
         title: 'The title is required',

@@ -120,9 +120,6 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   // The refusal's code (every 4xx has one), for screens that react to it.
   const code = items.map((i) => (isObject(i.data) ? i.data.code : undefined)).find((c) => typeof c === 'string')
   if (code) (error as HttpError & { code?: string }).code = code as string
-  // The values its words need (`data.params`: `{ services: 2 }`), for screens that word the code themselves.
-  const params = items.map((i) => (isObject(i.data) ? i.data.params : undefined)).find(isObject)
-  if (params) (error as HttpError & { params?: Record<string, unknown> }).params = params
   // The whole data of a refusal with a reason code (e.g. the bookings in the way of a block), for
   // the screen that asked. (Field errors are already in `errors`.)
   const details = items.map((i) => i.data).find((d) => isObject(d) && typeof d.reason === 'string')
@@ -137,10 +134,6 @@ export const detailsOf = (error: unknown): Record<string, unknown> | undefined =
 /** The code of a refusal (`errors[0].data.code`), if the server gave one. */
 export const codeOf = (error: unknown): string | undefined =>
   isObject(error) && typeof error.code === 'string' ? error.code : undefined
-
-/** The values a refusal's words need (`errors[0].data.params`), if the server sent any. */
-export const paramsOf = (error: unknown): Record<string, unknown> =>
-  isObject(error) && isObject(error.params) ? error.params : {}
 
 /** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
 export const reasonOf = (error: unknown): string | undefined =>

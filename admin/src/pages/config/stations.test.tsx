@@ -29,13 +29,18 @@ function setup(routes: Routes_ = {}, role: 'ADMIN' | 'OPERATOR' = 'ADMIN') {
   return { api, user: userEvent.setup() }
 }
 
-/** 409 with a code, as the server sends it (docs/api.md "Errors"). */
-const conflict = (code: string, params: Record<string, number>, errors?: unknown[]) => ({
+/** 409 with a code, as the server sends it (cms/src/catalogue/stations.ts; docs/api.md "Errors"). */
+const conflict = (code: string, message: string, params: Record<string, number>, errors?: unknown[]) => ({
   status: 409,
-  body: {
-    errors: [{ name: 'Conflict', message: 'Rifiutato (italiano del server)', data: { code, params, errors } }],
-  },
+  body: { errors: [{ name: 'Conflict', message, data: { code, reason: code, params, ...params, errors } }] },
 })
+const IN_USE_IT = 'Questa postazione serve a 3 servizi: toglila dalle loro fasi prima di eliminarla.'
+const COUNT_IT = 'Ci sono appuntamenti che usano 2 di queste postazioni insieme: non puoi scendere sotto 2.'
+/** The count refused: the field error carries the code, the refusal the number (as the server sends them). */
+const countRefused = () =>
+  conflict('STATION_COUNT_IN_USE', COUNT_IT, { needed: 2 }, [
+    { path: 'count', message: COUNT_IT, code: 'STATION_COUNT_IN_USE' },
+  ])
 
 /** The message under a field, through the input's aria-describedby. */
 const messageOf = (input: HTMLElement) =>
@@ -81,17 +86,7 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
   })
 
   it('a count below what bookings hold at once is refused next to the count, in words (409 STATION_COUNT_IN_USE)', async () => {
-    const { api, user } = setup({
-      'PATCH /api/stations/2': () =>
-        conflict('STATION_COUNT_IN_USE', { needed: 2 }, [
-          {
-            path: 'count',
-            message: 'Rifiutato (italiano del server)',
-            code: 'STATION_COUNT_IN_USE',
-            params: { needed: 2 },
-          },
-        ]),
-    })
+    const { api, user } = setup({ 'PATCH /api/stations/2': countRefused })
     await user.click(await screen.findByRole('button', { name: 'Edit Poltrona colore' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit station' })
     const count = within(dialog).getByLabelText(/^How many/)
@@ -110,20 +105,32 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
     expect(count).toHaveValue('1')
   })
 
+  it('in Italian the count’s refusal keeps the server’s words (the product’s Italian)', async () => {
+    act(() => setLocale('it'))
+    const { user } = setup({ 'PATCH /api/stations/2': countRefused })
+    await user.click(await screen.findByRole('button', { name: 'Modifica Poltrona colore' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica postazione' })
+    const count = within(dialog).getByLabelText(/^Quante/)
+    await user.clear(count)
+    await user.type(count, '1')
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }))
+    await waitFor(() => expect(messageOf(count)).toContain(COUNT_IT))
+  })
+
   it('a station that services need is not deleted: the dialog says why (409 STATION_IN_USE), in Italian too', async () => {
     act(() => setLocale('it'))
-    const { api, user } = setup({ 'DELETE /api/stations/1': () => conflict('STATION_IN_USE', { services: 3 }) })
+    const { api, user } = setup({
+      'DELETE /api/stations/1': () => conflict('STATION_IN_USE', IN_USE_IT, { services: 3 }),
+    })
     await user.click(await screen.findByRole('button', { name: 'Elimina Lavatesta' }))
     const dialog = await screen.findByRole('dialog', { name: 'Eliminare la postazione «Lavatesta»?' })
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }))
     await waitFor(() => expect(api.of('DELETE', '/api/stations/1')).toHaveLength(1))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'La usano dei servizi nelle loro fasi (3): non si può eliminare. Toglila prima da quelle fasi.',
-    )
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(IN_USE_IT)
   })
 
   it('the English words of a refusal on delete', async () => {
-    const { user } = setup({ 'DELETE /api/stations/2': () => conflict('STATION_IN_USE', { services: 1 }) })
+    const { user } = setup({ 'DELETE /api/stations/2': () => conflict('STATION_IN_USE', IN_USE_IT, { services: 1 }) })
     await user.click(await screen.findByRole('button', { name: 'Delete Poltrona colore' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete the station “Poltrona colore”?' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))

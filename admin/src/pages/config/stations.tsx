@@ -8,17 +8,19 @@ import { useLocation } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { zodValidate } from '../../components/form/zod-validate'
 import { SrOnly } from '../../components/sr-only'
-import { codeOf, paramsOf } from '../../providers/payload-errors'
-import { useT, type T } from '../../i18n/use-t'
+import { codeOf } from '../../providers/payload-errors'
+import { useT } from '../../i18n/use-t'
 
 /**
  * *Postazioni* in Settings (issue 25): the kinds of station the salon has and how many of each
  * (lavatesta × 1, poltrona colore × 2), listed, added, changed and deleted through Refine's data
  * provider on the `stations` collection (docs/api.md "stations"), checked with the shared
- * `stationInput`. The server's two refusals are worded here: a station that services' phases need
- * cannot be deleted (409 `STATION_IN_USE`, `params.services`), and its count cannot go below what
- * bookings from now on already hold at once (409 `STATION_COUNT_IN_USE`, `params.needed`, next to
- * the count). Only an ADMIN sees it (an OPERATOR may read stations, never change them).
+ * `stationInput`. The server's two refusals are shown where they belong, worded by their codes like
+ * every refusal (`toHttpError` → `codeText`: `refusal.STATION_IN_USE` with `params.services`,
+ * `refusal.STATION_COUNT_IN_USE` with `params.needed`): a station that services' phases need
+ * cannot be deleted (in the dialog), and its count cannot go below what bookings from now on already
+ * hold at once (next to the count). Only an ADMIN sees it (an OPERATOR may read stations, never
+ * change them).
  */
 
 export interface Station {
@@ -36,15 +38,6 @@ type Editing = { mode: 'create' } | { mode: 'edit'; station: Station }
 
 const checkStation = zodValidate<Values>(stationInput)
 
-/** A refusal of the server in the dashboard's words, by its code (the server's words otherwise). */
-export function stationRefusal(error: unknown, t: T): string {
-  const code = codeOf(error)
-  const params = paramsOf(error)
-  if (code === 'STATION_IN_USE') return t('refusal.STATION_IN_USE', { services: params.services ?? '' })
-  if (code === 'STATION_COUNT_IN_USE') return t('refusal.STATION_COUNT_IN_USE', { needed: params.needed ?? '' })
-  return (error as HttpError | undefined)?.message || t('common.unknownError')
-}
-
 function StationForm({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const t = useT()
   const form = useForm<Values>({
@@ -59,10 +52,11 @@ function StationForm({ editing, onClose }: { editing: Editing; onClose: () => vo
     const fields = Object.fromEntries(
       Object.entries(error.errors ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)]),
     )
-    // The count below what bookings already hold at once: said next to the count, in our words.
-    if (codeOf(error) === 'STATION_COUNT_IN_USE') fields.count = stationRefusal(error, t)
+    // The count below what bookings already hold at once: next to the count, with the number (the
+    // refusal's own words carry `params.needed`; its field error does not).
+    if (codeOf(error) === 'STATION_COUNT_IN_USE') fields.count = error.message
     if (Object.keys(fields).length) form.setErrors(fields)
-    else setRefusal(stationRefusal(error, t))
+    else setRefusal(error.message || t('common.unknownError'))
   }
   const submit = form.onSubmit((v) => {
     setRefusal(null)
@@ -147,7 +141,7 @@ function Stations() {
         successNotification: () => ({ type: 'success', message: t('delete.done') }),
         errorNotification: false,
       },
-      { onSuccess: () => setDeleting(null), onError: (error) => setRefusal(stationRefusal(error, t)) },
+      { onSuccess: () => setDeleting(null), onError: (error) => setRefusal(error.message || t('common.unknownError')) },
     )
 
   return (
