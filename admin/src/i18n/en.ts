@@ -1167,7 +1167,7 @@ export const en = {
   'phases.minutes': 'Minutes',
   'phases.name': 'Name (optional)',
   'phases.nameHelp': 'For the staff: “Application”, “Rinse and blow-dry”',
-  'phases.processingHelp': 'The customer stays; the stylist is free for someone else.',
+  'phases.processingHelp': 'the customer stays; the stylist is free for someone else.',
   'phases.add': 'Add a phase',
   'phases.remove': 'Remove phase {{n}}',
   'phases.up': 'Move phase {{n}} up',

@@ -1170,7 +1170,7 @@ export const it = {
   'phases.minutes': 'Minuti',
   'phases.name': 'Nome (facoltativo)',
   'phases.nameHelp': 'Per lo staff: «Applicazione», «Risciacquo e piega»',
-  'phases.processingHelp': 'Il cliente resta; l’operatore è libero per altri.',
+  'phases.processingHelp': 'il cliente resta; l’operatore è libero per altri.',
   'phases.add': 'Aggiungi una fase',
   'phases.remove': 'Togli la fase {{n}}',
   'phases.up': 'Sposta su la fase {{n}}',

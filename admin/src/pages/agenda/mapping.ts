@@ -598,9 +598,19 @@ export const eventContent = ({ event }: CardInfo) => ({
   html: typeof event.extendedProps?.kind === 'string' ? eventHtml(event.extendedProps as AgendaEventProps) : '',
 })
 
-/** The calendar's `eventDidMount`: the card carries its event id (`r5`, `b5`) for scripts and tests. */
+/**
+ * The calendar's `eventDidMount`: the card carries its event id (`r5`, `b5`) for scripts and tests.
+ * A clean-up after a booking (`k5`) is a note on it, not a control of its own: a click on it still
+ * opens the booking, but it is no button in the tab order — often 10 minutes, 16 px, it would be a
+ * touch target under 24 px, and the booking's own card is the control that does the same (WCAG
+ * 2.5.8's equivalent); its words stay readable.
+ */
 export const eventDidMount = ({ el, event }: CardInfo & { el: HTMLElement }) => {
   el.setAttribute('data-id', String(event.id))
+  if ((event.extendedProps as Partial<AgendaEventProps>).kind === 'cleanup') {
+    el.removeAttribute('role')
+    el.removeAttribute('tabindex')
+  }
 }
 
 /**

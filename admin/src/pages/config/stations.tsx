@@ -165,7 +165,7 @@ function Stations() {
         ) : loaded && stations.length === 0 ? (
           <Text size="sm">{t('stations.empty')}</Text>
         ) : (
-          <Table>
+          <Table sx={{ maxWidth: 640, '& td:last-of-type': { width: '1%' } }}>
             <caption>
               <SrOnly>{t.glossary.phase.stations}</SrOnly>
             </caption>
@@ -184,7 +184,12 @@ function Stations() {
                   <td>{s.name}</td>
                   <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{s.count}</td>
                   <td>
-                    <Group spacing="xs" position="right" noWrap>
+                    {/* On a phone the two buttons go one under the other, inside the card. */}
+                    <Group
+                      spacing="xs"
+                      position="right"
+                      sx={(theme) => ({ [theme.fn.largerThan('sm')]: { flexWrap: 'nowrap' } })}
+                    >
                       <Button
                         size="xs"
                         variant="default"

@@ -74,7 +74,9 @@ describe('the service form’s phases (issue 25)', { timeout: 60_000 }, () => {
     expect(within(phase(1)).getByLabelText('With the stylist')).toBeChecked()
     expect(phase(2)).toHaveAccessibleName('Phase 2 · Processing time')
     expect(within(phase(2)).getByLabelText('With the stylist')).not.toBeChecked()
-    expect(within(phase(2)).getByText(/The customer stays; the stylist is free/)).toBeInTheDocument()
+    expect(
+      within(phase(2)).getByText('Processing time: the customer stays; the stylist is free for someone else.'),
+    ).toBeInTheDocument()
     await waitFor(() => expect(within(phase(1)).getByLabelText('Station')).toHaveValue('Poltrona colore'))
     expect(within(phase(3)).getByLabelText('Station')).toHaveValue('No station')
     expect(screen.getByLabelText(/^Clean-up after/)).toHaveValue('10')

@@ -97,7 +97,7 @@ export function PhasesEditor<V extends PhaseValues>({ form }: { form: UseFormRet
       </Title>
       <Text size="sm" color="dimmed">
         {t('phases.help')}{' '}
-        <Anchor component={Link} to="/config#stations" size="sm">
+        <Anchor component={Link} to="/config#stations" size="sm" sx={{ textDecoration: 'underline' }}>
           {t('phases.stationsLink')}
         </Anchor>
       </Text>
@@ -199,11 +199,13 @@ export function PhasesEditor<V extends PhaseValues>({ form }: { form: UseFormRet
           {t('phases.add')}
         </Button>
       </Group>
-      <MinutesInput
-        label={t('phases.cleanup')}
-        description={t('phases.cleanupHelp')}
-        {...form.getInputProps('cleanup_minutes')}
-      />
+      <FieldGrid>
+        <MinutesInput
+          label={t('phases.cleanup')}
+          description={t('phases.cleanupHelp')}
+          {...form.getInputProps('cleanup_minutes')}
+        />
+      </FieldGrid>
       <Stack spacing={4}>
         <Text weight={700} id={`${base}-total`}>
           {cleanup && cleanup > 0
