@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 import { type PhaseItem, type PlanSegment, type ServiceInfo, type StationUse, planOf, storedPlan } from '@salon/shared'
-import { isoOf } from '../platform'
+import { isoOf } from '../platform/edge'
 import { loadStationUses } from '../calendar'
 import type { LoadedReservation } from './repository'
 
