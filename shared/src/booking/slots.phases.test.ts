@@ -111,6 +111,16 @@ describe('the operator is free during the tempo di posa', () => {
     expect(local(q)).not.toContain('09:40')
   })
 
+  it('a colour fits exactly between two bookings, with a third inside its posa (touching is not overlapping)', () => {
+    const q: Partial<SlotQuery> = {
+      operator: 1,
+      services: [plainColour],
+      reservations: [booked(1, '09:00', '10:00'), booked(1, '10:30', '11:10'), booked(1, '12:00', '12:30')],
+    }
+    expect(check('10:00', q)).toEqual({ available: true, operators: [1], end: z('12:00') })
+    expect(local(q).filter((t) => t < '13:00')).toEqual(['10:00'])
+  })
+
   it('"any operator": whoever is free in every busy phase, in preference order; pickOperator among them', () => {
     const q = { reservations: [colourAt10] }
     expect(check('10:30', q)).toEqual({ available: true, operators: [1, 2, 3], end: z('11:00') })
