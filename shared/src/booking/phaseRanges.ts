@@ -1,4 +1,4 @@
-import { firstEndingAfter, mergeRanges } from './ranges'
+import { firstEndingAfter } from './ranges'
 import type { Range } from './types'
 
 /**
@@ -18,58 +18,71 @@ import type { Range } from './types'
  */
 export function fullRanges(uses: readonly Range[], count: number): Range[] {
   if (!(count > 0)) return [{ start: Number.NEGATIVE_INFINITY, end: Number.POSITIVE_INFINITY }]
-  const events: [number, number][] = []
+  const starts = new Float64Array(uses.length)
+  const ends = new Float64Array(uses.length)
+  let n = 0
   for (const u of uses) {
     if (!(u.end > u.start)) continue
-    events.push([u.start, 1], [u.end, -1])
+    starts[n] = u.start
+    ends[n++] = u.end
   }
-  // Half-open uses: at one instant the ends come before the starts.
-  events.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+  const full = Math.ceil(count) // fewer than `count` fit: full from this many on
+  if (n < full) return []
+  const s = starts.subarray(0, n).sort()
+  const e = ends.subarray(0, n).sort()
   const out: Range[] = []
   let level = 0
   let from = 0
-  for (const [t, delta] of events) {
-    const before = level
-    level += delta
-    if (before < count && level >= count) from = t
-    else if (before >= count && level < count && t > from) out.push({ start: from, end: t })
-  }
-  return mergeRanges(out)
-}
-
-/**
- * The starts `s` at which some stretch [s + a, s + b) of `stretches` (offsets from the start)
- * overlaps some range of `busy`: for a busy [x, y), the open interval x − b < s < y − a. Appended
- * to `into` unsorted; `mergeOpen` them before querying with `insideOpen`.
- */
-export function pushBlockedStarts(into: Range[], busy: readonly Range[], stretches: readonly Range[]): Range[] {
-  for (const r of stretches) {
-    if (!(r.end > r.start)) continue
-    for (const x of busy) if (x.end > x.start) into.push({ start: x.start - r.end, end: x.end - r.start })
-  }
-  return into
-}
-
-/**
- * Open intervals sorted by start, overlapping ones joined (touching ones are not: their common
- * end point is in neither).
- */
-export function mergeOpen(open: readonly Range[]): Range[] {
-  const sorted = [...open].sort((x, y) => x.start - y.start || x.end - y.end)
-  const out: Range[] = []
-  for (const r of sorted) {
-    if (!(r.end > r.start)) continue
-    const last = out[out.length - 1]
-    if (last && r.start < last.end) {
-      if (r.end > last.end) last.end = r.end
-    } else out.push({ start: r.start, end: r.end })
+  for (let i = 0, j = 0; j < n;) {
+    // Half-open uses: at one instant the ends come before the starts.
+    if (i < n && s[i]! < e[j]!) {
+      const t = s[i++]!
+      if (++level !== full) continue
+      const last = out[out.length - 1]
+      // Full again at the instant it stopped being full: one range.
+      from = last && last.end === t ? out.pop()!.start : t
+    } else if (level-- === full) out.push({ start: from, end: e[j++]! })
+    else j++
   }
   return out
 }
 
-/** The merged starts that `busy` forbids for `stretches` (`pushBlockedStarts`, `mergeOpen`). */
-export function blockedStarts(busy: readonly Range[], stretches: readonly Range[]): Range[] {
-  return mergeOpen(pushBlockedStarts([], busy, stretches))
+/**
+ * The starts `s` at which some stretch [s + a, s + b) overlaps some range of its busy list, for
+ * every pair [busy, stretches] (busy: sorted and disjoint, as `mergeRanges` and `fullRanges`
+ * give; stretches: offsets from the start). A busy [x, y) forbids the open interval
+ * x − b < s < y − a. The intervals come out sorted by start, overlapping ones joined — touching
+ * ones are not: their common end point is free. Query with `insideOpen`.
+ *
+ * Each (busy list, stretch) already yields its intervals in order, so they are merged as they come
+ * (a k-way merge) rather than collected and sorted: the engine does this for every operator of
+ * every query.
+ */
+export function blockedStarts(
+  pairs: readonly (readonly [busy: readonly Range[], stretches: readonly Range[]])[],
+): Range[] {
+  const lists: { busy: readonly Range[]; a: number; b: number; i: number }[] = []
+  for (const [busy, stretches] of pairs)
+    for (const r of stretches) if (r.end > r.start && busy.length > 0) lists.push({ busy, a: r.start, b: r.end, i: 0 })
+  const out: Range[] = []
+  for (;;) {
+    let next: (typeof lists)[number] | undefined
+    let nextStart = 0
+    for (const list of lists) {
+      if (list.i >= list.busy.length) continue
+      const start = list.busy[list.i]!.start - list.b
+      if (next === undefined || start < nextStart) {
+        next = list
+        nextStart = start
+      }
+    }
+    if (next === undefined) return out
+    const end = next.busy[next.i++]!.end - next.a
+    const last = out[out.length - 1]
+    if (last && nextStart < last.end) {
+      if (end > last.end) last.end = end
+    } else out.push({ start: nextStart, end })
+  }
 }
 
 /** Whether `t` lies strictly inside one of the open intervals of `blockedStarts` (O(log n)). */

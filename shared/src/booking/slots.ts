@@ -1,7 +1,7 @@
 import { closureIndexOf, type ClosureIndex } from './closures'
 import { DAY_PATTERN, openingRanges } from './opening'
 import { addCalendarDays, localDayOf, startOfLocalDay } from './periods'
-import { blockedStarts, fullRanges, insideOpen, mergeOpen, pushBlockedStarts } from './phaseRanges'
+import { blockedStarts, fullRanges, insideOpen } from './phaseRanges'
 import { placePlan, planOf, storedPlan, type PlacedSegment, type PlanSegment } from './phases'
 import { eligibleOperators, isActive } from './pricing'
 import { mergeRanges, overlapsSorted } from './ranges'
@@ -177,12 +177,15 @@ function pushRange(list: Range[], from: string, to: string, timeZone: string) {
  * undefined for one busy block [0, durationMs) without a station.
  */
 function phasedOf(p: PreparedQuery, uses: readonly StationUse[], hold: number): PreparedQuery['phased'] {
+  const only = p.segments.length === 1 ? p.segments[0]! : undefined
+  if (only && only.operator_busy && only.station === null && only.start === 0 && only.end === p.durationMs)
+    return undefined // the common case, without allocating
   const busySegments = mergeRanges(p.segments.filter((s) => s.operator_busy))
   const stationSegments = p.segments.filter((s) => s.station !== null)
   const block = busySegments.length === 1 && busySegments[0]!.start === 0 && busySegments[0]!.end === p.durationMs
   if (block && stationSegments.length === 0) return undefined
   const operators = new Map<number, Range[]>()
-  for (const [id, busy] of p.busy) operators.set(id, blockedStarts(busy, busySegments))
+  for (const [id, busy] of p.busy) operators.set(id, blockedStarts([[busy, busySegments]]))
   if (stationSegments.length === 0) return { operators, stations: null }
   const needed = new Set(stationSegments.map((s) => s.station!))
   const usesOf = new Map<number, Range[]>([...needed].map((k) => [k, []]))
@@ -191,12 +194,14 @@ function phasedOf(p: PreparedQuery, uses: readonly StationUse[], hold: number): 
     if (list && isBlocking(u, p.now, hold)) pushRange(list, u.start, u.end, p.timeZone)
   }
   const counts = new Map((p.calendar.stations ?? []).map((s) => [s.id, Number(s.count)]))
-  const stations: Range[] = []
-  for (const k of needed) {
-    const stretches = mergeRanges(stationSegments.filter((s) => s.station === k))
-    pushBlockedStarts(stations, fullRanges(usesOf.get(k)!, counts.get(k) ?? 0), stretches)
-  }
-  return { operators, stations: mergeOpen(stations) }
+  const stations = [...needed].map(
+    (k) =>
+      [
+        fullRanges(usesOf.get(k)!, counts.get(k) ?? 0),
+        mergeRanges(stationSegments.filter((s) => s.station === k)),
+      ] as const,
+  )
+  return { operators, stations: blockedStarts(stations) }
 }
 
 /**
