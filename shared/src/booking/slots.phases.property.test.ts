@@ -145,134 +145,148 @@ function reference(q: SlotQuery, dayStart: number) {
 }
 
 const RUNS = { numRuns: 250 }
+/** A loaded machine (the whole suite on two cores) must not turn a slow run into a failure. */
+const TIMEOUT = 60_000
 
 describe('daySlots and checkSlot with phases and stations (random salons, plans, bookings, station uses)', () => {
-  it('equal the minute-by-minute reference', () => {
-    fc.assert(
-      fc.property(arbScenario, (s) => {
-        const { q, dayStart } = build(s)
-        expect(daySlots(q)).toEqual(reference(q, dayStart).slots)
-      }),
-      RUNS,
-    )
-  })
-
-  it('checkSlot gives the reference’s verdict on the grid and, for staff outside the hours, at any minute', () => {
-    fc.assert(
-      fc.property(
-        arbScenario,
-        fc.array(fc.integer({ min: 0, max: 1440 }), { minLength: 8, maxLength: 20 }),
-        (s, offsets) => {
+  it(
+    'equal the minute-by-minute reference',
+    () => {
+      fc.assert(
+        fc.property(arbScenario, (s) => {
           const { q, dayStart } = build(s)
-          const ref = reference(q, dayStart)
-          fc.pre(ref.valid)
-          const { day: _day, ...rest } = q
-          const expected = (v: Verdict, t: number) =>
-            v.ok
-              ? { available: true, operators: v.operators, end: new Date(t + ref.customer * MIN).toISOString() }
-              : { available: false, reason: v.reason }
-          for (const t of ref.candidates) {
-            if (wallDateTime(t, s.tz).slice(0, 10) !== q.day) continue
-            expect(checkSlot({ ...rest, start: new Date(t) })).toEqual(expected(ref.verdict(t), t))
-          }
-          for (const m of offsets) {
-            const t = dayStart + m * MIN
-            if (t < (q.now as number) || wallDateTime(t, s.tz).slice(0, 10) !== q.day) continue
-            expect(checkSlot({ ...rest, start: new Date(t), hours: 'ignore' })).toEqual(expected(ref.verdict(t), t))
-          }
-        },
-      ),
-      RUNS,
-    )
-  })
+          expect(daySlots(q)).toEqual(reference(q, dayStart).slots)
+        }),
+        RUNS,
+      )
+    },
+    TIMEOUT,
+  )
 
-  it('an offered start stays offered when the operator’s other bookings touch every busy stretch and fill every posa, and every station is full right up to the stretches that need it; one minute more and it is not', () => {
-    fc.assert(
-      fc.property(arbScenario, fc.nat(), fc.nat(), (s, pickSlot, pickMinute) => {
-        const { q } = build(s)
-        const slots = daySlots(q)
-        fc.pre(slots.length > 0)
-        const slot = slots[pickSlot % slots.length]!
-        const op = slot.operators[pickSlot % slot.operators.length]!
-        const start = Date.parse(slot.start)
-        const { cells } = cellsOf(q)
-        const iso = (m: number) => new Date(start + m * MIN).toISOString()
-        const runs = (keep: (c: Cell) => boolean) => {
-          const out: [number, number][] = []
-          cells.forEach((c, m) => {
-            if (!keep(c)) return
-            if (out.length && out.at(-1)![1] === m) out.at(-1)![1] = m + 1
-            else out.push([m, m + 1])
-          })
-          return out
-        }
-        const at = (from: number, to: number) => ({
-          date_start: iso(from),
-          date_end: iso(to),
-          status: 'CONFIRMED' as const,
-          createdAt: iso(-9999),
-        })
-        const posa = runs((c) => !c.busy).map(([a, b]) => ({ operator: op, ...at(a, b) }))
-        const around = [
-          { operator: op, ...at(-45, 0) },
-          { operator: op, ...at(cells.length, cells.length + 45) },
-        ]
-        const full = (q.calendar.stations ?? []).flatMap(({ id, count }) =>
-          [
-            [-45, 0] as [number, number],
-            ...runs((c) => c.station !== id),
-            [cells.length, cells.length + 45] as [number, number],
-          ].flatMap(([a, b]) =>
-            Array.from({ length: count }, () => ({
-              station: id,
-              start: iso(a),
-              end: iso(b),
-              status: 'CONFIRMED' as const,
-              createdAt: iso(-9999),
-            })),
-          ),
-        )
-        const packed = {
-          ...q,
-          operator: op,
-          reservations: [...q.reservations, ...posa, ...around],
-          stationUses: [...(q.stationUses ?? []), ...full],
-        }
-        const { day: _day, ...rest } = packed
-        expect(checkSlot({ ...rest, start: slot.start })).toEqual({ available: true, operators: [op], end: slot.end })
-        expect(daySlots(packed).find((x) => x.start === slot.start)?.operators).toEqual([op])
-        // One minute of a busy stretch taken by another booking, or one minute of a needed station full.
-        const m = pickMinute % cells.length
-        const cell = cells[m]!
-        if (cell.busy)
-          expect(
-            checkSlot({
-              ...rest,
-              reservations: [...rest.reservations, { operator: op, ...at(m, m + 1) }],
-              start: slot.start,
-            }),
-          ).toEqual({
-            available: false,
-            reason: 'OPERATOR_BUSY',
-          })
-        if (cell.station !== null) {
-          const count = q.calendar.stations!.find((x) => x.id === cell.station)!.count
-          const taken = Array.from({ length: count }, () => ({
-            station: cell.station!,
-            start: iso(m),
-            end: iso(m + 1),
+  it(
+    'checkSlot gives the reference’s verdict on the grid and, for staff outside the hours, at any minute',
+    () => {
+      fc.assert(
+        fc.property(
+          arbScenario,
+          fc.array(fc.integer({ min: 0, max: 1440 }), { minLength: 8, maxLength: 20 }),
+          (s, offsets) => {
+            const { q, dayStart } = build(s)
+            const ref = reference(q, dayStart)
+            fc.pre(ref.valid)
+            const { day: _day, ...rest } = q
+            const expected = (v: Verdict, t: number) =>
+              v.ok
+                ? { available: true, operators: v.operators, end: new Date(t + ref.customer * MIN).toISOString() }
+                : { available: false, reason: v.reason }
+            for (const t of ref.candidates) {
+              if (wallDateTime(t, s.tz).slice(0, 10) !== q.day) continue
+              expect(checkSlot({ ...rest, start: new Date(t) })).toEqual(expected(ref.verdict(t), t))
+            }
+            for (const m of offsets) {
+              const t = dayStart + m * MIN
+              if (t < (q.now as number) || wallDateTime(t, s.tz).slice(0, 10) !== q.day) continue
+              expect(checkSlot({ ...rest, start: new Date(t), hours: 'ignore' })).toEqual(expected(ref.verdict(t), t))
+            }
+          },
+        ),
+        RUNS,
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'an offered start stays offered when the operator’s other bookings touch every busy stretch and fill every posa, and every station is full right up to the stretches that need it; one minute more and it is not',
+    () => {
+      fc.assert(
+        fc.property(arbScenario, fc.nat(), fc.nat(), (s, pickSlot, pickMinute) => {
+          const { q } = build(s)
+          const slots = daySlots(q)
+          fc.pre(slots.length > 0)
+          const slot = slots[pickSlot % slots.length]!
+          const op = slot.operators[pickSlot % slot.operators.length]!
+          const start = Date.parse(slot.start)
+          const { cells } = cellsOf(q)
+          const iso = (m: number) => new Date(start + m * MIN).toISOString()
+          const runs = (keep: (c: Cell) => boolean) => {
+            const out: [number, number][] = []
+            cells.forEach((c, m) => {
+              if (!keep(c)) return
+              if (out.length && out.at(-1)![1] === m) out.at(-1)![1] = m + 1
+              else out.push([m, m + 1])
+            })
+            return out
+          }
+          const at = (from: number, to: number) => ({
+            date_start: iso(from),
+            date_end: iso(to),
             status: 'CONFIRMED' as const,
             createdAt: iso(-9999),
-          }))
-          expect(checkSlot({ ...rest, stationUses: [...rest.stationUses!, ...taken], start: slot.start })).toEqual(
-            cell.busy ? expect.anything() : { available: false, reason: 'STATION_BUSY' },
+          })
+          const posa = runs((c) => !c.busy).map(([a, b]) => ({ operator: op, ...at(a, b) }))
+          const around = [
+            { operator: op, ...at(-45, 0) },
+            { operator: op, ...at(cells.length, cells.length + 45) },
+          ]
+          const full = (q.calendar.stations ?? []).flatMap(({ id, count }) =>
+            [
+              [-45, 0] as [number, number],
+              ...runs((c) => c.station !== id),
+              [cells.length, cells.length + 45] as [number, number],
+            ].flatMap(([a, b]) =>
+              Array.from({ length: count }, () => ({
+                station: id,
+                start: iso(a),
+                end: iso(b),
+                status: 'CONFIRMED' as const,
+                createdAt: iso(-9999),
+              })),
+            ),
           )
-          expect(
-            checkSlot({ ...rest, stationUses: [...rest.stationUses!, ...taken], start: slot.start }).available,
-          ).toBe(false)
-        }
-      }),
-      RUNS,
-    )
-  })
+          const packed = {
+            ...q,
+            operator: op,
+            reservations: [...q.reservations, ...posa, ...around],
+            stationUses: [...(q.stationUses ?? []), ...full],
+          }
+          const { day: _day, ...rest } = packed
+          expect(checkSlot({ ...rest, start: slot.start })).toEqual({ available: true, operators: [op], end: slot.end })
+          expect(daySlots(packed).find((x) => x.start === slot.start)?.operators).toEqual([op])
+          // One minute of a busy stretch taken by another booking, or one minute of a needed station full.
+          const m = pickMinute % cells.length
+          const cell = cells[m]!
+          if (cell.busy)
+            expect(
+              checkSlot({
+                ...rest,
+                reservations: [...rest.reservations, { operator: op, ...at(m, m + 1) }],
+                start: slot.start,
+              }),
+            ).toEqual({
+              available: false,
+              reason: 'OPERATOR_BUSY',
+            })
+          if (cell.station !== null) {
+            const count = q.calendar.stations!.find((x) => x.id === cell.station)!.count
+            const taken = Array.from({ length: count }, () => ({
+              station: cell.station!,
+              start: iso(m),
+              end: iso(m + 1),
+              status: 'CONFIRMED' as const,
+              createdAt: iso(-9999),
+            }))
+            expect(checkSlot({ ...rest, stationUses: [...rest.stationUses!, ...taken], start: slot.start })).toEqual(
+              cell.busy ? expect.anything() : { available: false, reason: 'STATION_BUSY' },
+            )
+            expect(
+              checkSlot({ ...rest, stationUses: [...rest.stationUses!, ...taken], start: slot.start }).available,
+            ).toBe(false)
+          }
+        }),
+        RUNS,
+      )
+    },
+    TIMEOUT,
+  )
 })
