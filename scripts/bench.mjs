@@ -6,7 +6,8 @@
 // `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
 // process, contention over two processes); `node scripts/bench.mjs rota` only the rota A/B
 // (lib/benchRota.mjs); `node scripts/bench.mjs clients` only the client search with 50,000 cards
-// (lib/benchClients.mjs).
+// (lib/benchClients.mjs); `node scripts/bench.mjs phases` only the phases-and-stations A/B
+// (lib/benchPhases.mjs).
 // BENCH_AB=1: an interleaved A/B of day availability and confirm between this checkout and the
 // built checkout at BENCH_B_ROOT (or this one with BENCH_B_ENV, default FAST_PATH=off), each app
 // with its own database (lib/benchAb.mjs; docs/benchmarks.md).
@@ -21,8 +22,8 @@ import { jsonCall as json, percentile, registerCustomers, runLoad } from './lib/
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const ONLY = process.argv[2] ?? 'all'
-if (!['all', 'confirm', 'rota', 'clients'].includes(ONLY))
-  throw new Error(`Unknown filter ${ONLY}: all | confirm | rota | clients`)
+if (!['all', 'confirm', 'rota', 'clients', 'phases'].includes(ONLY))
+  throw new Error(`Unknown filter ${ONLY}: all | confirm | rota | clients | phases`)
 if (process.env.BENCH_AB) {
   const { runAb } = await import('./lib/benchAb.mjs')
   await runAb({ only: ONLY })
@@ -214,7 +215,7 @@ try {
   // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
   const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
   const rota =
-    ONLY === 'confirm' || ONLY === 'clients'
+    ONLY === 'confirm' || ONLY === 'clients' || ONLY === 'phases'
       ? null
       : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
   if (rota) results.push(...rota.rows)
@@ -222,6 +223,11 @@ try {
   const clients =
     ONLY === 'all' || ONLY === 'clients' ? await clientSearchBench({ run, app, sql: sqlOnBench, log }) : null
   if (clients) results.push(...clients.rows)
+  // Issue 25: day availability with phases and stations on every service against the demo as it is.
+  const { phasesAb, phasesReport } = await import('./lib/benchPhases.mjs')
+  const phases =
+    ONLY === 'all' || ONLY === 'phases' ? await phasesAb({ run, app, dayPath, days, sql: sqlOnBench, log }) : null
+  if (phases) results.push(...phases.rows)
   /** A partial run (`rota`, `clients`): its rows and summary printed and kept, then stop. */
   const finishPartial = async (name, rows, summary) => {
     const report = `${rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${summary}`
@@ -230,10 +236,14 @@ try {
     )
     fs.writeFileSync(path.join(dir, `report-${name}.md`), report + '\n')
     await stopAll()
-    process.exit(0)
+    process.exit(process.exitCode ?? 0)
   }
   if (ONLY === 'rota') await finishPartial('rota', rota.rows, rotaReport(rota))
   if (ONLY === 'clients') await finishPartial('clients', clients.rows, clientSearchReport(clients))
+  if (ONLY === 'phases') {
+    if (!phases.summary.pass) process.exitCode = 1
+    await finishPartial('phases', phases.rows, phasesReport(phases))
+  }
 
   // Confirm under contention: 200 customers race for 40 slots of one day.
   log('Preparing customers and drafts for the confirm run…')
@@ -450,7 +460,7 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}${clients ? `${clientSearchReport(clients)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
+    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}${clients ? `${clientSearchReport(clients)} ` : ''}${phases ? `${phasesReport(phases)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')

@@ -5,7 +5,7 @@
  */
 import { PasswordRecovery, Users } from './accounts'
 import { BusinessClosures, BusinessHours, Config, Holidays, OperatingIntervals } from './calendar'
-import { Category, Operators, Services } from './catalogue'
+import { Category, Operators, Services, Stations } from './catalogue'
 import { Clients } from './clients'
 import { Banner, Upload } from './content'
 import { clientPrivacyEndpoints } from './privacy'
@@ -31,6 +31,7 @@ export const collections = [
   { ...Operators, endpoints: [...(Operators.endpoints || []), ...operatorFeedEndpoints, ...operatorRotaEndpoints] },
   OperatorLeave,
   Services,
+  Stations,
   Category,
   Banner,
   BusinessHours,

@@ -73,6 +73,7 @@ export interface Config {
     operators: Operator;
     'operator-leave': OperatorLeave;
     services: Service;
+    stations: Station;
     category: Category;
     banner: Banner;
     business_hours: BusinessHour;
@@ -94,6 +95,7 @@ export interface Config {
     operators: OperatorsSelect<false> | OperatorsSelect<true>;
     'operator-leave': OperatorLeaveSelect<false> | OperatorLeaveSelect<true>;
     services: ServicesSelect<false> | ServicesSelect<true>;
+    stations: StationsSelect<false> | StationsSelect<true>;
     category: CategorySelect<false> | CategorySelect<true>;
     banner: BannerSelect<false> | BannerSelect<true>;
     business_hours: BusinessHoursSelect<false> | BusinessHoursSelect<true>;
@@ -301,12 +303,33 @@ export interface Service {
   id: number;
   title: string;
   time: number;
+  phases?:
+    | {
+        minutes: number;
+        operator_busy?: boolean | null;
+        station?: (number | null) | Station;
+        label?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  cleanup_minutes?: number | null;
   description?: string | null;
   price: number;
   image?: (number | null) | Upload;
   category?: (number | null) | Category;
   operators?: (number | Operator)[] | null;
   active?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stations".
+ */
+export interface Station {
+  id: number;
+  name: string;
+  count: number;
   updatedAt: string;
   createdAt: string;
 }
@@ -609,12 +632,32 @@ export interface OperatorLeaveSelect<T extends boolean = true> {
 export interface ServicesSelect<T extends boolean = true> {
   title?: T;
   time?: T;
+  phases?:
+    | T
+    | {
+        minutes?: T;
+        operator_busy?: T;
+        station?: T;
+        label?: T;
+        id?: T;
+      };
+  cleanup_minutes?: T;
   description?: T;
   price?: T;
   image?: T;
   category?: T;
   operators?: T;
   active?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stations_select".
+ */
+export interface StationsSelect<T extends boolean = true> {
+  name?: T;
+  count?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -79,6 +79,7 @@ export const FIELD_MESSAGES = {
   PHASE_OPERATOR_BUSY: 'Almeno una fase con l’operatore al lavoro',
   STATION_COUNT_REQUIRED: 'Indica quante postazioni ci sono',
   AT_MOST_PHASES: 'Al massimo {{n}} fasi',
+  TIME_SET_BY_PHASES: 'La durata è la somma delle fasi: cambia le fasi',
   // Opening hours
   DAY_UNKNOWN: 'Giorno sconosciuto',
   SEVEN_DAYS: 'Servono tutti e sette i giorni',

@@ -17,6 +17,7 @@ export const BOOKING_REFUSAL_CODES = [
   'NOT_ON_SLOT_GRID',
   'OPERATOR_BUSY',
   'OFF_SHIFT',
+  'STATION_BUSY',
   'SLOT_TAKEN',
   // The customer's booking session.
   'SESSION_EXPIRED',

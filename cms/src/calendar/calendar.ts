@@ -6,6 +6,7 @@ import {
   startOfLocalDay,
   type ExistingReservation,
   type ServiceInfo,
+  type StationUse,
 } from '@salon/shared'
 import { isoOf, param, raw, sql, statement, type Sql } from '../platform/edge'
 
@@ -47,25 +48,49 @@ export async function loadServices(db: Db, ids: number[]): Promise<{ services: S
   return servicesInOrder(rows[0].services, ids)
 }
 
-/** The services whose ids are `ids` (int[]), with their operators, as one JSON array. */
+/** The services whose ids are `ids` (int[]), with their operators and phases, as one JSON array. */
 export const servicesOfIds = (
   ids: unknown,
 ) => sql`(select coalesce(json_agg(json_build_object('id', s.id, 'time', s.time, 'price', s.price,
-                       'active', s.active, 'operators',
+                       'active', s.active, 'cleanup_minutes', coalesce(s.cleanup_minutes, 0), 'operators',
                        coalesce((select array_agg(r.operators_id order by r."order") from services_rels r
-                                  where r.parent_id = s.id and r.path = 'operators' and r.operators_id is not null), '{}'))),
+                                  where r.parent_id = s.id and r.path = 'operators' and r.operators_id is not null), '{}'),
+                       'phases',
+                       coalesce((select json_agg(json_build_object('minutes', ph.minutes, 'operator_busy', coalesce(ph.operator_busy, true),
+                                                 'station', ph.station_id, 'label', ph.label) order by ph._order)
+                                   from services_phases ph where ph._parent_id = s.id), '[]'::json))),
                      '[]'::json)
               from services s where s.id = any(${ids}::int[]))`
 
+type ServiceRow = {
+  id: number
+  time: unknown
+  price: unknown
+  active: boolean
+  operators: number[]
+  cleanup_minutes?: unknown
+  phases?: { minutes: unknown; operator_busy: boolean; station: number | null; label: string | null }[]
+}
+
 /** The rows read by `servicesOfIds`, in the order asked, and the ids that do not exist. */
-export function servicesInOrder(
-  rows: { id: number; time: unknown; price: unknown; active: boolean; operators: number[] }[],
-  ids: number[],
-): { services: ServiceInfo[]; missing: number[] } {
+export function servicesInOrder(rows: ServiceRow[], ids: number[]): { services: ServiceInfo[]; missing: number[] } {
   const byId = new Map(
     rows.map((r) => [
       r.id,
-      { id: r.id, time: Number(r.time), price: Number(r.price), active: r.active, operators: r.operators },
+      {
+        id: r.id,
+        time: Number(r.time),
+        price: Number(r.price),
+        active: r.active,
+        operators: r.operators,
+        cleanup_minutes: Number(r.cleanup_minutes ?? 0),
+        phases: (r.phases ?? []).map((p) => ({
+          minutes: Number(p.minutes),
+          operator_busy: p.operator_busy !== false,
+          station: p.station ?? null,
+          label: p.label ?? null,
+        })),
+      } satisfies ServiceInfo,
     ]),
   )
   return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
@@ -85,7 +110,7 @@ export function localDays(timeZone: string, first: string, last = first) {
  * that never expires. Their ids are negated so they can never be taken for the reservation a move
  * or a confirm excludes from its own busy times. Followed by a WHERE on the block columns.
  */
-const BLOCKS_AS_BUSY = sql`select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at from operator_blocks`
+const BLOCKS_AS_BUSY = sql`select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at, false as phased from operator_blocks`
 
 /**
  * The local day of the timestamptz value `start` in the salon's zone (read from `config` in the
@@ -106,7 +131,7 @@ const localDayAround = (start: unknown) => {
 
 /**
  * The blocking statuses as a literal SQL list. Literal on purpose: PostgreSQL uses the guard's
- * partial GiST index (`reservations_no_overlap`: operator, time range, blocking statuses only) for
+ * partial GiST index (`reservations_blocking_time_idx`: operator, time range, blocking statuses only) for
  * a statement — generic plans of named statements included — only when it can prove the
  * statement's status condition from the index's own, which a parameter never allows.
  */
@@ -130,6 +155,20 @@ const blocksDuring = (from: Sql, to: Sql) =>
 const ISO = { start: raw(isoOf('date_start')), end: raw(isoOf('date_end')), created: raw(isoOf('created_at')) }
 
 /**
+ * The operator's busy stretches of a booking with a plan (issue 25: free during its *tempo di
+ * posa*, busy during its clean-up), from the rows the database derived (`reservation_phases`);
+ * null for a booking that is one busy block — every booking of a salon without phases, so their
+ * reads cost what they did. Over a row of the busy union (`id`, `phased`).
+ */
+const BUSY_STRETCHES = raw(`case when phased then (select json_agg(json_build_object('start', ${isoOf('p.date_start')},
+      'end', ${isoOf('p.date_end')}) order by p.date_start) from reservation_phases p
+      where p.reservation_id = busy.id and p.operator_busy) end`)
+
+/** Station stretches (alias `p`) overlapping [`from`, `to`), through their partial GiST index. */
+const stationsDuring = (from: Sql, to: Sql) =>
+  sql`p.station_id is not null and tstzrange(p.date_start, p.date_end, '[)') && tstzrange(${from}, ${to}, '[)')`
+
+/**
  * The reservations and blocks that may block any operator on the salon's local day of the
  * timestamptz value `start` (holds included; `localDayAround`), except the reservation `exclude`,
  * as one JSON array of the rows `loadBlocking` returns — for a statement that reads other facts too
@@ -139,13 +178,28 @@ const ISO = { start: raw(isoOf('date_start')), end: raw(isoOf('date_end')), crea
 export const busyTimesNear = (start: unknown, exclude: unknown) => {
   const { from, to } = localDayAround(start)
   return sql`(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${ISO.start},
-                     'date_end', ${ISO.end}, 'status', status, 'createdAt', ${ISO.created})), '[]'::json)
-      from (select id, operator_id, date_start, date_end, status::text as status, created_at
+                     'date_end', ${ISO.end}, 'status', status, 'createdAt', ${ISO.created}, 'busy', ${BUSY_STRETCHES})), '[]'::json)
+      from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan is not null as phased
               from reservations
              where ${blockingDuring(from, to)} and id <> ${exclude}
             union all
             ${BLOCKS_AS_BUSY}
              where ${blocksDuring(from, to)}) busy)`
+}
+
+/**
+ * The holds on stations of every booking on the salon's local day of `start` (`localDayAround`),
+ * except the reservation `exclude`, as one JSON array of `StationUse` — read with the busy times
+ * by confirm. Through the partial GiST index of the station stretches: nothing to read in a salon
+ * without stations.
+ */
+export const stationUsesNear = (start: unknown, exclude: unknown) => {
+  const { from, to } = localDayAround(start)
+  return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'station', p.station_id,
+                     'start', ${raw(isoOf('p.date_start'))}, 'end', ${raw(isoOf('p.date_end'))},
+                     'status', r.status, 'createdAt', ${raw(isoOf('r.created_at'))})), '[]'::json)
+      from reservation_phases p join reservations r on r.id = p.reservation_id
+     where ${stationsDuring(from, to)} and r.id <> ${exclude})`
 }
 
 /** Of the rows `busyTimesNear` read, those `loadBlocking(operatorIds, from, to)` would return. */
@@ -169,8 +223,8 @@ export function busyTimes(operatorIds: number[], from: Date | string, to: Date |
     param(excludeId),
   ]
   return sql`select id, operator_id as operator, ${ISO.start} as date_start, ${ISO.end} as date_end,
-            status, ${ISO.created} as "createdAt"
-       from (select id, operator_id, date_start, date_end, status::text as status, created_at
+            status, ${ISO.created} as "createdAt", ${BUSY_STRETCHES} as busy
+       from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan is not null as phased
                from reservations
               where operator_id = any(${ops}::int[]) and ${blockingDuring(lo, hi)}
                 and (${exclude}::int is null or id <> ${exclude})
@@ -189,4 +243,32 @@ export async function loadBlocking(
 ): Promise<ExistingReservation[]> {
   const { rows } = await db.query(statement(busyTimes(operatorIds, from, to, excludeId ?? null), 'salon.busy-times'))
   return rows as ExistingReservation[]
+}
+
+/**
+ * Every booking's holds on the stations `stationIds` during [`from`, `to`), except the reservation
+ * `excludeId` (a move does not compete with itself): what the engine counts a station's free units
+ * on (`SlotQuery.stationUses`). No station asked, nothing read.
+ */
+export async function loadStationUses(
+  db: Db,
+  stationIds: number[],
+  from: Date,
+  to: Date,
+  excludeId?: number | null,
+): Promise<StationUse[]> {
+  if (stationIds.length === 0) return []
+  const [lo, hi] = [sql`${param(from)}::timestamptz`, sql`${param(to)}::timestamptz`]
+  const exclude = param(excludeId ?? null)
+  const { rows } = await db.query(
+    statement(
+      sql`select r.id, p.station_id as station, ${raw(isoOf('p.date_start'))} as start, ${raw(isoOf('p.date_end'))} as "end",
+                 r.status::text as status, ${raw(isoOf('r.created_at'))} as "createdAt"
+            from reservation_phases p join reservations r on r.id = p.reservation_id
+           where p.station_id = any(${param(stationIds)}::int[]) and ${stationsDuring(lo, hi)}
+             and (${exclude}::int is null or r.id <> ${exclude})`,
+      'salon.station-uses',
+    ),
+  )
+  return rows as StationUse[]
 }

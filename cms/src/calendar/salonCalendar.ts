@@ -175,13 +175,15 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
     () => db.query(`select date, recurring_yearly, is_active from holidays where is_active`),
     () => db.query(`select id, active, position from operators where active order by position, id`),
     () => db.query(ROTA_READ),
+    // Stations (issue 25): how many of each kind; a database before them has none.
+    () => db.query(`select id, count from stations order by id`),
   ] as const
   // On one client (a transaction) one after another — a client runs one query at a time, and
   // queueing several on it is deprecated in pg (removed in 9).
   const inClient = 'release' in db
   const results: unknown[] = []
   if (inClient) for (const read of reads) results.push(await read())
-  const [settings, hours, closures, holidays, operators, rota] = (
+  const [settings, hours, closures, holidays, operators, rota, stations] = (
     inClient ? results : await Promise.all(reads.map((read) => read()))
   ) as [
     BookingSettings,
@@ -197,6 +199,7 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
     { rows: HolidayRule[] },
     { rows: { id: number; active: boolean; position: unknown }[] },
     { rows: { rota: RotaRow | null }[] },
+    { rows: { id: number; count: unknown }[] },
   ]
   const opening = new Map<string, SalonCalendar['opening'][number]>()
   for (const r of hours.rows) {
@@ -228,6 +231,9 @@ async function readCalendar(db: Db): Promise<SalonCalendar> {
       position: num(o.position, 0),
     })),
     rota: rotaOf(rota.rows[0]?.rota ?? null),
+    stations: Object.freeze(
+      stations.rows.map((k) => Object.freeze({ id: k.id, count: num(k.count, 0) })),
+    ) as SalonCalendar['stations'],
   }
 }
 

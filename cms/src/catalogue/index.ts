@@ -5,3 +5,4 @@
 export * from './collections/Category'
 export * from './collections/Operators'
 export * from './collections/Services'
+export * from './collections/Stations'

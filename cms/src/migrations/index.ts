@@ -25,6 +25,7 @@ import * as migration_20261126_220000_feed_owner from './20261126_220000_feed_ow
 import * as migration_20261127_090000_rota from './20261127_090000_rota';
 import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
+import * as migration_20261127_160000_phases from './20261127_160000_phases';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261127_140000_privacy.up,
     down: migration_20261127_140000_privacy.down,
     name: '20261127_140000_privacy',
+  },
+  {
+    up: migration_20261127_160000_phases.up,
+    down: migration_20261127_160000_phases.down,
+    name: '20261127_160000_phases',
   },
 ];

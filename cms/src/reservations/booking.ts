@@ -24,6 +24,7 @@ import {
 import { HttpError, fieldError, sql, statement } from '../platform/edge'
 import { loadBlocking, localDays, salonCalendar, loadServices } from '../calendar/edge'
 import { ownBookings } from './repository'
+import { planFor, stationUsesFor } from './plans'
 
 type Actor = { id: number; user_role: Role }
 export type OperatorChoice = number | 'any'
@@ -43,6 +44,7 @@ export const UNAVAILABLE_MESSAGES: Record<
   NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
   OPERATOR_BUSY: 'Questo orario non è più disponibile.',
   OFF_SHIFT: 'L’operatore non è di turno a quest’ora.',
+  STATION_BUSY: 'A quest’ora le postazioni che servono sono tutte occupate: scegli un altro orario.',
   SLOT_TAKEN: 'Questo orario è appena stato prenotato da qualcun altro.',
   SESSION_EXPIRED: 'La sessione di prenotazione è scaduta: ricomincia.',
   SESSION_CONFIRMED: 'Questa prenotazione è già stata confermata.',
@@ -194,7 +196,8 @@ export async function dayAvailability(
   const tz = calendar.settings.timezone
   const { from, to } = localDays(tz, q.date)
   const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now })
+  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now, stationUses })
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
 }
 
@@ -212,7 +215,16 @@ export async function monthAvailability(
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
   const { from, to } = localDays(tz, first, addCalendarDays(next, -1))
   const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const days = daysWithSlots({ month: q.month, services, operator: q.operator, calendar, reservations, now })
+  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const days = daysWithSlots({
+    month: q.month,
+    services,
+    operator: q.operator,
+    calendar,
+    reservations,
+    now,
+    stationUses,
+  })
   return { month: q.month, timezone: tz, days }
 }
 
@@ -227,7 +239,8 @@ export async function checkAvailability(
   const start = new Date(q.date_start)
   const { from, to } = localDays(calendar.settings.timezone, localDayOf(start, calendar.settings.timezone))
   const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start })
+  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start, stationUses })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }
     : { available: false as const, reason: result.reason, message: UNAVAILABLE_MESSAGES[result.reason] }

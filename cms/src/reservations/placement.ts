@@ -3,7 +3,9 @@ import {
   type ActingAs,
   type BookingActor,
   type ExistingReservation,
+  type PlanSegment,
   type ReservationStatus,
+  type StationUse,
   type SalonCalendar,
   type ServiceInfo,
   checkSlot,
@@ -14,6 +16,7 @@ import {
 } from '@salon/shared'
 import { HttpError, RetryLater, fieldError, pgErrorCode } from '../platform'
 import { blockingWithin, loadBlocking, loadServices, localDays } from '../calendar'
+import { stationUsesFor, stationsOf } from './plans'
 import { type BookedTime, type LoadedReservation, writeTime } from './repository'
 import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from './booking'
 
@@ -105,6 +108,8 @@ export interface Placement {
   start: Date
   /** Length, price and end as the engine computed them (`bookingAmounts`: agreed ones for a move that keeps its services). */
   amounts: { duration: number; total_price: number; date_end: string }
+  /** Its plan (`planFor`: the services' for new services, else the one agreed); null = one busy block. */
+  plan: PlanSegment[] | null
   /** The status the booking gets with its time. */
   status: ReservationStatus
   /** Who books or moves: staff are not bound by the minimum notice (slotSettingsFor). */
@@ -116,6 +121,8 @@ export interface Placement {
   write?: (time: BookedTime) => Promise<unknown>
   /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
   near?: ExistingReservation[]
+  /** Holds on stations already read in this transaction by `stationUsesNear` (else read here when the plan needs any). */
+  nearStations?: StationUse[]
   /** Staff booking outside the operator's shift or leave on purpose: shifts are not checked, and it is recorded. */
   overrideShift?: boolean
   /**
@@ -138,6 +145,12 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
   const reservations = p.near
     ? blockingWithin(p.near, operators, from, to)
     : await loadBlocking(db, operators, from, to, p.id)
+  const stations = stationsOf(p.plan)
+  const stationUses = p.nearStations
+    ? p.nearStations.filter(
+        (u) => stations.includes(u.station) && u.start < to.toISOString() && u.end > from.toISOString(),
+      )
+    : await stationUsesFor(db, p.plan, from, to, p.id)
   const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
   // An override names the person: "any operator" is never placed off shift.
   const override = p.overrideShift === true && p.choice !== 'any'
@@ -149,6 +162,8 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     now: p.now,
     start: p.start,
     durationMinutes: p.amounts.duration,
+    plan: p.plan,
+    stationUses,
     shifts: override ? 'ignore' : 'enforce',
     hours: p.overrideHours === true ? 'ignore' : 'enforce',
   })
@@ -174,6 +189,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
       price,
       status: p.status,
       shiftOverride: override,
+      plan: p.plan,
     }
     return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
   }

@@ -12,6 +12,7 @@ import {
 } from '@salon/shared'
 import { notFound, sql, statement } from '../platform'
 import { loadBlocking, localDays, salonCalendar } from '../calendar'
+import { planFor, stationUsesFor } from './plans'
 import { candidates, dayAvailability, operatorOr400, servicesOr400, type OperatorChoice } from './booking'
 import { moveOperatorOr403, servicesOfBooking } from './placement'
 import { type Actor, readEvents, readReservation } from './repository'
@@ -71,6 +72,8 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
   const tz = settings.timezone
   const { from, to } = localDays(tz, q.date)
   const reservations = await loadBlocking(pool, candidates(services, calendar, operator), from, to, id)
+  // New services bring their plan; a move keeps the one agreed (issue 25).
+  const plan = planFor(services, servicesChanged ? null : current)
   const rules = { ...calendar, settings: slotSettingsFor(verdict.as, settings) }
   const slots = daySlots({
     day: q.date,
@@ -80,6 +83,8 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
     reservations,
     now,
     durationMinutes: amounts.duration,
+    plan,
+    stationUses: await stationUsesFor(pool, plan, from, to, id),
   })
   return {
     id,

@@ -47,6 +47,7 @@ async function sendAll(db: ReturnType<typeof fakeDb>, v: number) {
     duration: 30 + v,
     price: 10 * v,
     status: 'CONFIRMED' as const,
+    plan: v % 2 ? null : [{ from: 0, to: 30, operator_busy: true, station: null, cleanup: false }],
   }
   const actor = { id: v, user_role: 'ADMIN' as const }
   await repo.readReservation(db, v)
@@ -102,6 +103,7 @@ describe('the reservation SQL: placeholders and values', () => {
       duration: 60,
       price: 30,
       status: 'CONFIRMED' as const,
+      plan: null,
     }
     const actor = { id: 9, user_role: 'USER' as const }
     const confirm = { id: 7, time, note: null, anyOperator: true, services: [3, 5], now: new Date(1) }

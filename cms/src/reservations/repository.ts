@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg'
 import {
+  type PlanSegment,
   type FinalChange,
   type ReservationEventKind,
   type ReservationFacts,
@@ -29,6 +30,8 @@ export interface LoadedReservation {
   createdAt: Date
   /** Booked with "Qualsiasi operatore" (column any_operator): a customer's move may go to anyone. */
   anyOperator: boolean
+  /** Its plan as agreed (issue 25: phases, stations, clean-up); null = one busy block. */
+  plan: PlanSegment[] | null
   snapshot: ReservationSnapshot
   facts: ReservationFacts
 }
@@ -46,6 +49,7 @@ export interface ReservationRow {
   created_at: Date
   services: number[]
   any_operator?: boolean
+  plan?: PlanSegment[] | null
 }
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
@@ -67,6 +71,7 @@ export function loadedReservation(row: ReservationRow): LoadedReservation {
     user: row.user_id,
     createdAt: new Date(row.created_at),
     anyOperator: row.any_operator === true,
+    plan: row.plan ?? null,
     snapshot,
     facts: { user: row.user_id, operator: row.operator_id, status: row.status, date_start: snapshot.date_start },
   }
@@ -74,7 +79,7 @@ export function loadedReservation(row: ReservationRow): LoadedReservation {
 
 /** The one SELECT shape of a reservation (alias `r`) with its services in booked order. */
 const RESERVATION = sql`select r.id, r.user_id, r.operator_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
-              r.created_at, r.any_operator,
+              r.created_at, r.any_operator, r.plan,
               coalesce((select array_agg(services_id order by "order") from reservations_rels
                          where parent_id = r.id and path = 'services' and services_id is not null), '{}') as services
          from reservations r`
@@ -150,12 +155,14 @@ export interface BookedTime {
   status: ReservationStatus
   /** Staff placed it outside the operator's shift (or leave) on purpose (issue 23). */
   shiftOverride?: boolean
+  /** Its plan (issue 25; phases.ts `storedPlan`): null = one busy block. The database derives its stretches. */
+  plan: PlanSegment[] | null
 }
 
 const timeUpdate = (id: Param, t: BookedTime, now: unknown, more: Sql = raw('')) =>
   sql`update reservations set operator_id = ${t.operator}, date_start = ${t.start}, date_end = ${t.end}, duration = ${t.duration},
                             total_price = ${t.price}, status = ${t.status}, shift_override = ${t.shiftOverride === true},
-                            updated_at = ${now}${more}
+                            plan = ${t.plan === null ? null : JSON.stringify(t.plan)}::jsonb, updated_at = ${now}${more}
                       where id = ${id}`
 
 /** The reservation's services become `serviceIds`, in that order: two CTEs of one statement. */
@@ -164,7 +171,10 @@ const servicesReplacement = (id: Param, serviceIds: number[]) =>
                    rels as (insert into reservations_rels (parent_id, path, services_id, "order")
                             select ${id}, 'services', sid, ord from unnest(${serviceIds}::int[]) with ordinality as t(sid, ord))`
 
-/** Writes the time `t` (the guarded write: 23P01 when it overlaps a blocking booking of that operator). */
+/**
+ * Writes the time `t` (the guarded write: 23P01 when a busy stretch overlaps one of another booking
+ * of that operator, or a station kind would be held more times than it has).
+ */
 export async function writeTime(db: Db, id: number, t: BookedTime, now: Date) {
   await db.query(statement(timeUpdate(param(id), t, now)))
 }

@@ -21,6 +21,7 @@ import {
   type MyReservationItem,
   type MyReservationsResponse,
   type PaidItem,
+  type PhaseItem,
   type ReservationFacts,
   type ReservationDetail,
   maySeeAsStaff,
@@ -32,6 +33,7 @@ import { paidOf } from './checkoutRepository'
 import { loadActor } from './reads'
 import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
+import { phasesOf } from './plans'
 
 type Actor = Parameters<typeof loadActor>[1]
 
@@ -252,12 +254,13 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     blocksWithin(pool, from, to, scope, q.operator ?? null),
   ])
   const ids = rows.map((r) => r.id)
-  const [services, changes, paid] = await Promise.all([
+  const [services, changes, paid, phases] = await Promise.all([
     servicesOf(pool, ids),
     finalChanges(pool, ids),
     paidOf(pool, ids),
+    phasesOf(pool, ids),
   ])
-  const reservations = rows.map((r) => agendaItemOf(r, { services, changes, paid }, actor, settings, now))
+  const reservations = rows.map((r) => agendaItemOf(r, { services, changes, paid, phases }, actor, settings, now))
   // The salon's closed time of those days, by the engine's rules (one place computes it).
   const closed = closedTime(q.from, q.to, calendar, tz).map((r) => ({
     start: new Date(r.start).toISOString(),
@@ -298,11 +301,12 @@ function clientOf(r: Row): AgendaClient | null {
   }
 }
 
-/** What the staff lists read besides the rows: services, final changes (undo) and checkouts. */
+/** What the staff lists read besides the rows: services, final changes (undo), checkouts and phases. */
 interface StaffExtras {
   services: Map<number, MyReservationItem['services']>
   changes: Map<number, FinalChange>
   paid: Map<number, PaidItem>
+  phases: Map<number, PhaseItem[]>
 }
 
 /**
@@ -311,7 +315,7 @@ interface StaffExtras {
  */
 function agendaItemOf(
   r: Row,
-  { services, changes, paid }: StaffExtras,
+  { services, changes, paid, phases }: StaffExtras,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
@@ -332,6 +336,7 @@ function agendaItemOf(
     client: clientOf(r),
     paid: payment,
     ...(r.shift_override ? { override_shift: true } : {}),
+    ...(phases.has(r.id) ? { phases: phases.get(r.id)! } : {}),
     transitions: offeredTransitions(actor, factsOf(r), settings, now),
     actions: {
       move: reservationActions(actor, factsOf(r), settings, now).move,
@@ -357,10 +362,12 @@ export async function reservationDetail(
   const { rows } = await pool.query<Row>(`${STAFF_SELECT} where r.id = $1`, [id])
   const row = rows[0]
   if (!row || !maySeeAsStaff(actor, factsOf(row))) throw notFound()
-  const [services, changes, paid] = await Promise.all([
+  const [services, changes, paid, phases] = await Promise.all([
     servicesOf(pool, [id]),
     finalChanges(pool, [id]),
     paidOf(pool, [id]),
+    phasesOf(pool, [id]),
   ])
-  return { ...agendaItemOf(row, { services, changes, paid }, actor, settings, now), events: await readEvents(pool, id) }
+  const item = agendaItemOf(row, { services, changes, paid, phases }, actor, settings, now)
+  return { ...item, events: await readEvents(pool, id) }
 }

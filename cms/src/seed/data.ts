@@ -28,6 +28,13 @@ export const DEMO_OPERATORS = [
 export type DemoOperatorName = (typeof DEMO_OPERATORS)[number]['name']
 type Op = DemoOperatorName
 
+/** The demo salon's stations (postazioni): one basin, two colour chairs, one beauty room. */
+export const DEMO_STATIONS: { name: string; count: number }[] = [
+  { name: 'Lavatesta', count: 1 },
+  { name: 'Poltrona colore', count: 2 },
+  { name: 'Cabina estetica', count: 1 },
+]
+
 export const DEMO_SERVICES: {
   title: string
   category: (typeof DEMO_CATEGORIES)[number]

@@ -22,6 +22,7 @@ import {
   DEMO_OPENING,
   DEMO_OPERATORS,
   DEMO_SERVICES,
+  DEMO_STATIONS,
   EASTER_MONDAYS,
   NATIONAL_HOLIDAYS,
   demoBannerLink,
@@ -194,6 +195,10 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
     })
     services.push({ id: doc.id as number, ...s })
   }
+  // The salon's stations (issue 25). The demo services keep one busy phase each — the owner sets
+  // phases (a colour's tempo di posa) and stations in the dashboard; the benchmarks measure the
+  // demo as a salon that does not use them.
+  for (const station of DEMO_STATIONS) await create({ collection: 'stations', data: station })
 
   // Opening hours, holidays, closures
   for (const d of DEMO_OPENING) {

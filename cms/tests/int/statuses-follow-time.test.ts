@@ -101,7 +101,7 @@ describe('an appointment over early keeps its time until staff free the rest', (
     expect((await row(id)).date_end.getTime()).toBe(end)
 
     // The database guard still sees the chair taken: no booking, no block in the rest of its time.
-    await expect(booking(op, Date.now() + 30 * MIN, 30)).rejects.toThrow(/reservations_no_overlap/)
+    await expect(booking(op, Date.now() + 30 * MIN, 30)).rejects.toThrow(/reservation_phases_operator_no_overlap/)
     expect((await block(op, Date.now() + 30 * MIN, Date.now() + 60 * MIN)).status).toBe(409)
 
     const detail = (await api('GET', `/api/reservations/${id}/detail`, { as: 'ADMIN' })).body

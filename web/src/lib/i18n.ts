@@ -1,5 +1,5 @@
 import { ERROR_SCREEN_WORDS } from '@salon/shared/errorScreen'
-import { STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
+import { PHASE_WORDS, STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
 
 /**
  * Italian copy of the public site, in one place. Texts that the spec quotes in English
@@ -327,6 +327,14 @@ export const t = {
     confirmMails: 'Il cliente riceve una mail.',
     confirmUndo: 'Potrai ripristinarlo entro 15 minuti.',
     back: 'Indietro',
+    /** A booking's phases (issue 25): the glossary's Tempo di posa, Riordino, Postazione. */
+    phase: {
+      list: PHASE_WORDS.it.phases,
+      busy: 'Con il cliente',
+      processing: `${PHASE_WORDS.it.processing}: hai le mani libere`,
+      cleanup: PHASE_WORDS.it.cleanup,
+      during: (who: string) => `Nel tempo di posa di ${who}`,
+    },
   },
   shifts: {
     title: 'I miei turni',

@@ -29,6 +29,9 @@ describe('the site’s words for every code the server can send', () => {
       expect(words, code).not.toBe((en as Record<string, string>)[`refusal.${code}`])
     }
     expect(codeWords('TOO_MANY_BOOKINGS', { limit: 3 })).toContain('3 appuntamenti')
+    expect(codeWords('STATION_COUNT_IN_USE', { needed: 2 })).toContain('2 di queste postazioni')
+    // A customer refused because a station is taken reads what any taken time says (issue 25).
+    expect(codeWords('STATION_BUSY', {})).toBe(codeWords('OPERATOR_BUSY', {}))
     expect(codeWords('AT_MOST_CHARS', { n: 500 })).toBe('Al massimo 500 caratteri')
     expect(codeWords('SOMETHING_NEW', {}, 'Le parole del server')).toBe('Le parole del server')
   })

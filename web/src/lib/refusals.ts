@@ -24,6 +24,8 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   OUTSIDE_OPENING_HOURS: 'Il salone è chiuso a quell’ora.',
   NOT_ON_SLOT_GRID: 'Scegli uno degli orari proposti.',
   OPERATOR_BUSY: 'Questo orario non è più libero.',
+  // Issue 25: a customer never reads about stations (the site shows a service's total time only).
+  STATION_BUSY: 'Questo orario non è più libero.',
   OFF_SHIFT: 'A quest’ora non c’è più nessuno di turno: scegli un altro orario.',
   SLOT_TAKEN: 'Qualcuno ha appena prenotato questo orario.',
   SESSION_EXPIRED: 'La prenotazione è rimasta in attesa troppo a lungo: riprova.',
@@ -81,6 +83,11 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   OPERATOR_UNAVAILABLE: 'Questa persona non è disponibile.',
   BLOCK_OVERLAP: 'Si sovrappone a un altro blocco.',
   SERVICE_IN_USE: 'Questo servizio è in uso in alcune prenotazioni.',
+  STATION_IN_USE: 'Questa postazione serve ad alcuni servizi: toglila prima dalle loro fasi.',
+  STATION_COUNT_IN_USE: (p) =>
+    Number(p.needed) > 0
+      ? `Ci sono appuntamenti che usano ${p.needed} di queste postazioni insieme: non si può scendere sotto ${p.needed}.`
+      : 'Ci sono appuntamenti che usano più postazioni di queste insieme.',
   SERVICE_WITHOUT_OPERATOR: 'Un servizio resterebbe senza nessuno che lo esegue.',
   IMAGE_IN_USE: 'Questa immagine è in uso.',
   NOT_IN_CAROUSEL: 'Questa immagine non è nel carosello.',

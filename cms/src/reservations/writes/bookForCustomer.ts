@@ -12,6 +12,7 @@ import { fieldError, inTransaction, sql, statement, withRetries } from '../../pl
 import { salonCalendar } from '../../calendar'
 import { type OperatorChoice, operatorOr400, servicesOr400 } from '../booking'
 import { placeBooking } from '../placement'
+import { planFor } from '../plans'
 import { type Actor, insertDraft, recordEvent, setServices } from '../repository'
 import { loadActor } from '../reads'
 import { refusal } from '../refusals'
@@ -81,6 +82,7 @@ export async function bookAtDesk(pool: Pool, user: Actor, input: DeskBooking, no
         choice: input.operator,
         start,
         amounts,
+        plan: planFor(services),
         status,
         as: verdict.as,
         now,

@@ -4,6 +4,7 @@ import { inTransaction, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
 import { assertMayBook, operatorOr400, servicesOr400 } from '../booking'
 import { moveOperatorOr403, placeBooking, servicesOfBooking } from '../placement'
+import { planFor } from '../plans'
 import { type Actor, readReservation, recordEvent, setNote, setServices } from '../repository'
 import { actorAndReservation } from '../reads'
 import { refusal, staffOnlyOverride } from '../refusals'
@@ -63,6 +64,8 @@ export async function editReservation(pool: Pool, user: Actor, id: number, body:
           keep: current.snapshot.operator,
           start,
           amounts,
+          // New services bring their plan; a move or a resize keeps the one agreed.
+          plan: planFor(services, servicesChanged ? null : current),
           status,
           as: verdict.as,
           now,

@@ -2,6 +2,7 @@ import type { Pool } from 'pg'
 import { type WalkInBody, localDayOf, slotSettingsFor, walkInPlacement } from '@salon/shared'
 import { HttpError, fieldError } from '../../platform'
 import { loadBlocking, localDays } from '../../calendar'
+import { planFor, stationUsesFor } from '../plans'
 import { UNAVAILABLE_MESSAGES, candidates } from '../booking'
 import type { Actor } from '../repository'
 import { loadActor } from '../reads'
@@ -36,6 +37,7 @@ export async function walkIn(pool: Pool, user: Actor, body: WalkInBody, now = ne
           operator: operator || 'any',
           calendar: { ...calendar, settings: slotSettingsFor('ADMIN', calendar.settings) },
           reservations: await loadBlocking(db, candidates(services, calendar, operator || 'any'), from, to),
+          stationUses: await stationUsesFor(db, planFor(services), from, to),
           now: at,
         })
         if (placed.available) return new Date(placed.start)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import type { AgendaResponse } from './api'
+import { colourPhases } from './phases.fixture'
 
 const fetchAgenda = vi.fn()
 const setReservationStatus = vi.fn(async (..._args: unknown[]) => ({}))
@@ -177,5 +178,62 @@ describe('Agenda: the client card (issue 24)', () => {
   it('an anonymous walk-in is named as such', async () => {
     show({ customer: null, client: null })
     expect(await screen.findByRole('article', { name: '10:00 Cliente senza appuntamento' })).toBeTruthy()
+  })
+})
+
+describe('Agenda: phases (issue 25)', () => {
+  const item = agenda.reservations[0]!
+  const maria = { id: 8, name: 'Maria', surname: 'Rossi', phone: null, email: null }
+  const colour = {
+    ...item,
+    id: 11,
+    date_start: '2026-12-15T09:00:00.000Z',
+    date_end: '2026-12-15T11:00:00.000Z',
+    duration: 120,
+    services: [{ id: 7, title: 'Colore', duration: 120, price: 45 }],
+    customer: maria,
+    phases: colourPhases,
+  }
+  // A cut at 10:30, inside the colour's tempo di posa (10:30–11:10), listed after the colour by start.
+  const cut = { ...item, id: 12, date_start: '2026-12-15T09:30:00.000Z', date_end: '2026-12-15T10:00:00.000Z' }
+  const show = (reservations: (typeof item)[]) => {
+    fetchAgenda.mockResolvedValue({ ...agenda, blocks: [], reservations })
+    render(
+      <MemoryRouter>
+        <Agenda name="Giulia" />
+      </MemoryRouter>,
+    )
+  }
+
+  it('lists a booking’s phases under its time, and the appointment in its tempo di posa says so', async () => {
+    show([cut, colour])
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['10:00 Maria Rossi', '10:30 Chiara Conti'])
+    const phases = within(cards[0]!).getByRole('list', { name: 'Fasi' })
+    expect(
+      within(phases)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '10:00–10:30 Applicazione · Poltrona colore',
+      '10:30–11:10 Tempo di posa: hai le mani libere',
+      '11:10–12:00 Risciacquo e piega',
+      '12:00–12:10 Riordino · Poltrona colore',
+    ])
+    expect(within(cards[0]!).getByText('10:00–12:00')).toBeTruthy()
+    expect(within(cards[1]!).getByText('Nel tempo di posa di Maria Rossi')).toBeTruthy()
+    expect(within(cards[1]!).queryByRole('list', { name: 'Fasi' })).toBeNull()
+    expect(within(cards[0]!).queryByText(/Nel tempo di posa/)).toBeNull()
+  })
+
+  it('a booking without phases reads as before: time, status, services, customer — no phase list, no posa note', async () => {
+    show([item])
+    const card = await screen.findByRole('article', { name: '10:00 Chiara Conti' })
+    expect([...card.children].map((el) => el.textContent)).toEqual([
+      '10:00–10:30 · 30 minConfermata',
+      'Piega',
+      'Cliente: Chiara Conti',
+    ])
+    expect(within(card).queryByRole('list')).toBeNull()
   })
 })

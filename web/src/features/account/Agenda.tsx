@@ -21,6 +21,7 @@ import {
 } from './api'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { LoadError } from '../../lib/ui/LoadError'
+import { AgendaPhases, processingHost } from './AgendaPhases'
 import { CalendarFeedCards } from './CalendarFeedCard'
 import { MyShiftsCards } from './MyShiftsCard'
 
@@ -30,7 +31,9 @@ import { MyShiftsCards } from './MyShiftsCard'
  * button for each status change the engine offers this operator now (no "Completato" before the
  * start; a cancellation, a refusal or a no-show asks first), "Ripristina" for 15 minutes after a
  * final status, "Libera il tempo restante" for an appointment over early, and the time the salon
- * blocked for them (training, leave…) in its place among the appointments. The view is in the URL.
+ * blocked for them (training, leave…) in its place among the appointments. A booking with phases
+ * lists them (AgendaPhases: tempo di posa, riordino); one that starts in another's tempo di posa
+ * says so. The view is in the URL.
  * Below: their shifts and leave of the next four weeks (MyShiftsCard, issue 23), then the private
  * calendar link of their appointments (CalendarFeedCard).
  */
@@ -80,6 +83,11 @@ export function Agenda({ name }: { name: string }) {
 
   const days =
     data.status === 'success' ? groupByDay(data.data.agenda, data.data.agenda.timezone) : new Map<string, Entry[]>()
+  /** Who, if anyone, is in their tempo di posa when this appointment starts. */
+  const hostOf = (item: AgendaItem) => {
+    const host = data.status === 'success' ? processingHost(item, data.data.agenda.reservations) : undefined
+    return host ? whoOf(host) : undefined
+  }
 
   return (
     <>
@@ -124,6 +132,7 @@ export function Agenda({ name }: { name: string }) {
                     item={entry.item}
                     timeZone={data.status === 'success' ? data.data.agenda.timezone : 'Europe/Rome'}
                     busy={pending === entry.item.id}
+                    during={hostOf(entry.item)}
                     onChange={(status) => choose(entry.item, status)}
                     onUndo={() =>
                       void act(
@@ -228,6 +237,7 @@ function AgendaCard({
   item,
   timeZone,
   busy,
+  during,
   onChange,
   onUndo,
   onFreeRest,
@@ -235,6 +245,8 @@ function AgendaCard({
   item: AgendaItem
   timeZone: string
   busy: boolean
+  /** The customer in whose tempo di posa this appointment sits. */
+  during?: string
   onChange: (status: ReservationStatus) => void
   onUndo: () => void
   onFreeRest: () => void
@@ -256,7 +268,9 @@ function AgendaCard({
         </p>
         <span className={`badge badge--${item.status.toLowerCase()}`}>{statusLabelIt(item.status)}</span>
       </header>
+      {during ? <p className="agenda-card__during">{t.agenda.phase.during(during)}</p> : null}
       <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      <AgendaPhases phases={item.phases} timeZone={timeZone} />
       {allergies ? (
         <p className="agenda-card__allergy" role="note">
           <strong>{t.agenda.allergies}:</strong> {allergies}

@@ -12,6 +12,21 @@ export interface CatalogueService {
   description?: string | null
   /** Who can perform it (ids, or populated at depth 1); empty = every operator. */
   operators?: (number | { id: number })[] | null
+  /**
+   * Its phases and clean-up (issue 25), as `/api/services` and the home send them: read only for
+   * the booking's total (`totalsOf`: a clean-up between two services is time the customer waits).
+   * Never shown to a customer, who sees `time` (the sum of the phases) and the total.
+   */
+  phases?:
+    | {
+        id?: string | null
+        minutes: number
+        operator_busy?: boolean | null
+        station?: number | { id: number } | null
+        label?: string | null
+      }[]
+    | null
+  cleanup_minutes?: number | null
 }
 
 export interface CatalogueOperator {

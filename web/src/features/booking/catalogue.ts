@@ -9,9 +9,19 @@ export function chosenServices(catalogue: Catalogue, ids: number[]): CatalogueSe
   return ids.map((id) => byId.get(id)).filter((s): s is CatalogueService => !!s)
 }
 
-/** Duration and price of services done back to back: the engine's own sum (cents, no float drift). */
+/**
+ * Duration and price of services done back to back: the engine's own sums (cents, no float drift;
+ * the customer's time of the chained phases, with the clean-up between two services).
+ */
 export const totalsOf = (services: CatalogueService[]) =>
-  bookingTotals(services.map((s) => ({ time: s.time, price: s.price })))
+  bookingTotals(
+    services.map((s) => ({
+      time: s.time,
+      price: s.price,
+      phases: s.phases?.map((p) => ({ minutes: p.minutes, operator_busy: p.operator_busy !== false })),
+      cleanup_minutes: s.cleanup_minutes,
+    })),
+  )
 
 /** Operators who can perform every chosen service, in the salon's order (the engine's rule). */
 export function operatorsFor(catalogue: Catalogue, services: CatalogueService[]): CatalogueOperator[] {

@@ -12,7 +12,7 @@ const refused = (status: number, data: Record<string, unknown> | null, message =
 
 describe('confirmRefusal', () => {
   it('a time taken or no longer bookable goes back to the times', () => {
-    for (const reason of ['SLOT_TAKEN', 'OPERATOR_BUSY', 'TOO_SOON', 'CLOSED', 'IN_THE_PAST'])
+    for (const reason of ['SLOT_TAKEN', 'OPERATOR_BUSY', 'STATION_BUSY', 'TOO_SOON', 'CLOSED', 'IN_THE_PAST'])
       expect(confirmRefusal(refused(409, { reason }))).toEqual({ kind: 'time-gone' })
   })
   it('the open-booking cap is its own message, with the limit', () => {

@@ -122,6 +122,7 @@ export async function confirmReopening<T>(
 export const TIME_GONE_REASONS: ReadonlySet<string> = new Set([
   'SLOT_TAKEN',
   'OPERATOR_BUSY',
+  'STATION_BUSY',
   'OFF_SHIFT',
   'TOO_SOON',
   'IN_THE_PAST',

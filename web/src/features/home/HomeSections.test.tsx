@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { CLOSURES_SHOWN, Closures, Operators } from './HomeSections'
+import { CLOSURES_SHOWN, Closures, Operators, ServiceMenu } from './HomeSections'
 
 const holidays = [
   { id: 1, name: 'Natale', date: '2026-12-25', recurring_yearly: true },
@@ -48,5 +49,31 @@ describe('Operators', () => {
     expect(within(marco!).getByText('Oggi in salone')).toBeInTheDocument()
     rerender(<Operators operators={team} />)
     expect(screen.queryByText('Oggi in salone')).toBeNull()
+  })
+})
+
+describe('ServiceMenu', () => {
+  it('shows a service with phases (issue 25) by its total time only: no phase, station or clean-up', () => {
+    // As `/api/pages/home` sends it: `time` is the sum of the phases, set by the server.
+    const colour = {
+      id: 7,
+      title: 'Colore',
+      time: 120,
+      price: 45,
+      phases: [
+        { id: 'a1', minutes: 30, operator_busy: true, station: 2, label: 'Applicazione' },
+        { id: 'a2', minutes: 40, operator_busy: false, station: 2, label: 'Posa' },
+        { id: 'a3', minutes: 50, operator_busy: true, station: 1, label: 'Risciacquo e piega' },
+      ],
+      cleanup_minutes: 10,
+    }
+    const { container } = render(
+      <MemoryRouter>
+        <ServiceMenu categories={[{ id: 2, name: 'Colore', services: [colour] }]} />
+      </MemoryRouter>,
+    )
+    const item = screen.getByRole('listitem')
+    expect(within(item).getByText('2 h')).toBeInTheDocument()
+    expect(container.textContent).not.toMatch(/Applicazione|Posa|Risciacquo|Riordino|Postazion|10 min|30 min|40 min/)
   })
 })
