@@ -157,12 +157,12 @@ const ISO = { start: raw(isoOf('date_start')), end: raw(isoOf('date_end')), crea
 /**
  * The operator's busy stretches of a booking with a plan (issue 25: free during its *tempo di
  * posa*, busy during its clean-up), from the rows the database derived (`reservation_phases`);
- * null for a booking that is one busy block — every booking of a salon without phases, so their
+ * `[]` for one with none (cut short inside its processing time); null for a booking that is one busy block — every booking of a salon without phases, so their
  * reads cost what they did. Over a row of the busy union (`id`, `phased`).
  */
-const BUSY_STRETCHES = raw(`case when phased then (select json_agg(json_build_object('start', ${isoOf('p.date_start')},
+const BUSY_STRETCHES = raw(`case when phased then coalesce((select json_agg(json_build_object('start', ${isoOf('p.date_start')},
       'end', ${isoOf('p.date_end')}) order by p.date_start) from reservation_phases p
-      where p.reservation_id = busy.id and p.operator_busy) end`)
+      where p.reservation_id = busy.id and p.operator_busy), '[]'::json) end`)
 
 /** Station stretches (alias `p`) overlapping [`from`, `to`), through their partial GiST index. */
 const stationsDuring = (from: Sql, to: Sql) =>

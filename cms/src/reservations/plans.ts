@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import { type PhaseItem, type PlanSegment, type ServiceInfo, type StationUse, planOf, storedPlan } from '@salon/shared'
-import { isoOf } from '../platform'
-import { loadStationUses } from '../calendar'
+import { isoOf } from '../platform/edge'
+import { loadStationUses } from '../calendar/edge'
 import type { LoadedReservation } from './repository'
 
 /**

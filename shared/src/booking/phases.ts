@@ -112,10 +112,11 @@ export interface PlacedSegment extends Range {
 /**
  * A stored plan placed at a booking's `start`, its customer time ending at `end` (epoch ms). The
  * plan's minutes are elapsed time (a DST night changes the clock, not the minutes). When the
- * booking ends earlier than planned (the rest freed, a shorter length set by hand), every segment
- * is cut at `end` and those after it — the clean-up included — are gone; when it ends as planned
- * the plan is placed whole (its last clean-up after `end`); when it ends later (a longer length
- * set by hand), the last customer segment stretches to `end` and the clean-up follows it. A null plan (or an empty one) is one busy block [start, end).
+ * booking ends as planned, the whole plan is placed, its last clean-up after `end`. When it ends
+ * earlier than planned (the rest freed, a shorter length set by hand), every segment is cut at
+ * `end` and those after it — the clean-up included — are gone; when it ends later (a longer length
+ * set by hand), the last customer segment stretches to `end` and the clean-up follows it. A null
+ * plan (or an empty one) is one busy block [start, end).
  */
 export function placePlan(plan: PlanSegment[] | null | undefined, start: number, end: number): PlacedSegment[] {
   if (!(end > start)) return []
@@ -124,6 +125,7 @@ export function placePlan(plan: PlanSegment[] | null | undefined, start: number,
   const customerEnd = plan.reduce((m, s) => (s.cleanup ? m : Math.max(m, s.to)), 0)
   const planned = at(customerEnd)
   const out: PlacedSegment[] = []
+  // Ending exactly as planned is the stretch below by 0: the clean-up after the end stays.
   if (end < planned) {
     for (const s of plan) {
       const a = at(s.from)

@@ -58,3 +58,80 @@ describe('booking engine with a rota (issue 23)', () => {
     daysWithSlots({ ...withRota, services, operator: 'any', month: '2026-05' })
   })
 })
+
+// Issue 25: the same salon where every service has phases (a posa, stations, a clean-up), every
+// booking holds its operator in two stretches and two kinds of station (5 colour bowls, 4 basins):
+// three times the instants to read per booking, which is most of the difference with the first block.
+const BOWL = 1
+const BASIN = 2
+const phased = [
+  service(1, 30, {
+    phases: [
+      { minutes: 10, operator_busy: true, station: BOWL },
+      { minutes: 10, operator_busy: false, station: BOWL },
+      { minutes: 10, operator_busy: true, station: BASIN },
+    ],
+    cleanup_minutes: 5,
+  }),
+  service(2, 15, { phases: [{ minutes: 15, operator_busy: true, station: BASIN }] }),
+]
+const MIN = 60_000
+const iso = (t: number) => new Date(t).toISOString()
+const withPlans = s.reservations.map((r) => {
+  const start = Date.parse(r.date_start)
+  const end = Date.parse(r.date_end)
+  const split = end - start >= 30 * MIN ? start + 10 * MIN : end
+  return {
+    ...r,
+    busy: [
+      { start: r.date_start, end: iso(split) },
+      ...(split < end ? [{ start: iso(split + 10 * MIN), end: iso(end + 5 * MIN) }] : []),
+    ],
+  }
+})
+const uses = s.reservations.flatMap((r) => {
+  const start = Date.parse(r.date_start)
+  const end = Date.parse(r.date_end)
+  const mid = start + Math.floor((end - start) / 2 / MIN) * MIN
+  const held = { id: r.id, status: r.status, createdAt: r.createdAt }
+  return [
+    { ...held, station: BOWL, start: r.date_start, end: iso(mid) },
+    { ...held, station: BASIN, start: iso(mid), end: iso(end + 5 * MIN) },
+  ]
+})
+const withStations = {
+  ...s,
+  calendar: {
+    ...s.calendar,
+    stations: [
+      { id: BOWL, count: 5 },
+      { id: BASIN, count: 4 },
+    ],
+  },
+}
+const phasedDay = {
+  ...withStations,
+  services: phased,
+  operator: 'any' as const,
+  reservations: withPlans.filter((r) => r.date_start.startsWith('2026-05-12')),
+  stationUses: uses.filter((u) => u.start.startsWith('2026-05-12')),
+}
+
+describe('booking engine with phases and stations on every service (issue 25)', () => {
+  bench('daySlots, one day, phases and stations', () => {
+    daySlots({ ...phasedDay, day: '2026-05-12' })
+  })
+  bench('checkSlot, one start, phases and stations', () => {
+    checkSlot({ ...phasedDay, start: '2026-05-12T12:15:00Z' })
+  })
+  bench('daysWithSlots, one month, phases and stations', () => {
+    daysWithSlots({
+      ...withStations,
+      services: phased,
+      operator: 'any',
+      reservations: withPlans,
+      stationUses: uses,
+      month: '2026-05',
+    })
+  })
+})

@@ -101,7 +101,8 @@ export function isBlocking(
   if (r.status === 'PENDING_CONFIRMATION') {
     const created = parseInstant(r.createdAt, 'UTC')
     if (Number.isNaN(created)) return true
-    return !isHoldExpired(created, holdMinutes, now)
+    // isHoldExpired, without a Date: the engine asks this for every booking and station use.
+    return created + (Number(holdMinutes) || 0) * 60_000 > toEpochMs(now)
   }
   return ALWAYS_BLOCKING.has(r.status)
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { localDayOf, localInstant, startOfLocalDay } from './periods'
 import { calendarDayOf, instantToWallClock, parseInstant, wallClockToInstant, zoneOffsetMs } from './zone'
@@ -88,6 +89,32 @@ describe('zone arithmetic (independent of the process time zone)', () => {
     expect(parseInstant('2026-05-01T09:00:00.5', 'UTC')).toBe(Date.parse('2026-05-01T09:00:00.500Z'))
     expect(parseInstant('nope', 'UTC')).toBeNaN()
     expect(parseInstant(null, 'UTC')).toBeNaN()
+  })
+
+  it('reads the canonical UTC form (toISOString, the database) exactly as Date.parse, whatever the zone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('0000-01-01T00:00:00Z'), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }),
+        (t) => {
+          const iso = new Date(t).toISOString()
+          expect(parseInstant(iso, 'Europe/Rome')).toBe(t)
+          expect(parseInstant(iso.replace(/\.\d{3}Z$/, 'Z'), 'America/New_York')).toBe(Math.floor(t / 1000) * 1000)
+        },
+      ),
+      { numRuns: 500 },
+    )
+    const edges = [
+      '2026-02-30T00:00:00Z', // Date.parse rolls it over to 2 March
+      '2024-02-29T23:59:59.999Z',
+      '2026-01-01T24:00:00Z',
+      '0099-06-01T00:00:00Z', // not 1999
+      '2026-01-01T23:60:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-01-01T10:00:00.5Z',
+      '2026-01-01T10:00:00,000Z',
+      '2026-01-0xT10:00:00Z',
+    ]
+    for (const iso of edges) expect(parseInstant(iso, 'Europe/Rome'), iso).toBe(Date.parse(iso))
   })
 
   it('reads the calendar day of a stored date', () => {
