@@ -9,9 +9,9 @@ import {
   newCustomer,
   registerViaApi,
   romeDay,
-  SALON_ZONE as ZONE,
   serviceIds,
 } from './helpers'
+import { dayWhere, grid, minutesOfDay, openAgenda, romeTime, settled, slotsOf, type Slot } from './agendaGrid'
 
 /**
  * The agenda of /dashboard/booking (issue 13): real mouse drags on the production build. A booking
@@ -25,14 +25,6 @@ import {
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' })
 
-const romeTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ZONE, hourCycle: 'h23' }).format(
-    new Date(iso),
-  )
-const minutesOfDay = (iso: string) => {
-  const [h, m] = romeTime(iso).split(':').map(Number) as [number, number]
-  return h * 60 + m
-}
 /** A surname no other booking has (letters only, as a name should be). */
 const unique = (base: string) =>
   base +
@@ -40,18 +32,6 @@ const unique = (base: string) =>
     .toString(26)
     .replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]!)
     .slice(-5)
-interface Slot {
-  start: string
-  end: string
-}
-async function slotsOf(request: APIRequestContext, day: string, services: number[], operator: number | 'any') {
-  const res = await request.get(
-    `/api/reservations/time-availability-day?date=${day}&services=${services.join(',')}&operator=${operator}`,
-  )
-  expect(res.status()).toBe(200)
-  return (await res.json()).slots as Slot[]
-}
-
 /** Free starts of a day from 10:00 on (salon time). */
 const from10 = (slots: Slot[]) => slots.filter((s) => minutesOfDay(s.start) >= 600)
 /** A first free start and another two to four hours later: a drag that fits the window. */
@@ -65,54 +45,6 @@ const twoTimes = (slots: Slot[]) => {
 /** An afternoon mostly free (at least eight free starts from 14:00 to 18:00): nobody blocked it yet. */
 const freeAfternoon = (slots: Slot[]) =>
   slots.filter((s) => minutesOfDay(s.start) >= 14 * 60 && minutesOfDay(s.start) < 18 * 60).length >= 8
-
-/** The first day from `offset` days ahead on which `operator`'s free times satisfy `fits`. */
-async function dayWhere(
-  request: APIRequestContext,
-  services: number[],
-  operator: number,
-  offset: number,
-  fits: (slots: Slot[]) => unknown,
-) {
-  const today = romeDay()
-  for (let i = offset; i < offset + 14; i++) {
-    const day = addDays(today, i)
-    const slots = await slotsOf(request, day, services, operator)
-    if (fits(slots)) return { day, slots }
-  }
-  throw new Error('no day with room in two weeks')
-}
-
-/** An operator's column title (the grid is presentational: the cards carry the meaning). */
-const columnOf = (page: Page, operatorName: string) => page.locator('.ec-col-head', { hasText: operatorName })
-
-/** Minutes of the day of a `HH:mm[:ss]` (or a date-time ending so). */
-const minutesOfLabel = (text: string) => {
-  const [, h, m] = /(\d{2}):(\d{2})(?::\d{2})?$/.exec(text)!
-  return Number(h) * 60 + Number(m)
-}
-
-/**
- * Pixels of the calendar: the column of an operator and the height of a minute. The grid's hours
- * follow what it shows (08–20 at least), so they are read from its time axis.
- */
-async function grid(page: Page, operatorName: string) {
-  const head = columnOf(page, operatorName)
-  const headBox = (await head.boundingBox())!
-  const slots = await page
-    .locator('.ec-body .ec-sidebar time')
-    .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''))
-  const first = minutesOfLabel(slots[0]!)
-  const span = (minutesOfLabel(slots[1]!) - first) * slots.length
-  // The body's first day cell spans the grid's hours.
-  const cell = (await page.locator('.ec-body .ec-day').first().boundingBox())!
-  const pxPerMinute = cell.height / span
-  return {
-    x: headBox.x + headBox.width / 2,
-    y: (minute: number) => cell.y + (minute - first) * pxPerMinute,
-    pxPerMinute,
-  }
-}
 
 /** A real mouse drag in small steps (the calendar needs pointer moves, not a synthetic drop). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -159,22 +91,6 @@ async function seedBooking(
     date_start: booking.start,
   })
   return { customer, booking: saved, name: new RegExp(`${who.first} ${surname}`) }
-}
-
-/**
- * The agenda has its answer and no change is in flight: its spinner is gone. What the user waits
- * for before the next drag — a drag begun while the agenda is read again is dropped when the new
- * answer redraws the cards (a race a slow machine loses).
- */
-async function settled(page: Page) {
-  await expect(page.getByLabel(/^(Caricamento…|Loading…)$/)).toHaveCount(0)
-}
-
-async function openAgenda(page: Page, day: string) {
-  await page.goto(`/dashboard/agenda?mode=day&date=${day}`)
-  await expect(page.getByRole('region', { name: /^Agenda di/ })).toBeVisible()
-  await expect(columnOf(page, 'Marco Bianchi')).toBeVisible()
-  await settled(page)
 }
 
 test('a booking dragged to a free time (and to another operator) is saved, the customer sees it; Enter opens it', async ({
