@@ -6,7 +6,6 @@ import {
   startOfLocalDay,
   type ExistingReservation,
   type ServiceInfo,
-  type StationUse,
 } from '@salon/shared'
 import { isoOf, param, raw, sql, statement, type Sql } from '../platform/edge'
 
@@ -110,7 +109,7 @@ export function localDays(timeZone: string, first: string, last = first) {
  * that never expires. Their ids are negated so they can never be taken for the reservation a move
  * or a confirm excludes from its own busy times. Followed by a WHERE on the block columns.
  */
-const BLOCKS_AS_BUSY = sql`select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at, false as phased from operator_blocks`
+const BLOCKS_AS_BUSY = sql`select -id as id, operator_id, date_start, date_end, 'CONFIRMED' as status, created_at, null::jsonb as plan from operator_blocks`
 
 /**
  * The local day of the timestamptz value `start` in the salon's zone (read from `config` in the
@@ -155,20 +154,6 @@ const blocksDuring = (from: Sql, to: Sql) =>
 const ISO = { start: raw(isoOf('date_start')), end: raw(isoOf('date_end')), created: raw(isoOf('created_at')) }
 
 /**
- * The operator's busy stretches of a booking with a plan (issue 25: free during its *tempo di
- * posa*, busy during its clean-up), from the rows the database derived (`reservation_phases`);
- * `[]` for one with none (cut short inside its processing time); null for a booking that is one busy block — every booking of a salon without phases, so their
- * reads cost what they did. Over a row of the busy union (`id`, `phased`).
- */
-const BUSY_STRETCHES = raw(`case when phased then coalesce((select json_agg(json_build_object('start', ${isoOf('p.date_start')},
-      'end', ${isoOf('p.date_end')}) order by p.date_start) from reservation_phases p
-      where p.reservation_id = busy.id and p.operator_busy), '[]'::json) end`)
-
-/** Station stretches (alias `p`) overlapping [`from`, `to`), through their partial GiST index. */
-const stationsDuring = (from: Sql, to: Sql) =>
-  sql`p.station_id is not null and tstzrange(p.date_start, p.date_end, '[)') && tstzrange(${from}, ${to}, '[)')`
-
-/**
  * The reservations and blocks that may block any operator on the salon's local day of the
  * timestamptz value `start` (holds included; `localDayAround`), except the reservation `exclude`,
  * as one JSON array of the rows `loadBlocking` returns — for a statement that reads other facts too
@@ -178,28 +163,13 @@ const stationsDuring = (from: Sql, to: Sql) =>
 export const busyTimesNear = (start: unknown, exclude: unknown) => {
   const { from, to } = localDayAround(start)
   return sql`(select coalesce(json_agg(json_build_object('id', id, 'operator', operator_id, 'date_start', ${ISO.start},
-                     'date_end', ${ISO.end}, 'status', status, 'createdAt', ${ISO.created}, 'busy', ${BUSY_STRETCHES})), '[]'::json)
-      from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan is not null as phased
+                     'date_end', ${ISO.end}, 'status', status, 'createdAt', ${ISO.created}, 'plan', plan)), '[]'::json)
+      from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan
               from reservations
              where ${blockingDuring(from, to)} and id <> ${exclude}
             union all
             ${BLOCKS_AS_BUSY}
              where ${blocksDuring(from, to)}) busy)`
-}
-
-/**
- * The holds on stations of every booking on the salon's local day of `start` (`localDayAround`),
- * except the reservation `exclude`, as one JSON array of `StationUse` — read with the busy times
- * by confirm. Through the partial GiST index of the station stretches: nothing to read in a salon
- * without stations.
- */
-export const stationUsesNear = (start: unknown, exclude: unknown) => {
-  const { from, to } = localDayAround(start)
-  return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'station', p.station_id,
-                     'start', ${raw(isoOf('p.date_start'))}, 'end', ${raw(isoOf('p.date_end'))},
-                     'status', r.status, 'createdAt', ${raw(isoOf('r.created_at'))})), '[]'::json)
-      from reservation_phases p join reservations r on r.id = p.reservation_id
-     where ${stationsDuring(from, to)} and r.id <> ${exclude})`
 }
 
 /** Of the rows `busyTimesNear` read, those `loadBlocking(operatorIds, from, to)` would return. */
@@ -215,7 +185,13 @@ export function blockingWithin(rows: ExistingReservation[], operatorIds: number[
  * Date#toISOString gives): a busy day has many rows, and parsing each into a Date only to format it
  * again is measurable.
  */
-export function busyTimes(operatorIds: number[], from: Date | string, to: Date | string, excludeId: number | null) {
+export function busyTimes(
+  operatorIds: number[],
+  from: Date | string,
+  to: Date | string,
+  excludeId: number | null,
+  everyPlan = false,
+) {
   const [ops, lo, hi, exclude] = [
     param(operatorIds),
     sql`${param(from)}::timestamptz`,
@@ -223,52 +199,31 @@ export function busyTimes(operatorIds: number[], from: Date | string, to: Date |
     param(excludeId),
   ]
   return sql`select id, operator_id as operator, ${ISO.start} as date_start, ${ISO.end} as date_end,
-            status, ${ISO.created} as "createdAt", ${BUSY_STRETCHES} as busy
-       from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan is not null as phased
+            status, ${ISO.created} as "createdAt", plan
+       from (select id, operator_id, date_start, date_end, status::text as status, created_at, plan
                from reservations
-              where operator_id = any(${ops}::int[]) and ${blockingDuring(lo, hi)}
+              where (operator_id = any(${ops}::int[])${raw(everyPlan ? ' or plan is not null' : '')}) and ${blockingDuring(lo, hi)}
                 and (${exclude}::int is null or id <> ${exclude})
              union all
              ${BLOCKS_AS_BUSY}
               where operator_id = any(${ops}::int[]) and ${blocksDuring(lo, hi)}) busy`
 }
 
-/** Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine checks expiry). */
+/**
+ * Reservations that may block `operatorIds` between `from` and `to` (holds included; the engine
+ * checks expiry), each with its plan (issue 25). `everyPlan`: also every other operator's booking
+ * with a plan, whose station holds count for everyone (`stationUsesOf`) — asked only when the
+ * plan being checked needs a station.
+ */
 export async function loadBlocking(
   db: Db,
   operatorIds: number[],
   from: Date,
   to: Date,
   excludeId?: number,
+  everyPlan = false,
 ): Promise<ExistingReservation[]> {
-  const { rows } = await db.query(statement(busyTimes(operatorIds, from, to, excludeId ?? null), 'salon.busy-times'))
+  const name = everyPlan ? 'salon.busy-times-plans' : 'salon.busy-times'
+  const { rows } = await db.query(statement(busyTimes(operatorIds, from, to, excludeId ?? null, everyPlan), name))
   return rows as ExistingReservation[]
-}
-
-/**
- * Every booking's holds on the stations `stationIds` during [`from`, `to`), except the reservation
- * `excludeId` (a move does not compete with itself): what the engine counts a station's free units
- * on (`SlotQuery.stationUses`). No station asked, nothing read.
- */
-export async function loadStationUses(
-  db: Db,
-  stationIds: number[],
-  from: Date,
-  to: Date,
-  excludeId?: number | null,
-): Promise<StationUse[]> {
-  if (stationIds.length === 0) return []
-  const [lo, hi] = [sql`${param(from)}::timestamptz`, sql`${param(to)}::timestamptz`]
-  const exclude = param(excludeId ?? null)
-  const { rows } = await db.query(
-    statement(
-      sql`select r.id, p.station_id as station, ${raw(isoOf('p.date_start'))} as start, ${raw(isoOf('p.date_end'))} as "end",
-                 r.status::text as status, ${raw(isoOf('r.created_at'))} as "createdAt"
-            from reservation_phases p join reservations r on r.id = p.reservation_id
-           where p.station_id = any(${param(stationIds)}::int[]) and ${stationsDuring(lo, hi)}
-             and (${exclude}::int is null or r.id <> ${exclude})`,
-      'salon.station-uses',
-    ),
-  )
-  return rows as StationUse[]
 }

@@ -22,9 +22,9 @@ import {
   type OwnBookingFacts,
 } from '@salon/shared'
 import { HttpError, fieldError, sql, statement } from '../platform/edge'
-import { loadBlocking, localDays, salonCalendar, loadServices } from '../calendar/edge'
+import { localDays, salonCalendar, loadServices } from '../calendar/edge'
 import { ownBookings } from './repository'
-import { planFor, stationUsesFor } from './plans'
+import { busyAndStations, planFor } from './plans'
 
 type Actor = { id: number; user_role: Role }
 export type OperatorChoice = number | 'any'
@@ -195,8 +195,14 @@ export async function dayAvailability(
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const { from, to } = localDays(tz, q.date)
-  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const { reservations, stationUses } = await busyAndStations(
+    db,
+    candidates(services, calendar, q.operator),
+    planFor(services),
+    from,
+    to,
+    tz,
+  )
   const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now, stationUses })
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
 }
@@ -214,8 +220,14 @@ export async function monthAvailability(
   const [y, m] = q.month.split('-').map(Number) as [number, number]
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
   const { from, to } = localDays(tz, first, addCalendarDays(next, -1))
-  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const { reservations, stationUses } = await busyAndStations(
+    db,
+    candidates(services, calendar, q.operator),
+    planFor(services),
+    from,
+    to,
+    tz,
+  )
   const days = daysWithSlots({
     month: q.month,
     services,
@@ -238,8 +250,14 @@ export async function checkAvailability(
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
   const { from, to } = localDays(calendar.settings.timezone, localDayOf(start, calendar.settings.timezone))
-  const reservations = await loadBlocking(db, candidates(services, calendar, q.operator), from, to)
-  const stationUses = await stationUsesFor(db, planFor(services), from, to)
+  const { reservations, stationUses } = await busyAndStations(
+    db,
+    candidates(services, calendar, q.operator),
+    planFor(services),
+    from,
+    to,
+    calendar.settings.timezone,
+  )
   const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start, stationUses })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }

@@ -5,18 +5,18 @@ import {
   type ExistingReservation,
   type PlanSegment,
   type ReservationStatus,
-  type StationUse,
   type SalonCalendar,
   type ServiceInfo,
   checkSlot,
   localDayOf,
   moveOperatorChoice,
   pickOperator,
+  stationUsesOf,
   slotSettingsFor,
 } from '@salon/shared'
 import { HttpError, RetryLater, fieldError, pgErrorCode } from '../platform'
-import { blockingWithin, loadBlocking, loadServices, localDays } from '../calendar'
-import { stationUsesFor, stationsOf } from './plans'
+import { blockingWithin, loadServices, localDays } from '../calendar'
+import { busyAndStations, stationsOf } from './plans'
 import { type BookedTime, type LoadedReservation, writeTime } from './repository'
 import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from './booking'
 
@@ -121,8 +121,6 @@ export interface Placement {
   write?: (time: BookedTime) => Promise<unknown>
   /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
   near?: ExistingReservation[]
-  /** Holds on stations already read in this transaction by `stationUsesNear` (else read here when the plan needs any). */
-  nearStations?: StationUse[]
   /** Staff booking outside the operator's shift or leave on purpose: shifts are not checked, and it is recorded. */
   overrideShift?: boolean
   /**
@@ -142,15 +140,16 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
   const day = localDayOf(p.start, tz)
   const operators = candidates(p.services, calendar, p.choice)
   const { from, to } = localDays(tz, day)
-  const reservations = p.near
-    ? blockingWithin(p.near, operators, from, to)
-    : await loadBlocking(db, operators, from, to, p.id)
-  const stations = stationsOf(p.plan)
-  const stationUses = p.nearStations
-    ? p.nearStations.filter(
-        (u) => stations.includes(u.station) && u.start < to.toISOString() && u.end > from.toISOString(),
-      )
-    : await stationUsesFor(db, p.plan, from, to, p.id)
+  // Confirm read every operator's busy rows of the day already (with their plans): this operator's
+  // busy times from them, and the stations' holds from all of them; else one read here.
+  const needsStations = stationsOf(p.plan).length > 0
+  const loaded = p.near
+    ? {
+        reservations: blockingWithin(p.near, operators, from, to),
+        stationUses: needsStations ? stationUsesOf(p.near, tz) : [],
+      }
+    : await busyAndStations(db, operators, p.plan, from, to, tz, p.id)
+  const { reservations, stationUses } = loaded
   const rules = { ...calendar, settings: slotSettingsFor(p.as, calendar.settings) }
   // An override names the person: "any operator" is never placed off shift.
   const override = p.overrideShift === true && p.choice !== 'any'

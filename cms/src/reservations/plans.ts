@@ -1,7 +1,16 @@
 import type { Pool, PoolClient } from 'pg'
-import { type PhaseItem, type PlanSegment, type ServiceInfo, type StationUse, planOf, storedPlan } from '@salon/shared'
+import {
+  type ExistingReservation,
+  type PhaseItem,
+  type PlanSegment,
+  type ServiceInfo,
+  type StationUse,
+  planOf,
+  stationUsesOf,
+  storedPlan,
+} from '@salon/shared'
 import { isoOf } from '../platform/edge'
-import { loadStationUses } from '../calendar/edge'
+import { loadBlocking } from '../calendar/edge'
 import type { LoadedReservation } from './repository'
 
 /**
@@ -21,16 +30,23 @@ export function planFor(
   return agreed ? agreed.plan : storedPlan(planOf(services))
 }
 
-/** Every booking's holds on the stations `plan` needs during [from, to) — none read when it needs none. */
-export async function stationUsesFor(
+/**
+ * What the engine checks a plan against during [from, to): the busy times of `operators` (except
+ * the booking `excludeId`) and, when the plan needs a station, every booking's holds on stations,
+ * from their plans (`stationUsesOf`) — one statement either way.
+ */
+export async function busyAndStations(
   db: Pool | PoolClient,
+  operators: number[],
   plan: PlanSegment[] | null,
   from: Date,
   to: Date,
+  timeZone: string,
   excludeId?: number,
-): Promise<StationUse[]> {
-  const stations = stationsOf(plan)
-  return stations.length ? loadStationUses(db, stations, from, to, excludeId) : []
+): Promise<{ reservations: ExistingReservation[]; stationUses: StationUse[] }> {
+  const everyPlan = stationsOf(plan).length > 0
+  const reservations = await loadBlocking(db, operators, from, to, excludeId, everyPlan)
+  return { reservations, stationUses: everyPlan ? stationUsesOf(reservations, timeZone) : [] }
 }
 
 /** The station kinds a plan holds, each once. */

@@ -11,8 +11,8 @@ import {
   slotSettingsFor,
 } from '@salon/shared'
 import { notFound, sql, statement } from '../platform'
-import { loadBlocking, localDays, salonCalendar } from '../calendar'
-import { planFor, stationUsesFor } from './plans'
+import { localDays, salonCalendar } from '../calendar'
+import { busyAndStations, planFor } from './plans'
 import { candidates, dayAvailability, operatorOr400, servicesOr400, type OperatorChoice } from './booking'
 import { moveOperatorOr403, servicesOfBooking } from './placement'
 import { type Actor, readEvents, readReservation } from './repository'
@@ -71,9 +71,17 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
   const operator: OperatorChoice = moveOperatorOr403(actor, verdict.as, current, q.operator)
   const tz = settings.timezone
   const { from, to } = localDays(tz, q.date)
-  const reservations = await loadBlocking(pool, candidates(services, calendar, operator), from, to, id)
   // New services bring their plan; a move keeps the one agreed (issue 25).
   const plan = planFor(services, servicesChanged ? null : current)
+  const { reservations, stationUses } = await busyAndStations(
+    pool,
+    candidates(services, calendar, operator),
+    plan,
+    from,
+    to,
+    tz,
+    id,
+  )
   const rules = { ...calendar, settings: slotSettingsFor(verdict.as, settings) }
   const slots = daySlots({
     day: q.date,
@@ -84,7 +92,7 @@ export async function moveSlots(pool: Pool, user: Actor, id: number, q: MoveSlot
     now,
     durationMinutes: amounts.duration,
     plan,
-    stationUses: await stationUsesFor(pool, plan, from, to, id),
+    stationUses,
   })
   return {
     id,

@@ -1,4 +1,5 @@
-import type { Range, ServiceInfo } from './types'
+import type { ExistingReservation, Range, ServiceInfo, StationUse } from './types'
+import { parseInstant } from './zone'
 
 /**
  * Services the way a salon works them (issue 25): a service is a short sequence of phases, each
@@ -153,4 +154,29 @@ function placed(s: PlanSegment, start: number, end: number): PlacedSegment {
     cleanup: s.cleanup,
     ...(s.label ? { label: s.label } : {}),
   }
+}
+
+/**
+ * The holds on stations of `reservations` (any operator's), from their plans placed at their
+ * times: what `SlotQuery.stationUses` takes. Rows without a plan hold no station.
+ */
+export function stationUsesOf(reservations: ExistingReservation[], timeZone: string): StationUse[] {
+  const out: StationUse[] = []
+  for (const r of reservations ?? []) {
+    if (!r.plan || !r.plan.some((s) => s.station !== null)) continue
+    const start = parseInstant(r.date_start, timeZone)
+    const end = parseInstant(r.date_end, timeZone)
+    for (const seg of placePlan(r.plan, start, end)) {
+      if (seg.station === null) continue
+      out.push({
+        ...(r.id !== undefined ? { id: r.id } : {}),
+        station: seg.station,
+        start: new Date(seg.start).toISOString(),
+        end: new Date(seg.end).toISOString(),
+        status: r.status,
+        createdAt: r.createdAt,
+      })
+    }
+  }
+  return out
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ReservationStatus } from '../enums/index'
 import { daysWithSlots } from './month'
-import { planOf, storedPlan } from './phases'
+import { planOf, stationUsesOf, storedPlan } from './phases'
 import type { Rota } from './rota'
 import { checkSlot, daySlots, pickOperator, type SlotQuery } from './slots'
 import { calendar, everyDay, reservation, ROME, service, settings, wallTime } from './test-fixtures'
@@ -391,5 +391,47 @@ describe('the month and walk-ins read the same plan', () => {
       now: now + 10 * 60_000,
     })
     expect(late).toEqual({ available: false, reason: 'OPERATOR_BUSY', next: z('12:00') })
+  })
+})
+
+describe('an existing booking given by its stored plan (what the server reads)', () => {
+  const plan = storedPlan(planOf([colour(10)]))!
+  const withPlan = { ...reservation(1, z('10:00'), z('12:00')), plan }
+
+  it('holds its operator in its busy segments and its clean-up, exactly as the same booking given by `busy`', () => {
+    const byBusy = booked(1, '10:00', '12:00', [
+      ['10:00', '10:30'],
+      ['11:10', '12:00'],
+      ['12:00', '12:10'],
+    ])
+    const a = local({ operator: 1, reservations: [withPlan] })
+    expect(a).toEqual(local({ operator: 1, reservations: [byBusy] }))
+    expect(a).toContain('10:30')
+    expect(a).not.toContain('12:00')
+    expect(a).toContain('12:10')
+  })
+
+  it('stationUsesOf: its station segments at its time, none for a booking without a plan; a cut-short one holds less', () => {
+    const uses = stationUsesOf([withPlan, reservation(2, z('10:00'), z('11:00'))], ROME)
+    expect(uses.map((u) => [u.station, wallTime(u.start, ROME), wallTime(u.end, ROME)])).toEqual([
+      [CHAIR, '10:00', '10:30'],
+      [CHAIR, '10:30', '11:10'],
+      [BASIN, '11:10', '12:00'],
+      [BASIN, '12:00', '12:10'],
+    ])
+    const freed = stationUsesOf([{ ...withPlan, date_end: z('10:45') }], ROME)
+    expect(freed.map((u) => [u.station, wallTime(u.start, ROME), wallTime(u.end, ROME)])).toEqual([
+      [CHAIR, '10:00', '10:30'],
+      [CHAIR, '10:30', '10:45'],
+    ])
+  })
+
+  it('one basin held by that plan: a wash by another operator during its finish is STATION_BUSY', () => {
+    const stationUses = stationUsesOf([withPlan], ROME)
+    expect(check('11:30', { services: [wash], operator: 2, reservations: [], stationUses })).toEqual({
+      available: false,
+      reason: 'STATION_BUSY',
+    })
+    expect(check('12:10', { services: [wash], operator: 2, reservations: [], stationUses }).available).toBe(true)
   })
 })

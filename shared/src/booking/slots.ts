@@ -158,6 +158,11 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
     if (!list || !isBlocking(r, now, hold)) continue
     if (Array.isArray(r.busy)) {
       for (const b of r.busy) pushRange(list, b.start, b.end, timeZone)
+    } else if (r.plan) {
+      // Its plan placed at its time (the rule the database's stretches follow): its busy segments.
+      const start = parseInstant(r.date_start, timeZone)
+      for (const seg of placePlan(r.plan, start, parseInstant(r.date_end, timeZone)))
+        if (seg.operator_busy) list.push({ start: seg.start, end: seg.end })
     } else pushRange(list, r.date_start, r.date_end, timeZone)
   }
   for (const [id, list] of byOperator) prepared.busy.set(id, mergeRanges(list))

@@ -1,5 +1,5 @@
 import type { BusinessClosureType, DayOfWeek, ReservationStatus } from '../enums/index'
-import type { ServicePhase } from './phases'
+import type { PlanSegment, ServicePhase } from './phases'
 import type { Rota } from './rota'
 
 /** Epoch milliseconds, half-open [start, end). */
@@ -104,6 +104,12 @@ export interface ExistingReservation {
    * a booking with phases is free during its *tempo di posa* and busy during its clean-up.
    */
   busy?: { start: string; end: string }[] | null
+  /**
+   * Its stored plan (issue 25; `reservations.plan`), placed at [date_start, date_end) with
+   * `placePlan` when `busy` is not given: its busy segments hold the operator, its station
+   * segments the stations (`stationUsesOf`). Absent or null: one busy block.
+   */
+  plan?: PlanSegment[] | null
 }
 
 /** Everything the engine needs to answer for one salon; no clock, no env, no database. */

@@ -1,14 +1,7 @@
 import type { Pool } from 'pg'
 import { type ConfirmBody, type ReservationStatus, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
 import { inTransaction, notFound, sql, statement, withRetries } from '../../platform'
-import {
-  CALENDAR_VERSION,
-  busyTimesNear,
-  salonCalendar,
-  servicesInOrder,
-  servicesOfIds,
-  stationUsesNear,
-} from '../../calendar'
+import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servicesOfIds } from '../../calendar'
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
 import { placeBooking } from '../placement'
 import { planFor } from '../plans'
@@ -19,7 +12,7 @@ import { type Actor, loadedReservation, lockOwnDraft, ownBookings, writeConfirme
  * what is committed, read inside the transaction: the draft and the customer, locked (one
  * customer's confirms run one at a time, so the open-booking cap cannot be raced); then, in one
  * statement, the calendar's version, the e-mail rule, the customer's open bookings, the services
- * and the busy times and station holds around the start (`busyTimesNear`, `stationUsesNear`: a superset of the local day, narrowed to
+ * and the busy times around the start, every operator's with their plans (`busyTimesNear`: a superset of the local day, narrowed to
  * the day and the candidates once the calendar says which); the salon's calendar is the committed
  * one of exactly that version (`salonCalendar`, a closure added a moment ago is seen) — the engine
  * checks, and the guarded write claims the time.
@@ -36,8 +29,7 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
           // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
           statement(
             sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user.id)}, ${ownBookings(user.id, now)} as own_bookings,
-                  ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near,
-                  ${stationUsesNear(body.date_start, body.id)} as near_stations`,
+                  ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`,
             'salon.confirm-facts',
           ),
         )
@@ -64,7 +56,6 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         as: 'CUSTOMER',
         now,
         near: facts.near,
-        nearStations: facts.near_stations,
         write: (time) => {
           // The booking as it will be written: its event is recorded by the same statement.
           const after = loadedReservation({

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg'
 import { type WalkInBody, localDayOf, slotSettingsFor, walkInPlacement } from '@salon/shared'
 import { HttpError, fieldError } from '../../platform'
-import { loadBlocking, localDays } from '../../calendar'
-import { planFor, stationUsesFor } from '../plans'
+import { localDays } from '../../calendar'
+import { busyAndStations, planFor } from '../plans'
 import { UNAVAILABLE_MESSAGES, candidates } from '../booking'
 import type { Actor } from '../repository'
 import { loadActor } from '../reads'
@@ -32,12 +32,19 @@ export async function walkIn(pool: Pool, user: Actor, body: WalkInBody, now = ne
         const tz = calendar.settings.timezone
         const day = localDayOf(at, tz)
         const { from, to } = localDays(tz, day)
+        const busy = await busyAndStations(
+          db,
+          candidates(services, calendar, operator || 'any'),
+          planFor(services),
+          from,
+          to,
+          tz,
+        )
         const placed = walkInPlacement({
           services,
           operator: operator || 'any',
           calendar: { ...calendar, settings: slotSettingsFor('ADMIN', calendar.settings) },
-          reservations: await loadBlocking(db, candidates(services, calendar, operator || 'any'), from, to),
-          stationUses: await stationUsesFor(db, planFor(services), from, to),
+          ...busy,
           now: at,
         })
         if (placed.available) return new Date(placed.start)
