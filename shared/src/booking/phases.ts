@@ -171,8 +171,9 @@ export function stationUsesOf(reservations: ExistingReservation[], timeZone: str
       out.push({
         ...(r.id !== undefined ? { id: r.id } : {}),
         station: seg.station,
-        start: new Date(seg.start).toISOString(),
-        end: new Date(seg.end).toISOString(),
+        // Epoch ms: no Date made and no string to read again (a busy day has many).
+        start: seg.start,
+        end: seg.end,
         status: r.status,
         createdAt: r.createdAt,
       })

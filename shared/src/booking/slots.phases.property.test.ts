@@ -5,6 +5,9 @@ import { arbScenario, build, dayGrid, H, MIN } from './test-phases'
 import { wallDateTime } from './test-fixtures'
 import type { Slot, UnavailableReason } from './types'
 
+/** A station use's instant as ISO (the engine takes epoch ms too). */
+const iso = (t: string | number) => (typeof t === 'number' ? new Date(t).toISOString() : t)
+
 /*
  * Phases and stations (issue 25) against a slow reference written from the rules alone: the
  * booking is expanded into one cell per minute (operator busy? which station? clean-up?) — the
@@ -84,7 +87,7 @@ function reference(q: SlotQuery, dayStart: number) {
     for (const b of r.busy ?? [{ start: r.date_start, end: r.date_end }]) mark(busyOf.get(r.operator)!, b.start, b.end)
   }
   const taken = new Map([1, 2, 3, 4].map((k) => [k, new Uint8Array(SIZE)]))
-  for (const u of q.stationUses ?? []) if (blocks(u, now, hold)) mark(taken.get(u.station)!, u.start, u.end)
+  for (const u of q.stationUses ?? []) if (blocks(u, now, hold)) mark(taken.get(u.station)!, iso(u.start), iso(u.end))
   const count = (k: number) => q.calendar.stations?.find((x) => x.id === k)?.count ?? 0
   const grid = dayGrid(q.day, tz)
   const dayEnd = grid.at(-1)!.t + 5 * MIN

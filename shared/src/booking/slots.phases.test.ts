@@ -413,14 +413,26 @@ describe('an existing booking given by its stored plan (what the server reads)',
 
   it('stationUsesOf: its station segments at its time, none for a booking without a plan; a cut-short one holds less', () => {
     const uses = stationUsesOf([withPlan, reservation(2, z('10:00'), z('11:00'))], ROME)
-    expect(uses.map((u) => [u.station, wallTime(u.start, ROME), wallTime(u.end, ROME)])).toEqual([
+    expect(
+      uses.map((u) => [
+        u.station,
+        wallTime(new Date(u.start).toISOString(), ROME),
+        wallTime(new Date(u.end).toISOString(), ROME),
+      ]),
+    ).toEqual([
       [CHAIR, '10:00', '10:30'],
       [CHAIR, '10:30', '11:10'],
       [BASIN, '11:10', '12:00'],
       [BASIN, '12:00', '12:10'],
     ])
     const freed = stationUsesOf([{ ...withPlan, date_end: z('10:45') }], ROME)
-    expect(freed.map((u) => [u.station, wallTime(u.start, ROME), wallTime(u.end, ROME)])).toEqual([
+    expect(
+      freed.map((u) => [
+        u.station,
+        wallTime(new Date(u.start).toISOString(), ROME),
+        wallTime(new Date(u.end).toISOString(), ROME),
+      ]),
+    ).toEqual([
       [CHAIR, '10:00', '10:30'],
       [CHAIR, '10:30', '10:45'],
     ])

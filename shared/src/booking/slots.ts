@@ -171,9 +171,9 @@ export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
   return prepared
 }
 
-function pushRange(list: Range[], from: string, to: string, timeZone: string) {
-  const start = parseInstant(from, timeZone)
-  const end = parseInstant(to, timeZone)
+function pushRange(list: Range[], from: string | number, to: string | number, timeZone: string) {
+  const start = typeof from === 'number' ? from : parseInstant(from, timeZone)
+  const end = typeof to === 'number' ? to : parseInstant(to, timeZone)
   if (end > start) list.push({ start, end })
 }
 

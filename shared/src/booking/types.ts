@@ -71,13 +71,13 @@ export interface StationInfo {
   count: number
 }
 
-/** One booking's hold on one station of a kind during [start, end) (ISO instants). */
+/** One booking's hold on one station of a kind during [start, end) (ISO instants, or epoch ms). */
 export interface StationUse {
   /** The reservation (a move excludes its own). */
   id?: number
   station: number
-  start: string
-  end: string
+  start: string | number
+  end: string | number
   status: ReservationStatus
   /** ISO instant; decides whether a PENDING_CONFIRMATION hold has expired. */
   createdAt: string
