@@ -122,38 +122,42 @@ export interface PlacedSegment extends Range {
 export function placePlan(plan: PlanSegment[] | null | undefined, start: number, end: number): PlacedSegment[] {
   if (!(end > start)) return []
   if (!plan || plan.length === 0) return [{ start, end, operator_busy: true, station: null, cleanup: false }]
-  const at = (minutes: number) => start + minutes * 60_000
-  const customerEnd = plan.reduce((m, s) => (s.cleanup ? m : Math.max(m, s.to)), 0)
-  const planned = at(customerEnd)
+  // Plain loops, no closures or spreads: the server places every phased booking of a day per request.
+  let customerEnd = 0
+  let last = -1
+  for (let k = 0; k < plan.length; k++) {
+    const s = plan[k]!
+    if (s.cleanup) continue
+    if (s.to > customerEnd) customerEnd = s.to
+    last = k
+  }
+  const planned = start + customerEnd * MINUTE
   const out: PlacedSegment[] = []
-  // Ending exactly as planned is the stretch below by 0: the clean-up after the end stays.
   if (end < planned) {
     for (const s of plan) {
-      const a = at(s.from)
+      const a = start + s.from * MINUTE
       if (a >= end) continue
-      out.push(placed(s, a, Math.min(at(s.to), end)))
+      const b = start + s.to * MINUTE
+      out.push(placed(s, a, b < end ? b : end))
     }
     return out
   }
   const shift = end - planned
-  const last = plan.reduce((i, s, k) => (s.cleanup ? i : k), -1)
-  plan.forEach((s, k) => {
-    if (k < last) out.push(placed(s, at(s.from), at(s.to)))
-    else if (k === last) out.push(placed(s, at(s.from), at(s.to) + shift))
-    else out.push(placed(s, at(s.from) + shift, at(s.to) + shift))
-  })
+  for (let k = 0; k < plan.length; k++) {
+    const s = plan[k]!
+    const a = start + s.from * MINUTE
+    const b = start + s.to * MINUTE
+    out.push(k < last ? placed(s, a, b) : k === last ? placed(s, a, b + shift) : placed(s, a + shift, b + shift))
+  }
   return out
 }
 
+const MINUTE = 60_000
+
 function placed(s: PlanSegment, start: number, end: number): PlacedSegment {
-  return {
-    start,
-    end,
-    operator_busy: s.operator_busy,
-    station: s.station,
-    cleanup: s.cleanup,
-    ...(s.label ? { label: s.label } : {}),
-  }
+  const out: PlacedSegment = { start, end, operator_busy: s.operator_busy, station: s.station, cleanup: s.cleanup }
+  if (s.label) out.label = s.label
+  return out
 }
 
 /**
@@ -163,15 +167,19 @@ function placed(s: PlanSegment, start: number, end: number): PlacedSegment {
 export function stationUsesOf(reservations: ExistingReservation[], timeZone: string): StationUse[] {
   const out: StationUse[] = []
   for (const r of reservations ?? []) {
-    if (!r.plan || !r.plan.some((s) => s.station !== null)) continue
+    const plan = r.plan
+    if (!plan) continue
+    let holds = false
+    for (const s of plan) if (s.station !== null) holds = true
+    if (!holds) continue
     const start = parseInstant(r.date_start, timeZone)
     const end = parseInstant(r.date_end, timeZone)
-    for (const seg of placePlan(r.plan, start, end)) {
+    for (const seg of placePlan(plan, start, end)) {
       if (seg.station === null) continue
+      // Epoch ms: no Date made and no string to read again (a busy day has many).
       out.push({
-        ...(r.id !== undefined ? { id: r.id } : {}),
+        id: r.id,
         station: seg.station,
-        // Epoch ms: no Date made and no string to read again (a busy day has many).
         start: seg.start,
         end: seg.end,
         status: r.status,
