@@ -183,6 +183,20 @@ export const candidates = (services: ServiceInfo[], calendar: SalonCalendar, ope
  * The free starts of a local day. `as`: whose rules apply — customers' (the public site), or
  * staff's (the dashboard booking a customer in: no minimum notice, a year ahead; `slotSettingsFor`).
  */
+/**
+ * The busy times and station holds a new booking of `services` with `operator` meets during
+ * [from, to): its candidates' bookings and, when its plan needs a station, everyone's holds.
+ */
+export const busyForNew = (
+  db: Pool | PoolClient,
+  services: ServiceInfo[],
+  calendar: SalonCalendar,
+  operator: OperatorChoice,
+  from: Date,
+  to: Date,
+) =>
+  busyAndStations(db, candidates(services, calendar, operator), planFor(services), from, to, calendar.settings.timezone)
+
 export async function dayAvailability(
   db: Pool,
   q: { date: string; services: number[]; operator: OperatorChoice },
@@ -195,14 +209,7 @@ export async function dayAvailability(
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const { from, to } = localDays(tz, q.date)
-  const { reservations, stationUses } = await busyAndStations(
-    db,
-    candidates(services, calendar, q.operator),
-    planFor(services),
-    from,
-    to,
-    tz,
-  )
+  const { reservations, stationUses } = await busyForNew(db, services, calendar, q.operator, from, to)
   const slots = daySlots({ day: q.date, services, operator: q.operator, calendar, reservations, now, stationUses })
   return { date: q.date, timezone: tz, ...bookingTotals(services), slots }
 }
@@ -220,14 +227,7 @@ export async function monthAvailability(
   const [y, m] = q.month.split('-').map(Number) as [number, number]
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
   const { from, to } = localDays(tz, first, addCalendarDays(next, -1))
-  const { reservations, stationUses } = await busyAndStations(
-    db,
-    candidates(services, calendar, q.operator),
-    planFor(services),
-    from,
-    to,
-    tz,
-  )
+  const { reservations, stationUses } = await busyForNew(db, services, calendar, q.operator, from, to)
   const days = daysWithSlots({
     month: q.month,
     services,
@@ -250,14 +250,7 @@ export async function checkAvailability(
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
   const { from, to } = localDays(calendar.settings.timezone, localDayOf(start, calendar.settings.timezone))
-  const { reservations, stationUses } = await busyAndStations(
-    db,
-    candidates(services, calendar, q.operator),
-    planFor(services),
-    from,
-    to,
-    calendar.settings.timezone,
-  )
+  const { reservations, stationUses } = await busyForNew(db, services, calendar, q.operator, from, to)
   const result = checkSlot({ services, operator: q.operator, calendar, reservations, now, start, stationUses })
   return result.available
     ? { available: true as const, date_start: start.toISOString(), date_end: result.end, operators: result.operators }

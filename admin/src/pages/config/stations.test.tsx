@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { setLocale } from '../../i18n/locale'
 import { fakeApi, renderWithApi, signedInAs, type Routes_ } from '../../test/fake-api'
 import { StationsSection } from './stations'
+import { fieldMessageOf } from '../../test/field-message'
 
 /**
  * The stations in Settings (issue 25) over the real data provider: the list, a new station and a
@@ -42,14 +43,6 @@ const countRefused = () =>
     { path: 'count', message: COUNT_IT, code: 'STATION_COUNT_IN_USE' },
   ])
 
-/** The message under a field, through the input's aria-describedby. */
-const messageOf = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-
 describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
 
@@ -71,8 +64,8 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
     await user.clear(count)
     await user.type(count, '30')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(messageOf(within(dialog).getByLabelText(/^Name/))).toContain('The name is required')
-    expect(messageOf(count)).toContain('From 1 to 20')
+    expect(fieldMessageOf(within(dialog).getByLabelText(/^Name/))).toContain('The name is required')
+    expect(fieldMessageOf(count)).toContain('From 1 to 20')
     expect(api.of('POST', '/api/stations')).toHaveLength(0)
 
     await user.type(within(dialog).getByLabelText(/^Name/), '  Cabina estetica ')
@@ -97,7 +90,7 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.of('PATCH', '/api/stations/2')).toHaveLength(1))
     expect(api.of('PATCH', '/api/stations/2')[0]!.body).toEqual({ name: 'Poltrona colore', count: 1 })
     await waitFor(() =>
-      expect(messageOf(count)).toContain(
+      expect(fieldMessageOf(count)).toContain(
         'Bookings from now on already use 2 at the same time: the number cannot go below that.',
       ),
     )
@@ -114,7 +107,7 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
     await user.clear(count)
     await user.type(count, '1')
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }))
-    await waitFor(() => expect(messageOf(count)).toContain(COUNT_IT))
+    await waitFor(() => expect(fieldMessageOf(count)).toContain(COUNT_IT))
   })
 
   it('a station that services need is not deleted: the dialog says why (409 STATION_IN_USE), in Italian too', async () => {
@@ -162,7 +155,9 @@ describe('the stations in Settings (issue 25)', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Lavatesta')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(messageOf(within(dialog).getByLabelText(/^Name/))).toContain('Something with this value already exists'),
+      expect(fieldMessageOf(within(dialog).getByLabelText(/^Name/))).toContain(
+        'Something with this value already exists',
+      ),
     )
   })
 

@@ -5,6 +5,7 @@ import { setLocale } from '../../i18n/locale'
 import { fakeApi, renderWithApi, type Routes_ } from '../../test/fake-api'
 import { ServiceFormScreen } from './form'
 import { rowsOfRecord } from './phases'
+import { fieldMessageOf } from '../../test/field-message'
 
 /**
  * The service form's phases (issue 25) through the real data provider: a colour of three phases
@@ -55,13 +56,6 @@ const phase = (n: number) => screen.getByRole('group', { name: new RegExp(`^(Pha
 const phases = () => screen.queryAllByRole('group', { name: /^(Phase|Fase) \d · / })
 const save = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: /^Save$|^Salva$/ }))
-/** The message Mantine shows under a field, found through the input's aria-describedby. */
-const messageOf = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
 
 describe('the service form’s phases (issue 25)', { timeout: 60_000 }, () => {
   afterEach(() => act(() => setLocale('en')))
@@ -169,7 +163,7 @@ describe('the service form’s phases (issue 25)', { timeout: 60_000 }, () => {
     expect(within(phase(1)).getByLabelText('With the stylist')).not.toBeChecked()
     await save(user)
     const first = within(phase(1)).getByLabelText('With the stylist')
-    await waitFor(() => expect(messageOf(first)).toContain('At least one phase with the stylist at work'))
+    await waitFor(() => expect(fieldMessageOf(first)).toContain('At least one phase with the stylist at work'))
     expect(api.of('PATCH', '/api/service/5')).toHaveLength(0)
   })
 
@@ -185,7 +179,7 @@ describe('the service form’s phases (issue 25)', { timeout: 60_000 }, () => {
     expect(phase(1)).toHaveAccessibleName('Fase 1 · Tempo di posa')
     await save(user)
     await waitFor(() =>
-      expect(messageOf(within(phase(1)).getByLabelText('Con l’operatore'))).toContain(
+      expect(fieldMessageOf(within(phase(1)).getByLabelText('Con l’operatore'))).toContain(
         'Almeno una fase con l’operatore al lavoro',
       ),
     )
@@ -201,7 +195,7 @@ describe('the service form’s phases (issue 25)', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('At most 24 hours')
     await user.clear(minutes3)
     await save(user)
-    await waitFor(() => expect(messageOf(minutes3)).toContain('Enter the duration in minutes'))
+    await waitFor(() => expect(fieldMessageOf(minutes3)).toContain('Enter the duration in minutes'))
     expect(api.of('PATCH', '/api/service/5')).toHaveLength(0)
   })
 

@@ -2,8 +2,7 @@ import type { Pool } from 'pg'
 import { type WalkInBody, localDayOf, slotSettingsFor, walkInPlacement } from '@salon/shared'
 import { HttpError, fieldError } from '../../platform'
 import { localDays } from '../../calendar'
-import { busyAndStations, planFor } from '../plans'
-import { UNAVAILABLE_MESSAGES, candidates } from '../booking'
+import { UNAVAILABLE_MESSAGES, busyForNew } from '../booking'
 import type { Actor } from '../repository'
 import { loadActor } from '../reads'
 import { bookAtDesk } from './bookForCustomer'
@@ -32,14 +31,7 @@ export async function walkIn(pool: Pool, user: Actor, body: WalkInBody, now = ne
         const tz = calendar.settings.timezone
         const day = localDayOf(at, tz)
         const { from, to } = localDays(tz, day)
-        const busy = await busyAndStations(
-          db,
-          candidates(services, calendar, operator || 'any'),
-          planFor(services),
-          from,
-          to,
-          tz,
-        )
+        const busy = await busyForNew(db, services, calendar, operator || 'any', from, to)
         const placed = walkInPlacement({
           services,
           operator: operator || 'any',
