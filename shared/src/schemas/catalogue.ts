@@ -89,7 +89,8 @@ export const servicePhases = z
     if (!phases.some((p) => p.operator_busy !== false))
       ctx.addIssue({ code: 'custom', message: M.PHASE_OPERATOR_BUSY, path: [0, 'operator_busy'] })
     const total = phases.reduce((sum, p) => sum + p.minutes, 0)
-    if (total > SERVICE_LIMITS.timeMax) ctx.addIssue({ code: 'custom', message: fieldMessage('AT_MOST_HOURS', { n: 24 }) })
+    if (total > SERVICE_LIMITS.timeMax)
+      ctx.addIssue({ code: 'custom', message: fieldMessage('AT_MOST_HOURS', { n: 24 }) })
   })
 
 export const cleanupMinutes = z
@@ -116,8 +117,14 @@ export const stationFields = {
   count: z
     .number({ message: M.STATION_COUNT_REQUIRED })
     .int(M.WHOLE_NUMBER)
-    .min(STATION_LIMITS.countMin, fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax }))
-    .max(STATION_LIMITS.countMax, fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax })),
+    .min(
+      STATION_LIMITS.countMin,
+      fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax }),
+    )
+    .max(
+      STATION_LIMITS.countMax,
+      fieldMessage('BETWEEN', { from: STATION_LIMITS.countMin, to: STATION_LIMITS.countMax }),
+    ),
 }
 export const stationInput = z.object(stationFields)
 export type StationInput = z.infer<typeof stationInput>
