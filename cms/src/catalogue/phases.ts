@@ -1,4 +1,5 @@
 import type { CollectionBeforeValidateHook } from 'payload'
+import { serviceMinutes } from '@salon/shared'
 import { FIELD_MESSAGES } from '@salon/shared/messages'
 import { HttpError } from '../platform'
 
@@ -10,7 +11,12 @@ type PhaseRow = {
   label?: unknown
 }
 
-const minutesOf = (phases: PhaseRow[]) => phases.reduce((sum, p) => sum + (Number(p.minutes) || 0), 0)
+/** The minutes of these phases: the engine's own sum (phases.ts `serviceMinutes`). */
+const minutesOf = (phases: PhaseRow[]) =>
+  serviceMinutes({
+    time: 0,
+    phases: phases.map((p) => ({ minutes: Number(p.minutes) || 0, operator_busy: p.operator_busy !== false })),
+  })
 const idOf = (v: unknown) => (v && typeof v === 'object' ? (v as { id: number }).id : v)
 
 /** What a phase is, for comparing (ids and labels aside). */
