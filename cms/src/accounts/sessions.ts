@@ -159,6 +159,27 @@ export async function rotateRefresh(payload: Payload, token: string | null | und
   return { token: accessToken, exp, refreshToken: outcome.refreshToken, user }
 }
 
+/**
+ * A Payload session and access token for a user who proved who they are without the password
+ * (an external provider, a passkey): the same `sid` + JWT that Payload's own login issues, so every
+ * later check (cookie, refresh, "esci da tutti i dispositivi") treats both alike. The caller then
+ * answers with `sessionResponse` (endpoints/authShared.ts), which starts the refresh family.
+ */
+export async function issueSession(payload: Payload, userId: number, now = new Date()) {
+  const collectionConfig = payload.collections.users.config
+  const sid = crypto.randomUUID()
+  await inClient(payload, (client) =>
+    keepPayloadSession(client, userId, sid, now, new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000)),
+  )
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true })
+  const { token, exp } = await jwtSign({
+    fieldsToSign: getFieldsToSign({ collectionConfig, email: user.email, sid, user: user as never }),
+    secret: payload.secret,
+    tokenExpiration: collectionConfig.auth.tokenExpiration,
+  })
+  return { token, exp, user }
+}
+
 /** DELETE /api/auth/refresh: ends the family of the presented token and its Payload session. */
 export async function endRefresh(payload: Payload, token: string | null | undefined, now = new Date()) {
   if (!token) return
