@@ -18,7 +18,7 @@ import crypto from 'node:crypto'
 import { inviteUser, reinviteUser, sendConfirmation } from '../accounts'
 import { usersCount, usersCountCompare } from '../../calendar'
 import { APIError, ValidationError } from 'payload'
-import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
+import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted, toE164 } from '@salon/shared'
 import { env } from '../../env'
 import { TooManyRegistrations, assertRefusalsUnder, claimRegistration, countRefusedRegistration } from '../registration'
 import { assertUserFields } from '../userFields'
@@ -210,6 +210,15 @@ export const Users: CollectionConfig = {
           data.email_verified_at = null
         return data
       },
+      ({ data, operation, originalDoc }) => {
+        // A number changed any other way than its SMS code (POST /api/auth/phone/verify, which
+        // writes both itself) is not verified any more (issue 26 §3). A phone factor keeps its own.
+        if (operation !== 'update' || !('phone_number' in data)) return data
+        const before = (originalDoc as { phone_number?: string | null } | undefined)?.phone_number
+        const e164 = (v: unknown) => (typeof v === 'string' && v.trim() ? (toE164(v) ?? v.trim()) : null)
+        if (e164(data.phone_number) !== e164(before)) data.phone_verified_at = null
+        return data
+      },
       ({ data, operation, req }) => {
         // A visitor registering has ticked "Ho letto l'informativa sulla privacy" (checked with the
         // other fields by `privacy_accepted`'s validate, below): the moment is the server's clock.
@@ -232,6 +241,13 @@ export const Users: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 100 },
     { name: 'surname', type: 'text', maxLength: 100 },
     { name: 'phone_number', type: 'text', maxLength: 30, validate: textMatching(phone) },
+    /** When the number was proven by an SMS code (POST /api/auth/phone/verify); never set through the API. */
+    {
+      name: 'phone_verified_at',
+      type: 'date',
+      admin: { readOnly: true },
+      access: { create: () => false, update: () => false },
+    },
     {
       name: 'user_role',
       type: 'select',
