@@ -77,8 +77,7 @@ export async function issueSmsCode(db: Pool, target: CodeTarget, now = Date.now(
   return { challenge_id: id, expires_at: expires.toISOString() }
 }
 
-const dead = () =>
-  fieldError('code', 'CODE_EXPIRED', 'Il codice è scaduto o è già stato usato: chiedine uno nuovo')
+const dead = () => fieldError('code', 'CODE_EXPIRED', 'Il codice è scaduto o è già stato usato: chiedine uno nuovo')
 
 /**
  * Uses the code of challenge `id` (400 naming `code` when wrong, expired, used, out of tries or

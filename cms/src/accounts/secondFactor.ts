@@ -175,8 +175,7 @@ export async function verifyEnrollment(
   const factor = await factorOf(db, userId, { id: factorId })
   if (!factor) throw notFound()
   if (factor.factor_type === 'phone') {
-    if (!challengeId)
-      throw fieldError('challenge_id', 'CODE_REQUEST_INVALID', 'Chiedi prima un codice via SMS')
+    if (!challengeId) throw fieldError('challenge_id', 'CODE_REQUEST_INVALID', 'Chiedi prima un codice via SMS')
     await useSmsCode(db, challengeId, { userId, purpose: 'factor', factorId: factor.id }, code, now)
     // The number is proven: the profile's number, when it is the same, is verified too.
     await db.query(
@@ -228,11 +227,9 @@ export async function checkSecondFactor(
 export async function unenroll(db: Pool, userId: number, factorId: number, code: string, challengeId?: string) {
   const factor = await factorOf(db, userId, { id: factorId })
   if (!factor) throw notFound()
-  if (
-    factor.status === 'verified' &&
-    !(await checkSecondFactor(db, userId, code, { challengeId, purpose: 'factor' }))
-  )
+  if (factor.status === 'verified' && !(await checkSecondFactor(db, userId, code, { challengeId, purpose: 'factor' })))
     throw invalidCode()
   await db.query('delete from user_factors where id = $1', [factor.id])
-  if (!(await hasVerifiedFactor(db, userId))) await db.query('delete from user_recovery_codes where user_id = $1', [userId])
+  if (!(await hasVerifiedFactor(db, userId)))
+    await db.query('delete from user_recovery_codes where user_id = $1', [userId])
 }

@@ -43,7 +43,7 @@ describe('smsCodeText', () => {
 
   it('writes a name’s curly apostrophe and accented capitals in GSM-7', () => {
     const text = smsCodeText('L’Èstetica di Zoë', '123456')
-    expect(text).toContain('per L\'Estetica di Zoe: 123456.')
+    expect(text).toContain("per L'Estetica di Zoe: 123456.")
     expect(smsEncoding(text)).toMatchObject({ encoding: 'GSM-7', segments: 1 })
   })
 
@@ -52,7 +52,10 @@ describe('smsCodeText', () => {
   })
 
   it('shortens a long name to stay in one segment, keeping the code whole', () => {
-    const text = smsCodeText('Centro Estetico e Parrucchieria Internazionale della Bellezza Naturale di Milano Porta Romana', '123456')
+    const text = smsCodeText(
+      'Centro Estetico e Parrucchieria Internazionale della Bellezza Naturale di Milano Porta Romana',
+      '123456',
+    )
     expect(smsEncoding(text)).toMatchObject({ encoding: 'GSM-7', segments: 1 })
     expect(text).toMatch(/^Il tuo codice per Centro Estetico.*\.\.\.: 123456\. Scade tra 10 minuti\./)
   })
@@ -72,7 +75,10 @@ describe('phone and factor schemas', () => {
   })
 
   it('a code and the challenge that sent it', () => {
-    expect(phoneVerifyBody.parse({ challenge_id: uuid, code: '123 456' })).toEqual({ challenge_id: uuid, code: '123456' })
+    expect(phoneVerifyBody.parse({ challenge_id: uuid, code: '123 456' })).toEqual({
+      challenge_id: uuid,
+      code: '123456',
+    })
     expect(phoneVerifyBody.safeParse({ challenge_id: 'x', code: '123456' }).success).toBe(false)
     expect(phoneVerifyBody.safeParse({ challenge_id: uuid, code: '12345' }).success).toBe(false)
   })

@@ -18,7 +18,15 @@ import crypto from 'node:crypto'
 import { inviteUser, reinviteUser, sendConfirmation } from '../accounts'
 import { usersCount, usersCountCompare } from '../../calendar'
 import { APIError, ValidationError } from 'payload'
-import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted, toE164 } from '@salon/shared'
+import {
+  ACCESS_TOKEN_SECONDS,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  idParam,
+  phone,
+  privacyAccepted,
+  toE164,
+} from '@salon/shared'
 import { env } from '../../env'
 import { TooManyRegistrations, assertRefusalsUnder, claimRegistration, countRefusedRegistration } from '../registration'
 import { assertUserFields } from '../userFields'
