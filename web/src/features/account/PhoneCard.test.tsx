@@ -60,6 +60,7 @@ describe('PhoneCard', () => {
     expect(await screen.findByText(t.phone.sent('333 123 4567'))).toBeInTheDocument()
 
     const code = screen.getByLabelText(t.phone.code)
+    expect(code).toHaveFocus()
     await u.type(code, '12345')
     await u.click(screen.getByRole('button', { name: t.phone.confirm }))
     expect(await screen.findByText(fieldMessage('SMS_CODE_INVALID'))).toBeInTheDocument()

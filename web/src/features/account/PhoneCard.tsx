@@ -79,7 +79,8 @@ export function PhoneCard() {
   let body
   if (sent) {
     body = (
-      <form className="form form--narrow" onSubmit={(event) => void onConfirm(event)} noValidate>
+      // Keyed: the code form is a new one (its field mounts, and takes the focus), not the number form updated.
+      <form key="code" className="form form--narrow" onSubmit={(event) => void onConfirm(event)} noValidate>
         <p>{t.phone.sent(sent.phone)}</p>
         <FormAlert>{formError}</FormAlert>
         <Field
@@ -118,7 +119,7 @@ export function PhoneCard() {
     )
   } else {
     body = (
-      <form className="form form--narrow" onSubmit={onSend} noValidate>
+      <form key="number" className="form form--narrow" onSubmit={onSend} noValidate>
         <p>{t.phone.intro}</p>
         <FormAlert>{formError}</FormAlert>
         <Field

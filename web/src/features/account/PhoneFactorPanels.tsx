@@ -84,7 +84,7 @@ export function PhoneEnrollPanel({
 
   if (!pending)
     return (
-      <form className="form form--narrow" onSubmit={(event) => void start(event)} noValidate>
+      <form key="number" className="form form--narrow" onSubmit={(event) => void start(event)} noValidate>
         <p>{t.mfa.smsNumberHint}</p>
         <FormAlert>{formError ?? sendError}</FormAlert>
         <Field
@@ -110,7 +110,7 @@ export function PhoneEnrollPanel({
     )
 
   return (
-    <form className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form key="code" className="form form--narrow" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>{t.mfa.smsSent(pending.factor.phone ?? '')}</p>
       <FormAlert>{codeFormError ?? sendError}</FormAlert>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code field replaces the number form just sent */}
