@@ -70,7 +70,7 @@ test('a customer verifies the phone, turns on the SMS second factor, and signs i
   await codeField.fill(await textedCode(phone.e164, since))
   await phoneCard.getByRole('button', { name: 'Conferma' }).click()
   await expect(phoneCard.getByText('Verificato', { exact: true })).toBeVisible()
-  await expect(phoneCard.getByText(phone.e164)).toBeVisible()
+  await expect(phoneCard.getByText(`+39 ${phone.national}`)).toBeVisible()
 
   // "Verifica in due passaggi": SMS al tuo numero.
   const mfa = page.getByRole('region', { name: 'Verifica in due passaggi' })

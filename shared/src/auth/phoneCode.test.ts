@@ -3,6 +3,7 @@ import { smsEncoding } from '../sms/sms'
 import {
   SMS_CODE_MAX_TRIES,
   SMS_CODE_MINUTES,
+  displayPhone,
   isSmsCode,
   normalizeSmsCode,
   smsCodeState,
@@ -31,6 +32,15 @@ describe('SMS code rules', () => {
     expect(smsCodeState({ ...live, attempts: 5 }, now)).toBe('exhausted')
     expect(smsCodeState({ ...live, expires_at: new Date(now) }, now)).toBe('expired')
     expect(smsCodeState({ ...live, used_at: new Date(now - 1) }, now)).toBe('used')
+  })
+})
+
+describe('displayPhone', () => {
+  it('groups an Italian mobile number; leaves others as they are', () => {
+    expect(displayPhone('+393331234567')).toBe('+39 333 123 4567')
+    expect(displayPhone('+39333123456')).toBe('+39 333 123 456')
+    expect(displayPhone('+442079460958')).toBe('+442079460958')
+    expect(displayPhone('333 123 4567')).toBe('333 123 4567')
   })
 })
 

@@ -18,6 +18,12 @@ export function normalizeSmsCode(input: string): string {
 }
 export const isSmsCode = (input: string) => /^\d{6}$/.test(normalizeSmsCode(input))
 
+/** An Italian E.164 number as people read it ("+39 333 123 4567"); anything else as it is. */
+export function displayPhone(phone: string): string {
+  const m = /^\+39(3\d{2}|0\d{1,3})(\d{3})(\d{3,4})$/.exec(phone.replace(/\s/g, ''))
+  return m ? `+39 ${m[1]} ${m[2]} ${m[3]}` : phone
+}
+
 /** Why a stored code no longer accepts tries, or null when it does. */
 export function smsCodeState(
   row: { expires_at: Date | string; used_at: Date | string | null; attempts: number },

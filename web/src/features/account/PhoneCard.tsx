@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { displayPhone } from '@salon/shared/auth/phoneCode'
 import { phoneBody, phoneVerifyBody } from '@salon/shared/schemas/phone'
 import { smsFailure } from '../../lib/factorCode'
 import { useAuth } from '../../lib/auth'
@@ -81,7 +82,7 @@ export function PhoneCard() {
     body = (
       // Keyed: the code form is a new one (its field mounts, and takes the focus), not the number form updated.
       <form key="code" className="form form--narrow" onSubmit={(event) => void onConfirm(event)} noValidate>
-        <p>{t.phone.sent(sent.phone)}</p>
+        <p>{t.phone.sent(displayPhone(sent.phone))}</p>
         <FormAlert>{formError}</FormAlert>
         <Field
           label={t.phone.code}
@@ -153,7 +154,7 @@ export function PhoneCard() {
         {t.phone.title}
       </h2>
       <p className="mfa__status">
-        {user.phone_number ?? t.phone.none}{' '}
+        {user.phone_number ? displayPhone(user.phone_number) : t.phone.none}{' '}
         {user.phone_number ? (
           <span className={verified ? 'badge badge--on' : 'badge'}>
             {verified ? t.phone.verified : t.phone.notVerified}
