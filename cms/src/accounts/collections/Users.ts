@@ -114,12 +114,13 @@ export const Users: CollectionConfig = {
       },
       async ({ doc, overrideAccess, findMany, req }) => {
         // The session's user is loaded by id with overrideAccess: mark whether an admin's second
-        // factor is required and active (read by hasRole), without a query per listed user.
+        // factor is required and active (read by hasRole), without a query per listed user. The
+        // requirement is TOTP's (`requireAdminTotp`): an SMS code alone does not satisfy it.
         if (overrideAccess && !findMany && doc.user_role === 'ADMIN') {
           const db = pool(req.payload)
           const { rows } = await db.query(
             `select coalesce((select require_admin_totp from config order by id limit 1), false) as required,
-                    exists(select 1 from user_factors where user_id = $1 and status = 'verified') as active`,
+                    exists(select 1 from user_factors where user_id = $1 and status = 'verified' and factor_type = 'totp') as active`,
             [doc.id],
           )
           doc.adminTotpRequired = rows[0].required
