@@ -357,3 +357,37 @@ describe('the phone as a second factor', () => {
     expect(limited.headers.get('retry-after')).toBeTruthy()
   })
 })
+
+describe('config.requireAdminTotp and the phone', () => {
+  it('an admin with only an SMS factor has no admin rights while TOTP is required', async () => {
+    const email = `${unique('phone-admin')}@example.com`
+    await api('POST', '/api/users', {
+      as: 'ADMIN',
+      body: { email, password: 'password123', name: 'Ada', user_role: 'ADMIN' },
+    })
+    const a = { email, ip: freshAddress(), token: await login(email, 'password123') }
+    const phone = freshPhone()
+    const created = await api('POST', '/api/auth/factors', as(a, { factor_type: 'phone', phone: phone.national }))
+    const since = Date.now()
+    const challenge = await api('POST', `/api/auth/factors/${created.body.id}/challenge`, as(a, { channel: 'sms' }))
+    const code = await codeTo(phone.e164, since)
+    expect(
+      (
+        await api(
+          'POST',
+          `/api/auth/factors/${created.body.id}/verify`,
+          as(a, { code, challenge_id: challenge.body.id }),
+        )
+      ).status,
+    ).toBe(200)
+    await sql('update config set require_admin_totp = true')
+    try {
+      const refused = await api('GET', '/api/users/count', { token: a.token })
+      expect(refused.status).toBe(403)
+      expect(refused.body.errors[0].data.reason).toBe('TOTP_REQUIRED')
+    } finally {
+      await sql('update config set require_admin_totp = false')
+    }
+    expect((await api('GET', '/api/users/count', { token: a.token })).status).toBe(200)
+  })
+})
