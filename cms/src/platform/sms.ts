@@ -70,7 +70,7 @@ export function outbox(to: string, text: string): Outcome {
 }
 
 /** The URL the provider calls back with delivery statuses (public; signed by the provider). */
-export const smsStatusUrl = () => `${env.serverUrl}/api/sms/status`
+export const smsStatusUrl = () => `${env.linkOrigin}/api/sms/status`
 
 async function twilio(to: string, text: string): Promise<Outcome> {
   const sms = env.sms!
