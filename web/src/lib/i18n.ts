@@ -5,6 +5,9 @@ import { PHASE_WORDS, STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
  * Italian copy of the public site, in one place. Texts that the spec quotes in English
  * (toasts of §8, the error screen's "{status} error") stay verbatim on purpose.
  */
+/** A phone number that never breaks across lines ("+39 ••• ••• 4567" stays on one). */
+const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0')
+
 export const t = {
   common: {
     loading: 'Caricamento…',
@@ -197,15 +200,15 @@ export const t = {
     chooseSms: 'SMS al tuo numero',
     smsNumberHint: 'Ti invieremo un SMS con un codice a 6 cifre ogni volta che accedi.',
     smsSendFirst: 'Inviami il codice',
-    smsSent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${phone}.`,
+    smsSent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${unbroken(phone)}.`,
     smsResend: 'Invia di nuovo',
     smsCodeHint: 'Il codice a 6 cifre dell’SMS (vale 10 minuti).',
     activeApp: 'App di autenticazione',
-    activeSms: (phone: string) => `SMS al ${phone}`,
+    activeSms: (phone: string) => `SMS al ${unbroken(phone)}`,
     disableSmsHint: 'Per disattivarla inserisci il codice che ti inviamo via SMS, o un codice di recupero.',
     sendFailed: 'Non siamo riusciti a inviare l’SMS. Riprova tra poco.',
     // Login, second step with a phone
-    loginSmsIntro: (phone: string) => `Ti invieremo un codice via SMS al ${phone}.`,
+    loginSmsIntro: (phone: string) => `Ti invieremo un codice via SMS al ${unbroken(phone)}.`,
     loginSmsSend: 'Inviami il codice via SMS',
     useAppOrRecovery: 'Usa un’app o un codice di recupero',
     useRecovery: 'Usa un codice di recupero',
@@ -222,7 +225,7 @@ export const t = {
     intro: 'Verifica il tuo numero: ti inviamo un SMS con un codice a 6 cifre.',
     send: 'Verifica con un SMS',
     change: 'Cambia numero',
-    sent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${phone}.`,
+    sent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${unbroken(phone)}.`,
     code: 'Codice dell’SMS',
     codeHint: 'Il codice vale 10 minuti.',
     confirm: 'Conferma',

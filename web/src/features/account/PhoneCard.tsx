@@ -154,7 +154,7 @@ export function PhoneCard() {
         {t.phone.title}
       </h2>
       <p className="mfa__status">
-        {user.phone_number ? displayPhone(user.phone_number) : t.phone.none}{' '}
+        {user.phone_number ? displayPhone(user.phone_number).replace(/ /g, '\u00a0') : t.phone.none}{' '}
         {user.phone_number ? (
           <span className={verified ? 'badge badge--on' : 'badge'}>
             {verified ? t.phone.verified : t.phone.notVerified}
