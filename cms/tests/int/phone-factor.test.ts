@@ -117,6 +117,7 @@ describe('verifying a phone', () => {
     const same = await api('PUT', '/api/auth/me', as(a, { phone_number: phone.national }))
     expect(same.status, JSON.stringify(same.body)).toBe(200)
     expect(same.body.user.phone_verified).toBe(true)
+    expect(same.body.user.phone_number).toBe(phone.e164)
     const other = await api('PUT', '/api/auth/me', as(a, { phone_number: freshPhone().national }))
     expect(other.body.user.phone_verified).toBe(false)
     expect((await api('GET', '/api/auth/me', { token: a.token })).body.user.phone_verified).toBe(false)

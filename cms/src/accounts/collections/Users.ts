@@ -226,6 +226,8 @@ export const Users: CollectionConfig = {
         const before = (originalDoc as { phone_number?: string | null } | undefined)?.phone_number
         const e164 = (v: unknown) => (typeof v === 'string' && v.trim() ? (toE164(v) ?? v.trim()) : null)
         if (e164(data.phone_number) !== e164(before)) data.phone_verified_at = null
+        // The same number written another way keeps the verified form (E.164).
+        else if (before) data.phone_number = before
         return data
       },
       ({ data, operation, req }) => {
