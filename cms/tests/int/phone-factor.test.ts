@@ -270,6 +270,36 @@ describe('the phone as a second factor', () => {
     expect(errorPaths(missing.body)).toContain('phone')
   })
 
+  it('a code is good for its own purpose only: the number’s code does not verify the factor', async () => {
+    const a = await account()
+    const phone = freshPhone()
+    let since = Date.now()
+    const numberCode = await api('POST', '/api/auth/phone', as(a, { phone: phone.national }))
+    const code = await codeTo(phone.e164, since)
+    const created = await api('POST', '/api/auth/factors', as(a, { factor_type: 'phone', phone: phone.national }))
+    const crossed = await api(
+      'POST',
+      `/api/auth/factors/${created.body.id}/verify`,
+      as(a, { code, challenge_id: numberCode.body.challenge_id }),
+    )
+    expect(crossed.status).toBe(400)
+    expect(codeOf(crossed.body)).toBe('CODE_EXPIRED')
+    // Its own challenge's code does; and verifying the factor proves the profile's number is not needed.
+    since = Date.now()
+    const challenge = await api('POST', `/api/auth/factors/${created.body.id}/challenge`, as(a, { channel: 'sms' }))
+    const own = await codeTo(phone.e164, since)
+    const ok = await api(
+      'POST',
+      `/api/auth/factors/${created.body.id}/verify`,
+      as(a, { code: own, challenge_id: challenge.body.id }),
+    )
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    // The number's code is still unused and still works for the number.
+    expect(
+      (await api('POST', '/api/auth/phone/verify', as(a, { challenge_id: numberCode.body.challenge_id, code }))).status,
+    ).toBe(200)
+  })
+
   it('login: the factors are listed, a code by SMS signs in once; TOTP-style verify without it fails', async () => {
     const a = await withPhoneFactor()
     const first = await api('POST', '/api/auth/login', { body: { email: a.email, password: 'password123' } })
