@@ -198,6 +198,10 @@ export const t = {
     chooseText: 'Come vuoi ricevere il codice quando accedi?',
     chooseApp: 'App di autenticazione',
     chooseSms: 'SMS al tuo numero',
+    addText:
+      'Puoi aggiungere un secondo metodo, utile quando il primo non è a portata di mano. Riceverai nuovi codici di recupero.',
+    addApp: 'Aggiungi l’app di autenticazione',
+    addSms: 'Aggiungi l’SMS al tuo numero',
     smsNumberHint: 'Ti invieremo un SMS con un codice a 6 cifre ogni volta che accedi.',
     smsSendFirst: 'Inviami il codice',
     smsSent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${unbroken(phone)}.`,

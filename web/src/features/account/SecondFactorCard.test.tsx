@@ -81,4 +81,21 @@ describe('SecondFactorCard with SMS', () => {
     await u.click(screen.getByRole('button', { name: t.mfa.disable }))
     expect(api.deleteFactor).toHaveBeenCalledWith(5, 'AB12C-3DE45', undefined)
   })
+
+  it('with SMS on, the app can be added too', async () => {
+    api.listFactors.mockResolvedValue([{ ...phoneFactor, status: 'verified' }])
+    api.enrollFactor.mockResolvedValue({
+      id: 9,
+      factor_type: 'totp',
+      status: 'unverified',
+      totp: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr_code: 'data:image/png;base64,AA==' },
+    })
+    const u = userEvent.setup()
+    render(<SecondFactorCard />)
+    expect(await screen.findByText(t.mfa.addText)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: t.mfa.addSms })).not.toBeInTheDocument()
+    await u.click(screen.getByRole('button', { name: t.mfa.addApp }))
+    expect(api.enrollFactor).toHaveBeenCalled()
+    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument()
+  })
 })

@@ -16,7 +16,8 @@ type Panel =
  * "Verifica in due passaggi" on the settings screen. Not active: "App di autenticazione" starts the
  * TOTP enrolment (QR code + key), "SMS al tuo numero" the phone's (number, then a code by SMS); a
  * first code confirms it and the 10 recovery codes are shown once. Active: each active method is
- * named, and a code (or a recovery code) turns it off. A factor left `unverified` (enrolment
+ * named, and a code (or a recovery code) turns it off; the other method can be added (new
+ * recovery codes then replace the old ones). A factor left `unverified` (enrolment
  * abandoned) counts as not active; starting again replaces it on the server.
  */
 export function SecondFactorCard() {
@@ -84,7 +85,13 @@ export function SecondFactorCard() {
       )
   } else if (panel.kind === 'codes') {
     body = <RecoveryCodes codes={panel.codes} onDone={() => setPanel({ kind: 'none' })} />
+  } else if (panel.kind === 'phone') {
+    body = <PhoneEnrollPanel onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
+  } else if (panel.kind === 'enroll') {
+    body = <EnrollPanel factor={panel.factor} onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
   } else if (active) {
+    const hasApp = actives.some((f) => f.factor_type === 'totp')
+    const hasSms = actives.some((f) => f.factor_type === 'phone')
     body = (
       <>
         <p>{t.mfa.onText}</p>
@@ -100,12 +107,32 @@ export function SecondFactorCard() {
             )}
           </div>
         ))}
+        {hasApp && hasSms ? null : (
+          <div className="mfa__method">
+            <p>{t.mfa.addText}</p>
+            <FormAlert>{formError}</FormAlert>
+            <div className="mfa__actions">
+              {hasApp ? null : (
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => void start()}
+                  disabled={starting}
+                  aria-busy={starting}
+                >
+                  {t.mfa.addApp}
+                </button>
+              )}
+              {hasSms ? null : (
+                <button type="button" className="btn btn--secondary" onClick={() => setPanel({ kind: 'phone' })}>
+                  {t.mfa.addSms}
+                </button>
+              )}
+            </div>
+          </div>
+        )}
       </>
     )
-  } else if (panel.kind === 'phone') {
-    body = <PhoneEnrollPanel onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
-  } else if (panel.kind === 'enroll') {
-    body = <EnrollPanel factor={panel.factor} onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
   } else {
     body = (
       <>
