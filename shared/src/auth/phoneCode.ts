@@ -24,17 +24,6 @@ export function displayPhone(phone: string): string {
   return m ? `+39 ${m[1]} ${m[2]} ${m[3]}` : phone
 }
 
-/** Why a stored code no longer accepts tries, or null when it does. */
-export function smsCodeState(
-  row: { expires_at: Date | string; used_at: Date | string | null; attempts: number },
-  now: number,
-): 'used' | 'expired' | 'exhausted' | null {
-  if (row.used_at) return 'used'
-  if (new Date(row.expires_at).getTime() <= now) return 'expired'
-  if (row.attempts >= SMS_CODE_MAX_TRIES) return 'exhausted'
-  return null
-}
-
 /**
  * Characters a salon's name may hold that GSM-7 has not, as their nearest GSM-7 look-alike (an
  * apostrophe typed on a phone is ’; "È" is not in the alphabet, "É" is).
