@@ -10,12 +10,13 @@ import {
 } from './profile'
 import { changePassword, passwordRecovery, passwordRecoveryCheck } from './password'
 import { deleteFactor, enrollFactor, getFactors, verifyFactor } from './factors'
+import { passkeyEndpoints } from '../passkeys/endpoints'
 import { endRefreshSession, login, loginVerify, logout, logoutAll, refreshSession } from './session'
 
 /**
  * Every endpoint under /api/auth (docs/api.md "Authentication"), one file a concern: signing in and
  * out (session.ts), the second factor (factors.ts), the own account (profile.ts), passwords
- * (password.ts); what they share is in authShared.ts.
+ * (password.ts), passkeys (../passkeys/endpoints.ts); what they share is in authShared.ts.
  */
 export const authEndpoints = [
   login,
@@ -38,6 +39,7 @@ export const authEndpoints = [
   enrollFactor,
   verifyFactor,
   deleteFactor,
+  ...passkeyEndpoints,
 ]
 
 const closed = (path: string): Endpoint => ({
