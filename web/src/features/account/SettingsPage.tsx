@@ -9,6 +9,7 @@ import { loggedInChangeBody } from '@salon/shared/schemas/index'
 import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
 import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
+import { PasskeysCard } from './PasskeysCard'
 import { SecondFactorCard } from './SecondFactorCard'
 
 /**
@@ -36,6 +37,7 @@ export function SettingsPage() {
           </div>
         </dl>
       </section>
+      <PasskeysCard />
       <SecondFactorCard />
       <ChangePasswordForm email={user.email} />
       <MyDataCard />

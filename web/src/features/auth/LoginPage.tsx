@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { landingFor } from '@salon/shared/routing/landing'
@@ -8,12 +8,14 @@ import { t } from '../../lib/i18n'
 import { useNavigateTo } from '../../lib/navigation'
 import { registerHref, safeRedirectPath } from '../../lib/paths'
 import { clearAttemptedPath, readAttemptedPath } from '../../lib/redirectCookie'
+import { passkeysSupported } from '../../lib/passkeys'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
 import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import { PasskeySignIn } from './PasskeySignIn'
 import { WaitingBooking } from './WaitingBooking'
 
 type LoginField = 'email' | 'password'
@@ -153,6 +155,10 @@ export function LoginPage() {
         </button>
       </form>
 
+      <PasskeyChoice>
+        <PasskeySignIn label={t.passkey.signIn} onSignedIn={goOn} onProblem={setFormError} disabled={submitting} />
+      </PasskeyChoice>
+
       <div className="auth-card__links">
         <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>
         <p>
@@ -178,6 +184,7 @@ interface SecondFactorStepProps {
  */
 function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: SecondFactorStepProps) {
   const auth = useAuth()
+  const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(
     async (code) => {
       onVerified(await auth.verifyLogin(challenge, code))
@@ -196,7 +203,7 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
       <p className="auth-card__intro">{t.mfa.loginIntro}</p>
 
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <FormAlert>{formError}</FormAlert>
+        <FormAlert>{formError ?? passkeyError}</FormAlert>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password form: focus goes to its one field */}
         <FactorCodeField autoFocus error={codeError} />
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
@@ -206,6 +213,30 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
           {t.mfa.cancel}
         </button>
       </form>
+
+      {/* A passkey of this same person is a second factor by itself: no code needed. */}
+      <PasskeyChoice>
+        <PasskeySignIn
+          label={t.passkey.useOnSecondStep}
+          mfaChallenge={challenge}
+          onSignedIn={onVerified}
+          onProblem={setPasskeyError}
+          disabled={submitting}
+        />
+      </PasskeyChoice>
+    </div>
+  )
+}
+
+/** "oppure" and the passkey button under a form; nothing when the browser has no passkeys. */
+function PasskeyChoice({ children }: { children: ReactNode }) {
+  if (!passkeysSupported()) return null
+  return (
+    <div className="auth-card__alt">
+      <p className="auth-card__or">
+        <span>{t.passkey.or}</span>
+      </p>
+      {children}
     </div>
   )
 }
