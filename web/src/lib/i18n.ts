@@ -196,7 +196,7 @@ export const t = {
     // Settings card
     title: 'Passkey (accesso senza password)',
     intro:
-      'Con una passkey entri con l’impronta, il volto o il PIN del tuo telefono o computer: niente password da ricordare, e nessun sito falso può rubartela.',
+      'Con una passkey entri con l’impronta, il volto o il PIN del tuo telefono o computer: niente password da ricordare, ed è più sicura di qualsiasi password.',
     add: 'Aggiungi una passkey',
     none: 'Non hai ancora aggiunto una passkey.',
     listLabel: 'Le tue passkey',
