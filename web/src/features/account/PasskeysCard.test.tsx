@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { t } from '../../lib/i18n'
+import type { PasskeySummary } from '../../lib/passkeys'
 import { fakeServer, refusal } from '../../test/fakeServer'
 
 // The browser's WebAuthn, at the module boundary: whether it exists, and the two prompts.
@@ -20,7 +21,7 @@ vi.mock('../../lib/toast', () => ({ useToast: () => ({ toast }) }))
 const { PasskeysCard } = await import('./PasskeysCard')
 const { WebAuthnError } = await import('@simplewebauthn/browser')
 
-const phone = {
+const phone: PasskeySummary = {
   id: 7,
   name: 'iPhone di Giulia',
   created_at: '2026-11-03T10:00:00.000Z',
@@ -29,11 +30,18 @@ const phone = {
   backed_up: true,
   transports: ['internal', 'hybrid'],
 }
-const laptop = { ...phone, id: 8, name: 'Portatile', last_used_at: null, device_type: 'singleDevice', backed_up: false }
+const laptop: PasskeySummary = {
+  ...phone,
+  id: 8,
+  name: 'Portatile',
+  last_used_at: null,
+  device_type: 'singleDevice',
+  backed_up: false,
+}
 const OPTIONS = { challenge: 'abc', rp: { id: 'localhost', name: 'Salone' }, user: { id: 'u', name: 'g@x.it' } }
 const RESPONSE = { id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} }
 
-function server(passkeys = [phone]) {
+function server(passkeys: PasskeySummary[] = [phone]) {
   return fakeServer({
     'GET /api/auth/passkeys': () => ({ body: { passkeys } }),
     'POST /api/auth/passkeys/options': () => ({ body: { options: OPTIONS } }),
