@@ -221,6 +221,7 @@ function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: Second
           mfaChallenge={challenge}
           onSignedIn={onVerified}
           onProblem={setPasskeyError}
+          onMfaExpired={onExpired}
           disabled={submitting}
         />
       </PasskeyChoice>

@@ -122,4 +122,19 @@ describe('LoginPage: "Accedi con una passkey"', () => {
     expect(auth.verifyLogin).not.toHaveBeenCalled()
     expect(navigateTo).toHaveBeenCalledWith('/dashboard', { replace: true })
   })
+
+  it('at the code step, a password login gone stale sends back to the password, as an expired code does', async () => {
+    fakeServer({
+      'POST /api/auth/passkeys/login/options': () => refusal(400, 'PASSKEY_EXPIRED', 'mfa_challenge'),
+    })
+    auth.login.mockResolvedValue({ mfaRequired: true, challenge: 'sealed-mfa' })
+    page()
+    await userEvent.type(screen.getByLabelText(t.auth.email), 'admin@demo.salon')
+    await userEvent.type(screen.getByLabelText(t.auth.password), 'demo1234')
+    await userEvent.click(screen.getByRole('button', { name: t.auth.submitLogin }))
+    await userEvent.click(await screen.findByRole('button', { name: t.passkey.useOnSecondStep }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.mfa.expired)
+    expect(screen.getByLabelText(t.auth.password)).toBeInTheDocument()
+    expect(browser.startAuthentication).not.toHaveBeenCalled()
+  })
 })

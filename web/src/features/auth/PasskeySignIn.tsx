@@ -13,6 +13,8 @@ interface PasskeySignInProps {
   onSignedIn: (user: User) => void
   /** A message for the form's alert; null clears it. */
   onProblem: (message: string | null) => void
+  /** The password login's challenge is too old (5 minutes): the login starts again. */
+  onMfaExpired?: () => void
   disabled?: boolean
 }
 
@@ -20,7 +22,14 @@ interface PasskeySignInProps {
  * Sign-in with a passkey: the browser's prompt, then `POST /api/auth/passkeys/login`. Nothing at all
  * when the browser has no WebAuthn (the password form is all there is).
  */
-export function PasskeySignIn({ label, mfaChallenge, onSignedIn, onProblem, disabled }: PasskeySignInProps) {
+export function PasskeySignIn({
+  label,
+  mfaChallenge,
+  onSignedIn,
+  onProblem,
+  onMfaExpired,
+  disabled,
+}: PasskeySignInProps) {
   const auth = useAuth()
   const [busy, setBusy] = useState(false)
   const [supported] = useState(passkeysSupported)
@@ -35,7 +44,8 @@ export function PasskeySignIn({ label, mfaChallenge, onSignedIn, onProblem, disa
       onSignedIn(user)
     } catch (error) {
       setBusy(false)
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.fieldErrors.mfa_challenge && onMfaExpired) onMfaExpired()
+      else if (error instanceof ApiError) {
         // The refusal's words by its code (unknown passkey, expired request, too many attempts…).
         onProblem(error.isNetworkError ? t.common.networkError : error.message || t.passkey.signInFailed)
       } else onProblem(browserRefusal(error) === 'cancelled' ? t.passkey.signInCancelled : t.passkey.signInFailed)
