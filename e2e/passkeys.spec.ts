@@ -69,6 +69,9 @@ test('a customer adds a passkey, logs out, and signs in with it — no password'
   await name.fill('Telefono di Anna')
   await name.press('Enter')
   await expect(list.getByText('Telefono di Anna')).toBeVisible()
+  // Kept by the server (and the toasts gone, for the pictures).
+  await page.reload()
+  await expect(list.getByText('Telefono di Anna')).toBeVisible()
   await shot(passkeys, 'passkeys-card-360')
   await page.setViewportSize(DESKTOP)
   await shot(passkeys, 'passkeys-card-1366')
