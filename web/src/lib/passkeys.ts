@@ -1,6 +1,8 @@
 import {
+  WebAuthnAbortService,
   WebAuthnError,
   browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
   type AuthenticationResponseJSON,
@@ -51,16 +53,33 @@ export const removePasskey = (id: number) => api.delete<{ message?: string }>(`/
  * The sign-in prompt: a challenge from `POST /api/auth/passkeys/login/options` (with the password
  * login's `mfa_challenge` at the second-factor step: only that person's passkeys), then the
  * browser's answer. The caller posts both to `POST /api/auth/passkeys/login` (`useAuth().loginWithPasskey`).
+ * With `autofill`, the prompt is the e-mail field's autofill (conditional mediation) instead, unless
+ * `stale()` says it is no longer wanted by the time the options arrive.
  */
-export async function passkeyAssertion(mfaChallenge?: string) {
+export async function passkeyAssertion(mfaChallenge?: string, autofill?: { stale: () => boolean }) {
   const { options, challenge } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON; challenge: string }>(
     '/api/auth/passkeys/login/options',
     mfaChallenge ? { mfa_challenge: mfaChallenge } : {},
     { redirectOnUnauthorized: false },
   )
-  const response: AuthenticationResponseJSON = await startAuthentication({ optionsJSON: options })
+  // The autofill's prompt must not start over a prompt the person asked for meanwhile (starting
+  // one ends the other).
+  if (autofill?.stale()) throw new DOMException('A newer passkey prompt started', 'AbortError')
+  const response: AuthenticationResponseJSON = await startAuthentication({
+    optionsJSON: options,
+    useBrowserAutofill: !!autofill,
+  })
   return { challenge, response }
 }
+
+/**
+ * Passkeys in the browser's autofill (conditional mediation): true when the browser can list them
+ * under the login form's e-mail field (`autocomplete="username webauthn"`).
+ */
+export const passkeyAutofillSupported = () => browserSupportsWebAuthnAutofill()
+
+/** Ends a pending passkey prompt (the autofill's, when the login form goes away). */
+export const cancelPasskeyPrompt = () => WebAuthnAbortService.cancelCeremony()
 
 /**
  * What went wrong in the browser's own prompt, in words the screens choose: the person closed it

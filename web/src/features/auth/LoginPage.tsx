@@ -15,7 +15,7 @@ import { Field, FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
 import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
-import { PasskeySignIn } from './PasskeySignIn'
+import { PasskeySignIn, usePasskeyAutofill } from './PasskeySignIn'
 import { WaitingBooking } from './WaitingBooking'
 
 type LoginField = 'email' | 'password'
@@ -54,6 +54,9 @@ export function LoginPage() {
     clearAttemptedPath()
     navigateTo(landingFor(user.user_role, requested), { replace: true })
   }
+
+  // The e-mail field offers the passkeys this device holds, while the password form shows.
+  usePasskeyAutofill(!challenge && !submitting, goOn, setFormError)
 
   function backToPassword(message: string | null) {
     setChallenge(null)
@@ -131,7 +134,8 @@ export function LoginPage() {
           label={t.auth.email}
           name="email"
           type="email"
-          autoComplete="email"
+          // "webauthn": the passkeys join the saved logins in this field's autofill (usePasskeyAutofill).
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}

@@ -7,10 +7,11 @@ import { t } from '../../lib/i18n'
 import { fakeServer, refusal } from '../../test/fakeServer'
 
 // The browser's WebAuthn, at the module boundary.
-const browser = vi.hoisted(() => ({ supported: true, startAuthentication: vi.fn() }))
+const browser = vi.hoisted(() => ({ supported: true, autofill: false, startAuthentication: vi.fn() }))
 vi.mock('@simplewebauthn/browser', async (actual) => ({
   ...(await actual<object>()),
   browserSupportsWebAuthn: () => browser.supported,
+  browserSupportsWebAuthnAutofill: async () => browser.autofill,
   startAuthentication: browser.startAuthentication,
 }))
 const auth = vi.hoisted(() => ({
@@ -49,6 +50,7 @@ const page = (entry = '/login') =>
 
 beforeEach(() => {
   browser.supported = true
+  browser.autofill = false
   browser.startAuthentication.mockReset()
   auth.login.mockReset()
   auth.loginWithPasskey.mockReset()
@@ -72,7 +74,7 @@ describe('LoginPage: "Accedi con una passkey"', () => {
     page('/login?redirectTo=/reserve')
     await userEvent.click(screen.getByRole('button', { name: t.passkey.signIn }))
     expect(calls.of('POST', '/api/auth/passkeys/login/options')[0]!.body).toEqual({})
-    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS })
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: false })
     expect(auth.loginWithPasskey).toHaveBeenCalledWith('ch-1', ASSERTION)
     expect(navigateTo).toHaveBeenCalledWith('/reserve', { replace: true })
     expect(auth.login).not.toHaveBeenCalled()
@@ -136,5 +138,33 @@ describe('LoginPage: "Accedi con una passkey"', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t.mfa.expired)
     expect(screen.getByLabelText(t.auth.password)).toBeInTheDocument()
     expect(browser.startAuthentication).not.toHaveBeenCalled()
+  })
+
+  it('with autofill, the e-mail field offers the passkeys: a pick signs in like the button', async () => {
+    browser.autofill = true
+    const calls = server()
+    browser.startAuthentication.mockResolvedValue(ASSERTION)
+    auth.loginWithPasskey.mockResolvedValue({ id: 4, email: 'g@example.com', user_role: 'OPERATOR' })
+    page()
+    expect(screen.getByLabelText(t.auth.email)).toHaveAttribute('autocomplete', 'username webauthn')
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/reserved-area', { replace: true }))
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: true })
+    expect(calls.of('POST', '/api/auth/passkeys/login/options')[0]!.body).toEqual({})
+    expect(auth.loginWithPasskey).toHaveBeenCalledWith('ch-1', ASSERTION)
+  })
+
+  it('an autofill prompt closed or cut short says nothing; the button still works', async () => {
+    browser.autofill = true
+    server()
+    browser.startAuthentication
+      .mockRejectedValueOnce(new DOMException('aborted', 'AbortError'))
+      .mockResolvedValueOnce(ASSERTION)
+    auth.loginWithPasskey.mockResolvedValue({ id: 4, email: 'g@example.com', user_role: 'USER' })
+    page()
+    await vi.waitFor(() => expect(browser.startAuthentication).toHaveBeenCalledTimes(1))
+    expect(screen.queryByRole('alert')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: t.passkey.signIn }))
+    expect(browser.startAuthentication).toHaveBeenLastCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: false })
+    expect(navigateTo).toHaveBeenCalledWith('/reserved-area', { replace: true })
   })
 })

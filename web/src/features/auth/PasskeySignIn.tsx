@@ -1,9 +1,18 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { useAuth, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
-import { browserRefusal, passkeyAssertion, passkeysSupported } from '../../lib/passkeys'
+import {
+  browserRefusal,
+  cancelPasskeyPrompt,
+  passkeyAssertion,
+  passkeyAutofillSupported,
+  passkeysSupported,
+} from '../../lib/passkeys'
 import { KeyIcon } from '../../lib/ui/KeyIcon'
+
+/** Prompts asked with a button: an autofill prompt still on its way gives way to them. */
+let promptsAsked = 0
 
 interface PasskeySignInProps {
   /** The button's words: "Accedi con una passkey" on the login form, "Usa una passkey" at the code step. */
@@ -36,6 +45,7 @@ export function PasskeySignIn({
   if (!supported) return null
 
   async function signIn() {
+    promptsAsked++
     onProblem(null)
     setBusy(true)
     try {
@@ -64,4 +74,44 @@ export function PasskeySignIn({
       {label}
     </button>
   )
+}
+
+/**
+ * Passkeys offered in the e-mail field's autofill while the password form shows (conditional
+ * mediation; the field needs `autocomplete="username webauthn"`). A pick signs in like the button;
+ * the button, or leaving the form, ends the pending prompt. Quiet when unsupported or cut short;
+ * a refusal of the server is said like the button's.
+ */
+export function usePasskeyAutofill(
+  active: boolean,
+  onSignedIn: (user: User) => void,
+  onProblem: (message: string | null) => void,
+) {
+  const auth = useAuth()
+  const latest = useRef({ auth, onSignedIn, onProblem })
+  useEffect(() => {
+    latest.current = { auth, onSignedIn, onProblem }
+  })
+  useEffect(() => {
+    if (!active) return
+    let stopped = false
+    void (async () => {
+      if (!(await passkeyAutofillSupported().catch(() => false)) || stopped) return
+      try {
+        const asked = promptsAsked
+        const { challenge, response } = await passkeyAssertion(undefined, {
+          stale: () => stopped || promptsAsked !== asked,
+        })
+        if (stopped) return
+        latest.current.onSignedIn(await latest.current.auth.loginWithPasskey(challenge, response))
+      } catch (error) {
+        if (stopped || !(error instanceof ApiError) || error.isNetworkError || error.status === 429) return
+        latest.current.onProblem(error.message || t.passkey.signInFailed)
+      }
+    })()
+    return () => {
+      stopped = true
+      cancelPasskeyPrompt()
+    }
+  }, [active])
 }
