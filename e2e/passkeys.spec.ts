@@ -6,8 +6,12 @@ import { loginInBrowser, registerViaApi } from './helpers'
 /*
  * Passkeys (issue 26 §2) with Chromium's virtual authenticator (CDP `WebAuthn` domain): a platform
  * authenticator with resident keys and user verification that says yes, as a phone's fingerprint
- * would. A customer adds a passkey in the reserved area's settings, logs out, signs in with it.
- * With SALON_SHOTS=<dir>, the card and the login page are saved there at 360 × 740 and 1366 px.
+ * would. A customer adds a passkey in the reserved area's settings, logs out, signs in with it —
+ * with the button, then through the e-mail field's autofill (conditional mediation). The virtual
+ * authenticator answers an autofill request at once, as if the person had picked the passkey from
+ * the suggestions; while the button is under test, the page is told autofill is unavailable (an
+ * init script, as in a browser without it). With SALON_SHOTS=<dir>, the card and the login page are
+ * saved there at 360 × 740 and 1366 px.
  */
 
 const MOBILE = { width: 360, height: 740 }
@@ -41,15 +45,33 @@ async function virtualAuthenticator(page: Page) {
   return { cdp, authenticatorId, credentials }
 }
 
+/** Autofill off (a browser without conditional mediation) while `localStorage['e2e.autofill']` is 'off'. */
+async function autofillSwitch(page: Page) {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('e2e.autofill') === 'off' && window.PublicKeyCredential)
+      window.PublicKeyCredential.isConditionalMediationAvailable = async () => false
+  })
+  return (on: boolean) =>
+    page.evaluate(
+      (off) => (off ? localStorage.setItem('e2e.autofill', 'off') : localStorage.removeItem('e2e.autofill')),
+      !on,
+    )
+}
+
+const me = async (page: Page) =>
+  (await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).user as { email: string } | null
+
 const card = (page: Page) => page.getByRole('region', { name: 'Passkey (accesso senza password)' })
 
 test('a customer adds a passkey, logs out, and signs in with it — no password', async ({ page, request }) => {
   const customer = await registerViaApi(request)
   const authenticator = await virtualAuthenticator(page)
+  const autofill = await autofillSwitch(page)
   await loginInBrowser(page, customer.email, customer.password)
 
   await page.setViewportSize(MOBILE)
   await page.goto('/reserved-area/settings')
+  await autofill(false)
   const passkeys = card(page)
   await expect(passkeys.getByText('Non hai ancora aggiunto una passkey.')).toBeVisible()
   await shot(passkeys, 'passkeys-card-empty-360')
@@ -79,7 +101,7 @@ test('a customer adds a passkey, logs out, and signs in with it — no password'
   await page.setViewportSize(MOBILE)
   await page.getByRole('button', { name: 'Esci', exact: true }).click()
   await expect(page).toHaveURL(/\/login/)
-  expect((await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).user).toBeNull()
+  expect(await me(page)).toBeNull()
 
   // A fresh visit, as tomorrow's (the settings' toasts would still be showing).
   await page.goto('/login')
@@ -92,9 +114,19 @@ test('a customer adds a passkey, logs out, and signs in with it — no password'
 
   await button.click()
   await expect(page).toHaveURL(/\/reserved-area$/)
-  const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))
-  expect(me.user.email).toBe(customer.email)
-  expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(0)
+  expect((await me(page))?.email).toBe(customer.email)
+  const afterButton = (await authenticator.credentials())[0]!.signCount
+  expect(afterButton).toBeGreaterThan(0)
+
+  // Autofill: the login page's e-mail field offers the passkey; picking it signs in.
+  await page.getByRole('button', { name: 'Esci', exact: true }).click()
+  await expect(page).toHaveURL(/\/login/)
+  expect(await me(page)).toBeNull()
+  await autofill(true)
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/reserved-area$/)
+  expect((await me(page))?.email).toBe(customer.email)
+  expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(afterButton)
 
   // Removed (after a confirmation), the passkey no longer opens the door.
   await page.goto('/reserved-area/settings')
@@ -105,11 +137,14 @@ test('a customer adds a passkey, logs out, and signs in with it — no password'
   await dialog.getByRole('button', { name: 'Rimuovi' }).click()
   await expect(card(page).getByText('Non hai ancora aggiunto una passkey.')).toBeVisible()
 
+  // The device still holds it and offers it (autofill): the salon says it is not linked any more.
   await page.getByRole('button', { name: 'Esci', exact: true }).click()
   await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('alert')).toContainText('Questa passkey non è collegata a nessun account')
+  expect(await me(page)).toBeNull()
   await page.getByRole('button', { name: 'Accedi con una passkey' }).click()
   await expect(page.getByRole('alert')).toContainText('Questa passkey non è collegata a nessun account')
-  expect((await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).user).toBeNull()
+  expect(await me(page)).toBeNull()
 })
 
 test('staff have the passkey card too: an operator’s settings', async ({ page }) => {
