@@ -61,6 +61,15 @@ const signIn = (challenge: string, response: unknown, address = freshAddress()) 
 
 const codeOf = (body: any) => body?.errors?.[0]?.data?.code
 
+/** One character of the sealed data changed in its middle (a trailing one may only touch padding bits). */
+function tamper(sealed: string) {
+  const parts = sealed.split('.')
+  const data = parts[2]!
+  const i = Math.floor(data.length / 2)
+  parts[2] = data.slice(0, i) + (data[i] === 'A' ? 'B' : 'A') + data.slice(i + 1)
+  return parts.join('.')
+}
+
 describe('passkeys', () => {
   it('a customer registers a passkey, lists it, and signs in with it: a working session with its refresh cookie', async () => {
     const a = await account()
@@ -158,7 +167,7 @@ describe('passkeys', () => {
 
     const tampered = await api('POST', '/api/auth/passkeys/login/options', {
       token: null,
-      body: { mfa_challenge: `${password.body.challenge}x` },
+      body: { mfa_challenge: tamper(password.body.challenge) },
     })
     expect(tampered.status).toBe(400)
     expect(errorPaths(tampered.body)).toContain('mfa_challenge')
@@ -302,6 +311,18 @@ describe('passkeys', () => {
     expect(long.status).toBe(400)
     expect(errorPaths(long.body)).toContain('name')
     expect((await api('DELETE', '/api/auth/passkeys/abc', { token: a.token })).status).toBe(400)
+  })
+
+  it('an erased account takes its passkeys with it', async () => {
+    const a = await account()
+    const { device } = await registered(a.token)
+    const erased = await api('DELETE', '/api/auth/me', { token: a.token, body: { password: 'password123' } })
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200)
+    expect(await sql('select 1 from user_passkeys where credential_id = $1', [device.id])).toHaveLength(0)
+    const { challenge } = await signInOptions()
+    const res = await signIn(challenge, device.assert(challenge))
+    expect(res.status).toBe(401)
+    expect(codeOf(res.body)).toBe('PASSKEY_UNKNOWN')
   })
 
   it('visitors get 401 on the signed-in endpoints; bad sign-in bodies get a 400 naming the field', async () => {
