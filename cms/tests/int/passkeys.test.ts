@@ -242,6 +242,17 @@ describe('passkeys', () => {
       expect(res.status, JSON.stringify(ceremony)).toBe(400)
       expect(codeOf(res.body)).toBe('PASSKEY_REFUSED')
     }
+    // A response of the wrong kind (an assertion's client data) fails before its challenge is looked at.
+    const wrongKind = await api('POST', '/api/auth/passkeys/options', { token: a.token, body: {} })
+    const made = new SoftAuthenticator(origin).register(wrongKind.body.options)
+    const clientData = JSON.parse(Buffer.from(made.response.clientDataJSON, 'base64url').toString())
+    made.response.clientDataJSON = Buffer.from(JSON.stringify({ ...clientData, type: 'webauthn.get' })).toString(
+      'base64url',
+    )
+    const refusedKind = await api('POST', '/api/auth/passkeys', { token: a.token, body: { response: made } })
+    expect(refusedKind.status).toBe(400)
+    expect(codeOf(refusedKind.body)).toBe('PASSKEY_REFUSED')
+
     const forA = await api('POST', '/api/auth/passkeys/options', { token: a.token, body: {} })
     const response = new SoftAuthenticator(origin).register(forA.body.options)
     const byB = await api('POST', '/api/auth/passkeys', { token: b.token, body: { response } })

@@ -99,7 +99,9 @@ const defaultName = (deviceType: string, transports: string[]) =>
 /** POST /api/auth/passkeys: checks the new credential against a live challenge of this user and stores it. */
 export async function registerPasskey(db: Pool, userId: number, response: RegistrationResponseJSON, name?: string) {
   const { rpID, origin } = relyingParty()
-  let challengeOk = false
+  // What the challenge check said: not reached (the response is malformed before it), or the
+  // challenge was / was not a live one of this user.
+  let challengeOk: boolean | null = null
   let verification
   try {
     verification = await verifyRegistrationResponse({
@@ -114,7 +116,7 @@ export async function registerPasskey(db: Pool, userId: number, response: Regist
       requireUserVerification: true,
     })
   } catch {
-    throw challengeOk ? refused(400) : expired()
+    throw challengeOk === false ? expired() : refused(400)
   }
   if (!verification.verified) throw refused(400)
   const info = verification.registrationInfo
