@@ -71,6 +71,12 @@ export interface AuthApi {
    * or `challenge` (expired), or 429.
    */
   verifyLogin: (challenge: string, code: string, challengeId?: string) => Promise<User>
+  /**
+   * Sign-in with a passkey (`lib/passkeys.ts` `passkeyAssertion` gives both): `POST
+   * /api/auth/passkeys/login { challenge, response }` → signed in, no code asked. Rejects with the
+   * API's 400 (`challenge` expired or used) or 401 (`response`: unknown or refused passkey), or 429.
+   */
+  loginWithPasskey: (challenge: string, response: unknown) => Promise<User>
   /** Resolves `true` once signed out; `false` when the server kept the session. */
   logout: () => Promise<boolean>
   /** "Esci da tutti i dispositivi": ends every session of the user (rejects with the API error). */
@@ -253,6 +259,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   )
 
+  const loginWithPasskey = useCallback(
+    async (challenge: string, response: unknown) => {
+      const res = await api.post<LoginResponse>(
+        '/api/auth/passkeys/login',
+        { challenge, response },
+        { redirectOnUnauthorized: false, renewOnUnauthorized: false },
+      )
+      generation.current++
+      signedIn(res)
+      return res.user
+    },
+    [signedIn],
+  )
+
   const clear = useCallback(() => {
     generation.current++
     refresher.setExp(null)
@@ -296,13 +316,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endedByLogout: state.endedByLogout,
       login,
       verifyLogin,
+      loginWithPasskey,
       logout,
       logoutAll,
       refresh,
       revalidate,
       clear,
     }),
-    [state.status, state.user, state.endedByLogout, login, verifyLogin, logout, logoutAll, refresh, revalidate, clear],
+    [
+      state.status,
+      state.user,
+      state.endedByLogout,
+      login,
+      verifyLogin,
+      loginWithPasskey,
+      logout,
+      logoutAll,
+      refresh,
+      revalidate,
+      clear,
+    ],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

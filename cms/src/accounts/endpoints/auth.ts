@@ -12,11 +12,13 @@ import { changePassword, passwordRecovery, passwordRecoveryCheck } from './passw
 import { challengeFactor, deleteFactor, enrollFactor, getFactors, verifyFactor } from './factors'
 import { endRefreshSession, login, loginChallenge, loginVerify, logout, logoutAll, refreshSession } from './session'
 import { startPhoneVerification, verifyPhone } from './phone'
+import { passkeyEndpoints } from '../passkeys/endpoints'
 
 /**
  * Every endpoint under /api/auth (docs/api.md "Authentication"), one file a concern: signing in and
  * out (session.ts), the second factors (factors.ts), the verified phone (phone.ts), the own account
- * (profile.ts), passwords (password.ts); what they share is in authShared.ts.
+ * (profile.ts), passwords (password.ts), passkeys (../passkeys/endpoints.ts); what they share is in
+ * authShared.ts.
  */
 export const authEndpoints = [
   login,
@@ -43,6 +45,7 @@ export const authEndpoints = [
   deleteFactor,
   startPhoneVerification,
   verifyPhone,
+  ...passkeyEndpoints,
 ]
 
 const closed = (path: string): Endpoint => ({

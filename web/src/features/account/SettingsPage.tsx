@@ -10,6 +10,7 @@ import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, ty
 import { changePassword } from './api'
 import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
 import { PhoneCard } from './PhoneCard'
+import { PasskeysCard } from './PasskeysCard'
 import { SecondFactorCard } from './SecondFactorCard'
 
 /**
@@ -39,6 +40,7 @@ export function SettingsPage() {
         </dl>
       </section>
       <PhoneCard />
+      <PasskeysCard />
       <SecondFactorCard />
       <ChangePasswordForm email={user.email} />
       <MyDataCard />

@@ -14,6 +14,7 @@ import { Field, FormAlert } from '../../lib/ui/Field'
 import { SecondFactorStep } from './SecondFactorStep'
 import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import { PasskeyChoice, PasskeySignIn, usePasskeyAutofill } from './PasskeySignIn'
 import { WaitingBooking } from './WaitingBooking'
 
 type LoginField = 'email' | 'password'
@@ -52,6 +53,9 @@ export function LoginPage() {
     clearAttemptedPath()
     navigateTo(landingFor(user.user_role, requested), { replace: true })
   }
+
+  // The e-mail field offers the passkeys this device holds, while the password form shows.
+  usePasskeyAutofill(!challenge && !submitting, goOn, setFormError)
 
   function backToPassword(message: string | null) {
     setChallenge(null)
@@ -130,7 +134,8 @@ export function LoginPage() {
           label={t.auth.email}
           name="email"
           type="email"
-          autoComplete="email"
+          // "webauthn": the passkeys join the saved logins in this field's autofill (usePasskeyAutofill).
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -153,6 +158,10 @@ export function LoginPage() {
           {t.auth.submitLogin}
         </button>
       </form>
+
+      <PasskeyChoice>
+        <PasskeySignIn label={t.passkey.signIn} onSignedIn={goOn} onProblem={setFormError} disabled={submitting} />
+      </PasskeyChoice>
 
       <div className="auth-card__links">
         <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>

@@ -5,6 +5,7 @@ import { t } from '../../lib/i18n'
 import { FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, smsFailure, useFactorCodeForm } from '../../lib/factorCode'
 import { sendLoginCode } from './api'
+import { PasskeyChoice, PasskeySignIn } from './PasskeySignIn'
 
 interface SecondFactorStepProps {
   challenge: string
@@ -30,6 +31,7 @@ export function SecondFactorStep({ challenge, factors, onVerified, onCancel, onE
   const [challengeId, setChallengeId] = useState<string | null>(null)
   const [sendError, setSendError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const expired = (fields: Record<string, string>) => {
     if (!fields.challenge) return false
     onExpired()
@@ -68,7 +70,7 @@ export function SecondFactorStep({ challenge, factors, onVerified, onCancel, onE
       <p className="auth-card__intro">{intro}</p>
 
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <FormAlert>{formError ?? sendError}</FormAlert>
+        <FormAlert>{formError ?? sendError ?? passkeyError}</FormAlert>
         {waitingForSms ? (
           <button
             type="button"
@@ -111,6 +113,18 @@ export function SecondFactorStep({ challenge, factors, onVerified, onCancel, onE
           {t.mfa.cancel}
         </button>
       </form>
+
+      {/* A passkey of this same person is a second factor by itself: no code needed. */}
+      <PasskeyChoice>
+        <PasskeySignIn
+          label={t.passkey.useOnSecondStep}
+          mfaChallenge={challenge}
+          onSignedIn={onVerified}
+          onProblem={setPasskeyError}
+          onMfaExpired={onExpired}
+          disabled={submitting}
+        />
+      </PasskeyChoice>
     </div>
   )
 }
