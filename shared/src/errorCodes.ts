@@ -40,6 +40,8 @@ export const SERVER_ERROR_CODES = [
   'CHALLENGE_EXPIRED',
   'FACTOR_EXISTS',
   'LAST_ADMIN',
+  // External sign-in (issue 26): the last way into an account stays.
+  'LAST_SIGN_IN_METHOD',
   // Bookings, catalogue, images, blocks.
   'UNKNOWN_CUSTOMER',
   'BOTH_HAVE_ACCOUNTS',

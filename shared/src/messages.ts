@@ -42,6 +42,7 @@ export const FIELD_MESSAGES = {
   VERIFICATION_CODE_REQUIRED: 'Inserisci il codice di verifica',
   CODE_INVALID: 'Codice non valido',
   CHALLENGE_MISSING: 'Richiesta di accesso mancante',
+  REDIRECT_OWN_PATH: 'Usa un percorso di questo sito (/…)',
   // Bookings and reports
   SERVICES_REQUIRED: 'Scegli almeno un servizio',
   SERVICE_REPEATED: 'Servizio ripetuto',

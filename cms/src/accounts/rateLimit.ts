@@ -38,6 +38,10 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
   /** Refused registrations from one address ("an account exists" among them, issue 22 §3). */
   registerRefusedIp: { name: 'register:refused-ip', max: 20, windowSeconds: 60 * 60 },
+  /** External sign-ins started from one address (each is a row until it expires; issue 26). */
+  externalStartIp: { name: 'external:start-ip', max: 30, windowSeconds: 15 * 60 },
+  /** Refused exchanges of our one-time code (wrong, used or expired code, wrong verifier). */
+  externalCodeIp: { name: 'external:code-ip', max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 
 /** Failures of one account (from any address, in its day) before the slowdown starts. */

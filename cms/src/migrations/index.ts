@@ -26,6 +26,7 @@ import * as migration_20261127_090000_rota from './20261127_090000_rota';
 import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 import * as migration_20261127_160000_phases from './20261127_160000_phases';
+import * as migration_20261127_180000_external_sign_in from './20261127_180000_external_sign_in';
 
 export const migrations = [
   {
@@ -167,5 +168,10 @@ export const migrations = [
     up: migration_20261127_160000_phases.up,
     down: migration_20261127_160000_phases.down,
     name: '20261127_160000_phases',
+  },
+  {
+    up: migration_20261127_180000_external_sign_in.up,
+    down: migration_20261127_180000_external_sign_in.down,
+    name: '20261127_180000_external_sign_in',
   },
 ];

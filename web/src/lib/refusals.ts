@@ -76,6 +76,7 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   EMAIL_TAKEN: 'Questo indirizzo è già usato da un altro account.',
   CHALLENGE_EXPIRED: 'Il tempo per inserire il codice è scaduto: accedi di nuovo.',
   FACTOR_EXISTS: 'La verifica in due passaggi è già attiva.',
+  LAST_SIGN_IN_METHOD: 'È l’unico modo che hai per accedere: prima imposta una password (da «Password dimenticata?»).',
   BOTH_HAVE_ACCOUNTS: 'Queste due schede non si possono unire.',
   LAST_ADMIN: 'Serve almeno un amministratore.',
   UNKNOWN_CUSTOMER: 'Questo cliente non esiste.',

@@ -11,11 +11,12 @@ import {
 import { changePassword, passwordRecovery, passwordRecoveryCheck } from './password'
 import { deleteFactor, enrollFactor, getFactors, verifyFactor } from './factors'
 import { endRefreshSession, login, loginVerify, logout, logoutAll, refreshSession } from './session'
+import { externalEndpoints } from '../external/endpoints'
 
 /**
  * Every endpoint under /api/auth (docs/api.md "Authentication"), one file a concern: signing in and
  * out (session.ts), the second factor (factors.ts), the own account (profile.ts), passwords
- * (password.ts); what they share is in authShared.ts.
+ * (password.ts), external sign-in (../external/endpoints.ts); what they share is in authShared.ts.
  */
 export const authEndpoints = [
   login,
@@ -38,6 +39,8 @@ export const authEndpoints = [
   enrollFactor,
   verifyFactor,
   deleteFactor,
+  // External sign-in (OpenID Connect): providers, authorize, callback, token, identities.
+  ...externalEndpoints,
 ]
 
 const closed = (path: string): Endpoint => ({

@@ -8,6 +8,7 @@ import { userOf, clientIp, parseOr400, readJsonObject, requireUser, fieldError, 
 import { checkSecondFactor, hasVerifiedFactor, seal, unseal } from '../secondFactor'
 import { guardedLogin } from '../login'
 import { LIMITS, type Subject } from '../rateLimit'
+import { joinPendingLink, pendingLinkOf, type PendingLink } from '../external/accounts'
 import {
   users,
   guarded,
@@ -23,15 +24,21 @@ export const login: Endpoint = {
   path: '/auth/login',
   method: 'post',
   handler: async (req) => {
-    const data = parseOr400(loginBody, await readJsonObject(req))
+    const body = await readJsonObject(req)
+    const data = parseOr400(loginBody, body)
+    // External sign-in's pending link (an account with the provider's e-mail): joined only once
+    // the owner is fully signed in — here, or after the second factor (external/accounts.ts).
+    const link = pendingLinkOf(body, data.email)
     const result = await guardedLogin(req, data)
     const userId = (result.user as { id: number }).id
     if (await hasVerifiedFactor(pool(req.payload), userId)) {
       // Password right, second factor pending: the session token travels sealed (encrypted and
       // authenticated with the server secret) and is released only for a valid code.
-      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
+      const until = Date.now() + CHALLENGE_MS
+      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until, link })
       return Response.json({ mfaRequired: true, challenge, message: 'Serve il codice della verifica in due passaggi.' })
     }
+    if (link) await joinPendingLink(req.payload, link, userId)
     return sessionResponse(req, userId, result.token!, result.exp, result.user)
   },
 }
@@ -87,7 +94,9 @@ export const loginVerify: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
-    const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
+    const pending = unseal<{ token: string; exp?: number; uid: number; until: number; link?: PendingLink | null }>(
+      challenge,
+    )
     if (!pending || pending.until < Date.now())
       throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
     const subjects: Subject[] = [
@@ -98,6 +107,7 @@ export const loginVerify: Endpoint = {
       if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
         throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
     })
+    if (pending.link) await joinPendingLink(req.payload, pending.link, pending.uid)
     return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
 }

@@ -1,0 +1,107 @@
+/**
+ * A real OpenID provider on loopback for the tests of external sign-in (panva's `oidc-provider` 9,
+ * a devDependency of cms; docs/architecture.md "External sign-in"). Its development login form
+ * takes any login and password: the login is the account. By default an account's claims come from
+ * the login itself — `mario@example.it` is that address, verified; a login starting `unverified`
+ * has `email_verified: false` — and a test may name accounts' claims outright (`accounts`).
+ * Consent is granted without asking (a first-party client), so the flow is: authorize → login form
+ * → back to the app's callback.
+ *
+ * Used in-process by cms/tests/int/external-sign-in.test.ts, and as a child process by
+ * scripts/test.mjs for the e2e app (`node scripts/lib/testOidcProvider.mjs <port> <redirect_uri>…`,
+ * printing "ready" once it listens).
+ */
+import crypto from 'node:crypto'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cms')
+
+export const TEST_CLIENT = { id: 'salon-test', secret: 'salon-test-secret-not-for-production' }
+
+/** The OIDC_* settings that point an app at the test provider (provider id `local`). */
+export const testProviderEnv = (issuer, label = 'Salone Test ID') => ({
+  OIDC_PROVIDERS: 'local',
+  OIDC_LOCAL_ISSUER: issuer,
+  OIDC_LOCAL_CLIENT_ID: TEST_CLIENT.id,
+  OIDC_LOCAL_CLIENT_SECRET: TEST_CLIENT.secret,
+  OIDC_LOCAL_LABEL: label,
+})
+
+/** The claims of a login with no account named by the test. */
+export function claimsOfLogin(login) {
+  // (sub is the login: see findAccount)
+  const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.test`
+  const local = email.split('@')[0]
+  const [given = local, family = ''] = local.replace(/^unverified[-.]?/, '').split(/[.\-_]/)
+  const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s)
+  return {
+    email,
+    email_verified: !login.startsWith('unverified'),
+    given_name: cap(given) || 'Cliente',
+    family_name: cap(family),
+    name: [cap(given), cap(family)].filter(Boolean).join(' '),
+  }
+}
+
+/**
+ * Starts the provider on 127.0.0.1:`port` (0 = any free port). `redirectUris`: the app callbacks
+ * it accepts. `accounts`: login → claims (a Map the caller may fill later). Resolves
+ * `{ issuer, port, close }`.
+ */
+export async function startTestProvider({ port = 0, redirectUris, accounts = new Map() }) {
+  const require = createRequire(path.join(cmsDir, 'package.json'))
+  const { default: Provider } = await import(pathToFileURL(require.resolve('oidc-provider')).href)
+  const http = await import('node:http')
+  const server = http.createServer()
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const actualPort = server.address().port
+  const issuer = `http://127.0.0.1:${actualPort}`
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: TEST_CLIENT.id,
+        client_secret: TEST_CLIENT.secret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    pkce: { required: () => true },
+    // The e-mail and name in the ID token itself, as Google and Apple send them.
+    conformIdTokenClaims: false,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
+    async findAccount(_ctx, id) {
+      const claims = accounts.get(id) ?? claimsOfLogin(id)
+      // The login is the subject: the same login is the same provider account.
+      return { accountId: id, claims: async () => ({ ...claims, sub: id }) }
+    },
+    // A first-party client: consent is given without asking.
+    async loadExistingGrant(ctx) {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId })
+      grant.addOIDCScope('openid email profile')
+      grant.addOIDCClaims(['email', 'email_verified', 'name', 'given_name', 'family_name'])
+      await grant.save()
+      return grant
+    },
+  })
+  // Loopback over plain http: no proxy, no Secure cookies.
+  server.on('request', provider.callback())
+  const close = () => new Promise((resolve) => server.close(() => resolve()))
+  return { issuer, port: actualPort, close, provider }
+}
+
+// As a script: node scripts/lib/testOidcProvider.mjs <port> <redirect_uri> [<redirect_uri>…]
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [portArg, ...redirectUris] = process.argv.slice(2)
+  const { issuer, close } = await startTestProvider({ port: Number(portArg) || 0, redirectUris })
+  console.log(`ready ${issuer}`)
+  const stop = () => close().then(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
