@@ -45,12 +45,27 @@ export function claimsOfLogin(login) {
   }
 }
 
+/** http://localhost:<port>/api/auth/callback/local (or 127.0.0.1): an app of this test run. */
+export function isLoopbackCallback(value) {
+  try {
+    const url = new URL(value)
+    return (
+      url.protocol === 'http:' &&
+      ['localhost', '127.0.0.1'].includes(url.hostname) &&
+      url.pathname === '/api/auth/callback/local' &&
+      !url.search
+    )
+  } catch {
+    return false
+  }
+}
+
 /**
  * Starts the provider on 127.0.0.1:`port` (0 = any free port). `redirectUris`: the app callbacks
- * it accepts. `accounts`: login → claims (a Map the caller may fill later). Resolves
+ * it accepts (none: any loopback app's `/api/auth/callback/local`). `accounts`: login → claims (a Map the caller may fill later). Resolves
  * `{ issuer, port, close }`.
  */
-export async function startTestProvider({ port = 0, redirectUris, accounts = new Map() }) {
+export async function startTestProvider({ port = 0, redirectUris = [], accounts = new Map() } = {}) {
   const require = createRequire(path.join(cmsDir, 'package.json'))
   const { default: Provider } = await import(pathToFileURL(require.resolve('oidc-provider')).href)
   const http = await import('node:http')
@@ -63,7 +78,7 @@ export async function startTestProvider({ port = 0, redirectUris, accounts = new
       {
         client_id: TEST_CLIENT.id,
         client_secret: TEST_CLIENT.secret,
-        redirect_uris: redirectUris,
+        redirect_uris: redirectUris?.length ? redirectUris : ['http://localhost/api/auth/callback/local'],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -83,20 +98,30 @@ export async function startTestProvider({ port = 0, redirectUris, accounts = new
     async loadExistingGrant(ctx) {
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId)
       if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId })
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client.clientId,
+        accountId: ctx.oidc.session.accountId,
+      })
       grant.addOIDCScope('openid email profile')
       grant.addOIDCClaims(['email', 'email_verified', 'name', 'given_name', 'family_name'])
       await grant.save()
       return grant
     },
   })
+  if (!redirectUris?.length) {
+    // Any app of the test run on this machine (its port is chosen after the provider starts).
+    const allowed = provider.Client.prototype.redirectUriAllowed
+    provider.Client.prototype.redirectUriAllowed = function (value) {
+      return isLoopbackCallback(value) || allowed.call(this, value)
+    }
+  }
   // Loopback over plain http: no proxy, no Secure cookies.
   server.on('request', provider.callback())
   const close = () => new Promise((resolve) => server.close(() => resolve()))
   return { issuer, port: actualPort, close, provider }
 }
 
-// As a script: node scripts/lib/testOidcProvider.mjs <port> <redirect_uri> [<redirect_uri>…]
+// As a script: node scripts/lib/testOidcProvider.mjs [<port> [<redirect_uri>…]]
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [portArg, ...redirectUris] = process.argv.slice(2)
   const { issuer, close } = await startTestProvider({ port: Number(portArg) || 0, redirectUris })

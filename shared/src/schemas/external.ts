@@ -31,9 +31,7 @@ export function isOwnPath(value: string): boolean {
 export const ownPath = z.string().refine(isOwnPath, { message: M.REDIRECT_OWN_PATH })
 
 /** A PKCE code verifier (RFC 7636 §4.1): 43–128 of `A-Z a-z 0-9 - . _ ~`. */
-export const pkceVerifier = z
-  .string()
-  .regex(/^[A-Za-z0-9\-._~]{43,128}$/, M.CODE_INVALID)
+export const pkceVerifier = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, M.CODE_INVALID)
 
 /** The S256 challenge of a verifier: 43 base64url characters. */
 export const pkceChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, M.CODE_INVALID)

@@ -31,9 +31,7 @@ export interface AppleUser {
 }
 
 export type Outcome =
-  | { kind: 'user'; userId: number }
-  | { kind: 'link'; token: string }
-  | { kind: 'refused'; code: ExternalError }
+  { kind: 'user'; userId: number } | { kind: 'link'; token: string } | { kind: 'refused'; code: ExternalError }
 
 const LINK_MINUTES = 15
 
@@ -139,6 +137,10 @@ export function pendingLinkOf(body: Record<string, unknown>, email: string, now 
   if (token === undefined || token === null || token === '') return null
   const pending = typeof token === 'string' && token.length <= 4000 ? readPendingLink(token, email, now) : null
   if (!pending)
-    throw fieldError('link_token', 'CHALLENGE_EXPIRED', 'Il collegamento è scaduto: accedi di nuovo con il servizio esterno.')
+    throw fieldError(
+      'link_token',
+      'CHALLENGE_EXPIRED',
+      'Il collegamento è scaduto: accedi di nuovo con il servizio esterno.',
+    )
   return pending
 }

@@ -25,8 +25,7 @@ const log = (req: PayloadRequest) => (message: string) => req.payload.logger.war
 export const listProviders: Endpoint = {
   path: '/auth/providers',
   method: 'get',
-  handler: (req) =>
-    Response.json({ providers: configuredProviders(log(req)).map(({ id, label }) => ({ id, label })) }),
+  handler: (req) => Response.json({ providers: configuredProviders(log(req)).map(({ id, label }) => ({ id, label })) }),
 }
 
 /**

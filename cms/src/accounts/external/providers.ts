@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import * as oidc from 'openid-client'
 import { PROVIDER_ID } from '@salon/shared'
+import { env as settings } from '../../env'
 
 /**
  * The external sign-in providers this salon offers, from the environment (README "Environment"):
@@ -134,7 +135,7 @@ let cached: { providers: ProviderConfig[] } | null = null
 /** The providers of this process's environment (read once; the skipped ones logged by the caller). */
 export function configuredProviders(log?: (message: string) => void): ProviderConfig[] {
   if (!cached) {
-    const { providers, skipped } = readProviders(process.env)
+    const { providers, skipped } = readProviders(settings.oidc)
     if (skipped.length) log?.(`External sign-in: left out ${skipped.join('; ')}`)
     cached = { providers }
   }
