@@ -27,6 +27,13 @@ export function isOwnPath(value: string): boolean {
   }
 }
 
+/** `redirect_to` (a path of ours) with our one-time `code` added to its query. */
+export function withAuthCode(redirectTo: string, code: string): string {
+  const url = new URL(redirectTo, 'http://own.invalid')
+  url.searchParams.set('code', code)
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
 /** `redirect_to`: a path of this site (see `isOwnPath`). */
 export const ownPath = z.string().refine(isOwnPath, { message: M.REDIRECT_OWN_PATH })
 

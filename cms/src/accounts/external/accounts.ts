@@ -5,6 +5,9 @@ import { fieldError, pool } from '../../platform'
 import { seal, unseal } from '../secondFactor'
 import { accountByEmail, joinIdentity, userOfIdentity } from './store'
 import type { ProviderConfig } from './providers'
+import { namesFrom, verifiedEmail, type AppleUser, type ProviderClaims } from './claims'
+
+export type { AppleUser, ProviderClaims }
 
 /**
  * Who a provider's answer is, in our accounts (docs/architecture.md "External sign-in"):
@@ -15,20 +18,6 @@ import type { ProviderConfig } from './providers'
  * - otherwise a new customer (role USER, e-mail confirmed, a random password nobody knows), only
  *   when the visitor was shown the privacy notice next to the button (`privacy_accepted=true`).
  */
-
-export interface ProviderClaims {
-  sub: string
-  email?: unknown
-  email_verified?: unknown
-  name?: unknown
-  given_name?: unknown
-  family_name?: unknown
-}
-
-/** Apple sends the name once, in the first answer's `user` form field, never in the ID token. */
-export interface AppleUser {
-  name?: { firstName?: unknown; lastName?: unknown }
-}
 
 export type Outcome =
   { kind: 'user'; userId: number } | { kind: 'link'; token: string } | { kind: 'refused'; code: ExternalError }
@@ -41,30 +30,6 @@ export interface PendingLink {
   e: string
   uid: number
   until: number
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
-
-/** The e-mail the provider vouches for, lower-cased, or null. Apple's addresses are verified by Apple. */
-export function verifiedEmail(provider: Pick<ProviderConfig, 'id'>, claims: ProviderClaims): string | null {
-  const email = text(claims.email).toLowerCase()
-  if (!email || email.length > 254 || !email.includes('@')) return null
-  const verified = claims.email_verified === true || claims.email_verified === 'true'
-  const apple = provider.id === 'apple' && claims.email_verified !== false && claims.email_verified !== 'false'
-  return verified || apple ? email : null
-}
-
-/** Name and surname for a new account: the claims, Apple's first answer, else the e-mail's name. */
-export function namesFrom(claims: ProviderClaims, email: string, apple?: AppleUser | null) {
-  let name = text(apple?.name?.firstName) || text(claims.given_name)
-  let surname = text(apple?.name?.lastName) || text(claims.family_name)
-  if (!name) {
-    const [first = '', ...rest] = text(claims.name).split(/\s+/)
-    name = first
-    surname ||= rest.join(' ')
-  }
-  if (!name) name = email.split('@')[0] ?? 'Cliente'
-  return { name: name.slice(0, 100), surname: surname.slice(0, 100) || null }
 }
 
 export async function resolveAccount(

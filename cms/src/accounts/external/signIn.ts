@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import * as oidc from 'openid-client'
-import { FORWARDED_PARAMS, type AuthorizeQuery, type ExternalError } from '@salon/shared'
+import { FORWARDED_PARAMS, withAuthCode, type AuthorizeQuery, type ExternalError } from '@salon/shared'
 import { env } from '../../env'
 import { pool } from '../../platform'
 import { resolveAccount, type AppleUser, type ProviderClaims } from './accounts'
@@ -54,13 +54,6 @@ export type Landing = string
 const refused = (code: ExternalError, provider?: string) =>
   `/login?external_error=${code}${provider ? `&provider=${encodeURIComponent(provider)}` : ''}`
 
-/** `redirect_to` with `?code=` (or `&code=`) added. */
-export function withCode(redirectTo: string, code: string): string {
-  const url = new URL(redirectTo, 'http://own.invalid')
-  url.searchParams.set('code', code)
-  return `${url.pathname}${url.search}${url.hash}`
-}
-
 /**
  * GET|POST /api/auth/callback/:provider: the answer's parameters (query, or Apple's form body),
  * the flow taken by its `state` (once), the code exchanged with the flow's verifier, the ID token
@@ -103,7 +96,7 @@ export async function finishCallback(
   if (outcome.kind === 'link')
     return `/login?link=${encodeURIComponent(outcome.token)}&provider=${encodeURIComponent(provider.id)}`
   const code = await issueAuthCode(pool(req.payload), outcome.userId, flow.code_challenge)
-  return withCode(flow.redirect_to, code)
+  return withAuthCode(flow.redirect_to, code)
 }
 
 function appleUser(value: string | null): AppleUser | null {
