@@ -19,8 +19,11 @@ import { startSmtp } from './smtp.mjs'
 const root = path.resolve(import.meta.dirname, '../..')
 const require = createRequire(path.join(root, 'package.json'))
 
-/** The settings every app process of a copy gets, less its port. */
-export function appEnv({ databaseUrl, dataDir, smtpUrl }) {
+/**
+ * The settings every app process of a copy gets, less its port; `extra` on top (the e2e app's
+ * OIDC_* pointing at the test provider, scripts/lib/testOidcProvider.mjs).
+ */
+export function appEnv({ databaseUrl, dataDir, smtpUrl, extra = {} }) {
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -31,6 +34,7 @@ export function appEnv({ databaseUrl, dataDir, smtpUrl }) {
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
   }
 }
 
@@ -115,7 +119,7 @@ let copyChain = Promise.resolve()
  * second process on the same database, as production runs several). `stop()` stops the processes
  * and the mail catcher and drops the database.
  */
-export async function startCopy({ db, template, dir, name, execPath, second = false, ownedPgPid = '' }) {
+export async function startCopy({ db, template, dir, name, execPath, second = false, ownedPgPid = '', extraEnv = {} }) {
   fs.mkdirSync(dir, { recursive: true })
   const databaseUrl = db.url.replace(/\/[^/]+$/, `/${name}`)
   // One copy at a time (PostgreSQL copies the template under a lock anyway).
@@ -132,7 +136,7 @@ export async function startCopy({ db, template, dir, name, execPath, second = fa
     apps: [],
     logs: [],
     env: {},
-    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url }),
+    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url, extra: extraEnv }),
     stopped: null,
   }
   copy.stop = () =>

@@ -121,11 +121,43 @@ export async function startTestProvider({ port = 0, redirectUris = [], accounts 
   return { issuer, port: actualPort, close, provider }
 }
 
+/**
+ * The provider as a child process of scripts/test.mjs (for the e2e app, whose port is chosen after
+ * it): its output goes to `logFile`. Resolves `{ issuer, env, stop }` once it listens.
+ */
+export async function startProviderProcess(logFile) {
+  const { fork } = await import('node:child_process')
+  const fs = await import('node:fs')
+  const out = fs.openSync(logFile, 'w')
+  const child = fork(fileURLToPath(import.meta.url), ['0'], { stdio: ['ignore', out, out, 'ipc'] })
+  fs.closeSync(out)
+  let failed = () => {}
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      failed(new Error(`test OpenID provider exited (${code ?? signal}); see ${logFile}`))
+      resolve()
+    }),
+  )
+  const issuer = await new Promise((resolve, reject) => {
+    failed = reject
+    child.on('message', (m) => m?.type === 'ready' && resolve(m.issuer))
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+    await exited
+    clearTimeout(timer)
+  }
+  return { issuer, env: testProviderEnv(issuer), stop }
+}
+
 // As a script: node scripts/lib/testOidcProvider.mjs [<port> [<redirect_uri>…]]
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [portArg, ...redirectUris] = process.argv.slice(2)
   const { issuer, close } = await startTestProvider({ port: Number(portArg) || 0, redirectUris })
   console.log(`ready ${issuer}`)
+  process.send?.({ type: 'ready', issuer })
   const stop = () => close().then(() => process.exit(0))
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
