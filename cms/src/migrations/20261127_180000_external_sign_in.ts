@@ -6,7 +6,9 @@ import { MigrateDownArgs, MigrateUpArgs, sql } from '@payloadcms/db-postgres'
  * - `user_identities`: a provider's account (provider, subject) joined to one of ours; deleted with
  *   the user (erasure too).
  * - `external_sign_in_flows`: a sign-in on its way to the provider, found by the SHA-256 of its
- *   `state`; taken (deleted) once when the provider answers, dead after ten minutes.
+ *   `state`; used once when the provider answers (`used_at`, the answer's hash, and where the
+ *   browser was sent, sealed — the very same answer arriving twice, as a browser may send it, gets
+ *   the same reply and nothing more), dead after ten minutes.
  * - `external_auth_codes`: our one-time code for the client, as its SHA-256, bound to the client's
  *   PKCE challenge; deleted at the first exchange, dead after two minutes.
  * - `external_signups`: accounts a provider created, with the salt of the random password they got:
@@ -33,7 +35,10 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       "redirect_to" varchar(2000) NOT NULL,
       "code_challenge" varchar(200) NOT NULL,
       "privacy_accepted" boolean NOT NULL DEFAULT false,
-      "expires_at" timestamp(3) with time zone NOT NULL
+      "expires_at" timestamp(3) with time zone NOT NULL,
+      "used_at" timestamp(3) with time zone,
+      "answer_hash" char(64),
+      "landing" text
     );
     CREATE INDEX "external_sign_in_flows_expires_idx" ON "external_sign_in_flows" ("expires_at");
 

@@ -5,7 +5,8 @@ import { env } from '../../env'
 import { pool } from '../../platform'
 import { resolveAccount, type AppleUser, type ProviderClaims } from './accounts'
 import { clientConfig, type ProviderConfig } from './providers'
-import { issueAuthCode, startFlow, takeFlow } from './store'
+import { claimFlow, issueAuthCode, landingOfSameAnswer, rememberLanding, startFlow, type Flow } from './store'
+import { seal, unseal } from '../secondFactor'
 
 /**
  * The server's own OpenID Connect leg (docs/architecture.md "External sign-in"): authorization
@@ -56,17 +57,42 @@ const refused = (code: ExternalError, provider?: string) =>
 
 /**
  * GET|POST /api/auth/callback/:provider: the answer's parameters (query, or Apple's form body),
- * the flow taken by its `state` (once), the code exchanged with the flow's verifier, the ID token
- * checked; then the account (accounts.ts) and the browser's next stop.
+ * the flow claimed by its `state` (once: the very same answer arriving again gets the same reply),
+ * the code exchanged with the flow's verifier, the ID token checked; then the account (accounts.ts)
+ * and the browser's next stop.
  */
 export async function finishCallback(
   req: PayloadRequest,
   provider: ProviderConfig,
   params: URLSearchParams,
 ): Promise<Landing> {
+  const db = pool(req.payload)
   const state = params.get('state') ?? ''
-  const flow = state ? await takeFlow(pool(req.payload), state) : null
-  if (!flow || flow.provider !== provider.id) return refused('EXTERNAL_FAILED', provider.id)
+  // The answer as the provider sent it (a browser may deliver one navigation twice: the same
+  // answer then gets the same reply, and is not worked on again).
+  const answer = [...params]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&')
+  const flow = state ? await claimFlow(db, state, answer) : null
+  if (!flow) {
+    const again = state ? await landingOfSameAnswer(db, state, answer) : null
+    const landing = again ? unseal<string>(again) : null
+    return landing ?? refused('EXTERNAL_FAILED', provider.id)
+  }
+  const landing = await landingOf(req, provider, params, state, flow)
+  await rememberLanding(db, state, seal(landing))
+  return landing
+}
+
+async function landingOf(
+  req: PayloadRequest,
+  provider: ProviderConfig,
+  params: URLSearchParams,
+  state: string,
+  flow: Flow,
+): Promise<Landing> {
+  if (flow.provider !== provider.id) return refused('EXTERNAL_FAILED', provider.id)
   if (params.get('error'))
     return refused(params.get('error') === 'access_denied' ? 'EXTERNAL_CANCELLED' : 'EXTERNAL_FAILED', provider.id)
 

@@ -4,7 +4,8 @@ import type { Pool } from 'pg'
 /**
  * What external sign-in keeps in PostgreSQL (migration 20261127_180000_external_sign_in):
  * - `external_sign_in_flows`: one row per sign-in started, found by the SHA-256 of its `state`,
- *   deleted when the provider comes back (used once) or after FLOW_MINUTES;
+ *   claimed once when the provider comes back (the same answer twice gets the same reply, nothing
+ *   more), swept after FLOW_MINUTES;
  * - `external_auth_codes`: our one-time code for the client, stored as its SHA-256, bound to the
  *   client's PKCE challenge, deleted at the first exchange (right or wrong) or after CODE_SECONDS;
  * - `user_identities`: (provider, subject) → user;
@@ -49,15 +50,44 @@ export async function startFlow(db: Pool, flow: Flow, now = new Date()): Promise
   return state
 }
 
-/** The flow of `state`, taken (deleted) in the same statement: a second use finds nothing. */
-export async function takeFlow(db: Pool, state: string, now = new Date()): Promise<Flow | null> {
-  const { rows } = await db.query<Flow & { expires_at: Date }>(
-    `delete from external_sign_in_flows where state_hash = $1
-     returning provider, nonce, code_verifier, redirect_to, code_challenge, privacy_accepted, expires_at`,
-    [sha256(state)],
+/**
+ * The flow of `state`, claimed for this provider answer in one statement: a second claim finds
+ * nothing. `answer` is the provider's answer (its parameters) whose hash is kept with the claim.
+ */
+export async function claimFlow(db: Pool, state: string, answer: string, now = new Date()): Promise<Flow | null> {
+  const { rows } = await db.query<Flow>(
+    `update external_sign_in_flows set used_at = $2, answer_hash = $3
+      where state_hash = $1 and used_at is null and expires_at > $2
+      returning provider, nonce, code_verifier, redirect_to, code_challenge, privacy_accepted`,
+    [sha256(state), now, sha256(answer)],
   )
-  const row = rows[0]
-  return row && row.expires_at > now ? row : null
+  return rows[0] ?? null
+}
+
+/** Where the claimed flow sent the browser (sealed by the caller), for the same answer arriving again. */
+export async function rememberLanding(db: Pool, state: string, sealedLanding: string) {
+  await db.query('update external_sign_in_flows set landing = $2 where state_hash = $1', [sha256(state), sealedLanding])
+}
+
+/**
+ * The reply already given to this very answer (same state, same parameters) within
+ * `REPLAY_SECONDS`, waiting up to `waitMs` while the first one is still being worked on; null for
+ * anything else (another answer with this state, an unknown or old state).
+ */
+export const REPLAY_SECONDS = 60
+export async function landingOfSameAnswer(db: Pool, state: string, answer: string, waitMs = 8000) {
+  const until = Date.now() + waitMs
+  for (;;) {
+    const { rows } = await db.query<{ landing: string | null }>(
+      `select landing from external_sign_in_flows
+        where state_hash = $1 and answer_hash = $2 and used_at > now() - make_interval(secs => $3)`,
+      [sha256(state), sha256(answer), REPLAY_SECONDS],
+    )
+    if (!rows[0]) return null
+    if (rows[0].landing) return rows[0].landing
+    if (Date.now() > until) return null
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 /** Our one-time code for `userId`, bound to the client's challenge. */
