@@ -22,6 +22,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
 }
 
+/** Who the page is signed in as (its own cookie session). */
+const me = (page: Page) =>
+  page.evaluate(
+    async () => ((await (await fetch('/api/auth/me')).json()) as { user: Record<string, unknown> | null }).user,
+  )
+
 /** At the provider: its login form, as a person fills it. */
 async function signInAtProvider(page: Page, login: string) {
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//)
@@ -70,8 +76,7 @@ test.describe('external sign-in', () => {
     await expect(page).toHaveURL(/\/reserve\/thankyou\?id=\d+/)
 
     // The account: a customer with the provider's e-mail and name, signed in by the cookie session.
-    const me = await (await page.request.get('/api/auth/me')).json()
-    expect(me.user).toMatchObject({ email, user_role: 'USER', name: 'Giulia' })
+    expect(await me(page)).toMatchObject({ email, user_role: 'USER', name: 'Giulia' })
     // The code left the address bar; the verifier left the tab.
     expect(await page.evaluate(() => sessionStorage.getItem('salon_external_sign_in'))).toBeNull()
 
@@ -109,8 +114,7 @@ test.describe('external sign-in', () => {
     await page.getByRole('button', { name: `Continua con ${PROVIDER}` }).click()
     await signInAtProvider(page, email)
     await expect(page).toHaveURL(/\/reserved-area/)
-    const me = await (await page.request.get('/api/auth/me')).json()
-    expect(me.user.email).toBe(email)
+    expect((await me(page))?.email).toBe(email)
   })
 })
 
