@@ -130,3 +130,34 @@ test.describe('external sign-in buttons (desktop)', () => {
     await shot(page, 'external-register-desktop')
   })
 })
+
+test.describe('external sign-in buttons in their brands (phone)', () => {
+  test.use(PHONE)
+
+  test('Google white with its G, Apple black with its logo; each a labelled button', async ({ page }) => {
+    // This e2e app has only the test provider: the list is answered here as a salon with all three would.
+    await page.route('**/api/auth/providers', (route) =>
+      route.fulfill({
+        json: {
+          providers: [
+            { id: 'google', label: 'Google' },
+            { id: 'apple', label: 'Apple' },
+            { id: 'local', label: PROVIDER },
+          ],
+        },
+      }),
+    )
+    await page.goto('/login')
+    const google = page.getByRole('button', { name: 'Continua con Google' })
+    const apple = page.getByRole('button', { name: 'Continua con Apple' })
+    await expect(google).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+    await expect(google).toHaveCSS('color', 'rgb(31, 31, 31)')
+    await expect(google.locator('svg path')).toHaveCount(4)
+    await expect(apple).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+    await expect(apple).toHaveCSS('color', 'rgb(255, 255, 255)')
+    await expect(page.getByRole('button', { name: `Continua con ${PROVIDER}` })).toBeVisible()
+    // Big enough to tap.
+    expect((await google.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await shot(page, 'external-login-brands-phone')
+  })
+})

@@ -4,6 +4,7 @@
  * HTTP — the provider's own login form included — with both PKCE legs, state and nonce.
  */
 import crypto from 'node:crypto'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, errorPaths, freshAddress, sql, startApp, unique, type AppProcess } from './helpers'
 import { startTestProvider, testProviderEnv } from '../../../scripts/lib/testOidcProvider.mjs'
@@ -252,6 +253,38 @@ describe('external sign-in with a real OpenID provider', () => {
       token: session.body.token,
     })
     expect(removed.status).toBe(200)
+  })
+
+  it('asks for the second factor after the provider when the account has one, as the password login does', async () => {
+    const login = `${unique('ext-totp')}@example.it`.toLowerCase()
+    const first = await signIn(login)
+    const session = await exchange(first.landing.searchParams.get('code')!, first.verifier)
+    const token = session.body.token as string
+    const started = await call('POST', '/api/auth/factors', { token, body: { friendly_name: 'Telefono' } })
+    expect(started.status).toBe(201)
+    const totp = new TOTP({ secret: Secret.fromBase32(started.body.totp.secret), digits: 6, period: 30 })
+    const verified = await call('POST', `/api/auth/factors/${started.body.id}/verify`, {
+      token,
+      body: { code: totp.generate() },
+    })
+    expect(verified.status).toBe(200)
+
+    const again = await signIn(login)
+    const pending = await exchange(again.landing.searchParams.get('code')!, again.verifier)
+    expect(pending.status).toBe(200)
+    expect(pending.body).toMatchObject({ mfaRequired: true })
+    expect(pending.body.token).toBeUndefined()
+    expect(pending.headers.get('set-cookie')).toBeNull()
+    const wrong = await call('POST', '/api/auth/login/verify', {
+      body: { challenge: pending.body.challenge, code: '000000' },
+    })
+    expect(wrong.status).toBe(400)
+    const done = await call('POST', '/api/auth/login/verify', {
+      body: { challenge: pending.body.challenge, code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+    })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(done.body.user.email).toBe(login)
+    expect(done.headers.get('set-cookie')).toMatch(/payload-token=/)
   })
 
   it('refuses an unverified provider e-mail, and a new account without the privacy notice', async () => {
