@@ -26,11 +26,8 @@ import * as migration_20261127_090000_rota from './20261127_090000_rota';
 import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 import * as migration_20261127_160000_phases from './20261127_160000_phases';
-<<<<<<< HEAD
-import * as migration_20261127_180000_external_sign_in from './20261127_180000_external_sign_in';
-=======
 import * as migration_20261127_170000_sms from './20261127_170000_sms';
->>>>>>> main
+import * as migration_20261127_180000_external_sign_in from './20261127_180000_external_sign_in';
 
 export const migrations = [
   {
@@ -174,14 +171,13 @@ export const migrations = [
     name: '20261127_160000_phases',
   },
   {
-<<<<<<< HEAD
-    up: migration_20261127_180000_external_sign_in.up,
-    down: migration_20261127_180000_external_sign_in.down,
-    name: '20261127_180000_external_sign_in',
-=======
     up: migration_20261127_170000_sms.up,
     down: migration_20261127_170000_sms.down,
     name: '20261127_170000_sms',
->>>>>>> main
+  },
+  {
+    up: migration_20261127_180000_external_sign_in.up,
+    down: migration_20261127_180000_external_sign_in.down,
+    name: '20261127_180000_external_sign_in',
   },
 ];
