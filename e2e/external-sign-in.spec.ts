@@ -86,6 +86,9 @@ test.describe('external sign-in', () => {
     await expect(card).toContainText(PROVIDER)
     await expect(card.getByRole('button', { name: `Scollega ${PROVIDER}` })).toBeDisabled()
     await expect(card).toContainText('È l’unico modo che hai per accedere')
+    // No password to type, so no "Cambia password": a link to choose one instead.
+    await expect(page.getByRole('heading', { name: 'Cambia password' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Scegli una password' })).toHaveAttribute('href', '/password-recovery')
     await shot(page, 'external-settings-phone')
   })
 

@@ -350,6 +350,13 @@ describe('external sign-in with a real OpenID provider', () => {
 
     const b = await signIn(login)
     const code = b.landing.searchParams.get('code')!
+    // Another site's page cannot make this browser exchange a code (login CSRF); the code stays.
+    const crossSite = await call('POST', '/api/auth/token?grant_type=pkce', {
+      body: { auth_code: code, code_verifier: b.verifier },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(crossSite.status).toBe(403)
+    expect(crossSite.body.errors[0].data.code).toBe('CROSS_SITE')
     expect((await exchange(code, b.verifier)).status).toBe(200)
     const replay = await exchange(code, b.verifier)
     expect(replay.status).toBe(400)

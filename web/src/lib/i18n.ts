@@ -189,6 +189,10 @@ export const t = {
     lastWayIn: 'È l’unico modo che hai per accedere: prima imposta una password con «Password dimenticata?».',
     loadFailed: 'Non siamo riusciti a leggere i servizi collegati.',
     removeFailed: 'Non è stato possibile scollegare il servizio. Riprova tra poco.',
+    noPasswordTitle: 'Password',
+    noPasswordText:
+      'Accedi con un servizio esterno e non hai ancora una password. Se vuoi anche entrare con e-mail e password, ti mandiamo un link per sceglierne una.',
+    choosePassword: 'Scegli una password',
   },
   /** Password forms of several features (recovery, settings). */
   password: {

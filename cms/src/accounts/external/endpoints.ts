@@ -13,7 +13,7 @@ import {
 } from '../../platform'
 import { issueSession } from '../sessions'
 import { hasVerifiedFactor, seal } from '../secondFactor'
-import { CHALLENGE_MS, guarded, sessionResponse } from '../endpoints/authShared'
+import { CHALLENGE_MS, assertSameOrigin, guarded, sessionResponse } from '../endpoints/authShared'
 import { LIMITS } from '../rateLimit'
 import { configuredProviders, providerById } from './providers'
 import { authorizationUrl, finishCallback } from './signIn'
@@ -83,6 +83,8 @@ export const exchangeToken: Endpoint = {
   path: '/auth/token',
   method: 'post',
   handler: async (req) => {
+    // A page of another site must not sign this browser in as someone else (login CSRF).
+    assertSameOrigin(req)
     parseOr400(tokenQuery, queryObject(req))
     const body = parseOr400(pkceTokenBody, await readJsonObject(req))
     const userId = await guarded(req, [[LIMITS.externalCodeIp, clientIp(req)]], 'failure', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 /**
  * What external sign-in keeps in PostgreSQL (migration 20261127_180000_external_sign_in):
@@ -154,7 +154,7 @@ export async function listIdentities(db: Pool, userId: number) {
 }
 
 /** Whether the user can sign in with a password: not an account a provider created and nobody has set one since. */
-export async function hasUsablePassword(db: Pool, userId: number) {
+export async function hasUsablePassword(db: Pool | PoolClient, userId: number) {
   const { rows } = await db.query<{ usable: boolean }>(
     `select not exists (select 1 from external_signups s join users u on u.id = s.user_id
                          where s.user_id = $1 and u.salt is not distinct from s.salt_at_signup) as usable`,
@@ -180,7 +180,7 @@ export async function removeIdentity(db: Pool, userId: number, identityId: numbe
       await client.query('rollback')
       return 'missing' as const
     }
-    if (rows.length === 1 && !(await hasUsablePassword(db, userId))) {
+    if (rows.length === 1 && !(await hasUsablePassword(client, userId))) {
       await client.query('rollback')
       return 'last' as const
     }

@@ -1,13 +1,16 @@
 import { useCallback, useId, useState } from 'react'
+import { Link } from 'react-router'
 import type { LinkedIdentity } from '@salon/shared/schemas/external'
 import { ApiError } from '../../lib/api'
 import { loadIdentities, removeIdentity } from '../../lib/externalSignIn'
+
+type Identities = Awaited<ReturnType<typeof loadIdentities>>
 import { t } from '../../lib/i18n'
 import { useToast } from '../../lib/toast'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { FormAlert } from '../../lib/ui/Field'
 import { Spinner } from '../../lib/ui/Spinner'
-import { useResource } from '../../lib/useResource'
+import { useResource, type Resource } from '../../lib/useResource'
 
 const day = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' })
 
@@ -16,11 +19,9 @@ const day = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', ye
  * (`GET /api/auth/identities`), each with "Scollega" — refused by the server (409
  * LAST_SIGN_IN_METHOD) when it is the only way in, which the card says before anyone tries.
  */
-export function LinkedAccountsCard() {
+export function LinkedAccountsCard({ loaded }: { loaded: Resource<Identities> }) {
   const titleId = useId()
   const { toast } = useToast()
-  const load = useCallback(() => loadIdentities(), [])
-  const loaded = useResource(load)
   const [asking, setAsking] = useState<LinkedIdentity | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -106,6 +107,31 @@ export function LinkedAccountsCard() {
       >
         <p>{t.external.removeConfirmText}</p>
       </ConfirmDialog>
+    </section>
+  )
+}
+
+/** The caller's linked providers and whether they have a password, for the settings screen. */
+export function useIdentities() {
+  const load = useCallback(() => loadIdentities(), [])
+  return useResource(load)
+}
+
+/**
+ * In place of "Cambia password" for an account a provider created: there is no current password
+ * to type — "Password dimenticata?" sends a link to choose one.
+ */
+export function NoPasswordCard() {
+  const titleId = useId()
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t.external.noPasswordTitle}
+      </h2>
+      <p className="muted">{t.external.noPasswordText}</p>
+      <Link className="btn btn--ghost" to="/password-recovery">
+        {t.external.choosePassword}
+      </Link>
     </section>
   )
 }

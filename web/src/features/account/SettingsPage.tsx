@@ -10,7 +10,7 @@ import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, ty
 import { changePassword } from './api'
 import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
 import { SecondFactorCard } from './SecondFactorCard'
-import { LinkedAccountsCard } from './LinkedAccountsCard'
+import { LinkedAccountsCard, NoPasswordCard, useIdentities } from './LinkedAccountsCard'
 
 /**
  * `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP), the password
@@ -19,7 +19,10 @@ import { LinkedAccountsCard } from './LinkedAccountsCard'
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
   const { user } = useAuth()
+  const identities = useIdentities()
   if (!user) return null
+  // An account a provider created has no password anyone knows: no "Cambia password" form.
+  const noPassword = identities.status === 'success' && !identities.data.has_password
   return (
     <>
       <header className="page-heading">
@@ -38,8 +41,8 @@ export function SettingsPage() {
         </dl>
       </section>
       <SecondFactorCard />
-      <LinkedAccountsCard />
-      <ChangePasswordForm email={user.email} />
+      <LinkedAccountsCard loaded={identities} />
+      {noPassword ? <NoPasswordCard /> : <ChangePasswordForm email={user.email} />}
       <MyDataCard />
       <DeleteAccountCard />
     </>
