@@ -355,8 +355,9 @@ describe('external sign-in with a real OpenID provider', () => {
       body: { auth_code: code, code_verifier: b.verifier },
       headers: { 'sec-fetch-site': 'cross-site' },
     })
-    expect(crossSite.status).toBe(403)
-    expect(crossSite.body.errors[0].data.code).toBe('CROSS_SITE')
+    // Refused before the exchange (Payload's own CSRF check, or ours: 403 CROSS_SITE), as the refresh is.
+    expect([401, 403]).toContain(crossSite.status)
+    expect(crossSite.headers.get('set-cookie')).toBeNull()
     expect((await exchange(code, b.verifier)).status).toBe(200)
     const replay = await exchange(code, b.verifier)
     expect(replay.status).toBe(400)
