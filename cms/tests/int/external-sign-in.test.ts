@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, errorPaths, freshAddress, sql, startApp, unique, type AppProcess } from './helpers'
+import { pkce, signInAtProvider as atProvider } from './externalBrowser'
 import { startTestProvider, testProviderEnv } from '../../../scripts/lib/testOidcProvider.mjs'
 
 let provider: { issuer: string; close: () => Promise<void> }
@@ -22,12 +23,6 @@ afterAll(async () => {
   await provider?.close()
 })
 
-/** The client's own PKCE pair (the site makes it with WebCrypto). */
-function pkce() {
-  const verifier = crypto.randomBytes(32).toString('base64url')
-  return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') }
-}
-
 const call = (method: string, path: string, opts: Parameters<typeof api>[2] = {}) =>
   api(method, path, {
     token: null,
@@ -41,52 +36,7 @@ async function authorize(params: Record<string, string>) {
   return call('GET', `/api/auth/authorize?${query}`)
 }
 
-/**
- * The provider's side, as a browser does it: authorize → its login form → back towards the app.
- * Answers the app's callback URL (not followed).
- */
-async function signInAtProvider(url: string, login: string): Promise<URL> {
-  const jar = new Map<string, string>()
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';')
-      const at = pair.indexOf('=')
-      jar.set(pair.slice(0, at), pair.slice(at + 1))
-    }
-  }
-  const get = async (target: URL) => {
-    const res = await fetch(target, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    })
-    keep(res)
-    return res
-  }
-  let res = await get(new URL(url))
-  for (let hops = 0; hops < 8; hops++) {
-    const location = res.headers.get('location')
-    if (location) {
-      const next = new URL(location, provider.issuer)
-      if (next.origin !== provider.issuer) return next
-      res = await get(next)
-      continue
-    }
-    const html = await res.text()
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
-    expect(action, html.slice(0, 300)).toBeTruthy()
-    res = await fetch(new URL(action!.replace(/&amp;/g, '&'), provider.issuer), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ prompt: 'login', login, password: 'any' }),
-    })
-    keep(res)
-  }
-  throw new Error('the provider never sent the browser back')
-}
+const signInAtProvider = (url: string, login: string) => atProvider(url, login, provider.issuer)
 
 /** The app's callback: where it sends the browser (a path of ours). */
 async function callback(url: URL) {
