@@ -45,14 +45,14 @@ export function claimsOfLogin(login) {
   }
 }
 
-/** http://localhost:<port>/api/auth/callback/local (or 127.0.0.1): an app of this test run. */
+/** http://localhost:<port>/api/auth/callback/<provider> (or 127.0.0.1): an app of this test run. */
 export function isLoopbackCallback(value) {
   try {
     const url = new URL(value)
     return (
       url.protocol === 'http:' &&
       ['localhost', '127.0.0.1'].includes(url.hostname) &&
-      url.pathname === '/api/auth/callback/local' &&
+      /^\/api\/auth\/callback\/[a-z][a-z0-9_-]*$/.test(url.pathname) &&
       !url.search
     )
   } catch {
@@ -62,7 +62,7 @@ export function isLoopbackCallback(value) {
 
 /**
  * Starts the provider on 127.0.0.1:`port` (0 = any free port). `redirectUris`: the app callbacks
- * it accepts (none: any loopback app's `/api/auth/callback/local`). `accounts`: login → claims (a Map the caller may fill later). Resolves
+ * it accepts (none: any loopback app's `/api/auth/callback/<provider>`). `accounts`: login → claims (a Map the caller may fill later). Resolves
  * `{ issuer, port, close }`.
  */
 export async function startTestProvider({ port = 0, redirectUris = [], accounts = new Map() } = {}) {

@@ -7,15 +7,26 @@ import crypto from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, errorPaths, freshAddress, sql, startApp, unique, type AppProcess } from './helpers'
-import { pkce, signInAtProvider as atProvider } from './externalBrowser'
-import { startTestProvider, testProviderEnv } from '../../../scripts/lib/testOidcProvider.mjs'
+import { landingOf, pkce, providerAnswer, signInAtProvider as atProvider } from './externalBrowser'
+import { TEST_CLIENT, startTestProvider, testProviderEnv } from '../../../scripts/lib/testOidcProvider.mjs'
 
 let provider: { issuer: string; close: () => Promise<void> }
 let app: AppProcess
 
 beforeAll(async () => {
   provider = await startTestProvider({})
-  app = await startApp('external-sign-in', { env: testProviderEnv(provider.issuer) })
+  // The same provider twice: `local` answers in the query, `posted` with a form POST (as Apple does).
+  app = await startApp('external-sign-in', {
+    env: {
+      ...testProviderEnv(provider.issuer),
+      OIDC_PROVIDERS: 'local,posted',
+      OIDC_POSTED_ISSUER: provider.issuer,
+      OIDC_POSTED_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_POSTED_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_POSTED_LABEL: 'Posta ID',
+      OIDC_POSTED_RESPONSE_MODE: 'form_post',
+    },
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -38,12 +49,7 @@ async function authorize(params: Record<string, string>) {
 
 const signInAtProvider = (url: string, login: string) => atProvider(url, login, provider.issuer)
 
-/** The app's callback: where it sends the browser (a path of ours). */
-async function callback(url: URL) {
-  const res = await fetch(url, { redirect: 'manual' })
-  expect(res.status).toBe(303)
-  return new URL(res.headers.get('location')!, app.base)
-}
+const callback = (url: URL) => landingOf(url, app.base)
 
 /** A whole sign-in up to our one-time code: `{ landing, verifier }`. */
 async function signIn(login: string, opts: { privacy?: boolean; redirectTo?: string } = {}) {
@@ -79,7 +85,12 @@ describe('external sign-in with a real OpenID provider', () => {
   it('lists only the configured provider', async () => {
     const res = await call('GET', '/api/auth/providers')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ providers: [{ id: 'local', label: 'Salone Test ID' }] })
+    expect(res.body).toEqual({
+      providers: [
+        { id: 'local', label: 'Salone Test ID' },
+        { id: 'posted', label: 'Posta ID' },
+      ],
+    })
     // The main test app has none configured.
     expect((await api('GET', '/api/auth/providers', { token: null })).body).toEqual({ providers: [] })
   })
@@ -157,6 +168,36 @@ describe('external sign-in with a real OpenID provider', () => {
     expect(second.status).toBe(200)
     expect(second.body.user.id).toBe(user!.id)
     expect(await usersWith(login)).toHaveLength(1)
+  })
+
+  it('takes the answer as a form POST (response_mode=form_post, as Apple sends it)', async () => {
+    const login = `${unique('ext-posted')}@example.it`.toLowerCase()
+    const { verifier, challenge } = pkce()
+    const started = await authorize({
+      provider: 'posted',
+      code_challenge: challenge,
+      redirect_to: '/login/callback',
+      privacy_accepted: 'true',
+    })
+    expect(new URL(started.body.url).searchParams.get('response_mode')).toBe('form_post')
+    const answer = await providerAnswer(started.body.url, login, provider.issuer)
+    if (answer instanceof URL) throw new Error('expected a form POST')
+    expect(answer.action.href).toBe(`${app.base}/api/auth/callback/posted`)
+    expect(answer.form.get('state')).toBeTruthy()
+    // A cross-site POST from the provider's page, without any cookie of ours.
+    const landing = await landingOf(answer.action, app.base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: answer.form,
+    })
+    expect(landing.pathname).toBe('/login/callback')
+    const signedIn = await exchange(landing.searchParams.get('code')!, verifier)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.user.email).toBe(login)
+    const [user] = await usersWith(login)
+    expect(await sql('select provider from user_identities where user_id = $1', [user!.id])).toEqual([
+      { provider: 'posted' },
+    ])
   })
 
   it('never joins an existing account silently: only after its password login with the link token', async () => {

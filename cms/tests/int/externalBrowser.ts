@@ -13,9 +13,29 @@ export function pkce() {
 
 /**
  * The provider's side, as a browser does it: authorize → its login form → back towards the app.
- * Answers the app's callback URL (not followed).
+ * Answers the app's callback URL (not followed), or — `response_mode=form_post`, as Apple answers —
+ * the form the provider's page would POST there.
  */
 export async function signInAtProvider(url: string, login: string, issuer: string): Promise<URL> {
+  const answer = await providerAnswer(url, login, issuer)
+  if (answer instanceof URL) return answer
+  throw new Error(`the provider answered with a form POST to ${answer.action}`)
+}
+
+const unescape = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+/** The provider's way back: a redirect (query) or a form to POST (`form_post`). */
+export async function providerAnswer(
+  url: string,
+  login: string,
+  issuer: string,
+): Promise<URL | { action: URL; form: URLSearchParams }> {
   const jar = new Map<string, string>()
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -44,7 +64,15 @@ export async function signInAtProvider(url: string, login: string, issuer: strin
     const html = await res.text()
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
     expect(action, html.slice(0, 300)).toBeTruthy()
-    res = await fetch(new URL(action!.replace(/&amp;/g, '&'), issuer), {
+    const target = new URL(unescape(action!), issuer)
+    if (target.origin !== issuer) {
+      // The provider's self-submitting form back to the app (form_post).
+      const form = new URLSearchParams()
+      for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+        form.append(m[1]!, unescape(m[2]!))
+      return { action: target, form }
+    }
+    res = await fetch(target, {
       method: 'POST',
       redirect: 'manual',
       headers: {
@@ -56,4 +84,11 @@ export async function signInAtProvider(url: string, login: string, issuer: strin
     keep(res)
   }
   throw new Error('the provider never sent the browser back')
+}
+
+/** The app's callback, as the browser arrives there: where the app sends it next (a path of its own). */
+export async function landingOf(url: URL, base: string, init: RequestInit = {}) {
+  const res = await fetch(url, { redirect: 'manual', ...init })
+  expect(res.status).toBe(303)
+  return new URL(res.headers.get('location')!, base)
 }

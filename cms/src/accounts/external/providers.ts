@@ -10,7 +10,8 @@ import { env as settings } from '../../env'
  *   `OIDC_APPLE_PRIVATE_KEY` (the .p8 key, PEM; `\n` may be written as the two characters): the
  *   client secret is an ES256 JWT minted here, and Apple answers with a form POST;
  * - any other: `OIDC_PROVIDERS=name,…` and per name `OIDC_<NAME>_ISSUER`, `_CLIENT_ID`,
- *   `_CLIENT_SECRET`, `_SCOPES` (default "openid email profile"), `_LABEL` (default the name).
+ *   `_CLIENT_SECRET`, `_SCOPES` (default "openid email profile"), `_LABEL` (default the name),
+ *   `_RESPONSE_MODE` (`form_post` to have the answer POSTed, as Apple does; default the query).
  * A provider with a setting missing is left out (and said so once in the log).
  */
 
@@ -93,7 +94,8 @@ export function readProviders(env: Env): { providers: ProviderConfig[]; skipped:
       clientId: env[`${prefix}CLIENT_ID`]!.trim(),
       secret: env[`${prefix}CLIENT_SECRET`]!.trim(),
       scopes: scopes.split(/\s+/).includes('openid') ? scopes : `openid ${scopes}`,
-      formPost: false,
+      // `form_post`: the answer comes as a form POST to the callback, as Apple's does.
+      formPost: env[`${prefix}RESPONSE_MODE`]?.trim() === 'form_post',
     })
   }
   return { providers, skipped }
