@@ -25,6 +25,7 @@ describe('readProviders', () => {
       OIDC_MICROSOFT_CLIENT_ID: 'm-id',
       OIDC_MICROSOFT_CLIENT_SECRET: 'm-secret',
       OIDC_MICROSOFT_SCOPES: 'email profile',
+      OIDC_MICROSOFT_RESPONSE_MODE: 'form_post',
     })
     expect(providers.map((p) => [p.id, p.label])).toEqual([
       ['google', 'Google'],
@@ -35,6 +36,7 @@ describe('readProviders', () => {
     expect(providers[0]).toMatchObject({ issuer: 'https://accounts.google.com', scopes: 'openid email profile' })
     expect(providers[1]).toMatchObject({ issuer: 'https://appleid.apple.com', formPost: true })
     expect(providers[3]!.scopes).toBe('openid email profile') // openid always asked
+    expect(providers.map((p) => p.formPost)).toEqual([false, true, false, true])
     expect(skipped).toEqual([])
   })
 
