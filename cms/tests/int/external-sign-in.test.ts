@@ -4,10 +4,9 @@
  * HTTP — the provider's own login form included — with both PKCE legs, state and nonce.
  */
 import crypto from 'node:crypto'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, errorPaths, freshAddress, sql, startApp, unique, type AppProcess } from './helpers'
-import { landingOf, pkce, providerAnswer, signInAtProvider as atProvider } from './externalBrowser'
+import { api, errorPaths, sql, startApp, unique, type AppProcess } from './helpers'
+import { externalClient, landingOf, pkce, providerAnswer } from './externalBrowser'
 import { TEST_CLIENT, startTestProvider, testProviderEnv } from '../../../scripts/lib/testOidcProvider.mjs'
 
 let provider: { issuer: string; close: () => Promise<void> }
@@ -34,39 +33,10 @@ afterAll(async () => {
   await provider?.close()
 })
 
-const call = (method: string, path: string, opts: Parameters<typeof api>[2] = {}) =>
-  api(method, path, {
-    token: null,
-    base: app.base,
-    ...opts,
-    headers: { 'x-forwarded-for': freshAddress(), ...opts.headers },
-  })
-
-async function authorize(params: Record<string, string>) {
-  const query = new URLSearchParams({ provider: 'local', skip_http_redirect: 'true', ...params })
-  return call('GET', `/api/auth/authorize?${query}`)
-}
-
-const signInAtProvider = (url: string, login: string) => atProvider(url, login, provider.issuer)
-
-const callback = (url: URL) => landingOf(url, app.base)
-
-/** A whole sign-in up to our one-time code: `{ landing, verifier }`. */
-async function signIn(login: string, opts: { privacy?: boolean; redirectTo?: string } = {}) {
-  const { verifier, challenge } = pkce()
-  const started = await authorize({
-    code_challenge: challenge,
-    code_challenge_method: 's256',
-    redirect_to: opts.redirectTo ?? '/login/callback?next=%2Freserve',
-    ...(opts.privacy === false ? {} : { privacy_accepted: 'true' }),
-  })
-  expect(started.status, JSON.stringify(started.body)).toBe(200)
-  const landing = await callback(await signInAtProvider(started.body.url, login))
-  return { landing, verifier }
-}
-
-const exchange = (auth_code: string, code_verifier: string) =>
-  call('POST', '/api/auth/token?grant_type=pkce', { body: { auth_code, code_verifier } })
+const { call, authorize, signInAtProvider, callback, signIn, exchange } = externalClient(
+  () => app.base,
+  () => provider.issuer,
+)
 
 const usersWith = (email: string) =>
   sql<{
@@ -244,38 +214,6 @@ describe('external sign-in with a real OpenID provider', () => {
       token: session.body.token,
     })
     expect(removed.status).toBe(200)
-  })
-
-  it('asks for the second factor after the provider when the account has one, as the password login does', async () => {
-    const login = `${unique('ext-totp')}@example.it`.toLowerCase()
-    const first = await signIn(login)
-    const session = await exchange(first.landing.searchParams.get('code')!, first.verifier)
-    const token = session.body.token as string
-    const started = await call('POST', '/api/auth/factors', { token, body: { friendly_name: 'Telefono' } })
-    expect(started.status).toBe(201)
-    const totp = new TOTP({ secret: Secret.fromBase32(started.body.totp.secret), digits: 6, period: 30 })
-    const verified = await call('POST', `/api/auth/factors/${started.body.id}/verify`, {
-      token,
-      body: { code: totp.generate() },
-    })
-    expect(verified.status).toBe(200)
-
-    const again = await signIn(login)
-    const pending = await exchange(again.landing.searchParams.get('code')!, again.verifier)
-    expect(pending.status).toBe(200)
-    expect(pending.body).toMatchObject({ mfaRequired: true })
-    expect(pending.body.token).toBeUndefined()
-    expect(pending.headers.get('set-cookie')).toBeNull()
-    const wrong = await call('POST', '/api/auth/login/verify', {
-      body: { challenge: pending.body.challenge, code: '000000' },
-    })
-    expect(wrong.status).toBe(400)
-    const done = await call('POST', '/api/auth/login/verify', {
-      body: { challenge: pending.body.challenge, code: totp.generate({ timestamp: Date.now() + 30_000 }) },
-    })
-    expect(done.status, JSON.stringify(done.body)).toBe(200)
-    expect(done.body.user.email).toBe(login)
-    expect(done.headers.get('set-cookie')).toMatch(/payload-token=/)
   })
 
   it('refuses an unverified provider e-mail, and a new account without the privacy notice', async () => {

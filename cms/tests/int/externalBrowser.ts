@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
+import { api, freshAddress } from './helpers'
 
 /** The client's own PKCE pair (the site makes it with WebCrypto). */
 export function pkce() {
@@ -16,7 +17,7 @@ export function pkce() {
  * Answers the app's callback URL (not followed), or — `response_mode=form_post`, as Apple answers —
  * the form the provider's page would POST there.
  */
-export async function signInAtProvider(url: string, login: string, issuer: string): Promise<URL> {
+export async function signInAt(url: string, login: string, issuer: string): Promise<URL> {
   const answer = await providerAnswer(url, login, issuer)
   if (answer instanceof URL) return answer
   throw new Error(`the provider answered with a form POST to ${answer.action}`)
@@ -91,4 +92,41 @@ export async function landingOf(url: URL, base: string, init: RequestInit = {}) 
   const res = await fetch(url, { redirect: 'manual', ...init })
   expect(res.status).toBe(303)
   return new URL(res.headers.get('location')!, base)
+}
+
+/**
+ * The calls of a test against an app configured for the test provider (`base` and `issuer` read
+ * when called: the app starts in the file's beforeAll).
+ */
+export function externalClient(base: () => string, issuer: () => string) {
+  const call = (method: string, path: string, opts: Parameters<typeof api>[2] = {}) =>
+    api(method, path, {
+      token: null,
+      base: base(),
+      ...opts,
+      headers: { 'x-forwarded-for': freshAddress(), ...opts.headers },
+    })
+  const authorize = (params: Record<string, string>) =>
+    call(
+      'GET',
+      `/api/auth/authorize?${new URLSearchParams({ provider: 'local', skip_http_redirect: 'true', ...params })}`,
+    )
+  const signInAtProvider = (url: string, login: string) => signInAt(url, login, issuer())
+  const callback = (url: URL) => landingOf(url, base())
+  /** A whole sign-in up to our one-time code: `{ landing, verifier }`. */
+  async function signIn(login: string, opts: { privacy?: boolean; redirectTo?: string } = {}) {
+    const { verifier, challenge } = pkce()
+    const started = await authorize({
+      code_challenge: challenge,
+      code_challenge_method: 's256',
+      redirect_to: opts.redirectTo ?? '/login/callback?next=%2Freserve',
+      ...(opts.privacy === false ? {} : { privacy_accepted: 'true' }),
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const landing = await callback(await signInAtProvider(started.body.url, login))
+    return { landing, verifier }
+  }
+  const exchange = (auth_code: string, code_verifier: string) =>
+    call('POST', '/api/auth/token?grant_type=pkce', { body: { auth_code, code_verifier } })
+  return { call, authorize, signInAtProvider, callback, signIn, exchange }
 }
