@@ -197,6 +197,7 @@ async function startStack(dir, execPath = process.execPath, { e2e = false } = {}
   stack.stop = async () => {
     await stack.pool?.close()
     await Promise.all(stack.copies.map((c) => c.stop()))
+    await stack.oidc?.stop()
     await stack.db?.stop()
   }
   fs.mkdirSync(dir, { recursive: true })
@@ -211,6 +212,9 @@ async function startStack(dir, execPath = process.execPath, { e2e = false } = {}
     stack.template = await seedTemplate({ db: stack.db, dir: path.join(dir, 'template'), execPath, log })
     stack.logs.push(...stack.template.logs)
     if (e2e) {
+      // External sign-in's journeys need an OpenID provider: a real one on loopback, for this app.
+      const { startProviderProcess } = await import('./lib/testOidcProvider.mjs')
+      stack.oidc = await startProviderProcess(path.join(dir, 'oidc-provider.log'))
       const copy = await startCopy({
         db: stack.db,
         template: stack.template,
@@ -218,6 +222,7 @@ async function startStack(dir, execPath = process.execPath, { e2e = false } = {}
         name: 'salon_e2e',
         execPath,
         ownedPgPid: String(stack.db.child.pid),
+        extraEnv: stack.oidc.env,
       })
       stack.copies.push(copy)
       stack.env = copy.env

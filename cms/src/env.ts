@@ -69,6 +69,10 @@ export const env = {
   get uploadDir() {
     return path.resolve(/*turbopackIgnore: true*/ process.env.UPLOAD_DIR || path.join(this.dataDir, 'uploads'))
   },
+  /** External sign-in's `OIDC_*` settings (README "Environment"; accounts/external/providers.ts). */
+  get oidc(): Record<string, string | undefined> {
+    return Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('OIDC_')))
+  },
   get secureCookies() {
     return this.serverUrl.startsWith('https://')
   },

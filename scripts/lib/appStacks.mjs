@@ -22,9 +22,10 @@ const require = createRequire(path.join(root, 'package.json'))
 
 /**
  * The settings every app process of a copy gets, less its port. With `smsUrl` the app sends its
- * texts through the SMS provider's API to that stand-in (scripts/lib/smsProvider.mjs).
+ * texts through the SMS provider's API to that stand-in (scripts/lib/smsProvider.mjs); `extra` on
+ * top (the e2e app's OIDC_* pointing at the test provider, scripts/lib/testOidcProvider.mjs).
  */
-export function appEnv({ databaseUrl, dataDir, smtpUrl, smsUrl }) {
+export function appEnv({ databaseUrl, dataDir, smtpUrl, smsUrl, extra = {} }) {
   const sms = smsUrl
     ? {
         SMS_PROVIDER: 'twilio',
@@ -46,6 +47,7 @@ export function appEnv({ databaseUrl, dataDir, smtpUrl, smsUrl }) {
     MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
     NEXT_TELEMETRY_DISABLED: '1',
     ...sms,
+    ...extra,
   }
 }
 
@@ -130,7 +132,7 @@ let copyChain = Promise.resolve()
  * second process on the same database, as production runs several). `stop()` stops the processes
  * and the mail catcher and drops the database.
  */
-export async function startCopy({ db, template, dir, name, execPath, second = false, ownedPgPid = '' }) {
+export async function startCopy({ db, template, dir, name, execPath, second = false, ownedPgPid = '', extraEnv = {} }) {
   fs.mkdirSync(dir, { recursive: true })
   const databaseUrl = db.url.replace(/\/[^/]+$/, `/${name}`)
   // One copy at a time (PostgreSQL copies the template under a lock anyway).
@@ -149,7 +151,7 @@ export async function startCopy({ db, template, dir, name, execPath, second = fa
     apps: [],
     logs: [],
     env: {},
-    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url, smsUrl: smsProvider.url }),
+    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url, smsUrl: smsProvider.url, extra: extraEnv }),
     stopped: null,
   }
   copy.stop = () =>

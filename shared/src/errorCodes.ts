@@ -46,6 +46,8 @@ export const SERVER_ERROR_CODES = [
   'PASSKEY_REFUSED',
   'PASSKEY_COUNTER',
   'LAST_ADMIN',
+  // External sign-in (issue 26): the last way into an account stays.
+  'LAST_SIGN_IN_METHOD',
   // Bookings, catalogue, images, blocks.
   'UNKNOWN_CUSTOMER',
   'BOTH_HAVE_ACCOUNTS',

@@ -50,6 +50,7 @@ export const FIELD_MESSAGES = {
   CHANNEL_INVALID: 'Il codice arriva solo via SMS',
   FACTOR_INVALID: 'Scegli una delle tue verifiche',
   NOT_A_PHONE_FACTOR: 'Questa verifica non usa l’SMS',
+  REDIRECT_OWN_PATH: 'Usa un percorso di questo sito (/…)',
   // Bookings and reports
   SERVICES_REQUIRED: 'Scegli almeno un servizio',
   SERVICE_REPEATED: 'Servizio ripetuto',

@@ -21,6 +21,8 @@ export const PUBLIC_ROUTES = [
   { path: '/', name: 'home', layout: 'blank', index: true },
   { path: '/login', name: 'login', layout: 'simple' },
   { path: '/register', name: 'register', layout: 'simple' },
+  // External sign-in's return (issue 26): trades the one-time code for the session, then goes on.
+  { path: '/login/callback', name: 'login-callback', layout: 'simple' },
   { path: '/terms', name: 'terms', layout: 'default', index: true },
   { path: '/privacy', name: 'privacy', layout: 'default', index: true },
   { path: '/map-site', name: 'map-site', layout: 'default', index: true },

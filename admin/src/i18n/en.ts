@@ -778,6 +778,7 @@ export const en = {
   'refusal.PASSKEY_COUNTER':
     'This passkey can no longer be trusted: sign in with your password, then remove it and add a new one.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Both cards have an app account: they cannot be merged.',
+  'refusal.LAST_SIGN_IN_METHOD': 'This is the only way into the account: set a password first.',
   'refusal.LAST_ADMIN': 'This is the salon’s only administrator: make someone else an administrator first.',
   'refusal.UNKNOWN_CUSTOMER': 'This customer does not exist.',
   'refusal.UNKNOWN_OPERATOR': 'This operator does not exist.',

@@ -779,6 +779,7 @@ export const it = {
   'refusal.PASSKEY_COUNTER':
     'Questa passkey non è più affidabile: accedi con la password, poi rimuovila e aggiungine una nuova.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Entrambe le schede hanno un account dell’app: non si possono unire.',
+  'refusal.LAST_SIGN_IN_METHOD': 'È l’unico modo di accedere all’account: prima imposta una password.',
   'refusal.LAST_ADMIN': 'È l’unico amministratore del salone: prima nomina un altro amministratore.',
   'refusal.UNKNOWN_CUSTOMER': 'Questo cliente non esiste.',
   'refusal.UNKNOWN_OPERATOR': 'Questo operatore non esiste.',

@@ -46,6 +46,10 @@ export const LIMITS = {
   smsNumberHour: { name: 'sms:number-hour', max: 5, windowSeconds: 60 * 60 },
   smsAccount: { name: 'sms:account', max: 1, windowSeconds: 60 },
   smsAccountHour: { name: 'sms:account-hour', max: 10, windowSeconds: 60 * 60 },
+  /** External sign-ins started from one address (each is a row until it expires; issue 26). */
+  externalStartIp: { name: 'external:start-ip', max: 30, windowSeconds: 15 * 60 },
+  /** Refused exchanges of our one-time code (wrong, used or expired code, wrong verifier). */
+  externalCodeIp: { name: 'external:code-ip', max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 
 /** Failures of one account (from any address, in its day) before the slowdown starts. */

@@ -27,6 +27,7 @@ import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 import * as migration_20261127_160000_phases from './20261127_160000_phases';
 import * as migration_20261127_170000_sms from './20261127_170000_sms';
+import * as migration_20261127_180000_external_sign_in from './20261127_180000_external_sign_in';
 import * as migration_20261127_181000_passkeys from './20261127_181000_passkeys';
 import * as migration_20261127_182000_phone_factor from './20261127_182000_phone_factor';
 
@@ -175,6 +176,11 @@ export const migrations = [
     up: migration_20261127_170000_sms.up,
     down: migration_20261127_170000_sms.down,
     name: '20261127_170000_sms',
+  },
+  {
+    up: migration_20261127_180000_external_sign_in.up,
+    down: migration_20261127_180000_external_sign_in.down,
+    name: '20261127_180000_external_sign_in',
   },
   {
     up: migration_20261127_181000_passkeys.up,

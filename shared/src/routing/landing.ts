@@ -28,6 +28,7 @@ export const HOME_OF_ROLE: Record<Role, string> = {
 /** Routes of the sign-in flow itself: landing on one after signing in would be a loop or a dead end. */
 const ACCOUNT_STEPS = new Set([
   'login',
+  'login-callback',
   'register',
   'confirm',
   'password-recovery',

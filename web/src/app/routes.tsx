@@ -32,6 +32,7 @@ const passwordRecovery = () => import('../features/auth/PasswordRecoveryPages')
 export const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
   home: Home,
   login: lazyScreen(() => import('../features/auth/LoginPage'), 'LoginPage'),
+  'login-callback': lazyScreen(() => import('../features/auth/ExternalCallbackPage'), 'ExternalCallbackPage'),
   register: lazyScreen(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
   terms: lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage'),
   privacy: lazyScreen(() => import('../features/info/PrivacyPage'), 'PrivacyPage'),

@@ -64,7 +64,13 @@ export interface AuthApi {
   status: AuthStatus
   user: User | null
   endedByLogout: boolean
-  login: (email: string, password: string) => Promise<LoginResult>
+  /** `linkToken`: the pending link of an external sign-in (joined once this login succeeds). */
+  login: (email: string, password: string, linkToken?: string | null) => Promise<LoginResult>
+  /**
+   * External sign-in's last step: `POST /api/auth/token?grant_type=pkce { auth_code, code_verifier }`
+   * → signed in, or the second factor's challenge. Rejects with the API's 400 naming the field.
+   */
+  exchangeCode: (authCode: string, verifier: string) => Promise<LoginResult>
   /**
    * Second step of a login: `POST /api/auth/login/verify { challenge, code, challenge_id? }` → signed
    * in (`challengeId`: the code came by SMS). Rejects with the API's 400 naming `code` (wrong code)
@@ -229,13 +235,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   const login = useCallback(
-    async (email: string, password: string): Promise<LoginResult> => {
+    async (email: string, password: string, linkToken?: string | null): Promise<LoginResult> => {
       const res = await api.post<LoginResponse | MfaRequiredResponse>(
         '/api/auth/login',
-        { email, password },
+        linkToken ? { email, password, link_token: linkToken } : { email, password },
         { redirectOnUnauthorized: false },
       )
       // Password right but a second factor is due: no cookie yet, the session state stays as it is.
+      if (isMfaRequired(res))
+        return { mfaRequired: true, challenge: res.challenge, factors: res.factors ?? [], message: res.message }
+      generation.current++
+      signedIn(res)
+      return { mfaRequired: false, user: res.user }
+    },
+    [signedIn],
+  )
+
+  const exchangeCode = useCallback(
+    async (authCode: string, verifier: string): Promise<LoginResult> => {
+      const res = await api.post<LoginResponse | MfaRequiredResponse>(
+        '/api/auth/token',
+        { auth_code: authCode, code_verifier: verifier },
+        { query: { grant_type: 'pkce' }, redirectOnUnauthorized: false },
+      )
       if (isMfaRequired(res))
         return { mfaRequired: true, challenge: res.challenge, factors: res.factors ?? [], message: res.message }
       generation.current++
@@ -315,6 +337,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       endedByLogout: state.endedByLogout,
       login,
+      exchangeCode,
       verifyLogin,
       loginWithPasskey,
       logout,
@@ -330,6 +353,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       verifyLogin,
       loginWithPasskey,
+      exchangeCode,
       logout,
       logoutAll,
       refresh,

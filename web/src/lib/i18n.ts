@@ -1,3 +1,4 @@
+import type { ExternalError } from '@salon/shared/schemas/external'
 import { ERROR_SCREEN_WORDS } from '@salon/shared/errorScreen'
 import { PHASE_WORDS, STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
 
@@ -148,6 +149,53 @@ export const t = {
     /** Consent at registration: the label is "Ho letto l’" + a link to the policy. */
     privacyConsentBefore: 'Ho letto l’',
     privacyConsentLink: 'informativa sulla privacy',
+  },
+  /** External sign-in (Google, Apple, other providers): buttons, callback screen, linked accounts. */
+  external: {
+    or: 'oppure',
+    continueWith: (label: string) => `Continua con ${label}`,
+    privacyNote:
+      'Se non hai ancora un account lo creiamo con l’e-mail del servizio: continuando confermi di aver letto l’',
+    privacyLink: 'informativa sulla privacy',
+    starting: 'Ti stiamo portando al servizio…',
+    startFailed: 'Non siamo riusciti ad aprire il servizio di accesso. Riprova tra poco.',
+    callbackTitle: 'Accesso in corso',
+    callbackWorking: 'Un attimo: stiamo completando l’accesso…',
+    callbackFailedTitle: 'Accesso non riuscito',
+    callbackExpired: 'Il collegamento per l’accesso non è più valido: riprova dalla pagina di accesso.',
+    callbackFailed: 'Non è stato possibile completare l’accesso. Riprova tra poco.',
+    backToLogin: 'Torna all’accesso',
+    linkNotice: (label: string) =>
+      `Hai già un account con questa e-mail: accedi con la password per collegare ${label}. Dalla prossima volta potrai entrare anche con ${label}.`,
+    linkedToast: (label: string) => `${label} collegato al tuo account`,
+    linkExpired: 'Il collegamento è scaduto: riprova con il servizio esterno.',
+    aService: 'il servizio esterno',
+    /** Why the provider's return came back to /login (`?external_error=`). */
+    errors: {
+      EXTERNAL_FAILED: 'L’accesso con il servizio esterno non è riuscito: riprova.',
+      EXTERNAL_CANCELLED: 'Accesso annullato. Quando vuoi, riprova.',
+      EXTERNAL_EMAIL_UNVERIFIED:
+        'Il servizio non ci ha confermato la tua e-mail: verificala presso il servizio, oppure registrati con e-mail e password.',
+      EXTERNAL_PRIVACY_REQUIRED: 'Per creare l’account conferma di aver letto l’informativa sulla privacy.',
+    } satisfies Record<ExternalError, string>,
+    // Reserved area, settings
+    cardTitle: 'Accesso con altri servizi',
+    cardIntro: 'I servizi con cui puoi accedere al tuo account senza password.',
+    none: 'Nessun servizio collegato. Per collegarne uno, esci e scegli «Continua con…» nella pagina di accesso.',
+    linkedOn: (email: string | null, date: string) =>
+      email ? `${email} · collegato il ${date}` : `Collegato il ${date}`,
+    remove: (label: string) => `Scollega ${label}`,
+    removeConfirmTitle: (label: string) => `Scollegare ${label}?`,
+    removeConfirmText: 'Non potrai più accedere con questo servizio finché non lo colleghi di nuovo.',
+    removeConfirm: 'Scollega',
+    removedToast: (label: string) => `${label} scollegato`,
+    lastWayIn: 'È l’unico modo che hai per accedere: prima imposta una password con «Password dimenticata?».',
+    loadFailed: 'Non siamo riusciti a leggere i servizi collegati.',
+    removeFailed: 'Non è stato possibile scollegare il servizio. Riprova tra poco.',
+    noPasswordTitle: 'Password',
+    noPasswordText:
+      'Accedi con un servizio esterno e non hai ancora una password. Se vuoi anche entrare con e-mail e password, ti mandiamo un link per sceglierne una.',
+    choosePassword: 'Scegli una password',
   },
   /** Password forms of several features (recovery, settings). */
   password: {

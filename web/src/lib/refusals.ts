@@ -80,6 +80,7 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   PASSKEY_UNKNOWN: 'Questa passkey non è collegata a nessun account: accedi con e-mail e password.',
   PASSKEY_REFUSED: 'La passkey non è stata accettata: riprova.',
   PASSKEY_COUNTER: 'Questa passkey non è più affidabile: accedi con la password, poi rimuovila e aggiungine una nuova.',
+  LAST_SIGN_IN_METHOD: 'È l’unico modo che hai per accedere: prima imposta una password (da «Password dimenticata?»).',
   BOTH_HAVE_ACCOUNTS: 'Queste due schede non si possono unire.',
   LAST_ADMIN: 'Serve almeno un amministratore.',
   UNKNOWN_CUSTOMER: 'Questo cliente non esiste.',

@@ -13,12 +13,13 @@ import { challengeFactor, deleteFactor, enrollFactor, getFactors, verifyFactor }
 import { endRefreshSession, login, loginChallenge, loginVerify, logout, logoutAll, refreshSession } from './session'
 import { startPhoneVerification, verifyPhone } from './phone'
 import { passkeyEndpoints } from '../passkeys/endpoints'
+import { externalEndpoints } from '../external/endpoints'
 
 /**
  * Every endpoint under /api/auth (docs/api.md "Authentication"), one file a concern: signing in and
  * out (session.ts), the second factors (factors.ts), the verified phone (phone.ts), the own account
- * (profile.ts), passwords (password.ts), passkeys (../passkeys/endpoints.ts); what they share is in
- * authShared.ts.
+ * (profile.ts), passwords (password.ts), passkeys (../passkeys/endpoints.ts), external sign-in
+ * (../external/endpoints.ts); what they share is in authShared.ts.
  */
 export const authEndpoints = [
   login,
@@ -46,6 +47,8 @@ export const authEndpoints = [
   startPhoneVerification,
   verifyPhone,
   ...passkeyEndpoints,
+  // External sign-in (OpenID Connect): providers, authorize, callback, token, identities.
+  ...externalEndpoints,
 ]
 
 const closed = (path: string): Endpoint => ({

@@ -8,6 +8,7 @@ import { userOf, parseOr400, readJsonObject, requireUser, fieldError, pool } fro
 import { checkSecondFactor, hasVerifiedFactor, loginFactors, seal, unseal } from '../secondFactor'
 import { phoneFactorTarget } from '../phoneFactor'
 import { guardedLogin } from '../login'
+import { joinPendingLink, pendingLinkOf, type PendingLink } from '../external/accounts'
 import {
   users,
   guarded,
@@ -24,14 +25,19 @@ export const login: Endpoint = {
   path: '/auth/login',
   method: 'post',
   handler: async (req) => {
-    const data = parseOr400(loginBody, await readJsonObject(req))
+    const body = await readJsonObject(req)
+    const data = parseOr400(loginBody, body)
+    // External sign-in's pending link (an account with the provider's e-mail): joined only once
+    // the owner is fully signed in — here, or after the second factor (external/accounts.ts).
+    const link = pendingLinkOf(body, data.email)
     const result = await guardedLogin(req, data)
     const userId = (result.user as { id: number }).id
     if (await hasVerifiedFactor(pool(req.payload), userId)) {
       // Password right, second factor pending: the session token travels sealed (encrypted and
       // authenticated with the server secret) and is released only for a valid code.
       // The verified factors are listed so the step can offer "Inviami il codice via SMS" (issue 26).
-      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
+      const until = Date.now() + CHALLENGE_MS
+      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until, link })
       return Response.json({
         mfaRequired: true,
         challenge,
@@ -39,6 +45,7 @@ export const login: Endpoint = {
         message: 'Serve il codice della verifica in due passaggi.',
       })
     }
+    if (link) await joinPendingLink(req.payload, link, userId)
     return sessionResponse(req, userId, result.token!, result.exp, result.user)
   },
 }
@@ -88,7 +95,7 @@ export const logoutAll: Endpoint = {
   },
 }
 
-type Pending = { token: string; exp?: number; uid: number; until: number }
+type Pending = { token: string; exp?: number; uid: number; until: number; link?: PendingLink | null }
 
 /** The sealed login challenge, still within its 5 minutes (else 400 naming `challenge`). */
 function pendingLogin(challenge: string): Pending {
@@ -129,6 +136,7 @@ export const loginVerify: Endpoint = {
       if (!(await checkSecondFactor(db, pending.uid, code, { challengeId: challenge_id, purpose: 'login' })))
         throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
     })
+    if (pending.link) await joinPendingLink(req.payload, pending.link, pending.uid)
     return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))
   },
 }

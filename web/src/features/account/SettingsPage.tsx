@@ -12,6 +12,7 @@ import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
 import { PhoneCard } from './PhoneCard'
 import { PasskeysCard } from './PasskeysCard'
 import { SecondFactorCard } from './SecondFactorCard'
+import { LinkedAccountsCard, NoPasswordCard, useIdentities } from './LinkedAccountsCard'
 
 /**
  * `/reserved-area/settings`: the account's e-mail and role, the phone (verified by SMS), the second
@@ -21,7 +22,10 @@ import { SecondFactorCard } from './SecondFactorCard'
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
   const { user } = useAuth()
+  const identities = useIdentities()
   if (!user) return null
+  // An account a provider created has no password anyone knows: no "Cambia password" form.
+  const noPassword = identities.status === 'success' && !identities.data.has_password
   return (
     <>
       <header className="page-heading">
@@ -42,7 +46,8 @@ export function SettingsPage() {
       <PhoneCard />
       <PasskeysCard />
       <SecondFactorCard />
-      <ChangePasswordForm email={user.email} />
+      <LinkedAccountsCard loaded={identities} />
+      {noPassword ? <NoPasswordCard /> : <ChangePasswordForm email={user.email} />}
       <MyDataCard />
       <DeleteAccountCard />
     </>

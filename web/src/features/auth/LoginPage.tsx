@@ -16,6 +16,9 @@ import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { PasskeyChoice, PasskeySignIn, usePasskeyAutofill } from './PasskeySignIn'
 import { WaitingBooking } from './WaitingBooking'
+import { ExternalButtons } from '../../lib/ui/ExternalButtons'
+import { isExternalError } from '@salon/shared/schemas/external'
+import { clearPendingSignIn, loadProviders, readPendingSignIn } from '../../lib/externalSignIn'
 
 type LoginField = 'email' | 'password'
 
@@ -43,8 +46,27 @@ export function LoginPage() {
     }
   }, [reason, toast])
 
+  // Back from a provider: an account with its e-mail exists (join after the password), or a refusal.
+  const linkToken = params.get('link')
+  const providerLabel = useProviderLabel(params.get('provider'))
+  const externalError = params.get('external_error')
+  useEffect(() => {
+    if (externalError) clearPendingSignIn()
+  }, [externalError])
+
   /** Where a signed-in visitor goes next, after the password or the second-factor step. */
   function goOn(user: User) {
+    if (linkToken) {
+      toast({ title: t.external.linkedToast(providerLabel), variant: 'success' })
+      const pending = readPendingSignIn()
+      clearPendingSignIn()
+      const requested = safeRedirectPath(params.get('redirectTo')) ?? safeRedirectPath(pending?.next)
+      if (requested) {
+        clearAttemptedPath()
+        navigateTo(landingFor(user.user_role, requested), { replace: true })
+        return
+      }
+    }
     // An explicit redirectTo first, then the page the redirect guard remembered (spec §2), when
     // it is somewhere this role may go; else the role's place: an admin the dashboard, an operator
     // their agenda, a customer their bookings (`landingFor`). The cookie is used once either way.
@@ -88,7 +110,7 @@ export function LoginPage() {
     setSubmitting(true)
     setTypedEmail(email)
     try {
-      const result = await auth.login(email, password)
+      const result = await auth.login(email, password, linkToken)
       if (result.mfaRequired) {
         setSubmitting(false)
         setChallenge({ challenge: result.challenge, factors: result.factors ?? [] })
@@ -99,6 +121,7 @@ export function LoginPage() {
       setSubmitting(false)
       if (error instanceof ApiError) {
         if (error.status === 401) setFormError(t.auth.wrongCredentials)
+        else if (error.fieldErrors.link_token) setFormError(t.external.linkExpired)
         else if (Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors as Errors<LoginField>)
         else setFormError(error.isNetworkError ? t.common.networkError : `${t.auth.loginFailed} (${error.message})`)
       } else setFormError(t.auth.loginFailed)
@@ -111,6 +134,13 @@ export function LoginPage() {
       <p className="auth-card__intro">{t.auth.loginIntro}</p>
 
       <WaitingBooking redirectTo={safeRedirectPath(params.get('redirectTo'))} after={t.auth.waitingAfterLogin} />
+
+      {linkToken ? <p className="notice">{t.external.linkNotice(providerLabel)}</p> : null}
+      {isExternalError(externalError) ? (
+        <p className="notice notice--error" role="alert">
+          {t.external.errors[externalError]}
+        </p>
+      ) : null}
 
       {params.get('registered') === '1' ? (
         <p className="notice notice--success">{t.auth.registeredButLoginFailed}</p>
@@ -162,6 +192,7 @@ export function LoginPage() {
       <PasskeyChoice>
         <PasskeySignIn label={t.passkey.signIn} onSignedIn={goOn} onProblem={setFormError} disabled={submitting} />
       </PasskeyChoice>
+      {linkToken ? null : <ExternalButtons next={safeRedirectPath(params.get('redirectTo'))} />}
 
       <div className="auth-card__links">
         <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>
@@ -172,4 +203,18 @@ export function LoginPage() {
       </div>
     </div>
   )
+}
+
+/** The label of a configured provider ("Google"), or words for "the service" while unknown. */
+function useProviderLabel(id: string | null) {
+  const [label, setLabel] = useState<string | null>(null)
+  useEffect(() => {
+    if (!id) return
+    let live = true
+    void loadProviders().then((list) => live && setLabel(list.find((p) => p.id === id)?.label ?? null))
+    return () => {
+      live = false
+    }
+  }, [id])
+  return label ?? t.external.aService
 }

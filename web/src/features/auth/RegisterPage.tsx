@@ -12,6 +12,7 @@ import { registerCustomer, type RegisterBody } from './api'
 import { registerBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { WaitingBooking } from './WaitingBooking'
+import { ExternalButtons } from '../../lib/ui/ExternalButtons'
 
 type RegisterField = keyof RegisterBody
 
@@ -92,6 +93,7 @@ export function RegisterPage() {
       <h1 className="auth-card__title">{t.auth.registerTitle}</h1>
       <p className="auth-card__intro">{t.auth.registerIntro}</p>
       <WaitingBooking redirectTo={redirectTo} after={t.auth.waitingAfterRegister} />
+      <ExternalButtons next={redirectTo} divider="after" />
 
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>

@@ -252,6 +252,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             moving={!!moving}
             loginHref={loginHref(summaryHref)}
             registerHref={registerHref(summaryHref)}
+            returnHref={summaryHref}
             session={session.state}
             error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
             changeHref={wizard.hrefFor}

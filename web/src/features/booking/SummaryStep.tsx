@@ -4,6 +4,7 @@ import { BOOKING_NOTE_MAX } from '@salon/shared/constants'
 import { t } from '../../lib/i18n'
 import { FormAlert, TextAreaField } from '../../lib/ui/Field'
 import { BookingDetails } from './BookingDetails'
+import { ExternalButtons } from '../../lib/ui/ExternalButtons'
 import type { CatalogueOperator, CatalogueService, SalonConfig } from './api'
 import type { SessionState } from './useBookingSession'
 
@@ -21,6 +22,8 @@ export interface SummaryProps {
   moving?: boolean
   loginHref: string
   registerHref: string
+  /** This step's own address: where an external sign-in comes back to. */
+  returnHref?: string
   session: SessionState
   error?: ReactNode
   changeHref: (step: 'services' | 'operator' | 'when') => string
@@ -83,6 +86,8 @@ export function SummaryStep(props: SummaryProps) {
               {t.common.register}
             </Link>
           </div>
+          {/* Back here after the provider (the summary's own address), signed in: the wizard resumes. */}
+          <ExternalButtons next={props.returnHref ?? null} />
         </div>
       )}
     </div>
