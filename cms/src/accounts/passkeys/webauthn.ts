@@ -24,13 +24,13 @@ import {
 
 /*
  * The WebAuthn ceremonies with @simplewebauthn/server (docs/architecture.md "Passkeys"). The relying
- * party is the public site: its id is SERVER_URL's hostname and the only origin accepted is
- * SERVER_URL's origin, so a response made for another site (or a look-alike) fails the check.
+ * party is the public site: its id is the hostname of the public origin (PUBLIC_URL, else
+ * SERVER_URL: `env.linkOrigin`, as the links in mails) and the only origin accepted is that origin, so a response made for another site (or a look-alike) fails the check.
  * Every passkey must verify the person (PIN, fingerprint, face): that is why a passkey sign-in
  * counts as the second factor.
  */
 export const relyingParty = () => {
-  const url = new URL(env.serverUrl)
+  const url = new URL(env.linkOrigin)
   return { rpID: url.hostname, origin: url.origin }
 }
 
