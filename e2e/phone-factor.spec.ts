@@ -99,7 +99,7 @@ test('a customer verifies the phone, turns on the SMS second factor, and signs i
   await page.goto('/login')
   await page.getByLabel('Email').fill(customer.email)
   await page.getByLabel('Password', { exact: true }).fill(customer.password)
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Verifica in due passaggi' })).toBeVisible()
   await expect(page.getByText(new RegExp(`Ti invieremo un codice via SMS al ${masked(phone.e164)}\\.`))).toBeVisible()
   await expectNoSeriousA11yViolations(page)
