@@ -15,6 +15,7 @@ import { useToast } from '../../lib/toast'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { KeyIcon } from '../../lib/ui/KeyIcon'
 import { Field, FormAlert } from '../../lib/ui/Field'
+import { LoadError } from '../../lib/ui/LoadError'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fieldErrors } from '../../lib/validation'
@@ -103,15 +104,7 @@ function Passkeys() {
   if (!passkeys) {
     list =
       loaded.status === 'error' ? (
-        <div className="mfa__state" role="alert">
-          <p>
-            {t.passkey.loadFailed}{' '}
-            {loaded.error instanceof ApiError && loaded.error.isNetworkError ? t.common.networkError : null}
-          </p>
-          <button type="button" className="btn btn--secondary" onClick={loaded.reload}>
-            {t.common.retry}
-          </button>
-        </div>
+        <LoadError className="mfa__state" message={t.passkey.loadFailed} error={loaded.error} onRetry={loaded.reload} />
       ) : (
         <div className="mfa__state">
           <Spinner />

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api'
 import { t } from '../../lib/i18n'
 import { useToast } from '../../lib/toast'
 import { FormAlert } from '../../lib/ui/Field'
+import { LoadError } from '../../lib/ui/LoadError'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
@@ -69,15 +70,7 @@ export function SecondFactorCard() {
   if (!factors) {
     body =
       loaded.status === 'error' ? (
-        <div className="mfa__state" role="alert">
-          <p>
-            {t.mfa.loadFailed}{' '}
-            {loaded.error instanceof ApiError && loaded.error.isNetworkError ? t.common.networkError : null}
-          </p>
-          <button type="button" className="btn btn--secondary" onClick={loaded.reload}>
-            {t.common.retry}
-          </button>
-        </div>
+        <LoadError className="mfa__state" message={t.mfa.loadFailed} error={loaded.error} onRetry={loaded.reload} />
       ) : (
         <div className="mfa__state">
           <Spinner />
