@@ -79,3 +79,20 @@ export function FactorCodeField({ error, hint, autoFocus }: { error?: string; hi
     />
   )
 }
+
+/** The phone number a code is texted to (profile verification, the SMS second factor). */
+export function PhoneNumberField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <Field
+      label={t.phone.number}
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      required
+      defaultValue={defaultValue}
+      hint={t.phone.numberHint}
+      error={error}
+    />
+  )
+}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { displayPhone } from '@salon/shared/auth/phoneCode'
 import { phoneBody, phoneVerifyBody } from '@salon/shared/schemas/phone'
-import { smsFailure } from '../../lib/factorCode'
+import { PhoneNumberField, smsFailure } from '../../lib/factorCode'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useToast } from '../../lib/toast'
@@ -123,17 +123,7 @@ export function PhoneCard() {
       <form key="number" className="form form--narrow" onSubmit={onSend} noValidate>
         <p>{t.phone.intro}</p>
         <FormAlert>{formError}</FormAlert>
-        <Field
-          label={t.phone.number}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          defaultValue={editing ? '' : (user.phone_number ?? '')}
-          hint={t.phone.numberHint}
-          error={phoneError}
-        />
+        <PhoneNumberField defaultValue={editing ? '' : (user.phone_number ?? '')} error={phoneError} />
         <div className="mfa__actions">
           <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
             {t.phone.send}

@@ -3,8 +3,8 @@ import { phoneBody } from '@salon/shared/schemas/phone'
 import { isSmsCode } from '@salon/shared/auth/phoneCode'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
-import { FormAlert, Field } from '../../lib/ui/Field'
-import { FactorCodeField, smsFailure, useFactorCodeForm } from '../../lib/factorCode'
+import { FormAlert } from '../../lib/ui/Field'
+import { FactorCodeField, PhoneNumberField, smsFailure, useFactorCodeForm } from '../../lib/factorCode'
 import { fieldErrors } from '../../lib/validation'
 import { challengeFactor, deleteFactor, enrollPhoneFactor, verifyFactor, type Factor } from './api'
 
@@ -87,17 +87,7 @@ export function PhoneEnrollPanel({
       <form key="number" className="form form--narrow" onSubmit={(event) => void start(event)} noValidate>
         <p>{t.mfa.smsNumberHint}</p>
         <FormAlert>{formError ?? sendError}</FormAlert>
-        <Field
-          label={t.phone.number}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          defaultValue={user?.phone_number ?? ''}
-          hint={t.phone.numberHint}
-          error={phoneError}
-        />
+        <PhoneNumberField defaultValue={user?.phone_number ?? ''} error={phoneError} />
         <div className="mfa__actions">
           <button type="submit" className="btn btn--primary" disabled={busy || sending} aria-busy={busy || sending}>
             {t.mfa.smsSendFirst}

@@ -44,7 +44,11 @@ describe('ExternalCallbackPage', () => {
       KEY,
       JSON.stringify({ verifier: 'v'.repeat(43), provider: 'google', next: null, at: Date.now() }),
     )
-    auth.exchangeCode.mockResolvedValue({ mfaRequired: true, challenge: 'sealed' })
+    auth.exchangeCode.mockResolvedValue({
+      mfaRequired: true,
+      challenge: 'sealed',
+      factors: [{ id: 1, factor_type: 'totp', phone_hint: null }],
+    })
     open('/login/callback?code=abc')
     expect(await screen.findByRole('heading', { name: t.mfa.title })).toBeInTheDocument()
     expect(navigateTo).not.toHaveBeenCalled()
