@@ -128,6 +128,32 @@ export async function mailedLink(to: string, since: number, link: RegExp): Promi
   return found
 }
 
+/**
+ * The first match of `pattern` in a text to `to` (E.164) sent after `since`: the SMS provider's
+ * stand-in writes each accepted text to SALON_SMS_DIR (scripts/lib/smsProvider.mjs). Waits as long
+ * as an expectation may wait.
+ */
+export async function textedMatch(to: string, since: number, pattern: RegExp): Promise<string> {
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  const dir = process.env.SALON_SMS_DIR ?? ''
+  const find = () => {
+    const files = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`) && Number(f.split('-')[0]) >= since)
+      : []
+    for (const f of files) {
+      const m = pattern.exec(fs.readFileSync(path.join(dir, f), 'utf8'))
+      if (m) return m[0]
+    }
+    return ''
+  }
+  let found = ''
+  await expect
+    .poll(() => (found = find()), { message: `a text to ${to} with ${pattern}`, intervals: [100, 250, 500] })
+    .not.toBe('')
+  return found
+}
+
 /** The "choose a password" link (recovery or invitation) mailed to `to` after `since`. */
 export const mailedPasswordLink = (to: string, since: number) =>
   mailedLink(to, since, /https?:\/\/[^\s"<]+\/password-recovery\/[A-Za-z0-9_-]+\/[^\s"<]+/)

@@ -155,6 +155,30 @@ export const env = {
   get smtpUrl() {
     return process.env.SMTP_URL || null
   },
+  /**
+   * The SMS provider (docs/notifications.md "SMS"): `SMS_PROVIDER=twilio` with `TWILIO_ACCOUNT_SID`,
+   * `TWILIO_AUTH_TOKEN` and `SMS_FROM` (a number or an alphanumeric sender, e.g. "SaloneDemo");
+   * `TWILIO_API_URL` only for tests (a local server standing for the provider). Unset: every SMS is
+   * written to `$DATA_DIR/sms/` instead (the demo).
+   */
+  get sms() {
+    const provider = process.env.SMS_PROVIDER || null
+    if (!provider) return null
+    if (provider !== 'twilio') throw new Error(`SMS_PROVIDER=${provider}: only "twilio" is known`)
+    const accountSid = process.env.TWILIO_ACCOUNT_SID
+    const authToken = process.env.TWILIO_AUTH_TOKEN
+    const from = process.env.SMS_FROM
+    if (!accountSid || !authToken || !from)
+      throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM')
+    return {
+      provider,
+      accountSid,
+      authToken,
+      from,
+      apiUrl: (process.env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/$/, ''),
+      timeoutMs: Number(process.env.SMS_TIMEOUT_MS) || 10_000,
+    }
+  },
   get mailFrom() {
     return process.env.MAIL_FROM || 'Salone Demo <no-reply@demo.salon>'
   },

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { bootstrap } from './bootstrap'
 import { collections } from './collections'
 import { authEndpoints } from './accounts'
-import { health, emailAdapter, mapErrors, observedClient } from './platform'
+import { health, emailAdapter, mapErrors, observedClient, smsStatusEndpoint } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
 import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from './reservations'
 import { rotaEndpoints } from './rota'
@@ -46,6 +46,7 @@ export default buildConfig({
     ...rotaConflictEndpoints,
     ...takingsEndpoints,
     backupStatusEndpoint,
+    smsStatusEndpoint,
   ],
   hooks: { afterError: [mapErrors] },
   // Refusals a caller caused are information, not errors (Payload's defaults cover its own 4xx).

@@ -15,12 +15,26 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { freePort } from './postgres.mjs'
 import { startSmtp } from './smtp.mjs'
+import { SMS_TEST_ACCOUNT, startSmsProvider } from './smsProvider.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const require = createRequire(path.join(root, 'package.json'))
 
-/** The settings every app process of a copy gets, less its port. */
-export function appEnv({ databaseUrl, dataDir, smtpUrl }) {
+/**
+ * The settings every app process of a copy gets, less its port. With `smsUrl` the app sends its
+ * texts through the SMS provider's API to that stand-in (scripts/lib/smsProvider.mjs).
+ */
+export function appEnv({ databaseUrl, dataDir, smtpUrl, smsUrl }) {
+  const sms = smsUrl
+    ? {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: SMS_TEST_ACCOUNT.accountSid,
+        TWILIO_AUTH_TOKEN: SMS_TEST_ACCOUNT.authToken,
+        TWILIO_API_URL: smsUrl,
+        SMS_FROM: 'SaloneDemo',
+        SMS_TIMEOUT_MS: '1500',
+      }
+    : {}
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -31,6 +45,7 @@ export function appEnv({ databaseUrl, dataDir, smtpUrl }) {
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'Salone Demo <no-reply@demo.salon>',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...sms,
   }
 }
 
@@ -126,19 +141,22 @@ export async function startCopy({ db, template, dir, name, execPath, second = fa
   fs.cpSync(template.dataDir, dataDir, { recursive: true })
   const mailDir = path.join(dir, 'smtp')
   const smtp = await startSmtp(mailDir)
+  const smsDir = path.join(dir, 'sms')
+  const smsProvider = await startSmsProvider(smsDir)
   const copy = {
     name,
     dir,
     apps: [],
     logs: [],
     env: {},
-    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url }),
+    appEnv: appEnv({ databaseUrl, dataDir, smtpUrl: smtp.url, smsUrl: smsProvider.url }),
     stopped: null,
   }
   copy.stop = () =>
     (copy.stopped ??= (async () => {
       await Promise.all(copy.apps.map(stopApp))
       await smtp.stop()
+      await smsProvider.stop()
       await adminQuery(db, `drop database if exists "${name}" with (force)`).catch(() => {})
     })())
   /** One more app process on this copy's database. */
@@ -156,6 +174,7 @@ export async function startCopy({ db, template, dir, name, execPath, second = fa
       SALON_BASE_URL: base,
       SALON_DATABASE_URL: databaseUrl,
       SALON_MAIL_DIR: mailDir,
+      SALON_SMS_DIR: smsDir,
       // Tests that start app processes of their own (cms/tests/int/helpers.ts startApp): the same
       // settings, and a directory for their logs (checked like the copy's own).
       SALON_APP_ENV: JSON.stringify(copy.appEnv),

@@ -26,6 +26,7 @@ import * as migration_20261127_090000_rota from './20261127_090000_rota';
 import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 import * as migration_20261127_160000_phases from './20261127_160000_phases';
+import * as migration_20261127_170000_sms from './20261127_170000_sms';
 import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
 
 export const migrations = [
@@ -168,6 +169,11 @@ export const migrations = [
     up: migration_20261127_160000_phases.up,
     down: migration_20261127_160000_phases.down,
     name: '20261127_160000_phases',
+  },
+  {
+    up: migration_20261127_170000_sms.up,
+    down: migration_20261127_170000_sms.down,
+    name: '20261127_170000_sms',
   },
   {
     up: migration_20261127_183000_sms_reminders.up,

@@ -3,6 +3,7 @@ import type { TaskList } from 'graphile-worker'
 import type { Pool } from 'pg'
 import { removeExpiredHolds, completePastBookings } from '../reservations'
 import { salonCalendar } from '../calendar'
+import { sendSms } from '../platform'
 import { notificationSettings } from './settings'
 import { pruneRateLimits } from '../accounts'
 import { handleReminder, handleReservationEvent, rescheduleReminders, sendNotification } from './notifications'
@@ -19,6 +20,7 @@ function idIn(payload: unknown, field: string): number {
 export const taskList = (payload: Payload, db: Pool): TaskList => ({
   'reservation-event': async (job) => handleReservationEvent(db, idIn(job, 'event')),
   'send-notification': async (job) => sendNotification(db, String(idIn(job, 'id'))),
+  'send-sms': async (job) => sendSms(db, idIn(job, 'id'), (line) => payload.logger.info(line)),
   reminder: async (job) =>
     handleReminder(db, {
       reservation: idIn(job, 'reservation'),

@@ -1,5 +1,5 @@
 /**
- * The server's plumbing every module stands on: settings access, SQL and transactions, errors and their HTTP answers, roles, mail transport, static delivery, the job runner.
+ * The server's plumbing every module stands on: settings access, SQL and transactions, errors and their HTTP answers, roles, mail and SMS transport, static delivery, the job runner.
  * Other modules use this module only through this file (lint: salon/cms-modules).
  */
 export * from './access'
@@ -8,6 +8,7 @@ export * from './background'
 export * from './databaseHealth'
 export * from './delivery'
 export * from './endpoints/health'
+export * from './endpoints/smsStatus'
 export * from './errorResponse'
 export * from './errors'
 export * from './runtime'
@@ -16,6 +17,7 @@ export * from './jobRunner'
 export * from './jsonBody'
 export * from './mail'
 export * from './mailTemplates'
+export * from './sms'
 export * from './pgErrors'
 export * from './retry'
 export * from './roles'

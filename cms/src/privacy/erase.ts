@@ -104,6 +104,8 @@ export async function erase(payload: Payload, subject: Subject, by: Eraser, now 
                  subject = '', html = '', text = '', ics = null, last_error = null
            where status <> 'PENDING' and ${kept}`,
     )
+    // Their texts (codes, reminders) go: a send job that has not run yet finds nothing to send.
+    await rows(sql`delete from sms_messages where reservation_id in ${theirs} or user_id = ${uid ?? null}`)
     if (card) {
       await rows(sql`delete from client_notes where client_id = ${card}`)
       await rows(

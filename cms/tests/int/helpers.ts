@@ -253,6 +253,44 @@ export async function mailsTo(to: string, since = 0): Promise<string[]> {
     : []
 }
 
+/**
+ * Texts the SMS provider's stand-in accepted (scripts/lib/smsProvider.mjs; one `<ms>-…-<number>.txt`
+ * each, in the demo outbox's format: `To: <number>`, a blank line, the text).
+ */
+export const SMS_DIR = process.env.SALON_SMS_DIR ?? ''
+
+export interface ReceivedSms {
+  file: string
+  to: string
+  text: string
+}
+
+/** The texts to `to` (E.164) received since `since` (ms), oldest first. */
+export async function smsTo(to: string, since = 0): Promise<ReceivedSms[]> {
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  if (!fs.existsSync(SMS_DIR)) return []
+  return fs
+    .readdirSync(SMS_DIR)
+    .filter((f) => f.endsWith(`-${to}.txt`) && Number(f.split('-')[0]) >= since)
+    .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]) || a.localeCompare(b))
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(SMS_DIR, f), 'utf8')
+      return { file: f, to, text: raw.split('\n\n').slice(1).join('\n\n').replace(/\n$/, '') }
+    })
+}
+
+/** Waits for a text to `to` (E.164) received since `since` whose text matches. */
+export async function waitForSms(to: string, text: RegExp, since = 0, timeoutMs = 10_000): Promise<ReceivedSms> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = (await smsTo(to, since)).find((m) => text.test(m.text))
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`no SMS to ${to} matching ${text}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 /** `n` fresh customers with their tokens, registered from distinct addresses (a per-address limit may apply). */
 export async function registerCustomers(n: number, prefix = 'customer'): Promise<string[]> {
   const tokens: string[] = []
