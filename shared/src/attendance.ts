@@ -145,8 +145,8 @@ export function reminderSmsText(i: SmsTextInput): string {
   return salonFitting(i.salon, rest.length) + rest
 }
 
-/** The booking's confirmation: "Salone Demo: prenotazione confermata, ti aspettiamo … Per annullare: …". */
+/** The booking's confirmation: "Salone Demo: confermato, ti aspettiamo sab 28/11 alle 10:00. Per annullare: https://…/a/…". */
 export function confirmationSmsText(i: SmsTextInput): string {
-  const rest = `: prenotazione confermata, ti aspettiamo ${smsWhen(i.start, i.timeZone, i.now)}. Se non puoi venire: ${i.link}`
+  const rest = `: confermato, ti aspettiamo ${smsWhen(i.start, i.timeZone, i.now)}. Per annullare: ${i.link}`
   return salonFitting(i.salon, rest.length) + rest
 }
