@@ -325,7 +325,13 @@ export async function handleReminder(
   )
   if (mail) await write(db, job.reservation, [mail])
   if (facts.settings.smsReminders)
-    await queueBookingSms(db, facts, 'reminder', `reminder-sms:${job.reservation}:${job.index}:${data.reservation.date_start}`, now)
+    await queueBookingSms(
+      db,
+      facts,
+      'reminder',
+      `reminder-sms:${job.reservation}:${job.index}:${data.reservation.date_start}`,
+      now,
+    )
 }
 
 /**

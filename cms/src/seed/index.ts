@@ -346,8 +346,11 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
  */
 async function seedFrontDesk(db: ReturnType<typeof pool>, now: Date) {
   // The demo customers agreed to SMS reminders (issue 26); the desk's cards were never asked.
-  await db.query(`update clients set sms_consent = true, sms_consent_at = $1
-                   where user_id in (select id from users where user_role = 'USER')`, [now])
+  await db.query(
+    `update clients set sms_consent = true, sms_consent_at = $1
+                   where user_id in (select id from users where user_role = 'USER')`,
+    [now],
+  )
   const ids: number[] = []
   for (const c of DEMO_DESK_CLIENTS) {
     const { rows } = await db.query(

@@ -10,15 +10,7 @@ import { inTransaction, notFound, pgErrorCode, withRetries } from '../../platfor
 import { salonCalendar } from '../../calendar'
 import { conflict } from '../booking'
 import { deleteCheckout } from '../checkoutRepository'
-import {
-  type Actor,
-  endNow,
-  finalChanges,
-  readReservation,
-  recordEvent,
-  restoreStatus,
-  setStatus,
-} from '../repository'
+import { type Actor, endNow, finalChanges, readReservation, recordEvent, restoreStatus, setStatus } from '../repository'
 import { actorAndReservation } from '../reads'
 import { refusal } from '../refusals'
 
