@@ -48,14 +48,6 @@ export interface AttendanceSummary {
 /** Statuses whose customer is told "ti aspettiamo" and may confirm attendance: the salon agreed to the time. */
 export const ATTENDANCE_STATUSES: readonly ReservationStatus[] = ['APPROVED', 'CONFIRMED', 'MODIFIED']
 
-/** The glossary's words (GLOSSARY.md "SMS and the attendance link"). */
-export const ATTENDANCE_WORDS = {
-  confirmedByCustomer: { it: 'Confermato dal cliente', en: 'Confirmed by the customer' },
-  smsConsent: { it: 'Ricevi promemoria via SMS', en: 'Reminders by SMS' },
-  smsReminders: { it: 'Promemoria via SMS', en: 'Reminders by SMS' },
-  smsConfirmations: { it: 'Conferma via SMS', en: 'Confirmation by SMS' },
-} as const
-
 // Typographic characters outside GSM-7's basic alphabet, and their plain look-alikes: one such
 // character in a salon's name would turn the whole SMS into UCS-2 (70 characters a segment).
 const PLAIN: Record<string, string> = {

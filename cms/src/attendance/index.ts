@@ -5,5 +5,3 @@
  */
 export { attendanceEndpoints } from './endpoints'
 export { attendanceLink } from './link'
-// The token's pure functions (the integration tests forge tokens with them).
-export { attendanceKey, signAttendance } from './token'

@@ -1,6 +1,6 @@
 import { attendancePath } from '@salon/shared'
 import { env } from '../env'
-import { attendanceKey, signAttendance, verifyAttendance } from './token'
+import { attendanceKey, signAttendance, verifyAttendance } from '@salon/shared/attendanceToken'
 
 let cached: { secret: string; key: Buffer } | null = null
 /** The links' key, derived once from the server secret. */

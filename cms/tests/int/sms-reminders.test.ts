@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toE164 } from '@salon/shared'
 import { DEV_SECRET } from '../../src/env'
-import { attendanceKey, signAttendance } from '../../src/attendance'
+import { attendanceKey, signAttendance } from '@salon/shared/attendanceToken'
 import {
   api,
   daySlots,

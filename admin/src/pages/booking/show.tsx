@@ -26,6 +26,7 @@ import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { SrOnly } from '../../components/sr-only'
 import { StatusBadge } from '../../components/status-badge'
+import { CustomerConfirmed } from '../../components/customer-confirmed'
 import { dateFormat, formatMoney } from '../../lib/format'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
@@ -132,6 +133,7 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
           <Title order={4}>{t('booking.status')}</Title>
           <StatusBadge status={booking.status} />
         </Group>
+        <CustomerConfirmed at={booking.customer_confirmed_at} withTime />
         {booking.transitions.length ? (
           // Each button says what it does, in words under it (read by keyboard and screen readers
           // as the button's description, not a hover-only tooltip).

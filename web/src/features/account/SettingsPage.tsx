@@ -10,6 +10,7 @@ import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, ty
 import { changePassword } from './api'
 import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
 import { SecondFactorCard } from './SecondFactorCard'
+import { SmsConsentCard } from './SmsConsentCard'
 
 /**
  * `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP), the password
@@ -37,6 +38,7 @@ export function SettingsPage() {
         </dl>
       </section>
       <SecondFactorCard />
+      <SmsConsentCard />
       <ChangePasswordForm email={user.email} />
       <MyDataCard />
       <DeleteAccountCard />

@@ -9,7 +9,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  *
  * The signature (96 bits, truncated HMAC) covers the first nine bytes; the key is
  * HMAC(secret, "salon:attendance-link:v1"), so no other use of the secret can make a valid one.
- * Pure: the key and the clock are parameters.
+ * Pure: the key and the clock are parameters. Node only (node:crypto): the server signs and checks,
+ * the web page only carries the token — import it as `@salon/shared/attendanceToken`, never
+ * through the package's index (which the browsers load).
  */
 
 export const ATTENDANCE_PURPOSE = 0x41 // 'A': attendance of one reservation

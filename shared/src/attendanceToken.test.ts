@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attendanceKey, signAttendance, verifyAttendance } from './token'
+import { attendanceKey, signAttendance, verifyAttendance } from './attendanceToken'
 
 const key = attendanceKey('a-test-secret-of-at-least-thirty-two-characters')
 const start = new Date('2026-11-28T09:00:00Z')
