@@ -1,16 +1,23 @@
 import { Badge, Group, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { dateFormat } from '../lib/format'
-import { useSalonConfig } from '../hooks/use-salon'
 import { useT } from '../i18n/use-t'
 
 /**
  * "Confermato dal cliente" (issue 26): the customer said they will come, through the link of their
  * SMS. Nothing when they have not; `withTime`: the moment they did, in words after it.
  */
-export function CustomerConfirmed({ at, withTime = false }: { at: string | null | undefined; withTime?: boolean }) {
+export function CustomerConfirmed({
+  at,
+  timeZone,
+  withTime = false,
+}: {
+  at: string | null | undefined
+  /** The salon's zone: the moment is written in it. */
+  timeZone: string
+  withTime?: boolean
+}) {
   const t = useT()
-  const { timeZone } = useSalonConfig()
   if (!at) return null
   const when = dateFormat(t.intl, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at))
   const badge = (

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError, api } from '../../lib/api'
@@ -23,7 +23,7 @@ const saveConsent = (sms_consent: boolean) => api.put<SmsConsent>('/api/auth/me/
  */
 export function SmsConsentCard() {
   const titleId = useId()
-  const result = useResource(useCallback(fetchConsent, []))
+  const result = useResource(fetchConsent)
   const [saved, setSaved] = useState<SmsConsent | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
