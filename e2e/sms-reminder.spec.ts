@@ -39,7 +39,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
 }
 
-/** As if the day before had come: the booking starts in a day and a minute, its first reminder is due now. */
+/** As if the day before had come: the booking starts in a day and half a minute, its first reminder is due now. */
 async function reminderDueNow(id: number) {
   const db = new pg.Client({ connectionString: process.env.SALON_DATABASE_URL })
   await db.connect()
@@ -47,8 +47,8 @@ async function reminderDueNow(id: number) {
     const {
       rows: [{ start }],
     } = await db.query(
-      `update reservations set operator_id = null, date_start = date_trunc('minute', now()) + interval '24 hours 2 minutes',
-              date_end = date_trunc('minute', now()) + interval '24 hours 47 minutes'
+      `update reservations set operator_id = null, date_start = date_trunc('second', now()) + interval '24 hours 30 seconds',
+              date_end = date_trunc('second', now()) + interval '24 hours 45 minutes 30 seconds'
         where id = $1 returning to_char(date_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start`,
       [id],
     )
@@ -73,7 +73,7 @@ test.afterEach(async ({ request }) => {
     })
 })
 
-test('an SMS reminder’s link confirms attendance; the dashboard shows “Confirmed by the customer”', async ({
+test('an SMS reminder’s link confirms attendance; the dashboard shows “Confermato dal cliente”', async ({
   browser,
   request,
 }) => {
@@ -145,14 +145,14 @@ test('an SMS reminder’s link confirms attendance; the dashboard shows “Confi
   await expect(wide.getByRole('heading', { name: 'Grazie, ti aspettiamo!' })).toBeVisible()
   await shot(wide, 'sms-link-1366')
 
-  // The dashboard: the booking page and the agenda card say so.
+  // The dashboard (in Italian, as the suite's browsers choose): the booking page and the agenda card say so.
   await loginInBrowser(wide, 'admin@demo.salon', 'demo1234')
   await wide.goto(`/dashboard/booking/${id}`)
-  await expect(wide.getByText('Confirmed by the customer')).toBeVisible()
-  await expect(wide.getByText(/through the SMS link, /)).toBeVisible()
+  await expect(wide.getByText('Confermato dal cliente', { exact: true })).toBeVisible()
+  await expect(wide.getByText(/^dal link dell’SMS, /)).toBeVisible()
   await shot(wide, 'sms-dashboard-booking-1366')
   await wide.goto(`/dashboard/agenda?mode=day&date=${romeDay(new Date(newStart))}`)
-  await expect(wide.getByRole('button', { name: /Confirmed by the customer, Lidia Promemoria/ }).first()).toBeVisible()
+  await expect(wide.getByRole('button', { name: /Confermato dal cliente\s*,\s*Lidia Promemoria/ }).first()).toBeVisible()
   await shot(wide, 'sms-dashboard-agenda-1366')
   await desktop.close()
 })

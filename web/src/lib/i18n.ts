@@ -483,7 +483,7 @@ export const t = {
     checking: 'Un attimo, cerchiamo il tuo appuntamento…',
     invalidTitle: 'Questo link non è più valido',
     invalidText:
-      'Il link vale fino all’inizio dell’appuntamento e solo per l’orario scritto nell’SMS: forse è passato, oppure l’appuntamento è cambiato. Per qualsiasi cosa chiamaci.',
+      'Il link vale fino all’inizio dell’appuntamento: forse è già passato, oppure l’appuntamento è stato spostato. Per qualsiasi cosa chiamaci.',
     failed: 'Non siamo riusciti ad aprire il tuo appuntamento. Riprova tra poco.',
     retry: 'Riprova',
     with: (name: string) => `con ${name}`,

@@ -5,7 +5,7 @@ import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { formatDateTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
-import { SALON_PHONE, telHref } from '../../lib/salon'
+import { BRAND, SALON_PHONE, telHref } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { FormAlert } from '../../lib/ui/Field'
 import { Spinner } from '../../lib/ui/Spinner'
@@ -98,7 +98,7 @@ function Appointment({ token, initial }: { token: string; initial: AttendanceSum
     <div className="auth-card attendance">
       <h1 className="auth-card__title">{title}</h1>
       <section className="attendance__facts" aria-label={t.attendance.title}>
-        <p className="attendance__salon">{summary.salon.name}</p>
+        {summary.salon.name !== BRAND ? <p className="attendance__salon">{summary.salon.name}</p> : null}
         <p className="attendance__when">{when}</p>
         <p>
           {summary.services.join(', ')}
