@@ -228,9 +228,16 @@ describe('events', () => {
     expect(textOf(eventHtml(confirmed.extendedProps))).toBe(
       '10:00–11:15, Confirmed, ✓ Confirmed by the customer, Chiara Conti, Taglio donna, Giulia',
     )
-    // Not yet confirmed: no mark.
+    // Not yet confirmed, or cancelled since: no mark.
     const not = bookingToEvent(booking({ customer_confirmed_at: null }), ROME, withWord, palette)!
     expect(textOf(eventHtml(not.extendedProps))).not.toContain('Confirmed by the customer')
+    const cancelled = bookingToEvent(
+      booking({ status: 'CANCELLED', transitions: [], customer_confirmed_at: '2026-12-14T18:00:00.000Z' }),
+      ROME,
+      withWord,
+      palette,
+    )!
+    expect(textOf(eventHtml(cancelled.extendedProps))).not.toContain('Confirmed by the customer')
   })
 
   it('skips a booking without a time and names missing people', () => {

@@ -331,7 +331,7 @@ export function bookingToEvent(
       ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
       ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
       ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
-      ...(r.customer_confirmed_at && words.confirmed ? { confirmed: words.confirmed } : {}),
+      ...(r.customer_confirmed_at && !gone && words.confirmed ? { confirmed: words.confirmed } : {}),
       ...(stretches.length ? { stretches } : {}),
     },
   }

@@ -134,7 +134,9 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
           <Title order={4}>{t('booking.status')}</Title>
           <StatusBadge status={booking.status} />
         </Group>
-        <CustomerConfirmed at={booking.customer_confirmed_at} timeZone={timeZone} withTime />
+        {booking.status !== 'CANCELLED' && booking.status !== 'REJECTED' && (
+          <CustomerConfirmed at={booking.customer_confirmed_at} timeZone={timeZone} withTime />
+        )}
         {booking.transitions.length ? (
           // Each button says what it does, in words under it (read by keyboard and screen readers
           // as the button's description, not a hover-only tooltip).
