@@ -70,7 +70,7 @@ export function outbox(to: string, text: string): Outcome {
 }
 
 /** The URL the provider calls back with delivery statuses (public; signed by the provider). */
-export const smsStatusUrl = () => `${env.serverUrl}/api/sms/status`
+export const smsStatusUrl = () => `${env.linkOrigin}/api/sms/status`
 
 async function twilio(to: string, text: string): Promise<Outcome> {
   const sms = env.sms!
@@ -119,7 +119,7 @@ export async function sendSms(db: Pool, id: number, log: (line: string) => void 
   }
   const final = !outcome.retry || row.attempts >= SMS_MAX_ATTEMPTS
   await db.query(
-    `update sms_messages set error = $2, status = case when $3 then 'FAILED' else status end where id = $1`,
+    `update sms_messages set error = $2, status = case when $3::boolean then 'FAILED' else status end where id = $1`,
     [id, outcome.error, final],
   )
   if (!final) throw new Error(`SMS ${id}: ${outcome.error}`)
@@ -167,9 +167,9 @@ export async function smsStatusUpdate(db: Pool, signature: string | null, params
   const providerId = params.get('MessageSid')
   if (!status || !providerId) return true
   await db.query(
-    `update sms_messages set status = $2,
-            delivered_at = case when $2 = 'DELIVERED' then now() else delivered_at end,
-            error = case when $2 = 'FAILED' then coalesce('provider: ' || $3, 'provider: undelivered') else error end
+    `update sms_messages set status = $2::varchar,
+            delivered_at = case when $2::varchar = 'DELIVERED' then now() else delivered_at end,
+            error = case when $2::varchar = 'FAILED' then 'provider: ' || coalesce($3::text, 'undelivered') else error end
       where provider_id = $1 and status in ('QUEUED', 'SENT')`,
     [providerId, status, params.get('ErrorCode')],
   )

@@ -6,6 +6,7 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { queueSms } from '../../src/platform'
+import { SMS_TEST_ACCOUNT, twilioSignature } from '../../../scripts/lib/smsProvider.mjs'
 import { BASE_URL, BASE_URL_B, DATABASE_URL, smsTo, sql } from './helpers'
 
 const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 })
@@ -69,6 +70,21 @@ describe('the SMS channel', () => {
     const row = await until(id, (r) => r.status === 'FAILED')
     expect(row.provider_id).toMatch(/^SM/)
     expect(row.error).toBe('provider: 30003')
+  })
+
+  it('a status callback signed with the auth token is taken', async () => {
+    const id = (await queueSms(db, { to: '+393331110009', text: 'Firmato', purpose: 'reminder' }))!
+    const row = await until(id, (r) => r.provider_id !== null)
+    await sql(`update sms_messages set status = 'SENT', delivered_at = null where id = $1`, [id])
+    const params = new URLSearchParams({ MessageSid: row.provider_id!, MessageStatus: 'delivered' })
+    const url = `${BASE_URL}/api/sms/status`
+    const res = await fetch(url, {
+      method: 'POST',
+      body: params,
+      headers: { 'X-Twilio-Signature': twilioSignature(SMS_TEST_ACCOUNT.authToken, url, params) },
+    })
+    expect(res.status, await res.text()).toBe(204)
+    expect((await rowOf(id)).status).toBe('DELIVERED')
   })
 
   it('a status callback not signed by the provider is refused and changes nothing', async () => {
