@@ -318,6 +318,70 @@ describe('SMS reminders and the attendance link', () => {
     expect(await smsTo(me.to, since)).toEqual([])
   })
 
+  it('a desk card without an account: the consent the desk recorded; its link cancels as the customer (the salon is told)', async () => {
+    const digits = String((process.pid * 89 + Date.now()) % 10_000_000).padStart(7, '0')
+    const phone = `+39 348 ${digits}`
+    const to = toE164(phone)!
+    const created = await api('POST', '/api/clients', {
+      as: 'ADMIN',
+      body: { name: 'Rosa', surname: 'Banco', phone_number: phone },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const card = created.body.doc.id as number
+    expect(created.body.doc).toMatchObject({ sms_consent: false, sms_consent_at: null })
+    const asked = await api('PATCH', `/api/clients/${card}`, { as: 'ADMIN', body: { sms_consent: true } })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    expect(asked.body.doc ?? asked.body).toMatchObject({ sms_consent: true })
+    const refused = await api('PATCH', `/api/clients/${card}`, { as: 'ADMIN', body: { sms_consent_at: null } })
+    expect(refused.status).toBe(400)
+
+    const slot = slots[nextSlot]!
+    nextSlot += 4
+    const since = Date.now()
+    const booked = await api('POST', '/api/reservations/book', {
+      as: 'ADMIN',
+      body: { client: card, services: [service], operator: slot.operators[0], date_start: slot.start },
+    })
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201)
+    const id = booked.body.data.id as number
+    // Booked in by the salon, already confirmed: the confirmation SMS goes to the card's number.
+    const sms = await waitForSms(to, /confermato/, since, 20_000)
+    const res = await attendance('POST', tokenIn(sms.text), { answer: 'cancel' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.status).toBe('CANCELLED')
+    const [event] = await sql(
+      `select actor_id, actor_role from reservation_events where reservation_id = $1 order by id desc limit 1`,
+      [id],
+    )
+    expect(event).toEqual({ actor_id: null, actor_role: 'USER' })
+    await expect
+      .poll(
+        async () =>
+          (await sql(`select kind from notifications where reservation_id = $1 and kind = 'SALON_CANCELLED'`, [id]))
+            .length,
+        { timeout: 20_000 },
+      )
+      .toBe(1)
+  })
+
+  it('merging two cards keeps a consent given on either (as the marketing one)', async () => {
+    const make = async (sms_consent: boolean) => {
+      const digits = String((process.pid * 83 + Date.now()) % 10_000_000).padStart(7, '0')
+      const res = await api('POST', '/api/clients', {
+        as: 'ADMIN',
+        body: { name: 'Ada', surname: 'Doppia', phone_number: `+39 349 ${digits}`, sms_consent },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      return res.body.doc as { id: number; sms_consent: boolean; sms_consent_at: string | null }
+    }
+    const keep = await make(false)
+    const from = await make(true)
+    expect(from.sms_consent_at).toBeTruthy()
+    const merged = await api('POST', `/api/clients/${keep.id}/merge`, { as: 'ADMIN', body: { from: from.id } })
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200)
+    expect(merged.body.doc).toMatchObject({ sms_consent: true, sms_consent_at: from.sms_consent_at })
+  })
+
   it('the consent endpoint: own account only, the field named on bad input; the attendance calls are limited', async () => {
     expect((await api('GET', '/api/auth/me/sms-consent', { token: null })).status).toBe(401)
     const me = await customer(false)
