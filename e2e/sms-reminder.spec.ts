@@ -152,7 +152,9 @@ test('an SMS reminder’s link confirms attendance; the dashboard shows “Confe
   await expect(wide.getByText(/^dal link dell’SMS, /)).toBeVisible()
   await shot(wide, 'sms-dashboard-booking-1366')
   await wide.goto(`/dashboard/agenda?mode=day&date=${romeDay(new Date(newStart))}`)
-  await expect(wide.getByRole('button', { name: /Confermato dal cliente\s*,\s*Lidia Promemoria/ }).first()).toBeVisible()
+  await expect(
+    wide.getByRole('button', { name: /Confermato dal cliente\s*,\s*Lidia Promemoria/ }).first(),
+  ).toBeVisible()
   await shot(wide, 'sms-dashboard-agenda-1366')
   await desktop.close()
 })
