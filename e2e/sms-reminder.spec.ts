@@ -16,7 +16,7 @@ import {
 
 /**
  * Issue 26 §5 ("Done when": an SMS reminder's link confirms attendance), on the production build:
- * a customer who agreed to SMS books, the salon confirms, the reminder falls due (its job is moved
+ * a customer says yes to SMS in their reserved area, books, the salon confirms, the reminder falls due (its job is moved
  * to now in the test database, SALON_DATABASE_URL), the SMS is read from the provider stand-in's
  * outbox, its link is opened on a phone, "Confermo, ci sarò" — and the dashboard's booking page and
  * agenda say "Confirmed by the customer". With SALON_SHOTS=<dir>, the screens are saved there.
@@ -85,9 +85,23 @@ test('an SMS reminder’s link confirms attendance; the dashboard shows “Confe
   })
   const to = `+39${number}`
   const auth = { authorization: `JWT ${customer.token}` }
-  expect((await request.put('/api/auth/me/sms-consent', { data: { sms_consent: true }, headers: auth })).status()).toBe(
-    200,
-  )
+
+  // The customer says yes to SMS in their reserved area (Impostazioni), on their phone.
+  const own = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL })
+  const settings = await own.newPage()
+  await loginInBrowser(settings, customer.email, customer.password)
+  await settings.goto('/reserved-area/settings')
+  const consent = settings.getByRole('checkbox', { name: 'Ricevi promemoria via SMS' })
+  await expect(consent).toBeEnabled()
+  await expect(consent).not.toBeChecked()
+  await expect(settings.getByText(`Al numero +39 ${number}.`)).toBeVisible()
+  await consent.check()
+  await expect(consent).toBeChecked()
+  await consent.scrollIntoViewIfNeeded()
+  await shot(settings, 'sms-consent-360')
+  await own.close()
+  const saved = await request.get('/api/auth/me/sms-consent', { headers: auth })
+  expect(await saved.json()).toMatchObject({ sms_consent: true })
 
   // Booked and confirmed by the salon: the confirmation SMS goes out with the mail.
   const { services, operators } = await serviceIds(request)
