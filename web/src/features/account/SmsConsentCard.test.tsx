@@ -55,17 +55,22 @@ describe('SmsConsentCard ("Ricevi promemoria via SMS")', () => {
     expect(screen.getByRole('checkbox', { name: 'Ricevi promemoria via SMS' })).toBeChecked()
   })
 
-  it('a failed save keeps the old choice and says so', async () => {
+  it('the choice shows at once; a failed save puts the old one back and says so', async () => {
     get.mockResolvedValueOnce({
       sms_consent: true,
       sms_consent_at: '2026-11-27T10:00:00.000Z',
       phone: '+39 333 123 4567',
     })
-    put.mockRejectedValueOnce(new ApiError(500, 'boom'))
+    let fail: (e: unknown) => void = () => {}
+    put.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
     show()
     const box = await screen.findByRole('checkbox', { name: 'Ricevi promemoria via SMS' })
     await vi.waitFor(() => expect(box).toBeEnabled())
     await userEvent.click(box)
+    // The choice shows at once, while it is being saved…
+    expect(box).not.toBeChecked()
+    fail(new ApiError(500, 'boom'))
+    // …and goes back when the save fails.
     expect(await screen.findByRole('alert')).toHaveTextContent('Non siamo riusciti a salvare la tua scelta')
     expect(box).toBeChecked()
   })

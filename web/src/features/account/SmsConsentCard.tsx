@@ -25,13 +25,15 @@ export function SmsConsentCard() {
   const titleId = useId()
   const result = useResource(fetchConsent)
   const [saved, setSaved] = useState<SmsConsent | null>(null)
-  const [busy, setBusy] = useState(false)
+  // The choice shows at once (a switch that lags reads as broken); a failed save puts it back.
+  const [pending, setPending] = useState<boolean | null>(null)
+  const busy = pending !== null
   const [error, setError] = useState<string | null>(null)
   const { toast } = useToast()
   const consent = saved ?? (result.status === 'success' ? result.data : null)
 
   async function toggle(on: boolean) {
-    setBusy(true)
+    setPending(on)
     setError(null)
     try {
       setSaved(await saveConsent(on))
@@ -39,7 +41,7 @@ export function SmsConsentCard() {
     } catch (e) {
       setError(e instanceof ApiError && e.isNetworkError ? t.common.networkError : t.smsConsent.failed)
     } finally {
-      setBusy(false)
+      setPending(null)
     }
   }
 
@@ -54,9 +56,12 @@ export function SmsConsentCard() {
       <CheckboxField
         name="sms_consent"
         label={t.smsConsent.label}
-        checked={consent?.sms_consent ?? false}
-        disabled={!consent || busy}
-        onChange={(e) => void toggle(e.currentTarget.checked)}
+        checked={pending ?? consent?.sms_consent ?? false}
+        disabled={!consent}
+        aria-busy={busy}
+        onChange={(e) => {
+          if (!busy) void toggle(e.currentTarget.checked)
+        }}
       />
       {consent?.phone ? (
         <p>{t.smsConsent.to(consent.phone)}</p>
