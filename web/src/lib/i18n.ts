@@ -470,7 +470,7 @@ export const t = {
   smsConsent: {
     title: 'Promemoria via SMS',
     label: 'Ricevi promemoria via SMS',
-    help: 'Ti scriviamo il giorno prima dell’appuntamento, con un link per confermare o annullare. Puoi cambiare idea quando vuoi.',
+    help: 'Ti scriviamo prima dell’appuntamento, con un link per confermare o annullare. Puoi cambiare idea quando vuoi.',
     to: (phone: string) => `Al numero ${phone}.`,
     noPhone: 'Aggiungi il tuo numero di telefono nel profilo: senza numero ti scriviamo solo per e-mail.',
     addPhone: 'Vai al profilo',
