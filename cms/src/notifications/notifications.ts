@@ -48,7 +48,8 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
             c.business_name, c.address, c.phone, c.email, c.timezone, c.mail_customer_bookings,
             c.mail_customer_changes, c.reminder_hours, c.second_reminder_hours, c.mail_salon_new_bookings,
             c.mail_salon_cancellations, c.auto_complete_hours, c.sms_reminders, c.sms_confirmations,
-            coalesce(cl.sms_consent, false) as sms_consent, coalesce(u.phone_number, cl.phone_number) as sms_phone
+            coalesce(cl.sms_consent, false) as sms_consent,
+            coalesce(nullif(trim(u.phone_number), ''), nullif(trim(cl.phone_number), '')) as sms_phone
        ${
          'event' in by
            ? 'from reservation_events e join reservations r on r.id = e.reservation_id'
