@@ -25,7 +25,7 @@ test('the built apps run under the Content-Security-Policy without violations', 
   await page.goto('/login')
   await page.getByLabel('Email').fill('admin@demo.salon')
   await page.getByLabel('Password', { exact: true }).fill('demo1234')
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   // The owner lands on the dashboard (landingFor).
   await expect(page).toHaveURL(/\/dashboard$/)
   expect(await reported(page)).toEqual([])

@@ -11,7 +11,7 @@ test.describe('dashboard', () => {
 
     await page.getByLabel('Email').fill('admin@demo.salon')
     await page.getByLabel('Password').fill('demo1234')
-    await page.getByRole('button', { name: 'Accedi' }).click()
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click()
     await expect(page).toHaveURL(/\/dashboard\/service/)
     await expect(page.getByRole('heading', { name: 'Servizi' })).toBeVisible()
     await expect(page.getByText('Taglio donna')).toBeVisible()
@@ -24,7 +24,7 @@ test.describe('dashboard', () => {
     await page.goto('/login')
     await page.getByLabel('Email').fill('cliente@demo.salon')
     await page.getByLabel('Password').fill('demo1234')
-    await page.getByRole('button', { name: 'Accedi' }).click()
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click()
     await expect(page).toHaveURL(/\/reserved-area/)
     await page.goto('/dashboard')
     await expect(page).toHaveURL(/\/$/)

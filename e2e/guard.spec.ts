@@ -24,7 +24,7 @@ test.describe('redirect guard (spec §2)', () => {
     await expect(page).toHaveURL(/\/login$/)
     await page.getByLabel('Email').fill('cliente@demo.salon')
     await page.getByLabel('Password', { exact: true }).fill('demo1234')
-    await page.getByRole('button', { name: 'Accedi' }).click()
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click()
     await expect(page).toHaveURL(/\/reserved-area\/settings\?from=mail$/)
     expect((await context.cookies()).find((c) => c.name === COOKIE)).toBeUndefined()
   })

@@ -38,10 +38,10 @@ test('a customer who forgot the password gets the mail, follows the link and log
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill('vecchia-password')
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   await expect(page.getByText('Email o password non corretti')).toBeVisible()
   await page.getByLabel('Password', { exact: true }).fill('nuova-password-9')
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   await expect(page).toHaveURL(/\/reserved-area/)
 })
 

@@ -29,7 +29,7 @@ test('with TOTP on, the password alone does not log in: the code does', async ({
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill('password-totp')
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Verifica in due passaggi' })).toBeVisible()
   expect((await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).user).toBeNull()
 

@@ -12,7 +12,7 @@ test('staying logged in: an expired access cookie is renewed; "Esci da tutti i d
   await page.goto('/login')
   await page.getByLabel('Email').fill(me.email)
   await page.getByLabel('Password', { exact: true }).fill(me.password)
-  await page.getByRole('button', { name: 'Accedi' }).click()
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   await expect(page).toHaveURL(/\/reserved-area/)
 
   const cookies = await page.context().cookies()

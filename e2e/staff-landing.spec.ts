@@ -10,7 +10,7 @@ test.describe('the way in from the site', () => {
     await expect(page).toHaveURL(/\/login$/)
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('demo1234')
-    await page.getByRole('button', { name: 'Accedi' }).click()
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click()
   }
 
   test('the owner signs in on /login and lands on the dashboard; the reserved area links it', async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('the owner in an Italian browser, first visit', () => {
     await page.goto('/login')
     await page.getByLabel('Email').fill('admin@demo.salon')
     await page.getByLabel('Password', { exact: true }).fill('demo1234')
-    await page.getByRole('button', { name: 'Accedi' }).click()
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('link', { name: 'Prenotazioni' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Bookings' })).toHaveCount(0)

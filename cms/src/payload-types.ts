@@ -152,6 +152,7 @@ export interface User {
   name: string;
   surname?: string | null;
   phone_number?: string | null;
+  phone_verified_at?: string | null;
   user_role: 'ADMIN' | 'USER' | 'OPERATOR';
   upload?: (number | null) | Upload;
   email_verified_at?: string | null;
@@ -538,6 +539,7 @@ export interface UsersSelect<T extends boolean = true> {
   name?: T;
   surname?: T;
   phone_number?: T;
+  phone_verified_at?: T;
   user_role?: T;
   upload?: T;
   email_verified_at?: T;

@@ -39,6 +39,12 @@ export const SERVER_ERROR_CODES = [
   'EMAIL_TAKEN',
   'CHALLENGE_EXPIRED',
   'FACTOR_EXISTS',
+  // Passkeys (issue 26): a challenge expired or used, a credential nobody registered, a response
+  // that failed the checks, a signature counter that went backwards (a cloned authenticator).
+  'PASSKEY_EXPIRED',
+  'PASSKEY_UNKNOWN',
+  'PASSKEY_REFUSED',
+  'PASSKEY_COUNTER',
   'LAST_ADMIN',
   // Bookings, catalogue, images, blocks.
   'UNKNOWN_CUSTOMER',

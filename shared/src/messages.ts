@@ -42,6 +42,14 @@ export const FIELD_MESSAGES = {
   VERIFICATION_CODE_REQUIRED: 'Inserisci il codice di verifica',
   CODE_INVALID: 'Codice non valido',
   CHALLENGE_MISSING: 'Richiesta di accesso mancante',
+  // SMS codes (issue 26: the phone, verified and as a second factor)
+  SMS_CODE_INVALID: 'Il codice è di 6 cifre',
+  CODE_EXPIRED: 'Il codice è scaduto o è già stato usato: chiedine uno nuovo',
+  CODE_REQUEST_INVALID: 'Chiedi prima un codice via SMS',
+  FACTOR_TYPE_INVALID: 'Scegli l’app di autenticazione o l’SMS',
+  CHANNEL_INVALID: 'Il codice arriva solo via SMS',
+  FACTOR_INVALID: 'Scegli una delle tue verifiche',
+  NOT_A_PHONE_FACTOR: 'Questa verifica non usa l’SMS',
   // Bookings and reports
   SERVICES_REQUIRED: 'Scegli almeno un servizio',
   SERVICE_REPEATED: 'Servizio ripetuto',

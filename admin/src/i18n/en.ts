@@ -780,6 +780,11 @@ export const en = {
   'refusal.EMAIL_TAKEN': 'This address is already used by another account.',
   'refusal.CHALLENGE_EXPIRED': 'The time to enter the code has run out: sign in again.',
   'refusal.FACTOR_EXISTS': 'Two-step verification is already on: turn it off before setting up a new one.',
+  'refusal.PASSKEY_EXPIRED': 'The passkey request has expired: try again.',
+  'refusal.PASSKEY_UNKNOWN': 'This passkey is not linked to any account: sign in with e-mail and password.',
+  'refusal.PASSKEY_REFUSED': 'The passkey was not accepted: try again.',
+  'refusal.PASSKEY_COUNTER':
+    'This passkey can no longer be trusted: sign in with your password, then remove it and add a new one.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Both cards have an app account: they cannot be merged.',
   'refusal.LAST_ADMIN': 'This is the salon’s only administrator: make someone else an administrator first.',
   'refusal.UNKNOWN_CUSTOMER': 'This customer does not exist.',

@@ -782,6 +782,11 @@ export const it = {
   'refusal.EMAIL_TAKEN': 'Questo indirizzo è già usato da un altro account.',
   'refusal.CHALLENGE_EXPIRED': 'Il tempo per inserire il codice è scaduto: accedi di nuovo.',
   'refusal.FACTOR_EXISTS': 'La verifica in due passaggi è già attiva: disattivala prima di configurarne una nuova.',
+  'refusal.PASSKEY_EXPIRED': 'La richiesta della passkey è scaduta: riprova.',
+  'refusal.PASSKEY_UNKNOWN': 'Questa passkey non è collegata a nessun account: accedi con e-mail e password.',
+  'refusal.PASSKEY_REFUSED': 'La passkey non è stata accettata: riprova.',
+  'refusal.PASSKEY_COUNTER':
+    'Questa passkey non è più affidabile: accedi con la password, poi rimuovila e aggiungine una nuova.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Entrambe le schede hanno un account dell’app: non si possono unire.',
   'refusal.LAST_ADMIN': 'È l’unico amministratore del salone: prima nomina un altro amministratore.',
   'refusal.UNKNOWN_CUSTOMER': 'Questo cliente non esiste.',

@@ -274,7 +274,11 @@ export const publicUser = <T extends { sessions?: unknown }>(user: T) => {
 /** The caller's own profile, read with their access rights. */
 export const ownProfile = async (req: PayloadRequest, id: number) => {
   const user = await req.payload.findByID({ collection: 'users', id, depth: 0, req, overrideAccess: false })
-  return { ...publicUser(user), avatarUrl: await avatarUrl(req.payload, user.upload) }
+  return {
+    ...publicUser(user),
+    phone_verified: !!user.phone_verified_at,
+    avatarUrl: await avatarUrl(req.payload, user.upload),
+  }
 }
 
 /** A user by id, for the server itself (after the second factor has been checked). */
@@ -283,5 +287,6 @@ export const readUser = (payload: Payload, id: number) =>
 
 /** The caller edits their own profile, with their access rights (the role is not theirs to set). */
 export async function updateOwnProfile(req: PayloadRequest, id: number, data: z.infer<typeof updateMeBody>) {
-  return publicUser(await req.payload.update({ collection: 'users', id, data, depth: 0, req, overrideAccess: false }))
+  const user = await req.payload.update({ collection: 'users', id, data, depth: 0, req, overrideAccess: false })
+  return { ...publicUser(user), phone_verified: !!user.phone_verified_at }
 }

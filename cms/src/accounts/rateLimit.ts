@@ -38,6 +38,14 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', max: 5, windowSeconds: 60 * 60 },
   /** Refused registrations from one address ("an account exists" among them, issue 22 §3). */
   registerRefusedIp: { name: 'register:refused-ip', max: 20, windowSeconds: 60 * 60 },
+  /**
+   * SMS codes sent (issue 26 §3, accounts/phoneCodes.ts `smsSendLimits`), every send counted: per
+   * number one a minute for each purpose and five an hour; per account likewise, ten an hour.
+   */
+  smsNumber: { name: 'sms:number', max: 1, windowSeconds: 60 },
+  smsNumberHour: { name: 'sms:number-hour', max: 5, windowSeconds: 60 * 60 },
+  smsAccount: { name: 'sms:account', max: 1, windowSeconds: 60 },
+  smsAccountHour: { name: 'sms:account-hour', max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
 /** Failures of one account (from any address, in its day) before the slowdown starts. */
@@ -164,6 +172,8 @@ export async function assertUnderWith(run: Run, limit: Limit, id: string, now = 
     throw new TooManyAttempts(Math.max(1, Math.ceil((w.end - now) / 1000)))
 }
 
-/** Old windows are useless: dropped by the minute sweep. */
-export const pruneRateLimits = (db: Pool) =>
-  db.query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+/** Old windows are useless, and so are SMS codes older than a day: dropped by the minute sweep. */
+export async function pruneRateLimits(db: Pool) {
+  await db.query(`delete from rate_limits where window_start < now() - interval '1 day'`)
+  await db.query(`delete from phone_codes where created_at < now() - interval '1 day'`)
+}

@@ -22,6 +22,8 @@ export const USER_SET_BY_SERVER: Record<string, string> = {
   resetPasswordExpiration: 'Il recupero della password passa da /api/auth/password_recovery',
   privacy_accepted_at: 'Lo imposta il server quando accetti l’informativa',
   email_verified_at: 'Si imposta seguendo il link di conferma',
+  phone_verified_at: 'Si imposta con il codice ricevuto via SMS (POST /api/auth/phone)',
+  phone_verified: 'Si imposta con il codice ricevuto via SMS (POST /api/auth/phone)',
   upload: 'La foto profilo si cambia con PUT /api/auth/me/avatar',
   adminTotpRequired: 'Lo imposta il server',
   mfaActive: 'Lo imposta il server',

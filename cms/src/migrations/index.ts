@@ -27,6 +27,8 @@ import * as migration_20261127_120000_clients from './20261127_120000_clients';
 import * as migration_20261127_140000_privacy from './20261127_140000_privacy';
 import * as migration_20261127_160000_phases from './20261127_160000_phases';
 import * as migration_20261127_170000_sms from './20261127_170000_sms';
+import * as migration_20261127_181000_passkeys from './20261127_181000_passkeys';
+import * as migration_20261127_182000_phone_factor from './20261127_182000_phone_factor';
 import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
 
 export const migrations = [
@@ -174,6 +176,16 @@ export const migrations = [
     up: migration_20261127_170000_sms.up,
     down: migration_20261127_170000_sms.down,
     name: '20261127_170000_sms',
+  },
+  {
+    up: migration_20261127_181000_passkeys.up,
+    down: migration_20261127_181000_passkeys.down,
+    name: '20261127_181000_passkeys',
+  },
+  {
+    up: migration_20261127_182000_phone_factor.up,
+    down: migration_20261127_182000_phone_factor.down,
+    name: '20261127_182000_phone_factor',
   },
   {
     up: migration_20261127_183000_sms_reminders.up,

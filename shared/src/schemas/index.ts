@@ -233,10 +233,22 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBody>
 
 export const emailConfirmBody = z.object({ token: z.string().min(1, M.CODE_MISSING).max(300) }).strict()
 
-/** A second-factor code: 6 digits from the app, or a recovery code like `AB12C-3DE45`. */
-const factorCode = z.string().trim().min(1, M.VERIFICATION_CODE_REQUIRED).min(6, M.CODE_INVALID).max(20, M.CODE_INVALID)
-export const factorEnrollBody = z.object({ friendly_name: z.string().trim().max(100).optional() }).strict()
-export const factorCodeBody = z.object({ code: factorCode }).strict()
+/** A second-factor code: 6 digits from the app or an SMS, or a recovery code like `AB12C-3DE45`. */
+export const factorCode = z
+  .string()
+  .trim()
+  .min(1, M.VERIFICATION_CODE_REQUIRED)
+  .min(6, M.CODE_INVALID)
+  .max(20, M.CODE_INVALID)
+/** The id of a code sent by SMS (`POST …/challenge` answered it). */
+export const smsChallengeId = z.string().trim().min(1, M.CODE_REQUEST_INVALID).uuid(M.CODE_REQUEST_INVALID)
+/** Removing a factor, or verifying it: a code, and for an SMS code the challenge that sent it. */
+export const factorCodeBody = z.object({ code: factorCode, challenge_id: smsChallengeId.optional() }).strict()
+/** The second step of a login: the sealed challenge, a code, and the SMS challenge's id when the code came by SMS. */
 export const loginVerifyBody = z
-  .object({ challenge: z.string().min(1, M.CHALLENGE_MISSING).max(4000), code: factorCode })
+  .object({
+    challenge: z.string().min(1, M.CHALLENGE_MISSING).max(4000),
+    code: factorCode,
+    challenge_id: smsChallengeId.optional(),
+  })
   .strict()

@@ -24,6 +24,8 @@ export interface User {
   name?: string | null
   surname?: string | null
   phone_number?: string | null
+  /** The phone number was proven by an SMS code (settings, "Telefono"). */
+  phone_verified?: boolean
   /** The profile photo (1x webp, same origin), when there is one. */
   avatarUrl?: string | null
   user_role: Role
@@ -47,7 +49,16 @@ interface AuthState {
  * `challenge` must come back with a code to `verifyLogin` within 5 minutes.
  */
 export type LoginResult =
-  { mfaRequired: false; user: User } | { mfaRequired: true; challenge: string; message?: string }
+  | { mfaRequired: false; user: User }
+  | { mfaRequired: true; challenge: string; factors: LoginFactor[]; message?: string }
+
+/** A verified second factor a login's second step may use (a phone factor: "Inviami il codice via SMS"). */
+export interface LoginFactor {
+  id: number
+  factor_type: 'totp' | 'phone'
+  /** "+39 ••• ••• 4567" for a phone factor. */
+  phone_hint: string | null
+}
 
 export interface AuthApi {
   status: AuthStatus
@@ -55,10 +66,17 @@ export interface AuthApi {
   endedByLogout: boolean
   login: (email: string, password: string) => Promise<LoginResult>
   /**
-   * Second step of a login with TOTP: `POST /api/auth/login/verify { challenge, code }` → signed in.
-   * Rejects with the API's 400 naming `code` (wrong code) or `challenge` (expired), or 429.
+   * Second step of a login: `POST /api/auth/login/verify { challenge, code, challenge_id? }` → signed
+   * in (`challengeId`: the code came by SMS). Rejects with the API's 400 naming `code` (wrong code)
+   * or `challenge` (expired), or 429.
    */
-  verifyLogin: (challenge: string, code: string) => Promise<User>
+  verifyLogin: (challenge: string, code: string, challengeId?: string) => Promise<User>
+  /**
+   * Sign-in with a passkey (`lib/passkeys.ts` `passkeyAssertion` gives both): `POST
+   * /api/auth/passkeys/login { challenge, response }` → signed in, no code asked. Rejects with the
+   * API's 400 (`challenge` expired or used) or 401 (`response`: unknown or refused passkey), or 429.
+   */
+  loginWithPasskey: (challenge: string, response: unknown) => Promise<User>
   /** Resolves `true` once signed out; `false` when the server kept the session. */
   logout: () => Promise<boolean>
   /** "Esci da tutti i dispositivi": ends every session of the user (rejects with the API error). */
@@ -84,6 +102,7 @@ interface LoginResponse {
 interface MfaRequiredResponse {
   mfaRequired: true
   challenge: string
+  factors?: LoginFactor[]
   message?: string
 }
 
@@ -217,7 +236,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         { redirectOnUnauthorized: false },
       )
       // Password right but a second factor is due: no cookie yet, the session state stays as it is.
-      if (isMfaRequired(res)) return { mfaRequired: true, challenge: res.challenge, message: res.message }
+      if (isMfaRequired(res))
+        return { mfaRequired: true, challenge: res.challenge, factors: res.factors ?? [], message: res.message }
       generation.current++
       signedIn(res)
       return { mfaRequired: false, user: res.user }
@@ -226,11 +246,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   const verifyLogin = useCallback(
-    async (challenge: string, code: string) => {
+    async (challenge: string, code: string, challengeId?: string) => {
       const res = await api.post<LoginResponse>(
         '/api/auth/login/verify',
-        { challenge, code },
+        challengeId ? { challenge, code, challenge_id: challengeId } : { challenge, code },
         { redirectOnUnauthorized: false },
+      )
+      generation.current++
+      signedIn(res)
+      return res.user
+    },
+    [signedIn],
+  )
+
+  const loginWithPasskey = useCallback(
+    async (challenge: string, response: unknown) => {
+      const res = await api.post<LoginResponse>(
+        '/api/auth/passkeys/login',
+        { challenge, response },
+        { redirectOnUnauthorized: false, renewOnUnauthorized: false },
       )
       generation.current++
       signedIn(res)
@@ -282,13 +316,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endedByLogout: state.endedByLogout,
       login,
       verifyLogin,
+      loginWithPasskey,
       logout,
       logoutAll,
       refresh,
       revalidate,
       clear,
     }),
-    [state.status, state.user, state.endedByLogout, login, verifyLogin, logout, logoutAll, refresh, revalidate, clear],
+    [
+      state.status,
+      state.user,
+      state.endedByLogout,
+      login,
+      verifyLogin,
+      loginWithPasskey,
+      logout,
+      logoutAll,
+      refresh,
+      revalidate,
+      clear,
+    ],
   )
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

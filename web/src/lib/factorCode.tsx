@@ -13,6 +13,15 @@ function codeFailure(error: unknown, fallback: string): { code?: string; form?: 
   return { form: error.message ? `${fallback} (${error.message})` : fallback }
 }
 
+/** How a failed call about a number or an SMS code reads: under the named field, or above the form. */
+export function smsFailure(error: unknown, field: string, fallback: string): { field?: string; form?: string } {
+  if (!(error instanceof ApiError)) return { form: fallback }
+  if (error.fieldErrors[field]) return { field: error.fieldErrors[field] }
+  if (error.status === 429) return { form: error.message }
+  if (error.isNetworkError) return { form: t.common.networkError }
+  return { form: error.message ? `${fallback} (${error.message})` : fallback }
+}
+
 /**
  * A form that sends one second-factor code (login step, activation, deactivation): checks it,
  * sends it, and shows the server's answer. `handle` may take an ApiError over (returns true).

@@ -5,6 +5,9 @@ import { PHASE_WORDS, STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
  * Italian copy of the public site, in one place. Texts that the spec quotes in English
  * (toasts of §8, the error screen's "{status} error") stay verbatim on purpose.
  */
+/** A phone number that never breaks across lines ("+39 ••• ••• 4567" stays on one). */
+const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0')
+
 export const t = {
   common: {
     loading: 'Caricamento…',
@@ -171,7 +174,7 @@ export const t = {
     active: 'Attiva',
     inactive: 'Non attiva',
     offText:
-      'Proteggi il tuo account: oltre alla password, quando accedi ti chiederemo un codice generato da un’app di autenticazione sul telefono (per esempio Google Authenticator, Microsoft Authenticator o 1Password).',
+      'Proteggi il tuo account: oltre alla password, quando accedi ti chiederemo un codice generato da un’app di autenticazione sul telefono (per esempio Google Authenticator, Microsoft Authenticator o 1Password) o inviato via SMS.',
     enable: 'Attiva la verifica in due passaggi',
     scanQr: 'Inquadra questo codice QR con l’app di autenticazione.',
     qrAlt: 'Codice QR per l’app di autenticazione',
@@ -191,6 +194,87 @@ export const t = {
     loadFailed: 'Non siamo riusciti a leggere lo stato della verifica in due passaggi.',
     enrollFailed: 'Non è stato possibile attivare la verifica in due passaggi. Riprova tra poco.',
     disableFailed: 'Non è stato possibile disattivare la verifica in due passaggi. Riprova tra poco.',
+    // The phone as a second factor (issue 26)
+    chooseText: 'Come vuoi ricevere il codice quando accedi?',
+    chooseApp: 'App di autenticazione',
+    chooseSms: 'SMS al tuo numero',
+    addText:
+      'Puoi aggiungere un secondo metodo, utile quando il primo non è a portata di mano. Riceverai nuovi codici di recupero.',
+    addApp: 'Aggiungi l’app di autenticazione',
+    addSms: 'Aggiungi l’SMS al tuo numero',
+    smsNumberHint: 'Ti invieremo un SMS con un codice a 6 cifre ogni volta che accedi.',
+    smsSendFirst: 'Inviami il codice',
+    smsSent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${unbroken(phone)}.`,
+    smsResend: 'Invia di nuovo',
+    smsCodeHint: 'Il codice a 6 cifre dell’SMS (vale 10 minuti).',
+    activeApp: 'App di autenticazione',
+    activeSms: (phone: string) => `SMS al ${unbroken(phone)}`,
+    disableSmsHint: 'Per disattivarla inserisci il codice che ti inviamo via SMS, o un codice di recupero.',
+    sendFailed: 'Non siamo riusciti a inviare l’SMS. Riprova tra poco.',
+    // Login, second step with a phone
+    loginSmsIntro: (phone: string) => `Ti invieremo un codice via SMS al ${unbroken(phone)}.`,
+    loginSmsSend: 'Inviami il codice via SMS',
+    useAppOrRecovery: 'Usa un’app o un codice di recupero',
+    useRecovery: 'Usa un codice di recupero',
+    recoveryIntro: 'Inserisci uno dei tuoi codici di recupero.',
+    useSms: 'Ricevi il codice via SMS',
+  },
+  phone: {
+    title: 'Telefono',
+    number: 'Numero di cellulare',
+    numberHint: 'Per esempio 333 123 4567.',
+    verified: 'Verificato',
+    notVerified: 'Da verificare',
+    none: 'Nessun numero',
+    intro: 'Verifica il tuo numero: ti inviamo un SMS con un codice a 6 cifre.',
+    send: 'Verifica con un SMS',
+    change: 'Cambia numero',
+    sent: (phone: string) => `Ti abbiamo inviato un SMS con il codice al ${unbroken(phone)}.`,
+    code: 'Codice dell’SMS',
+    codeHint: 'Il codice vale 10 minuti.',
+    confirm: 'Conferma',
+    resend: 'Invia di nuovo',
+    cancel: 'Annulla',
+    doneToast: 'Numero verificato',
+    failed: 'Non siamo riusciti a verificare il numero. Riprova tra poco.',
+  },
+  passkey: {
+    // Settings card
+    title: 'Passkey (accesso senza password)',
+    intro:
+      'Con una passkey entri con l’impronta, il volto o il PIN del tuo telefono o computer: niente password da ricordare, ed è più sicura di qualsiasi password.',
+    add: 'Aggiungi una passkey',
+    none: 'Non hai ancora aggiunto una passkey.',
+    listLabel: 'Le tue passkey',
+    added: (date: string) => `Aggiunta il ${date}`,
+    lastUsed: (date: string) => `ultimo accesso il ${date}`,
+    neverUsed: 'non ancora usata per accedere',
+    synced: 'Sincronizzata tra i tuoi dispositivi',
+    rename: 'Rinomina',
+    renameOf: (name: string) => `Rinomina ${name}`,
+    nameLabel: 'Nome della passkey',
+    save: 'Salva',
+    cancel: 'Annulla',
+    remove: 'Rimuovi',
+    removeOf: (name: string) => `Rimuovi ${name}`,
+    removeTitle: 'Rimuovere questa passkey?',
+    removeText: (name: string) =>
+      `Non potrai più accedere con «${name}». Se cambi idea, potrai aggiungerla di nuovo quando vuoi.`,
+    addedToast: 'Passkey aggiunta: la prossima volta puoi accedere senza password.',
+    renamedToast: 'Nome della passkey aggiornato',
+    removedToast: 'Passkey rimossa',
+    cancelled: 'Nessuna passkey aggiunta: la richiesta è stata chiusa prima della fine.',
+    already: 'Questo dispositivo ha già una passkey per il tuo account.',
+    addFailed: 'Non è stato possibile aggiungere la passkey. Riprova tra poco.',
+    renameFailed: 'Non è stato possibile rinominare la passkey. Riprova tra poco.',
+    removeFailed: 'Non è stato possibile rimuovere la passkey. Riprova tra poco.',
+    loadFailed: 'Non siamo riusciti a leggere le tue passkey.',
+    // Login
+    or: 'oppure',
+    signIn: 'Accedi con una passkey',
+    useOnSecondStep: 'Usa una passkey',
+    signInCancelled: 'Accesso con la passkey annullato: riprova quando vuoi, o usa la password.',
+    signInFailed: 'Non è stato possibile accedere con la passkey. Riprova, o usa la password.',
   },
   account: {
     title: 'Area riservata',

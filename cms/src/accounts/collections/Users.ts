@@ -18,7 +18,15 @@ import crypto from 'node:crypto'
 import { inviteUser, reinviteUser, sendConfirmation } from '../accounts'
 import { usersCount, usersCountCompare } from '../../calendar'
 import { APIError, ValidationError } from 'payload'
-import { ACCESS_TOKEN_SECONDS, PASSWORD_MIN_LENGTH, ROLES, idParam, phone, privacyAccepted } from '@salon/shared'
+import {
+  ACCESS_TOKEN_SECONDS,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  idParam,
+  phone,
+  privacyAccepted,
+  toE164,
+} from '@salon/shared'
 import { env } from '../../env'
 import { TooManyRegistrations, assertRefusalsUnder, claimRegistration, countRefusedRegistration } from '../registration'
 import { assertUserFields } from '../userFields'
@@ -106,12 +114,13 @@ export const Users: CollectionConfig = {
       },
       async ({ doc, overrideAccess, findMany, req }) => {
         // The session's user is loaded by id with overrideAccess: mark whether an admin's second
-        // factor is required and active (read by hasRole), without a query per listed user.
+        // factor is required and active (read by hasRole), without a query per listed user. The
+        // requirement is TOTP's (`requireAdminTotp`): an SMS code alone does not satisfy it.
         if (overrideAccess && !findMany && doc.user_role === 'ADMIN') {
           const db = pool(req.payload)
           const { rows } = await db.query(
             `select coalesce((select require_admin_totp from config order by id limit 1), false) as required,
-                    exists(select 1 from user_factors where user_id = $1 and status = 'verified') as active`,
+                    exists(select 1 from user_factors where user_id = $1 and status = 'verified' and factor_type = 'totp') as active`,
             [doc.id],
           )
           doc.adminTotpRequired = rows[0].required
@@ -210,6 +219,17 @@ export const Users: CollectionConfig = {
           data.email_verified_at = null
         return data
       },
+      ({ data, operation, originalDoc }) => {
+        // A number changed any other way than its SMS code (POST /api/auth/phone/verify, which
+        // writes both itself) is not verified any more (issue 26 §3). A phone factor keeps its own.
+        if (operation !== 'update' || !('phone_number' in data)) return data
+        const before = (originalDoc as { phone_number?: string | null } | undefined)?.phone_number
+        const e164 = (v: unknown) => (typeof v === 'string' && v.trim() ? (toE164(v) ?? v.trim()) : null)
+        if (e164(data.phone_number) !== e164(before)) data.phone_verified_at = null
+        // The same number written another way keeps the verified form (E.164).
+        else if (before) data.phone_number = before
+        return data
+      },
       ({ data, operation, req }) => {
         // A visitor registering has ticked "Ho letto l'informativa sulla privacy" (checked with the
         // other fields by `privacy_accepted`'s validate, below): the moment is the server's clock.
@@ -232,6 +252,13 @@ export const Users: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 100 },
     { name: 'surname', type: 'text', maxLength: 100 },
     { name: 'phone_number', type: 'text', maxLength: 30, validate: textMatching(phone) },
+    /** When the number was proven by an SMS code (POST /api/auth/phone/verify); never set through the API. */
+    {
+      name: 'phone_verified_at',
+      type: 'date',
+      admin: { readOnly: true },
+      access: { create: () => false, update: () => false },
+    },
     {
       name: 'user_role',
       type: 'select',

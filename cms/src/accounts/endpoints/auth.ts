@@ -9,16 +9,20 @@ import {
   resendConfirmation,
 } from './profile'
 import { changePassword, passwordRecovery, passwordRecoveryCheck } from './password'
-import { deleteFactor, enrollFactor, getFactors, verifyFactor } from './factors'
-import { endRefreshSession, login, loginVerify, logout, logoutAll, refreshSession } from './session'
+import { challengeFactor, deleteFactor, enrollFactor, getFactors, verifyFactor } from './factors'
+import { endRefreshSession, login, loginChallenge, loginVerify, logout, logoutAll, refreshSession } from './session'
+import { startPhoneVerification, verifyPhone } from './phone'
+import { passkeyEndpoints } from '../passkeys/endpoints'
 
 /**
  * Every endpoint under /api/auth (docs/api.md "Authentication"), one file a concern: signing in and
- * out (session.ts), the second factor (factors.ts), the own account (profile.ts), passwords
- * (password.ts); what they share is in authShared.ts.
+ * out (session.ts), the second factors (factors.ts), the verified phone (phone.ts), the own account
+ * (profile.ts), passwords (password.ts), passkeys (../passkeys/endpoints.ts); what they share is in
+ * authShared.ts.
  */
 export const authEndpoints = [
   login,
+  loginChallenge,
   loginVerify,
   logout,
   refreshSession,
@@ -36,8 +40,12 @@ export const authEndpoints = [
   resendConfirmation,
   getFactors,
   enrollFactor,
+  challengeFactor,
   verifyFactor,
   deleteFactor,
+  startPhoneVerification,
+  verifyPhone,
+  ...passkeyEndpoints,
 ]
 
 const closed = (path: string): Endpoint => ({

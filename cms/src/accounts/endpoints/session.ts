@@ -1,13 +1,13 @@
 /** Signing in and out: login (and its second step), refresh, logout, logout everywhere. */
 import type { Endpoint } from 'payload'
 import { logoutOperation } from 'payload'
-import { loginVerifyBody, loginBody } from '@salon/shared'
+import { loginChallengeBody, loginVerifyBody, loginBody } from '@salon/shared'
 import { publicUser, readUser } from '../accounts'
 import { endAllSessions, endRefresh, endRefreshOfSession, refreshTokenOf, rotateRefresh } from '../sessions'
-import { userOf, clientIp, parseOr400, readJsonObject, requireUser, fieldError, pool } from '../../platform'
-import { checkSecondFactor, hasVerifiedFactor, seal, unseal } from '../secondFactor'
+import { userOf, parseOr400, readJsonObject, requireUser, fieldError, pool } from '../../platform'
+import { checkSecondFactor, hasVerifiedFactor, loginFactors, seal, unseal } from '../secondFactor'
+import { phoneFactorTarget } from '../phoneFactor'
 import { guardedLogin } from '../login'
-import { LIMITS, type Subject } from '../rateLimit'
 import {
   users,
   guarded,
@@ -17,6 +17,7 @@ import {
   sessionResponse,
   assertSameOrigin,
 } from './authShared'
+import { codeChecks, sendCode } from './phone'
 
 /** POST /api/auth/login — spec §7 login; sets the HttpOnly auth cookie. */
 export const login: Endpoint = {
@@ -29,8 +30,14 @@ export const login: Endpoint = {
     if (await hasVerifiedFactor(pool(req.payload), userId)) {
       // Password right, second factor pending: the session token travels sealed (encrypted and
       // authenticated with the server secret) and is released only for a valid code.
+      // The verified factors are listed so the step can offer "Inviami il codice via SMS" (issue 26).
       const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until: Date.now() + CHALLENGE_MS })
-      return Response.json({ mfaRequired: true, challenge, message: 'Serve il codice della verifica in due passaggi.' })
+      return Response.json({
+        mfaRequired: true,
+        challenge,
+        factors: await loginFactors(pool(req.payload), userId),
+        message: 'Serve il codice della verifica in due passaggi.',
+      })
     }
     return sessionResponse(req, userId, result.token!, result.exp, result.user)
   },
@@ -81,21 +88,45 @@ export const logoutAll: Endpoint = {
   },
 }
 
-/** POST /api/auth/login/verify { challenge, code } — the second step of a login with TOTP. */
+type Pending = { token: string; exp?: number; uid: number; until: number }
+
+/** The sealed login challenge, still within its 5 minutes (else 400 naming `challenge`). */
+function pendingLogin(challenge: string): Pending {
+  const pending = unseal<Pending>(challenge)
+  if (!pending || pending.until < Date.now())
+    throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
+  return pending
+}
+
+/**
+ * POST /api/auth/login/challenge { challenge, factor_id, channel: 'sms' } — during a login's
+ * second step, a code by SMS to a verified phone factor → `{ challenge_id, expires_at }`.
+ */
+export const loginChallenge: Endpoint = {
+  path: '/auth/login/challenge',
+  method: 'post',
+  handler: async (req) => {
+    const { challenge, factor_id } = parseOr400(loginChallengeBody, await readJsonObject(req))
+    const pending = pendingLogin(challenge)
+    const target = await phoneFactorTarget(pool(req.payload), pending.uid, factor_id, 'login', 'factor_id')
+    const sent = await sendCode(req, target)
+    return Response.json(sent, { headers: { 'Cache-Control': 'no-store' } })
+  },
+}
+
+/**
+ * POST /api/auth/login/verify { challenge, code, challenge_id? } — the second step of a login: a
+ * TOTP code, a recovery code, or (with `challenge_id`) the code that came by SMS.
+ */
 export const loginVerify: Endpoint = {
   path: '/auth/login/verify',
   method: 'post',
   handler: async (req) => {
-    const { challenge, code } = parseOr400(loginVerifyBody, await readJsonObject(req))
-    const pending = unseal<{ token: string; exp?: number; uid: number; until: number }>(challenge)
-    if (!pending || pending.until < Date.now())
-      throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
-    const subjects: Subject[] = [
-      [LIMITS.codeIp, clientIp(req)],
-      [LIMITS.codeAccount, `user:${pending.uid}`],
-    ]
-    await guarded(req, subjects, 'failure', async () => {
-      if (!(await checkSecondFactor(pool(req.payload), pending.uid, code)))
+    const { challenge, code, challenge_id } = parseOr400(loginVerifyBody, await readJsonObject(req))
+    const pending = pendingLogin(challenge)
+    await guarded(req, codeChecks(req, pending.uid), 'failure', async () => {
+      const db = pool(req.payload)
+      if (!(await checkSecondFactor(db, pending.uid, code, { challengeId: challenge_id, purpose: 'login' })))
         throw fieldError('code', 'CODE_INVALID', 'Codice non valido')
     })
     return sessionResponse(req, pending.uid, pending.token, pending.exp, await readUser(req.payload, pending.uid))

@@ -7,14 +7,18 @@ import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
 import { deleteFactor, enrollFactor, listFactors, verifyFactor, type EnrolledFactor, type Factor } from './api'
+import { PhoneDisableForm, PhoneEnrollPanel } from './PhoneFactorPanels'
 
-type Panel = { kind: 'none' } | { kind: 'enroll'; factor: EnrolledFactor } | { kind: 'codes'; codes: string[] }
+type Panel =
+  { kind: 'none' } | { kind: 'enroll'; factor: EnrolledFactor } | { kind: 'phone' } | { kind: 'codes'; codes: string[] }
 
 /**
- * "Verifica in due passaggi" on the settings screen. Not active: "Attiva…" starts the enrolment
- * (QR code + key), a first code confirms it and the 10 recovery codes are shown once. Active: a
- * code (or a recovery code) turns it off. A factor left `unverified` (enrolment abandoned) counts
- * as not active; starting again replaces it on the server.
+ * "Verifica in due passaggi" on the settings screen. Not active: "App di autenticazione" starts the
+ * TOTP enrolment (QR code + key), "SMS al tuo numero" the phone's (number, then a code by SMS); a
+ * first code confirms it and the 10 recovery codes are shown once. Active: each active method is
+ * named, and a code (or a recovery code) turns it off; the other method can be added (new
+ * recovery codes then replace the old ones). A factor left `unverified` (enrolment
+ * abandoned) counts as not active; starting again replaces it on the server.
  */
 export function SecondFactorCard() {
   const titleId = useId()
@@ -27,7 +31,8 @@ export function SecondFactorCard() {
   const [starting, setStarting] = useState(false)
 
   const factors = changed ?? (loaded.status === 'success' ? loaded.data : null)
-  const active = factors?.find((f) => f.status === 'verified')
+  const actives = factors?.filter((f) => f.status === 'verified') ?? []
+  const active = actives[0]
 
   async function start() {
     setFormError(null)
@@ -47,6 +52,17 @@ export function SecondFactorCard() {
     } finally {
       setStarting(false)
     }
+  }
+
+  function verified(factor: Factor, codes: string[]) {
+    setChanged([...(factors ?? []).filter((f) => f.factor_type !== factor.factor_type), factor])
+    setPanel({ kind: 'codes', codes })
+    toast({ title: t.mfa.enabledToast, variant: 'success' })
+  }
+
+  function disabled(factor: Factor) {
+    setChanged((factors ?? []).filter((f) => f.id !== factor.id))
+    toast({ title: t.mfa.disabledToast, variant: 'success' })
   }
 
   let body
@@ -69,42 +85,74 @@ export function SecondFactorCard() {
       )
   } else if (panel.kind === 'codes') {
     body = <RecoveryCodes codes={panel.codes} onDone={() => setPanel({ kind: 'none' })} />
-  } else if (active) {
-    body = (
-      <DisableForm
-        factor={active}
-        onDisabled={() => {
-          setChanged(factors.filter((f) => f.id !== active.id))
-          toast({ title: t.mfa.disabledToast, variant: 'success' })
-        }}
-      />
-    )
+  } else if (panel.kind === 'phone') {
+    body = <PhoneEnrollPanel onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
   } else if (panel.kind === 'enroll') {
+    body = <EnrollPanel factor={panel.factor} onVerified={verified} onCancel={() => setPanel({ kind: 'none' })} />
+  } else if (active) {
+    const hasApp = actives.some((f) => f.factor_type === 'totp')
+    const hasSms = actives.some((f) => f.factor_type === 'phone')
     body = (
-      <EnrollPanel
-        factor={panel.factor}
-        onVerified={(factor, codes) => {
-          setChanged([factor])
-          setPanel({ kind: 'codes', codes })
-          toast({ title: t.mfa.enabledToast, variant: 'success' })
-        }}
-        onCancel={() => setPanel({ kind: 'none' })}
-      />
+      <>
+        <p>{t.mfa.onText}</p>
+        {actives.map((factor) => (
+          <div key={factor.id} className="mfa__method">
+            <h3 className="mfa__method-title">
+              {factor.factor_type === 'phone' ? t.mfa.activeSms(factor.phone ?? '') : t.mfa.activeApp}
+            </h3>
+            {factor.factor_type === 'phone' ? (
+              <PhoneDisableForm factor={factor} onDisabled={() => disabled(factor)} />
+            ) : (
+              <DisableForm factor={factor} onDisabled={() => disabled(factor)} />
+            )}
+          </div>
+        ))}
+        {hasApp && hasSms ? null : (
+          <div className="mfa__method">
+            <p>{t.mfa.addText}</p>
+            <FormAlert>{formError}</FormAlert>
+            <div className="mfa__actions">
+              {hasApp ? null : (
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => void start()}
+                  disabled={starting}
+                  aria-busy={starting}
+                >
+                  {t.mfa.addApp}
+                </button>
+              )}
+              {hasSms ? null : (
+                <button type="button" className="btn btn--secondary" onClick={() => setPanel({ kind: 'phone' })}>
+                  {t.mfa.addSms}
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+      </>
     )
   } else {
     body = (
       <>
         <p>{t.mfa.offText}</p>
+        <p>{t.mfa.chooseText}</p>
         <FormAlert>{formError}</FormAlert>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => void start()}
-          disabled={starting}
-          aria-busy={starting}
-        >
-          {t.mfa.enable}
-        </button>
+        <div className="mfa__actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void start()}
+            disabled={starting}
+            aria-busy={starting}
+          >
+            {t.mfa.chooseApp}
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => setPanel({ kind: 'phone' })}>
+            {t.mfa.chooseSms}
+          </button>
+        </div>
       </>
     )
   }

@@ -9,12 +9,15 @@ import { loggedInChangeBody } from '@salon/shared/schemas/index'
 import { checkNewPassword, checkPasswordConfirmation, fieldErrors, hasErrors, type Errors } from '../../lib/validation'
 import { changePassword } from './api'
 import { DeleteAccountCard, MyDataCard } from './PrivacyCards'
+import { PhoneCard } from './PhoneCard'
+import { PasskeysCard } from './PasskeysCard'
 import { SecondFactorCard } from './SecondFactorCard'
 import { SmsConsentCard } from './SmsConsentCard'
 
 /**
- * `/reserved-area/settings`: the account's e-mail and role, the second factor (TOTP), the password
- * change, and the person's data — a copy to download, and the account's erasure (PrivacyCards.tsx).
+ * `/reserved-area/settings`: the account's e-mail and role, the phone (verified by SMS), the second
+ * factor (app or SMS), the password change, and the person's data — a copy to download, and the
+ * account's erasure (PrivacyCards.tsx).
  */
 export function SettingsPage() {
   useDocumentTitle(t.account.settingsTitle)
@@ -37,6 +40,8 @@ export function SettingsPage() {
           </div>
         </dl>
       </section>
+      <PhoneCard />
+      <PasskeysCard />
       <SecondFactorCard />
       <SmsConsentCard />
       <ChangePasswordForm email={user.email} />

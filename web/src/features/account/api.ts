@@ -45,16 +45,18 @@ export function deleteMyAccount(password: string) {
   return api.delete<{ message?: string; cancelled?: number }>('/api/auth/me', { body: { password } })
 }
 
-/** A second factor of the signed-in user (`GET /api/auth/factors`). Only TOTP exists. */
+/** A second factor of the signed-in user (`GET /api/auth/factors`): the authenticator app, or SMS. */
 export interface Factor {
   id: number | string
-  factor_type: 'totp'
+  factor_type: 'totp' | 'phone'
   status: 'unverified' | 'verified'
   friendly_name?: string | null
   created_at?: string
+  /** A phone factor's number, masked: "+39 ••• ••• 4567". */
+  phone?: string
 }
 
-/** `POST /api/auth/factors` → a new, still unverified factor with what the authenticator app needs. */
+/** `POST /api/auth/factors` → a new, still unverified TOTP factor with what the authenticator app needs. */
 export interface EnrolledFactor extends Factor {
   totp: {
     /** Base32 key, for typing it into the app by hand. */
@@ -64,6 +66,12 @@ export interface EnrolledFactor extends Factor {
     /** `data:image/png;base64,...` of `uri`. */
     qr_code: string
   }
+}
+
+/** A code sent by SMS: its id (sent back with the code) and when it stops working. */
+export interface SentCode {
+  challenge_id: string
+  expires_at: string
 }
 
 /** `GET /api/auth/factors` → `{ factors }`. A factor counts only once `verified`. */
@@ -77,20 +85,49 @@ export function enrollFactor(friendlyName?: string) {
   return api.post<EnrolledFactor>('/api/auth/factors', friendlyName ? { friendly_name: friendlyName } : {})
 }
 
+/** `POST /api/auth/factors { factor_type: 'phone', phone }` → 201 the unverified factor; 400 naming `phone`; 409. */
+export function enrollPhoneFactor(phone: string) {
+  return api.post<Factor>('/api/auth/factors', { factor_type: 'phone', phone })
+}
+
+/** `POST /api/auth/factors/:id/challenge { channel: 'sms' }` → `{ id, expires_at }`: a code by SMS; 429 when too soon. */
+export async function challengeFactor(id: Factor['id']): Promise<SentCode> {
+  const res = await api.post<{ id: string; expires_at: string }>(
+    `/api/auth/factors/${encodeURIComponent(String(id))}/challenge`,
+    { channel: 'sms' },
+  )
+  return { challenge_id: res.id, expires_at: res.expires_at }
+}
+
 /**
- * `POST /api/auth/factors/:id/verify { code }` → `{ factor, recovery_codes }` (10 single-use codes,
- * answered only this once); 400 naming `code`; 429 after too many attempts.
+ * `POST /api/auth/factors/:id/verify { code, challenge_id? }` → `{ factor, recovery_codes }` (10
+ * single-use codes, answered only this once); 400 naming `code`; 429 after too many attempts.
  */
-export function verifyFactor(id: Factor['id'], code: string) {
+export function verifyFactor(id: Factor['id'], code: string, challengeId?: string) {
   return api.post<{ factor: Factor; recovery_codes: string[] }>(
     `/api/auth/factors/${encodeURIComponent(String(id))}/verify`,
-    { code },
+    challengeId ? { code, challenge_id: challengeId } : { code },
   )
 }
 
-/** `DELETE /api/auth/factors/:id { code }` (app code or recovery code) → 200; 400 naming `code`. */
-export function deleteFactor(id: Factor['id'], code: string) {
-  return api.delete<unknown>(`/api/auth/factors/${encodeURIComponent(String(id))}`, { body: { code } })
+/** `DELETE /api/auth/factors/:id { code, challenge_id? }` (app, SMS or recovery code) → 200; 400 naming `code`. */
+export function deleteFactor(id: Factor['id'], code: string, challengeId?: string) {
+  return api.delete<unknown>(`/api/auth/factors/${encodeURIComponent(String(id))}`, {
+    body: challengeId ? { code, challenge_id: challengeId } : { code },
+  })
+}
+
+/** `POST /api/auth/phone { phone }` → 201 a code by SMS to that number; 400 naming `phone`; 429 when too soon. */
+export function sendPhoneCode(phone: string) {
+  return api.post<SentCode>('/api/auth/phone', { phone })
+}
+
+/** `POST /api/auth/phone/verify { challenge_id, code }` → the number, now the profile's and verified. */
+export function verifyPhone(challengeId: string, code: string) {
+  return api.post<{ phone_number: string; phone_verified: true }>('/api/auth/phone/verify', {
+    challenge_id: challengeId,
+    code,
+  })
 }
 
 /** `PUT /api/auth/me` — the customer's own name, surname and phone (never the role); 400 names the field. */

@@ -78,7 +78,7 @@ describe('LoginPage: where staff and customers land', () => {
     await signIn('/login')
     await userEvent.type(await screen.findByLabelText(/codice/i), '123456')
     await userEvent.click(screen.getByRole('button', { name: t.mfa.verify }))
-    expect(auth.verifyLogin).toHaveBeenCalledWith('c', '123456')
+    expect(auth.verifyLogin).toHaveBeenCalledWith('c', '123456', undefined)
     expect(navigateTo).toHaveBeenCalledWith('/dashboard', { replace: true })
   })
 })

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { landingFor } from '@salon/shared/routing/landing'
 import { ApiError } from '../../lib/api'
-import { useAuth, type User } from '../../lib/auth'
+import { useAuth, type LoginFactor, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
 import { useNavigateTo } from '../../lib/navigation'
 import { registerHref, safeRedirectPath } from '../../lib/paths'
@@ -11,9 +11,10 @@ import { clearAttemptedPath, readAttemptedPath } from '../../lib/redirectCookie'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
-import { FactorCodeField, useFactorCodeForm } from '../../lib/factorCode'
+import { SecondFactorStep } from './SecondFactorStep'
 import { loginBody } from '@salon/shared/schemas/index'
 import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import { PasskeyChoice, PasskeySignIn, usePasskeyAutofill } from './PasskeySignIn'
 import { WaitingBooking } from './WaitingBooking'
 
 type LoginField = 'email' | 'password'
@@ -28,7 +29,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   /** Set when the password was right and the account has a second factor: the code step shows. */
-  const [challenge, setChallenge] = useState<string | null>(null)
+  const [challenge, setChallenge] = useState<{ challenge: string; factors: LoginFactor[] } | null>(null)
   /** The e-mail typed, kept for the password form when it comes back (Annulla, expired code). */
   const [typedEmail, setTypedEmail] = useState('')
 
@@ -53,6 +54,9 @@ export function LoginPage() {
     navigateTo(landingFor(user.user_role, requested), { replace: true })
   }
 
+  // The e-mail field offers the passkeys this device holds, while the password form shows.
+  usePasskeyAutofill(!challenge && !submitting, goOn, setFormError)
+
   function backToPassword(message: string | null) {
     setChallenge(null)
     setErrors({})
@@ -62,7 +66,8 @@ export function LoginPage() {
   if (challenge) {
     return (
       <SecondFactorStep
-        challenge={challenge}
+        challenge={challenge.challenge}
+        factors={challenge.factors}
         onVerified={goOn}
         onCancel={() => backToPassword(null)}
         onExpired={() => backToPassword(t.mfa.expired)}
@@ -86,7 +91,7 @@ export function LoginPage() {
       const result = await auth.login(email, password)
       if (result.mfaRequired) {
         setSubmitting(false)
-        setChallenge(result.challenge)
+        setChallenge({ challenge: result.challenge, factors: result.factors ?? [] })
         return
       }
       goOn(result.user)
@@ -129,7 +134,8 @@ export function LoginPage() {
           label={t.auth.email}
           name="email"
           type="email"
-          autoComplete="email"
+          // "webauthn": the passkeys join the saved logins in this field's autofill (usePasskeyAutofill).
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -153,6 +159,10 @@ export function LoginPage() {
         </button>
       </form>
 
+      <PasskeyChoice>
+        <PasskeySignIn label={t.passkey.signIn} onSignedIn={goOn} onProblem={setFormError} disabled={submitting} />
+      </PasskeyChoice>
+
       <div className="auth-card__links">
         <Link to={ROUTE_NAMES.passwordRecovery}>{t.auth.forgotPassword}</Link>
         <p>
@@ -160,52 +170,6 @@ export function LoginPage() {
           <Link to={registerHref(safeRedirectPath(params.get('redirectTo')))}>{t.auth.createAccount}</Link>
         </p>
       </div>
-    </div>
-  )
-}
-
-interface SecondFactorStepProps {
-  challenge: string
-  onVerified: (user: User) => void
-  onCancel: () => void
-  /** The challenge is older than 5 minutes (or unreadable): the login starts again. */
-  onExpired: () => void
-}
-
-/**
- * Second step of a login with TOTP: `POST /api/auth/login/verify { challenge, code }`. The code is
- * the authenticator app's 6 digits or a recovery code (`AB12C-3DE45`).
- */
-function SecondFactorStep({ challenge, onVerified, onCancel, onExpired }: SecondFactorStepProps) {
-  const auth = useAuth()
-  const { codeError, formError, submitting, onSubmit } = useFactorCodeForm(
-    async (code) => {
-      onVerified(await auth.verifyLogin(challenge, code))
-    },
-    t.mfa.verifyFailed,
-    (error) => {
-      if (!error.fieldErrors.challenge) return false
-      onExpired()
-      return true
-    },
-  )
-
-  return (
-    <div className="auth-card">
-      <h1 className="auth-card__title">{t.mfa.title}</h1>
-      <p className="auth-card__intro">{t.mfa.loginIntro}</p>
-
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <FormAlert>{formError}</FormAlert>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password form: focus goes to its one field */}
-        <FactorCodeField autoFocus error={codeError} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={submitting} aria-busy={submitting}>
-          {t.mfa.verify}
-        </button>
-        <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={submitting}>
-          {t.mfa.cancel}
-        </button>
-      </form>
     </div>
   )
 }

@@ -66,3 +66,15 @@ export function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
   }
   return pending
 }
+
+/**
+ * `POST /api/auth/login/challenge { challenge, factor_id, channel: 'sms' }` → `{ challenge_id,
+ * expires_at }`: during a login's second step, a code by SMS to a phone factor; 429 when too soon.
+ */
+export function sendLoginCode(challenge: string, factorId: number) {
+  return api.post<{ challenge_id: string; expires_at: string }>(
+    '/api/auth/login/challenge',
+    { challenge, factor_id: factorId, channel: 'sms' },
+    { redirectOnUnauthorized: false },
+  )
+}
