@@ -230,6 +230,8 @@ export interface Client {
   birthday?: string | null;
   marketing_consent?: boolean | null;
   marketing_consent_at?: string | null;
+  sms_consent?: boolean | null;
+  sms_consent_at?: string | null;
   tags?:
     | {
         [k: string]: unknown;
@@ -276,6 +278,7 @@ export interface Reservation {
     | 'PENDING_PAYMENT'
     | 'MODIFIED'
     | 'PENDING_CONFIRMATION';
+  customer_confirmed_at?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -446,6 +449,8 @@ export interface Config1 {
   mailSalonNewBookings?: boolean | null;
   mailSalonCancellations?: boolean | null;
   autoCompleteHours: number;
+  smsReminders?: boolean | null;
+  smsConfirmations?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -568,6 +573,8 @@ export interface ClientsSelect<T extends boolean = true> {
   birthday?: T;
   marketing_consent?: T;
   marketing_consent_at?: T;
+  sms_consent?: T;
+  sms_consent_at?: T;
   tags?: T;
   allergies?: T;
   technical_notes?: T;
@@ -595,6 +602,7 @@ export interface ReservationsSelect<T extends boolean = true> {
   duration?: T;
   total_price?: T;
   status?: T;
+  customer_confirmed_at?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -755,6 +763,8 @@ export interface ConfigSelect<T extends boolean = true> {
   mailSalonNewBookings?: T;
   mailSalonCancellations?: T;
   autoCompleteHours?: T;
+  smsReminders?: T;
+  smsConfirmations?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from 
 import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
 import { privacyEndpoints } from './privacy'
+import { attendanceEndpoints } from './attendance'
 import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -37,6 +38,7 @@ export default buildConfig({
     health,
     ...authEndpoints,
     ...privacyEndpoints,
+    ...attendanceEndpoints,
     homePageEndpoint,
     dashboardIndexEndpoint,
     ...operatorBlockEndpoints,

@@ -71,6 +71,7 @@ export const CMS_MODULES = [
   'accounts',
   'clients',
   'reservations',
+  'attendance',
   'content',
   'notifications',
   'privacy',

@@ -39,6 +39,10 @@ export const CONFIG_DEFAULTS = {
   mailSalonCancellations: true,
   /** Hours after the end at which a CONFIRMED booking becomes COMPLETED (0 = never by itself). */
   autoCompleteHours: 0,
+  /** Reminders also by SMS, to customers who agreed and have a number (issue 26). */
+  smsReminders: false,
+  /** A booking's confirmation also by SMS (issue 26). */
+  smsConfirmations: false,
   /** Minutes after the start before a booking may be marked NO_SHOW (a late customer is not a no-show). */
   noShowGraceMinutes: 10,
   /** Off: one "Conferma" accepts a request. On: "Approva" first, "Conferma" later (PENDING → APPROVED → CONFIRMED). */

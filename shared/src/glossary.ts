@@ -233,6 +233,22 @@ export const PHASE_WORDS = {
   },
 } as const
 
+/** SMS reminders and the attendance link (GLOSSARY.md "SMS and the attendance link"; issue 26). */
+export const ATTENDANCE_WORDS = {
+  it: {
+    confirmedByCustomer: 'Confermato dal cliente',
+    smsConsent: 'Ricevi promemoria via SMS',
+    smsReminders: 'Promemoria via SMS',
+    smsConfirmations: 'Conferma via SMS',
+  },
+  en: {
+    confirmedByCustomer: 'Confirmed by the customer',
+    smsConsent: 'Reminders by SMS',
+    smsReminders: 'Reminders by SMS',
+    smsConfirmations: 'Confirmation by SMS',
+  },
+} as const
+
 /**
  * Every glossary map in one language, for a screen that follows the reader's choice
  * (the dashboard: English by default, Italian one click away).
@@ -249,6 +265,7 @@ export const GLOSSARY = {
     paymentMethod: PAYMENT_METHOD_LABELS_IT,
     desk: DESK_WORDS.it,
     phase: PHASE_WORDS.it,
+    attendance: ATTENDANCE_WORDS.it,
   },
   en: {
     status: (s: string) => statusLabel(s, 'en'),
@@ -261,5 +278,6 @@ export const GLOSSARY = {
     paymentMethod: PAYMENT_METHOD_LABELS_EN,
     desk: DESK_WORDS.en,
     phase: PHASE_WORDS.en,
+    attendance: ATTENDANCE_WORDS.en,
   },
 } as const

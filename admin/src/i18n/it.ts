@@ -450,6 +450,15 @@ export const it = {
   'config.reminderHoursHelp': '0 = nessun promemoria. 24 = il giorno prima alla stessa ora.',
   'config.secondReminderHours': 'Secondo promemoria (ore prima)',
   'config.secondReminderHoursHelp': '0 = nessuno. Meno ore del primo.',
+  'booking.customerConfirmedAt': 'dal link dell’SMS, {{when}}',
+  'config.sms': 'SMS al cliente',
+  'config.smsHelp':
+    'Solo ai clienti che hanno dato il consenso (nell’area riservata o sulla scheda cliente) e hanno un numero di telefono; le e-mail partono come sempre.',
+  'config.smsReminders': 'Promemoria via SMS',
+  'config.smsRemindersHelp':
+    'Alle ore del promemoria indicate sopra, con un link per confermare la presenza o annullare.',
+  'config.smsConfirmations': 'Conferma via SMS',
+  'config.smsConfirmationsHelp': 'Quando una prenotazione è confermata, con lo stesso link.',
   'config.autoCompleteHours': 'Segna come completata dopo (ore)',
   'config.autoCompleteHoursHelp':
     'Le prenotazioni confermate diventano completate tanto dopo la fine. 0 = mai da sole.',
@@ -1070,6 +1079,9 @@ export const it = {
   'clients.field.phone': 'Telefono',
   'clients.field.email': 'E-mail',
   'clients.field.birthday': 'Compleanno',
+  'clients.field.smsConsent': 'Promemoria via SMS',
+  'clients.smsConsentHelp':
+    'Chiedilo al cliente: promemoria e conferme via SMS al suo telefono, con un link per confermare o annullare.',
   'clients.field.marketingConsent': 'Accetta di ricevere offerte e novità (marketing)',
   'clients.field.tags': 'Etichette',
   'clients.field.allergies': 'Allergie e sensibilità',

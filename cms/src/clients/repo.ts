@@ -16,7 +16,7 @@ type Db = Pool | PoolClient
 
 /** The columns of a card as the API answers them (docs/api.md "The card"). */
 const CARD = sql`c.id, c.name, c.surname, c.phone_number, c.email, c.birthday, c.marketing_consent,
-  c.marketing_consent_at, c.tags, c.allergies, c.technical_notes, c.blocked_online, c.blocked_reason,
+  c.marketing_consent_at, c.sms_consent, c.sms_consent_at, c.tags, c.allergies, c.technical_notes, c.blocked_online, c.blocked_reason,
   c.user_id, c.created_by_id, c.anonymised_at, c.created_at, c.updated_at`
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
@@ -31,6 +31,8 @@ export function cardOf(r: Record<string, unknown>) {
     birthday: (r.birthday as string | null) ?? null,
     marketing_consent: r.marketing_consent === true,
     marketing_consent_at: iso(r.marketing_consent_at),
+    sms_consent: r.sms_consent === true,
+    sms_consent_at: iso(r.sms_consent_at),
     tags: (r.tags as string[] | null) ?? [],
     allergies: (r.allergies as string | null) ?? null,
     technical_notes: (r.technical_notes as string | null) ?? null,
@@ -160,10 +162,11 @@ export async function duplicatesOf(
 export async function createClient(db: Db, user: SessionUser, body: ClientCreateBody) {
   const { rows } = await db.query(
     statement(sql`insert into clients as c (name, surname, phone_number, email, birthday, marketing_consent,
-         marketing_consent_at, tags, created_by_id)
+         marketing_consent_at, sms_consent, sms_consent_at, tags, created_by_id)
        values (${body.name}, ${body.surname ?? null}, ${body.phone_number}, ${body.email ?? null},
          ${body.birthday ?? null}, ${body.marketing_consent === true},
-         ${body.marketing_consent === true ? new Date() : null}, ${JSON.stringify(body.tags ?? [])}::jsonb, ${user.id})
+         ${body.marketing_consent === true ? new Date() : null}, ${body.sms_consent === true},
+         ${body.sms_consent === true ? new Date() : null}, ${JSON.stringify(body.tags ?? [])}::jsonb, ${user.id})
        returning ${CARD}`),
   )
   const doc = cardOf(rows[0])
@@ -178,6 +181,7 @@ const COLUMNS: Record<keyof ClientPatchBody, string> = {
   email: 'email',
   birthday: 'birthday',
   marketing_consent: 'marketing_consent',
+  sms_consent: 'sms_consent',
   tags: 'tags',
   allergies: 'allergies',
   technical_notes: 'technical_notes',
@@ -197,6 +201,8 @@ export async function patchClient(db: Db, user: SessionUser, id: number, body: C
   }
   if (body.marketing_consent === true && !current.marketing_consent) sets.push(sql`marketing_consent_at = now()`)
   if (body.marketing_consent === false) sets.push(sql`marketing_consent_at = null`)
+  if (body.sms_consent === true && !current.sms_consent) sets.push(sql`sms_consent_at = now()`)
+  if (body.sms_consent === false) sets.push(sql`sms_consent_at = null`)
   if (!sets.length) return current
   const { rows } = await db.query(
     statement(

@@ -30,6 +30,7 @@ import * as migration_20261127_170000_sms from './20261127_170000_sms';
 import * as migration_20261127_180000_external_sign_in from './20261127_180000_external_sign_in';
 import * as migration_20261127_181000_passkeys from './20261127_181000_passkeys';
 import * as migration_20261127_182000_phone_factor from './20261127_182000_phone_factor';
+import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
 
 export const migrations = [
   {
@@ -191,5 +192,10 @@ export const migrations = [
     up: migration_20261127_182000_phone_factor.up,
     down: migration_20261127_182000_phone_factor.down,
     name: '20261127_182000_phone_factor',
+  },
+  {
+    up: migration_20261127_183000_sms_reminders.up,
+    down: migration_20261127_183000_sms_reminders.down,
+    name: '20261127_183000_sms_reminders',
   },
 ];

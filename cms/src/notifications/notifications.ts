@@ -17,6 +17,7 @@ import { env } from '../env'
 import { reservationIcs, calendarSalonOf } from '../reservations'
 import { salonContactOf } from '../calendar'
 import { notificationSettings, notificationSettingsOf } from './settings'
+import { queueBookingSms } from './sms'
 
 /**
  * The notification tasks (docs/notifications.md). Thin glue: which mails an event causes and when
@@ -46,7 +47,9 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
                        where rr.parent_id = r.id and rr.path = 'services'), '[]'::json) as services,
             c.business_name, c.address, c.phone, c.email, c.timezone, c.mail_customer_bookings,
             c.mail_customer_changes, c.reminder_hours, c.second_reminder_hours, c.mail_salon_new_bookings,
-            c.mail_salon_cancellations, c.auto_complete_hours
+            c.mail_salon_cancellations, c.auto_complete_hours, c.sms_reminders, c.sms_confirmations,
+            coalesce(cl.sms_consent, false) as sms_consent,
+            coalesce(nullif(trim(u.phone_number), ''), nullif(trim(cl.phone_number), '')) as sms_phone
        ${
          'event' in by
            ? 'from reservation_events e join reservations r on r.id = e.reservation_id'
@@ -113,6 +116,8 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
     settings,
     mail,
     event,
+    // Where an SMS may go: the person agreed (their card) and has a number (the account's, else the card's).
+    sms: r.sms_consent === true && r.sms_phone ? { phone: String(r.sms_phone) } : null,
   }
 }
 
@@ -229,7 +234,10 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
   const facts = await readFacts(db, { event: eventId })
   const event = facts?.event
   if (!facts || !event) return // the reservation is gone (a draft dropped): nothing to tell anyone
-  const byCustomer = event.actor_id !== null && event.actor_id === facts.reservation.customer
+  // The customer: their account, or — no id, role USER — a desk card's person through their SMS link
+  // (reservations' cancelAsCustomer).
+  const byCustomer =
+    event.actor_id !== null ? event.actor_id === facts.reservation.customer : event.actor_role === 'USER'
   // Events may be handled late or out of order (retries, several workers); each mail shows the
   // booking as it is now, so an event the booking has since moved past tells nobody — the later
   // event's own job tells what happened. Its reminders still follow the booking as it is.
@@ -265,6 +273,22 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
     ? reminderSchedule({ status: facts.reservation.status, date_start: facts.start }, facts.settings, now)
     : []
   await write(db, facts.reservation.id, mails, { start: facts.start ?? '', due })
+  // The confirmation SMS goes with the confirmation mail — decided as that mail is, whether or not
+  // the mail's own switch is on (the SMS has its own: smsConfirmations).
+  if (current && facts.settings.smsConfirmations) {
+    const confirmed = notificationsFor(
+      {
+        kind: event.kind,
+        from: event.from_status,
+        to: event.to_status,
+        actorRole: event.actor_role,
+        byCustomer,
+        changes: event.changes,
+      },
+      { ...facts.settings, mailCustomerBookings: true },
+    ).some((n) => n.to === 'CUSTOMER' && n.kind === 'CONFIRMED')
+    if (confirmed) await queueBookingSms(db, facts, 'confirmation', `confirmation-sms:${event.id}`, now)
+  }
 }
 
 /**
@@ -301,6 +325,14 @@ export async function handleReminder(
     now,
   )
   if (mail) await write(db, job.reservation, [mail])
+  if (facts.settings.smsReminders)
+    await queueBookingSms(
+      db,
+      facts,
+      'reminder',
+      `reminder-sms:${job.reservation}:${job.index}:${data.reservation.date_start}`,
+      now,
+    )
 }
 
 /**

@@ -9,7 +9,7 @@ import { CONFIG_DEFAULTS } from '@salon/shared'
 export async function notificationSettings(db: Pool | PoolClient) {
   const { rows } = await db.query(
     `select timezone, mail_customer_bookings, mail_customer_changes, reminder_hours, second_reminder_hours,
-            mail_salon_new_bookings, mail_salon_cancellations, auto_complete_hours
+            mail_salon_new_bookings, mail_salon_cancellations, auto_complete_hours, sms_reminders, sms_confirmations
        from config order by id limit 1`,
   )
   return notificationSettingsOf(rows[0] ?? {})
@@ -29,5 +29,7 @@ export function notificationSettingsOf(c: Record<string, unknown>) {
     mailSalonNewBookings: flag(c.mail_salon_new_bookings, d.mailSalonNewBookings),
     mailSalonCancellations: flag(c.mail_salon_cancellations, d.mailSalonCancellations),
     autoCompleteHours: hours(c.auto_complete_hours, d.autoCompleteHours),
+    smsReminders: flag(c.sms_reminders, d.smsReminders),
+    smsConfirmations: flag(c.sms_confirmations, d.smsConfirmations),
   }
 }

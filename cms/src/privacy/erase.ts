@@ -110,7 +110,8 @@ export async function erase(payload: Payload, subject: Subject, by: Eraser, now 
       await rows(sql`delete from client_notes where client_id = ${card}`)
       await rows(
         sql`update clients set name = ${ERASED_NAME}, surname = null, phone_number = null, email = null,
-                   birthday = null, marketing_consent = false, marketing_consent_at = null, tags = '[]'::jsonb,
+                   birthday = null, marketing_consent = false, marketing_consent_at = null, sms_consent = false,
+                   sms_consent_at = null, tags = '[]'::jsonb,
                    allergies = null, technical_notes = null, blocked_online = false, blocked_reason = null,
                    user_id = null, anonymised_at = coalesce(anonymised_at, ${now}), updated_at = ${now}
              where id = ${card}`,

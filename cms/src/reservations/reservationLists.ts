@@ -54,7 +54,7 @@ const STAFF_SELECT = SELECT.replace(
   ' from reservations r',
   `, cl.id as client_id, cl.name as client_name, cl.surname as client_surname, cl.phone_number as client_phone,
          cl.email as client_email, cl.user_id is not null as client_has_account, cl.allergies as client_allergies,
-         cl.blocked_online as client_blocked
+         cl.blocked_online as client_blocked, r.customer_confirmed_at
     from reservations r
     left join clients cl on cl.id = r.client_id and cl.anonymised_at is null`,
 )
@@ -81,6 +81,7 @@ interface Row extends Pick<
   client_has_account?: boolean | null
   client_allergies?: string | null
   client_blocked?: boolean | null
+  customer_confirmed_at?: Date | null
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -337,6 +338,7 @@ function agendaItemOf(
     paid: payment,
     ...(r.shift_override ? { override_shift: true } : {}),
     ...(phases.has(r.id) ? { phases: phases.get(r.id)! } : {}),
+    customer_confirmed_at: iso(r.customer_confirmed_at ?? null),
     transitions: offeredTransitions(actor, factsOf(r), settings, now),
     actions: {
       move: reservationActions(actor, factsOf(r), settings, now).move,

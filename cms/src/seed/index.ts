@@ -92,7 +92,8 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
 
   await create({
     collection: 'config',
-    data: { ...CONFIG_DEFAULTS, ...DEMO_CONTACTS },
+    // The demo sends its reminders and confirmations by SMS too (to $DATA_DIR/sms without a provider).
+    data: { ...CONFIG_DEFAULTS, ...DEMO_CONTACTS, smsReminders: true, smsConfirmations: true },
   })
 
   const image = async (
@@ -344,6 +345,12 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
  * seed's transaction, like the IMPORTED events; the KPIs' revenue is unchanged (paid = agreed price).
  */
 async function seedFrontDesk(db: ReturnType<typeof pool>, now: Date) {
+  // The demo customers agreed to SMS reminders (issue 26); the desk's cards were never asked.
+  await db.query(
+    `update clients set sms_consent = true, sms_consent_at = $1
+                   where user_id in (select id from users where user_role = 'USER')`,
+    [now],
+  )
   const ids: number[] = []
   for (const c of DEMO_DESK_CLIENTS) {
     const { rows } = await db.query(

@@ -411,6 +411,8 @@ export const agendaItem = z
      * the operator is busy from date_start to date_end, as before phases existed.
      */
     phases: z.array(phaseItem).optional(),
+    /** The customer confirmed they will come, through their SMS link (issue 26): "Confermato dal cliente". */
+    customer_confirmed_at: isoInstant.nullable().optional(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>

@@ -48,6 +48,8 @@ export const clientFields = {
     .optional()
     .or(z.literal('').transform(() => null)),
   marketing_consent: z.boolean().optional(),
+  /** Reminders by SMS (issue 26): the desk asked the person. */
+  sms_consent: z.boolean().optional(),
   tags: z
     .array(z.string().trim().min(1, M.TAG_INVALID).max(CLIENT_TAG_MAX, M.TAG_INVALID))
     .max(CLIENT_TAGS_MAX, fieldMessage('AT_MOST_TAGS', { n: CLIENT_TAGS_MAX }))
@@ -67,6 +69,7 @@ export const clientCreateBody = z
     email: clientFields.email,
     birthday: clientFields.birthday,
     marketing_consent: clientFields.marketing_consent,
+    sms_consent: clientFields.sms_consent,
     tags: clientFields.tags,
   })
   .strict()

@@ -60,6 +60,10 @@ export const configFields = {
   mailSalonCancellations: z.boolean().optional(),
   /** CONFIRMED bookings whose end is this many hours past become COMPLETED (0 = off). */
   autoCompleteHours: whole(0, NOTIFICATION_MAX_HOURS.autoCompleteHours, 'HOURS'),
+  /** Reminders also by SMS (with the attendance link), to customers who agreed and have a number. */
+  smsReminders: z.boolean().optional(),
+  /** A booking's confirmation also by SMS. */
+  smsConfirmations: z.boolean().optional(),
 }
 
 /** The message when the second reminder does not come after the first. */

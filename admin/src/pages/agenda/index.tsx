@@ -160,6 +160,7 @@ export default function Agenda() {
       walkIn: t.glossary.desk.walkIn,
       allergy: t('desk.allergyBadge'),
       paid: (amount: number) => t('checkout.paid', { amount: formatMoney(amount, t.locale) }),
+      confirmed: t.glossary.attendance.confirmedByCustomer,
       phases: { processing: t.glossary.phase.processing, cleanup: t.glossary.phase.cleanup },
       cleanupOf: (customer: string) => t('agenda.cleanupOf', { customer }),
     }),

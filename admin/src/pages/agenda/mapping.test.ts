@@ -216,6 +216,30 @@ describe('events', () => {
     expect(bookingToEvent(booking(), ROME, words, palette)!.classNames).toEqual([])
   })
 
+  it('says "Confirmed by the customer" on the card once they confirmed through their SMS link (issue 26)', () => {
+    const withWord = { ...words, confirmed: 'Confirmed by the customer' }
+    const confirmed = bookingToEvent(
+      booking({ customer_confirmed_at: '2026-12-14T18:00:00.000Z' }),
+      ROME,
+      withWord,
+      palette,
+    )!
+    expect(confirmed.extendedProps).toMatchObject({ confirmed: 'Confirmed by the customer' })
+    expect(textOf(eventHtml(confirmed.extendedProps))).toBe(
+      '10:00–11:15, Confirmed, ✓ Confirmed by the customer, Chiara Conti, Taglio donna, Giulia',
+    )
+    // Not yet confirmed, or cancelled since: no mark.
+    const not = bookingToEvent(booking({ customer_confirmed_at: null }), ROME, withWord, palette)!
+    expect(textOf(eventHtml(not.extendedProps))).not.toContain('Confirmed by the customer')
+    const cancelled = bookingToEvent(
+      booking({ status: 'CANCELLED', transitions: [], customer_confirmed_at: '2026-12-14T18:00:00.000Z' }),
+      ROME,
+      withWord,
+      palette,
+    )!
+    expect(textOf(eventHtml(cancelled.extendedProps))).not.toContain('Confirmed by the customer')
+  })
+
   it('skips a booking without a time and names missing people', () => {
     expect(bookingToEvent(booking({ date_start: null, date_end: null }), ROME, words, palette)).toBeNull()
     const e = bookingToEvent(booking({ customer: null, operator: null }), ROME, words, palette)!

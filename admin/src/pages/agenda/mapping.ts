@@ -221,6 +221,8 @@ export type AgendaEventProps =
       allergy?: string
       /** Paid at checkout (issue 24): "Pagato 54,50 €". */
       paid?: string
+      /** The customer confirmed through their SMS link (issue 26): "Confermato dal cliente". */
+      confirmed?: string
       /** Its phases inside the card (issue 25: phases.ts); absent for one busy block. */
       stretches?: CardStretch[]
     }
@@ -264,6 +266,8 @@ export interface Words {
   allergy?: string
   /** "Pagato 54,50 €" for an amount paid at checkout. */
   paid?: (amount: number) => string
+  /** "Confermato dal cliente" (issue 26); absent = not shown. */
+  confirmed?: string
   /** The glossary's words for processing time and clean-up (issue 25); absent = phases not drawn. */
   phases?: PhaseWords
   /** "Clean-up after Chiara Bianchi" (the clean-up's event, for screen readers). */
@@ -327,6 +331,7 @@ export function bookingToEvent(
       ...(r.override_shift && words.offShiftBooking ? { offShift: words.offShiftBooking } : {}),
       ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
       ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
+      ...(r.customer_confirmed_at && !gone && words.confirmed ? { confirmed: words.confirmed } : {}),
       ...(stretches.length ? { stretches } : {}),
     },
   }
@@ -579,6 +584,7 @@ export function eventHtml(p: AgendaEventProps): string {
     (p.offShift ? `<span class="salon-ev-flag">${escapeHtml(p.offShift)}</span>${SEP}` : '') +
     (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
     (p.paid ? `<span class="salon-ev-paid">${escapeHtml(p.paid)}</span>${SEP}` : '') +
+    (p.confirmed ? `<span class="salon-ev-confirmed">✓ ${escapeHtml(p.confirmed)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>` +
     stretchesHtml(p.stretches ?? [], p.customer)

@@ -26,6 +26,7 @@ import { Link } from 'react-router'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { SrOnly } from '../../components/sr-only'
 import { StatusBadge } from '../../components/status-badge'
+import { CustomerConfirmed } from '../../components/customer-confirmed'
 import { dateFormat, formatMoney } from '../../lib/format'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
@@ -122,6 +123,7 @@ export function Details({ booking, onChanged }: { booking: ReservationDetail; on
 /** One button per status the engine allows this admin to set now; each asks for confirmation. */
 export function StatusActions({ booking, onChanged }: { booking: ReservationDetail; onChanged: () => unknown }) {
   const t = useT()
+  const { timeZone } = useSalonConfig()
   const [to, setTo] = useState<ReservationStatus | null>(null)
   const { setStatus, busy, error, clearError } = useSetStatus(onChanged)
   const apply = () => to && setStatus(booking.id, to, () => setTo(null))
@@ -132,6 +134,9 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
           <Title order={4}>{t('booking.status')}</Title>
           <StatusBadge status={booking.status} />
         </Group>
+        {booking.status !== 'CANCELLED' && booking.status !== 'REJECTED' && (
+          <CustomerConfirmed at={booking.customer_confirmed_at} timeZone={timeZone} withTime />
+        )}
         {booking.transitions.length ? (
           // Each button says what it does, in words under it (read by keyboard and screen readers
           // as the button's description, not a hover-only tooltip).

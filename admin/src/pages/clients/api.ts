@@ -39,6 +39,9 @@ export interface ClientCard {
   birthday: string | null
   marketing_consent: boolean
   marketing_consent_at: string | null
+  /** Reminders by SMS (issue 26): the person agreed, here or in their reserved area. */
+  sms_consent: boolean
+  sms_consent_at: string | null
   tags: string[] | null
   allergies: string | null
   technical_notes: string | null

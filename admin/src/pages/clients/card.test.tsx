@@ -178,6 +178,23 @@ describe('/dashboard/clients/{id}', { timeout: 30_000 }, () => {
     })
   })
 
+  it('SMS consent (issue 26): the desk records that the client agreed; saved with the contact', async () => {
+    const user = userEvent.setup()
+    const api = setup()
+    await screen.findByTestId('client-stats')
+    const contact = section('Contact and consent')
+    const sms = within(contact).getByRole('checkbox', { name: 'Reminders by SMS' })
+    expect(sms).not.toBeChecked()
+    expect(
+      within(contact).getByText(/^Ask the client: reminders and confirmations by SMS.*Not given$/),
+    ).toBeInTheDocument()
+    await user.click(sms)
+    expect(within(contact).getByText(/^Ask the client.*Dated today when you save$/)).toBeInTheDocument()
+    await user.click(within(contact).getByRole('button', { name: 'Save contact' }))
+    await waitFor(() => expect(api.of('PATCH', '/api/clients/41')).toHaveLength(1))
+    expect(api.of('PATCH', '/api/clients/41')[0]!.body).toMatchObject({ sms_consent: true, marketing_consent: true })
+  })
+
   it('blocks online booking with a reason; unblocking forgets the reason', async () => {
     const user = userEvent.setup()
     const api = setup()

@@ -46,6 +46,8 @@ export const ROSA_CARD: ClientCard = {
   birthday: null,
   marketing_consent: true,
   marketing_consent_at: '2026-10-05T10:00:00.000Z',
+  sms_consent: false,
+  sms_consent_at: null,
   tags: ['VIP'],
   allergies: 'PPD',
   technical_notes: '6.3 + 20 vol, 35 min',

@@ -122,6 +122,7 @@ interface ContactValues extends Record<string, unknown> {
   email: string
   birthday: string
   marketing_consent: boolean
+  sms_consent: boolean
 }
 
 /**
@@ -139,17 +140,19 @@ export function ContactSection({ card, writes, onSaved, isAdmin }: SectionProps)
       email: card.email ?? '',
       birthday: card.birthday ?? '',
       marketing_consent: card.marketing_consent,
+      sms_consent: card.sms_consent,
     },
     validate: zodValidate<ContactValues>(clientPatchBody),
   })
   const { save, busy, error } = useSectionSave(form)
   const submit = (values: ContactValues) =>
     void save(() => writes.patch(card.id, clientPatchBody.parse(values)), onSaved)
-  const consentHelp = card.marketing_consent_at
-    ? t('clients.consentSince', { day: dayText(card.marketing_consent_at, t, timeZone) })
-    : form.values.marketing_consent
-      ? t('clients.consentDatedOnSave')
-      : t('clients.consentNone')
+  const consentHelp = (at: string | null, on: boolean) =>
+    at
+      ? t('clients.consentSince', { day: dayText(at, t, timeZone) })
+      : on
+        ? t('clients.consentDatedOnSave')
+        : t('clients.consentNone')
   return (
     <Section title={t('clients.section.contact')} headingId="client-contact">
       <form onSubmit={form.onSubmit(submit)} noValidate>
@@ -172,8 +175,13 @@ export function ContactSection({ card, writes, onSaved, isAdmin }: SectionProps)
             />
             <Checkbox
               label={t('clients.field.marketingConsent')}
-              description={consentHelp}
+              description={consentHelp(card.marketing_consent_at, form.values.marketing_consent)}
               {...form.getInputProps('marketing_consent', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t('clients.field.smsConsent')}
+              description={`${t('clients.smsConsentHelp')} ${consentHelp(card.sms_consent ? card.sms_consent_at : null, form.values.sms_consent)}`}
+              {...form.getInputProps('sms_consent', { type: 'checkbox' })}
             />
             <SaveRow
               error={error}

@@ -61,6 +61,23 @@ describe('Notifications settings section', () => {
     expect(screen.getByLabelText(/^Mark as completed after/)).toHaveValue('0')
   })
 
+  it('the SMS switches (issue 26): off by default, each saved as chosen, in both languages', () => {
+    const onSubmit = vi.fn()
+    render(<Harness onSubmit={onSubmit} />)
+    expect(screen.getByRole('heading', { name: 'SMS to the customer' })).toBeInTheDocument()
+    const reminders = screen.getByLabelText('Reminders by SMS')
+    const confirmations = screen.getByLabelText('Confirmation by SMS')
+    expect(reminders).not.toBeChecked()
+    expect(confirmations).not.toBeChecked()
+    expect(screen.getByText(/with a link to confirm attendance or cancel/)).toBeInTheDocument()
+    fireEvent.click(reminders)
+    save()
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ smsReminders: true, smsConfirmations: false })
+    act(() => setLocale('it'))
+    expect(screen.getByLabelText('Promemoria via SMS')).toBeChecked()
+    expect(screen.getByLabelText('Conferma via SMS')).not.toBeChecked()
+  })
+
   it('saves what was chosen', () => {
     const onSubmit = vi.fn()
     render(<Harness onSubmit={onSubmit} />)

@@ -14,6 +14,8 @@ export interface NotificationValues {
   mailSalonNewBookings: boolean
   mailSalonCancellations: boolean
   autoCompleteHours: number
+  smsReminders: boolean
+  smsConfirmations: boolean
 }
 
 /** The defaults of a salon that never changed them: the server's own (`CONFIG_DEFAULTS`). */
@@ -25,6 +27,8 @@ export const NOTIFICATION_DEFAULTS: NotificationValues = {
   mailSalonNewBookings: CONFIG_DEFAULTS.mailSalonNewBookings,
   mailSalonCancellations: CONFIG_DEFAULTS.mailSalonCancellations,
   autoCompleteHours: CONFIG_DEFAULTS.autoCompleteHours,
+  smsReminders: CONFIG_DEFAULTS.smsReminders,
+  smsConfirmations: CONFIG_DEFAULTS.smsConfirmations,
 }
 
 /**
@@ -48,6 +52,13 @@ export function NotificationSettings<V extends NotificationValues>({ form }: { f
   const toggle = (name: keyof NotificationValues) => (
     <Switch label={t(`config.${name}`)} {...form.getInputProps(name, { type: 'checkbox' })} />
   )
+  const smsToggle = (name: 'smsReminders' | 'smsConfirmations') => (
+    <Switch
+      label={t(`config.${name}`)}
+      description={t(`config.${name}Help`)}
+      {...form.getInputProps(name, { type: 'checkbox' })}
+    />
+  )
   return (
     <Stack spacing="sm">
       <Title order={4}>{t('config.notifications')}</Title>
@@ -63,6 +74,14 @@ export function NotificationSettings<V extends NotificationValues>({ form }: { f
         {number('secondReminderHours')}
         {number('autoCompleteHours')}
       </FieldGrid>
+      <Title order={5} mt="xs">
+        {t('config.sms')}
+      </Title>
+      <Text size="sm" color="dimmed">
+        {t('config.smsHelp')}
+      </Text>
+      {smsToggle('smsReminders')}
+      {smsToggle('smsConfirmations')}
     </Stack>
   )
 }

@@ -19,7 +19,13 @@ const notificationHours = (name: 'reminderHours' | 'autoCompleteHours') => ({
 })
 
 const notificationSwitch = (
-  name: 'mailCustomerBookings' | 'mailCustomerChanges' | 'mailSalonNewBookings' | 'mailSalonCancellations',
+  name:
+    | 'mailCustomerBookings'
+    | 'mailCustomerChanges'
+    | 'mailSalonNewBookings'
+    | 'mailSalonCancellations'
+    | 'smsReminders'
+    | 'smsConfirmations',
 ) => ({ name, type: 'checkbox' as const, defaultValue: CONFIG_DEFAULTS[name], access: adminRead })
 
 const validTimeZone = (value: unknown) => {
@@ -155,5 +161,8 @@ export const Config: CollectionConfig = {
     notificationSwitch('mailSalonNewBookings'),
     notificationSwitch('mailSalonCancellations'),
     notificationHours('autoCompleteHours'),
+    // SMS to the customer (issue 26; columns sms_reminders, sms_confirmations read with SQL).
+    notificationSwitch('smsReminders'),
+    notificationSwitch('smsConfirmations'),
   ],
 }

@@ -44,6 +44,9 @@ export const Clients: CollectionConfig = {
     { name: 'birthday', type: 'text', validate: zodField(clientFields.birthday) },
     { name: 'marketing_consent', type: 'checkbox', defaultValue: false },
     { name: 'marketing_consent_at', type: 'date', access: { create: serverSet, update: serverSet } },
+    /** Reminders by SMS (issue 26): the person agreed — in the reserved area, or asked at the desk. */
+    { name: 'sms_consent', type: 'checkbox', defaultValue: false },
+    { name: 'sms_consent_at', type: 'date', access: { create: serverSet, update: serverSet } },
     { name: 'tags', type: 'json', defaultValue: [], validate: zodField(clientFields.tags) },
     { name: 'allergies', type: 'textarea', access: { read: staffOnly }, validate: zodField(clientFields.allergies) },
     {

@@ -49,6 +49,7 @@ const SET_BY_SERVER: Record<string, string> = {
   user: 'L’account si collega da solo, quando la sua e-mail è verificata',
   created_by: fieldMessage('SET_BY_SERVER'),
   marketing_consent_at: 'La data del consenso la registra il server',
+  sms_consent_at: 'La data del consenso la registra il server',
   anonymised_at: 'Per cancellare una persona usa POST /api/clients/:id/erase',
   createdAt: fieldMessage('SET_BY_SERVER'),
   updatedAt: fieldMessage('SET_BY_SERVER'),

@@ -56,5 +56,12 @@ export const Reservations: CollectionConfig = {
       required: true,
       index: true,
     },
+    /** The customer confirmed they will come, through their SMS link (cms/src/attendance); cleared by a move. */
+    {
+      name: 'customer_confirmed_at',
+      type: 'date',
+      admin: { readOnly: true },
+      access: { create: () => false, update: () => false },
+    },
   ],
 }

@@ -6,11 +6,11 @@ import {
   authorizeTransition,
   authorizeUndo,
 } from '@salon/shared'
-import { inTransaction, pgErrorCode, withRetries } from '../../platform'
+import { inTransaction, notFound, pgErrorCode, withRetries } from '../../platform'
 import { salonCalendar } from '../../calendar'
 import { conflict } from '../booking'
 import { deleteCheckout } from '../checkoutRepository'
-import { type Actor, endNow, finalChanges, recordEvent, restoreStatus, setStatus } from '../repository'
+import { type Actor, endNow, finalChanges, readReservation, recordEvent, restoreStatus, setStatus } from '../repository'
 import { actorAndReservation } from '../reads'
 import { refusal } from '../refusals'
 
@@ -45,6 +45,35 @@ export async function changeStatus(pool: Pool, user: Actor, id: number, to: Rese
     await recordEvent(db, id, user, current.snapshot, now)
     return { id }
   })
+}
+
+/**
+ * POST /api/attendance/:token { answer: 'cancel' } (cms/src/attendance): the booking's customer,
+ * proven by their signed SMS link instead of a session, cancels it — the same rule as their own
+ * cancel (`authorizeTransition` as the customer: the cancellation policy, 409 outside it) and the
+ * same event, so the same mails (CANCELLED to them, SALON_CANCELLED to the salon). The event's
+ * actor is the customer's account; a desk card without one has no account to name, so its event
+ * carries role USER and no id (the notifications read that as the customer's own change).
+ * Already cancelled: nothing to do (the link is idempotent).
+ */
+export async function cancelAsCustomer(pool: Pool, id: number, now = new Date()) {
+  return withRetries(() =>
+    inTransaction(pool, async (db) => {
+      const current = await readReservation(db, id, true)
+      if (!current) throw notFound()
+      if (current.facts.status === 'CANCELLED') return { id, changed: false }
+      const { settings } = await salonCalendar(db, { consistency: 'committed' })
+      // The customer's capacity: their account, or (a card without one) a stand-in id for the rule.
+      const userId = current.user ?? 0
+      const actor = { role: 'USER' as const, userId, operatorIds: [] }
+      const verdict = authorizeTransition(actor, { ...current.facts, user: userId }, 'CANCELLED', settings, now)
+      if (!verdict.ok) throw refusal(verdict, settings.timezone)
+      await setStatus(db, id, 'CANCELLED', now)
+      const who = { id: current.user, user_role: 'USER' } as unknown as Actor
+      await recordEvent(db, id, who, current.snapshot, now)
+      return { id, changed: true }
+    }),
+  )
 }
 
 /**

@@ -175,6 +175,18 @@ describe('Agenda: the client card (issue 24)', () => {
     expect(within(article).queryByRole('note')).toBeNull()
   })
 
+  it('says "Confermato dal cliente" once the customer confirmed through their SMS link (issue 26)', async () => {
+    show({ customer_confirmed_at: '2026-12-14T18:00:00.000Z' })
+    const article = await screen.findByRole('article', { name: '10:00 Chiara Conti' })
+    expect(within(article).getByText('✓ Confermato dal cliente')).toBeTruthy()
+  })
+
+  it('no such note on a booking cancelled since', async () => {
+    show({ customer_confirmed_at: '2026-12-14T18:00:00.000Z', status: 'CANCELLED' })
+    const article = await screen.findByRole('article', { name: '10:00 Chiara Conti' })
+    expect(within(article).queryByText(/Confermato dal cliente/)).toBeNull()
+  })
+
   it('an anonymous walk-in is named as such', async () => {
     show({ customer: null, client: null })
     expect(await screen.findByRole('article', { name: '10:00 Cliente senza appuntamento' })).toBeTruthy()

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { addCalendarDays, localDayOf } from '@salon/shared/booking/periods'
 import type { ReservationStatus } from '@salon/shared/enums/index'
-import { statusLabelIt } from '@salon/shared/glossary'
+import { ATTENDANCE_WORDS, statusLabelIt } from '@salon/shared/glossary'
 import { ApiError } from '../../lib/api'
 import { formatDateTime, formatDay, formatDuration, formatTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
@@ -270,6 +270,9 @@ function AgendaCard({
       </header>
       {during ? <p className="agenda-card__during">{t.agenda.phase.during(during)}</p> : null}
       <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      {item.customer_confirmed_at && item.status !== 'CANCELLED' && item.status !== 'REJECTED' ? (
+        <p className="agenda-card__confirmed">✓ {ATTENDANCE_WORDS.it.confirmedByCustomer}</p>
+      ) : null}
       <AgendaPhases phases={item.phases} timeZone={timeZone} />
       {allergies ? (
         <p className="agenda-card__allergy" role="note">

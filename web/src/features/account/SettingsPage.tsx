@@ -13,6 +13,7 @@ import { PhoneCard } from './PhoneCard'
 import { PasskeysCard } from './PasskeysCard'
 import { SecondFactorCard } from './SecondFactorCard'
 import { LinkedAccountsCard, NoPasswordCard, useIdentities } from './LinkedAccountsCard'
+import { SmsConsentCard } from './SmsConsentCard'
 
 /**
  * `/reserved-area/settings`: the account's e-mail and role, the phone (verified by SMS), the second
@@ -44,6 +45,7 @@ export function SettingsPage() {
         </dl>
       </section>
       <PhoneCard />
+      <SmsConsentCard />
       <PasskeysCard />
       <SecondFactorCard />
       <LinkedAccountsCard loaded={identities} />
