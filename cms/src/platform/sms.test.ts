@@ -1,20 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { outbox, twilioSignature } from './sms'
 
 describe('the demo outbox', () => {
-  const before = process.env.DATA_DIR
-  afterEach(() => {
-    if (before === undefined) delete process.env.DATA_DIR
-    else process.env.DATA_DIR = before
-  })
-
   it('writes one file per text: the number in its name and first line, then the text', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sms-'))
-    process.env.DATA_DIR = dir
-    const outcome = outbox('+393331234567', 'Il tuo codice: 123456')
+    const outcome = outbox(path.join(dir, 'sms'), '+393331234567', 'Il tuo codice: 123456')
     expect(outcome.ok).toBe(true)
     const files = fs.readdirSync(path.join(dir, 'sms'))
     expect(files).toHaveLength(1)

@@ -61,8 +61,8 @@ export async function queueSms(db: Pool | PoolClient, msg: SmsMessage): Promise<
 /** A provider's answer: taken (with its id), refused for good, or to be tried again. */
 type Outcome = { ok: true; providerId: string } | { ok: false; retry: boolean; error: string }
 
-export function outbox(to: string, text: string): Outcome {
-  const dir = path.join(env.dataDir, 'sms')
+/** The demo's outbox (`$DATA_DIR/sms` when sending): one file per text. */
+export function outbox(dir: string, to: string, text: string): Outcome {
   fs.mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `${Date.now()}-${to}.txt`)
   fs.writeFileSync(file, `To: ${to}\n\n${text}\n`)
@@ -108,7 +108,9 @@ export async function sendSms(db: Pool, id: number, log: (line: string) => void 
   )
   const row = rows[0]
   if (!row) return
-  const outcome = env.sms ? await twilio(row.to_number, row.body) : outbox(row.to_number, row.body)
+  const outcome = env.sms
+    ? await twilio(row.to_number, row.body)
+    : outbox(path.join(env.dataDir, 'sms'), row.to_number, row.body)
   if (outcome.ok) {
     await db.query(
       `update sms_messages set status = 'SENT', provider_id = $2, sent_at = now(), error = null where id = $1`,
