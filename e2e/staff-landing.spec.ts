@@ -70,7 +70,10 @@ test.describe('the way in from the site', () => {
     // The policy opens in another tab: the form keeps what was typed.
     const [policy] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('link', { name: /informativa sulla privacy/ }).click(),
+      page
+        .locator('form')
+        .getByRole('link', { name: /informativa sulla privacy/ })
+        .click(),
     ])
     await expect(policy.getByRole('heading', { name: 'Privacy' })).toBeVisible()
     await policy.close()

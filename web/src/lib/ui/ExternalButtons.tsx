@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import type { ExternalProvider } from '@salon/shared/schemas/external'
 import { loadProviders, startSignIn } from '../externalSignIn'
 import { t } from '../i18n'
@@ -113,7 +112,11 @@ export function ExternalButtons({ next, divider = 'before', start = startSignIn 
       </ul>
       <p className="external__privacy muted">
         {t.external.privacyNote}
-        <Link to="/privacy">{t.external.privacyLink}</Link>.
+        {/* In another tab, as the registration's own consent link: a form being filled keeps its values. */}
+        <a href="/privacy" target="_blank" rel="noopener noreferrer">
+          {t.external.privacyLink}
+        </a>
+        .
       </p>
       {divider === 'after' ? line : null}
     </div>
