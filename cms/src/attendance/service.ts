@@ -2,6 +2,7 @@ import type { Pool } from 'pg'
 import {
   ATTENDANCE_STATUSES,
   canTransition,
+  cancellationDeadline,
   customerMayCancel,
   type AttendanceSummary,
   type ReservationStatus,
@@ -67,7 +68,6 @@ async function reservationOf(db: Pool, token: string, now: Date) {
 async function summaryOf(db: Pool, row: Row, now: Date): Promise<AttendanceSummary> {
   const { settings } = await salonCalendar(db, { consistency: 'committed' })
   const policy = customerMayCancel({ date_start: row.date_start }, settings, now)
-  const limit = Number(settings.cancellationTimeLimit) || 0
   return {
     status: row.status,
     date_start: row.date_start!,
@@ -77,9 +77,7 @@ async function summaryOf(db: Pool, row: Row, now: Date): Promise<AttendanceSumma
     operator: row.operator_name ? row.operator_name.split(/\s+/)[0]! : null,
     salon: { name: row.business_name ?? 'Il salone', phone: row.phone ?? null, address: row.address ?? null },
     can_cancel: canTransition(row.status, 'CANCELLED') && policy.allowed,
-    cancel_until: settings.cancellationEnabled
-      ? new Date(Date.parse(row.date_start!) - limit * 3_600_000).toISOString()
-      : null,
+    cancel_until: settings.cancellationEnabled ? (cancellationDeadline(row, settings) ?? null) : null,
     customer_confirmed_at: row.customer_confirmed_at,
   }
 }

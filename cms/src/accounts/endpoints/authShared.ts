@@ -6,7 +6,9 @@ import type { PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload'
 import { publicUser } from '../accounts'
 import { expiredRefreshCookie, refreshCookie, sidOf, startRefresh } from '../sessions'
-import { forbidden, pool } from '../../platform'
+import { fieldError, forbidden, pool } from '../../platform'
+import { loginFactors, seal, unseal } from '../secondFactor'
+import type { PendingLink } from '../external/accounts'
 import { TooManyAttempts, assertUnder, record, type Subject } from '../rateLimit'
 
 export const users = (req: PayloadRequest) => req.payload.collections.users
@@ -40,6 +42,44 @@ export async function guarded<T>(
 }
 
 export const CHALLENGE_MS = 5 * 60_000
+
+/**
+ * A sign-in proven but for its second factor (password, or an external provider): the session token
+ * waiting to be released, its owner, and an external identity to join once the factor is given.
+ */
+export interface PendingLogin {
+  token: string
+  exp?: number
+  uid: number
+  until: number
+  link?: PendingLink | null
+}
+
+/**
+ * The answer of such a sign-in: the pending login travels sealed (encrypted and authenticated with
+ * the server secret) for CHALLENGE_MS, with the account's verified factors, so the step can offer
+ * "Inviami il codice via SMS". Released by /api/auth/login/verify, or a passkey of the same person.
+ */
+export async function secondFactorRequired(req: PayloadRequest, pending: Omit<PendingLogin, 'until'>) {
+  const challenge = seal({ ...pending, until: Date.now() + CHALLENGE_MS } satisfies PendingLogin)
+  return Response.json({
+    mfaRequired: true,
+    challenge,
+    factors: await loginFactors(pool(req.payload), pending.uid),
+    message: 'Serve il codice della verifica in due passaggi.',
+  })
+}
+
+/** The sealed pending login, still within its time (else 400 naming `field`). */
+export function openPendingLogin(
+  challenge: string,
+  field = 'challenge',
+  expired = () => fieldError(field, 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.'),
+): PendingLogin {
+  const pending = unseal<PendingLogin>(challenge)
+  if (!pending || pending.until < Date.now()) throw expired()
+  return pending
+}
 
 /** The access cookie (Payload's `payload-token`) and, when given, the refresh cookie. */
 export function sessionCookies(req: PayloadRequest, token: string, refreshToken?: string) {

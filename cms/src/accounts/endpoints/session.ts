@@ -5,14 +5,15 @@ import { loginChallengeBody, loginVerifyBody, loginBody } from '@salon/shared'
 import { publicUser, readUser } from '../accounts'
 import { endAllSessions, endRefresh, endRefreshOfSession, refreshTokenOf, rotateRefresh } from '../sessions'
 import { userOf, parseOr400, readJsonObject, requireUser, fieldError, pool } from '../../platform'
-import { checkSecondFactor, hasVerifiedFactor, loginFactors, seal, unseal } from '../secondFactor'
+import { checkSecondFactor, hasVerifiedFactor } from '../secondFactor'
 import { phoneFactorTarget } from '../phoneFactor'
 import { guardedLogin } from '../login'
-import { joinPendingLink, pendingLinkOf, type PendingLink } from '../external/accounts'
+import { joinPendingLink, pendingLinkOf } from '../external/accounts'
 import {
   users,
   guarded,
-  CHALLENGE_MS,
+  openPendingLogin,
+  secondFactorRequired,
   sessionCookies,
   endedCookies,
   sessionResponse,
@@ -32,19 +33,9 @@ export const login: Endpoint = {
     const link = pendingLinkOf(body, data.email)
     const result = await guardedLogin(req, data)
     const userId = (result.user as { id: number }).id
-    if (await hasVerifiedFactor(pool(req.payload), userId)) {
-      // Password right, second factor pending: the session token travels sealed (encrypted and
-      // authenticated with the server secret) and is released only for a valid code.
-      // The verified factors are listed so the step can offer "Inviami il codice via SMS" (issue 26).
-      const until = Date.now() + CHALLENGE_MS
-      const challenge = seal({ token: result.token, exp: result.exp, uid: userId, until, link })
-      return Response.json({
-        mfaRequired: true,
-        challenge,
-        factors: await loginFactors(pool(req.payload), userId),
-        message: 'Serve il codice della verifica in due passaggi.',
-      })
-    }
+    // Password right, second factor pending: released only for a valid code.
+    if (await hasVerifiedFactor(pool(req.payload), userId))
+      return secondFactorRequired(req, { token: result.token!, exp: result.exp, uid: userId, link })
     if (link) await joinPendingLink(req.payload, link, userId)
     return sessionResponse(req, userId, result.token!, result.exp, result.user)
   },
@@ -95,16 +86,6 @@ export const logoutAll: Endpoint = {
   },
 }
 
-type Pending = { token: string; exp?: number; uid: number; until: number; link?: PendingLink | null }
-
-/** The sealed login challenge, still within its 5 minutes (else 400 naming `challenge`). */
-function pendingLogin(challenge: string): Pending {
-  const pending = unseal<Pending>(challenge)
-  if (!pending || pending.until < Date.now())
-    throw fieldError('challenge', 'CHALLENGE_EXPIRED', 'Il tempo per inserire il codice è scaduto: accedi di nuovo.')
-  return pending
-}
-
 /**
  * POST /api/auth/login/challenge { challenge, factor_id, channel: 'sms' } — during a login's
  * second step, a code by SMS to a verified phone factor → `{ challenge_id, expires_at }`.
@@ -114,7 +95,7 @@ export const loginChallenge: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { challenge, factor_id } = parseOr400(loginChallengeBody, await readJsonObject(req))
-    const pending = pendingLogin(challenge)
+    const pending = openPendingLogin(challenge)
     const target = await phoneFactorTarget(pool(req.payload), pending.uid, factor_id, 'login', 'factor_id')
     const sent = await sendCode(req, target)
     return Response.json(sent, { headers: { 'Cache-Control': 'no-store' } })
@@ -130,7 +111,7 @@ export const loginVerify: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { challenge, code, challenge_id } = parseOr400(loginVerifyBody, await readJsonObject(req))
-    const pending = pendingLogin(challenge)
+    const pending = openPendingLogin(challenge)
     await guarded(req, codeChecks(req, pending.uid), 'failure', async () => {
       const db = pool(req.payload)
       if (!(await checkSecondFactor(db, pending.uid, code, { challengeId: challenge_id, purpose: 'login' })))

@@ -12,8 +12,8 @@ import {
   requireUser,
 } from '../../platform'
 import { issueSession } from '../sessions'
-import { hasVerifiedFactor, loginFactors, seal } from '../secondFactor'
-import { CHALLENGE_MS, assertSameOrigin, guarded, sessionResponse } from '../endpoints/authShared'
+import { hasVerifiedFactor } from '../secondFactor'
+import { assertSameOrigin, guarded, secondFactorRequired, sessionResponse } from '../endpoints/authShared'
 import { LIMITS } from '../rateLimit'
 import { configuredProviders, providerById } from './providers'
 import { authorizationUrl, finishCallback } from './signIn'
@@ -95,15 +95,8 @@ export const exchangeToken: Endpoint = {
       return code.userId
     })
     const { token, exp, user } = await issueSession(req.payload, userId)
-    if (await hasVerifiedFactor(pool(req.payload), userId)) {
-      const challenge = seal({ token, exp, uid: userId, until: Date.now() + CHALLENGE_MS })
-      return Response.json({
-        mfaRequired: true,
-        challenge,
-        factors: await loginFactors(pool(req.payload), userId),
-        message: 'Serve il codice della verifica in due passaggi.',
-      })
-    }
+    if (await hasVerifiedFactor(pool(req.payload), userId))
+      return secondFactorRequired(req, { token, exp, uid: userId })
     return sessionResponse(req, userId, token, exp, user)
   },
 }

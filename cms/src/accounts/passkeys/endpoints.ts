@@ -10,9 +10,8 @@ import {
 } from '@salon/shared'
 import { clientIp, notFound, parseOr400, pool, readJsonObject, requireUser } from '../../platform'
 import { issueSession } from '../sessions'
-import { unseal } from '../secondFactor'
 import { LIMITS, clearLoginFailures, type Limit, type Subject } from '../rateLimit'
-import { guarded, sessionResponse } from '../endpoints/authShared'
+import { guarded, openPendingLogin, sessionResponse } from '../endpoints/authShared'
 import { deletePasskey, listPasskeys, renamePasskey, summary } from './store'
 import { expired, loginOptions, registrationOptions, registerPasskey, verifyLogin } from './webauthn'
 
@@ -97,12 +96,9 @@ export const passkeyLoginOptions: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const { mfa_challenge } = parseOr400(passkeyLoginOptionsBody, await readJsonObject(req))
-    let forUserId: number | null = null
-    if (mfa_challenge) {
-      const pending = unseal<{ uid: number; until: number }>(mfa_challenge)
-      if (!pending || pending.until < Date.now()) throw expired('mfa_challenge')
-      forUserId = pending.uid
-    }
+    const forUserId = mfa_challenge
+      ? openPendingLogin(mfa_challenge, 'mfa_challenge', () => expired('mfa_challenge')).uid
+      : null
     const subjects: Subject[] = [[PASSKEY_OPTIONS_IP, clientIp(req)]]
     const options = await guarded(req, subjects, 'always', () => loginOptions(pool(req.payload), forUserId))
     return Response.json({ options, challenge: options.challenge }, { headers: noStore })
