@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import { adminToken, firstFreeSlot, loginInBrowser, romeDay, SALON_ZONE as ZONE, serviceIds } from './helpers'
+import { DESKTOP, PHONE, shot } from './screens'
 
 /**
  * Issue 24, the front desk, end to end on the production build ("Done when"): the owner takes a
@@ -13,24 +13,6 @@ import { adminToken, firstFreeSlot, loginInBrowser, romeDay, SALON_ZONE as ZONE,
  * Every booking made here is cancelled afterwards (the shared database), and the cards created
  * are erased when the server offers it. With SALON_SHOTS=<dir>, the screens are saved there.
  */
-
-const DESKTOP = {
-  viewport: { width: 1366, height: 900 },
-  userAgent: devices['Desktop Chrome'].userAgent,
-  deviceScaleFactor: 1,
-  isMobile: false,
-  hasTouch: false,
-}
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const page = 'page' in target ? target.page() : target
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await target.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: 'page' in target ? false : undefined })
-}
 
 const romeTime = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: ZONE }).format(new Date(iso))

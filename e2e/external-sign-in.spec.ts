@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { firstFreeDayShown, newCustomer, registerViaApi, serviceIds, wizardParams } from './helpers'
+import { PHONE, shot } from './screens'
 
 /**
  * External sign-in in the browser (issue 26 §1): the e2e app is configured for a real OpenID
@@ -11,16 +10,7 @@ import { firstFreeDayShown, newCustomer, registerViaApi, serviceIds, wizardParam
  */
 
 const PROVIDER = 'Salone Test ID'
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
-}
 
 /** Who the page is signed in as (its own cookie session). */
 const me = (page: Page) =>

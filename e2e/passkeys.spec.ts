@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test'
+import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { loginInBrowser, ownAddress, registerViaApi } from './helpers'
+import { shot } from './screens'
 
 /*
  * Passkeys (issue 26 §2) with Chromium's virtual authenticator (CDP `WebAuthn` domain): a platform
@@ -16,17 +15,6 @@ import { loginInBrowser, ownAddress, registerViaApi } from './helpers'
 
 const MOBILE = { width: 360, height: 740 }
 const DESKTOP = { width: 1366, height: 900 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const page = 'page' in target ? target.page() : target
-  // Clear of the sticky header: the whole card in view.
-  if ('page' in target) await target.evaluate((el) => el.scrollIntoView({ block: 'center' }))
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await target.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 async function virtualAuthenticator(page: Page) {
   // An address of its own: sign-in challenges are counted per address, and the suite's other

@@ -1,9 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { devices, expect, test, type Locator, type Page } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import { adminToken, loginInBrowser, serviceIds } from './helpers'
 import { dayWhere, grid, minutesOfDay, openAgenda, romeTime, settled } from './agendaGrid'
+import { shot } from './screens'
 
 /**
  * Issue 25 ("Done when", e2e): the owner sets a colour's phases in the service form — 30 minutes
@@ -17,15 +16,6 @@ import { dayWhere, grid, minutesOfDay, openAgenda, romeTime, settled } from './a
  * screens are saved there.
  */
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, timezoneId: 'UTC' })
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const page = 'page' in target ? target.page() : target
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await target.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 const made = { service: 0, bookings: [] as number[] }
 test.afterAll(async ({ request }) => {

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import { loginInBrowser, newCustomer, registerViaApi, textedMatch } from './helpers'
+import { shot } from './screens'
 
 /**
  * Issue 26 §3 end to end on the production build: a customer verifies the phone in Impostazioni
@@ -15,14 +14,6 @@ test.use({ viewport: { width: 360, height: 740 } })
 
 const DESKTOP = { width: 1366, height: 900 }
 const MOBILE = { width: 360, height: 740 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
-}
 
 async function bothSizes(page: Page, name: string) {
   await shot(page, `${name}-360`)

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import { adminGet, adminToken, loginInBrowser, newCustomer, registerViaApi, serviceIds } from './helpers'
+import { shot } from './screens'
 
 /**
  * Issue 24 §5 end to end on the production build: a customer with a visit behind them (paid at the
@@ -20,16 +20,6 @@ test.use({ viewport: { width: 360, height: 740 } })
 
 const DESKTOP = { width: 1366, height: 900 }
 const MOBILE = { width: 360, height: 740 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  // A dialog fading in is not what a person looks at: wait for the page's transitions to end.
-  const page = 'page' in target ? target.page() : target
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await target.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 /** A visit at 00:05 today (salon time: nobody else's booking there), completed and paid by card. */
 async function pastPaidVisit(email: string, service: number, operator: number) {

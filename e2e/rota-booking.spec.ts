@@ -1,6 +1,4 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import {
   addDays,
@@ -14,6 +12,7 @@ import {
   SALON_ZONE as ZONE,
   serviceIds,
 } from './helpers'
+import { DESKTOP, shot } from './screens'
 
 /**
  * Issue 23, who works when, end to end on the production build: an operator's working pattern is
@@ -26,25 +25,6 @@ import {
  * Each test changes the rota of its own operators and days (weeks ahead, beyond the other specs'
  * first free times). With SALON_SHOTS=<dir>, the screens are also saved there as PNG files.
  */
-
-/** A desktop at 1366 × 900 (the device's options without its browser type, which a describe cannot change). */
-const DESKTOP = {
-  viewport: { width: 1366, height: 900 },
-  userAgent: devices['Desktop Chrome'].userAgent,
-  deviceScaleFactor: 1,
-  isMobile: false,
-  hasTouch: false,
-}
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  // A dialog fading in is not what a person looks at: wait for the page's transitions to end.
-  const page = 'page' in target ? target.page() : target
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await target.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 const WEEKDAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const
 /** 0 = Monday … 6 = Sunday, of a calendar day. */

@@ -1,7 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
-import { devices, expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
 import {
   adminToken,
@@ -13,6 +11,7 @@ import {
   serviceIds,
   textedMatch,
 } from './helpers'
+import { DESKTOP, PHONE, shot } from './screens'
 
 /**
  * Issue 26 §5 ("Done when": an SMS reminder's link confirms attendance), on the production build:
@@ -21,23 +20,6 @@ import {
  * outbox, its link is opened on a phone, "Confermo, ci sarò" — and the dashboard's booking page and
  * agenda say "Confirmed by the customer". With SALON_SHOTS=<dir>, the screens are saved there.
  */
-
-const DESKTOP = {
-  viewport: { width: 1366, height: 900 },
-  userAgent: devices['Desktop Chrome'].userAgent,
-  deviceScaleFactor: 1,
-  isMobile: false,
-  hasTouch: false,
-}
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-
-const SHOTS = process.env.SALON_SHOTS
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
-}
 
 /** As if the day before had come: the booking starts in a day and half a minute, its first reminder is due now. */
 async function reminderDueNow(id: number) {
