@@ -17,7 +17,7 @@ import { assertSameOrigin, guarded, secondFactorRequired, sessionResponse } from
 import { LIMITS } from '../rateLimit'
 import { configuredProviders, providerById } from './providers'
 import { authorizationUrl, finishCallback } from './signIn'
-import { hasUsablePassword, listIdentities, removeIdentity, takeAuthCode, verifierMatches } from './store'
+import { hasUsablePassword, listIdentities, redeemAuthCode, removeIdentity } from './store'
 
 const log = (req: PayloadRequest) => (message: string) => req.payload.logger.warn(message)
 
@@ -87,13 +87,9 @@ export const exchangeToken: Endpoint = {
     assertSameOrigin(req)
     parseOr400(tokenQuery, queryObject(req))
     const body = parseOr400(pkceTokenBody, await readJsonObject(req))
-    const userId = await guarded(req, [[LIMITS.externalCodeIp, clientIp(req)]], 'failure', async () => {
-      const code = await takeAuthCode(pool(req.payload), body.auth_code)
-      if (!code) throw fieldError('auth_code', 'CODE_INVALID', 'Codice di accesso non valido, già usato o scaduto.')
-      if (!verifierMatches(body.code_verifier, code.codeChallenge))
-        throw fieldError('code_verifier', 'CODE_INVALID', 'La verifica non corrisponde: riprova ad accedere.')
-      return code.userId
-    })
+    const userId = await guarded(req, [[LIMITS.externalCodeIp, clientIp(req)]], 'failure', () =>
+      redeemAuthCode(pool(req.payload), body.auth_code, body.code_verifier),
+    )
     const { token, exp, user } = await issueSession(req.payload, userId)
     if (await hasVerifiedFactor(pool(req.payload), userId))
       return secondFactorRequired(req, { token, exp, uid: userId })

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { fieldError } from '../../platform'
 import type { Pool, PoolClient } from 'pg'
 
 /**
@@ -116,6 +117,18 @@ export function verifierMatches(verifier: string, challenge: string): boolean {
   const computed = Buffer.from(crypto.createHash('sha256').update(verifier).digest('base64url'))
   const expected = Buffer.from(challenge)
   return computed.length === expected.length && crypto.timingSafeEqual(computed, expected)
+}
+
+/**
+ * `POST /api/auth/token`'s check: our one-time code (used up by any attempt) and the client's PKCE
+ * verifier for it. Answers the user; refuses with 400 naming `auth_code` or `code_verifier`.
+ */
+export async function redeemAuthCode(db: Pool, authCode: string, verifier: string): Promise<number> {
+  const code = await takeAuthCode(db, authCode)
+  if (!code) throw fieldError('auth_code', 'CODE_INVALID', 'Codice di accesso non valido, già usato o scaduto.')
+  if (!verifierMatches(verifier, code.codeChallenge))
+    throw fieldError('code_verifier', 'CODE_INVALID', 'La verifica non corrisponde: riprova ad accedere.')
+  return code.userId
 }
 
 export async function userOfIdentity(db: Pool, provider: string, subject: string) {
