@@ -48,6 +48,15 @@ export const SERVER_ERROR_CODES = [
   'LAST_ADMIN',
   // External sign-in (issue 26): the last way into an account stays.
   'LAST_SIGN_IN_METHOD',
+  // Waitlist (issue 27): the offer's hold ended (it went to the next in line); the offered time
+  // was booked by someone else meanwhile; the entry is no longer waiting.
+  'OFFER_EXPIRED',
+  'OFFER_TAKEN',
+  'WAITLIST_CLOSED',
+  // Repeating appointments (issue 27): some occurrences are not free (nothing written; the
+  // conflicts with their alternatives are in `params.conflicts`); customers may not book series here.
+  'SERIES_CONFLICTS',
+  'SERIES_NOT_ENABLED',
   // Bookings, catalogue, images, blocks.
   'UNKNOWN_CUSTOMER',
   'BOTH_HAVE_ACCOUNTS',

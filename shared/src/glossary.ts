@@ -250,6 +250,33 @@ export const ATTENDANCE_WORDS = {
 } as const
 
 /**
+ * The waitlist and repeating appointments (issue 27; GLOSSARY.md): "Avvisami se si libera", the
+ * offer "Si è liberato un posto", "ogni N settimane"; the entry and offer statuses by their labels.
+ */
+export const WAITLIST_WORDS = {
+  it: {
+    waitlist: 'Lista d’attesa',
+    join: 'Avvisami se si libera',
+    offer: 'Si è liberato un posto',
+    repeating: 'Appuntamento ricorrente',
+    everyWeeks: (n: number) => (n === 1 ? 'ogni settimana' : `ogni ${n} settimane`),
+    entryStatus: { ACTIVE: 'In attesa', BOOKED: 'Prenotato', EXPIRED: 'Scaduta', REMOVED: 'Tolta dalla lista' },
+    offerStatus: { OPEN: 'Proposta inviata', TAKEN: 'Prenotata', EXPIRED: 'Non presa in tempo', WITHDRAWN: 'Ritirata' },
+    wonFromWaitlist: 'Dalla lista d’attesa',
+  },
+  en: {
+    waitlist: 'Waitlist',
+    join: 'Let me know if a time frees up',
+    offer: 'A time has freed up',
+    repeating: 'Repeating booking',
+    everyWeeks: (n: number) => (n === 1 ? 'every week' : `every ${n} weeks`),
+    entryStatus: { ACTIVE: 'Waiting', BOOKED: 'Booked', EXPIRED: 'Expired', REMOVED: 'Removed' },
+    offerStatus: { OPEN: 'Offer sent', TAKEN: 'Taken', EXPIRED: 'Not taken in time', WITHDRAWN: 'Withdrawn' },
+    wonFromWaitlist: 'From the waitlist',
+  },
+} as const
+
+/**
  * Every glossary map in one language, for a screen that follows the reader's choice
  * (the dashboard: English by default, Italian one click away).
  */
@@ -266,6 +293,7 @@ export const GLOSSARY = {
     desk: DESK_WORDS.it,
     phase: PHASE_WORDS.it,
     attendance: ATTENDANCE_WORDS.it,
+    waitlist: WAITLIST_WORDS.it,
   },
   en: {
     status: (s: string) => statusLabel(s, 'en'),
@@ -279,5 +307,6 @@ export const GLOSSARY = {
     desk: DESK_WORDS.en,
     phase: PHASE_WORDS.en,
     attendance: ATTENDANCE_WORDS.en,
+    waitlist: WAITLIST_WORDS.en,
   },
 } as const

@@ -82,6 +82,8 @@ export const FIELD_MESSAGES = {
   SERVICE_CHOSEN_TWICE: 'Un servizio è scelto due volte',
   LINK_FORMAT: 'Usa un percorso (/…) o un indirizzo http(s)',
   DATE_REQUIRED: 'Scegli una data',
+  SERIES_COUNT_OR_UNTIL: 'Indica quante volte oppure fino a quando, non entrambi',
+  WAITLIST_DAY_PAST: 'Scegli un giorno da oggi in poi',
   SECOND_REMINDER_ORDER: 'Il secondo promemoria deve arrivare più vicino all’appuntamento del primo: meno ore',
   // Phases and stations (issue 25)
   PHASES_REQUIRED: 'Serve almeno una fase',

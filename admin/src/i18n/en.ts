@@ -783,6 +783,11 @@ export const en = {
   'refusal.PASSKEY_EXPIRED': 'The passkey request has expired: try again.',
   'refusal.PASSKEY_UNKNOWN': 'This passkey is not linked to any account: sign in with e-mail and password.',
   'refusal.PASSKEY_REFUSED': 'The passkey was not accepted: try again.',
+  'refusal.OFFER_EXPIRED': 'The offer’s hold has ended; the time went to the next in line.',
+  'refusal.OFFER_TAKEN': 'Someone else booked this time meanwhile.',
+  'refusal.WAITLIST_CLOSED': 'This entry is no longer on the waitlist.',
+  'refusal.SERIES_CONFLICTS': 'Some dates are not free: pick an alternative for each or skip it.',
+  'refusal.SERIES_NOT_ENABLED': 'Customers cannot book repeating appointments in this salon.',
   'refusal.PASSKEY_COUNTER':
     'This passkey can no longer be trusted: sign in with your password, then remove it and add a new one.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Both cards have an app account: they cannot be merged.',

@@ -785,6 +785,11 @@ export const it = {
   'refusal.PASSKEY_EXPIRED': 'La richiesta della passkey è scaduta: riprova.',
   'refusal.PASSKEY_UNKNOWN': 'Questa passkey non è collegata a nessun account: accedi con e-mail e password.',
   'refusal.PASSKEY_REFUSED': 'La passkey non è stata accettata: riprova.',
+  'refusal.OFFER_EXPIRED': 'Il tempo della proposta è finito: l’orario è passato al successivo in lista.',
+  'refusal.OFFER_TAKEN': 'Nel frattempo qualcun altro ha prenotato questo orario.',
+  'refusal.WAITLIST_CLOSED': 'Questa richiesta non è più in lista d’attesa.',
+  'refusal.SERIES_CONFLICTS': 'Alcune date non sono libere: scegli un’alternativa per ognuna o saltala.',
+  'refusal.SERIES_NOT_ENABLED': 'I clienti non possono prenotare appuntamenti ricorrenti in questo salone.',
   'refusal.PASSKEY_COUNTER':
     'Questa passkey non è più affidabile: accedi con la password, poi rimuovila e aggiungine una nuova.',
   'refusal.BOTH_HAVE_ACCOUNTS': 'Entrambe le schede hanno un account dell’app: non si possono unire.',

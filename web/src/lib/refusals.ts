@@ -79,6 +79,13 @@ export const REFUSALS_IT: Record<ServerErrorCode, Words> = {
   PASSKEY_EXPIRED: 'La richiesta è scaduta: riprova con la passkey.',
   PASSKEY_UNKNOWN: 'Questa passkey non è collegata a nessun account: accedi con e-mail e password.',
   PASSKEY_REFUSED: 'La passkey non è stata accettata: riprova.',
+  OFFER_EXPIRED:
+    'Il tempo per questa proposta è finito e l’orario è passato a chi era dopo in lista. Resti in lista: ti avvisiamo alla prossima occasione.',
+  OFFER_TAKEN:
+    'Ci dispiace: nel frattempo qualcun altro ha prenotato questo orario. Resti in lista e ti avvisiamo alla prossima occasione.',
+  WAITLIST_CLOSED: 'Questa richiesta non è più in lista d’attesa.',
+  SERIES_CONFLICTS: 'Alcune date non sono libere: scegli un’alternativa per ognuna oppure saltala.',
+  SERIES_NOT_ENABLED: 'Gli appuntamenti ricorrenti si prenotano in salone: chiamaci.',
   PASSKEY_COUNTER: 'Questa passkey non è più affidabile: accedi con la password, poi rimuovila e aggiungine una nuova.',
   LAST_SIGN_IN_METHOD: 'È l’unico modo che hai per accedere: prima imposta una password (da «Password dimenticata?»).',
   BOTH_HAVE_ACCOUNTS: 'Queste due schede non si possono unire.',
