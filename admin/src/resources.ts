@@ -13,6 +13,7 @@ import {
   IconCategory,
   IconClock,
   IconFiles,
+  IconHourglass,
   IconLayoutDashboard,
   IconPhoto,
   IconScissors,
@@ -77,6 +78,14 @@ export const SALON_RESOURCES: readonly SalonResource[] = [
     segment: 'agenda',
     label: 'resources.agenda',
     icon: IconCalendarTime,
+  },
+  {
+    // Each day's waitlist (issue 27): next to the agenda — the people waiting for a time of that day.
+    identifier: 'waitlist',
+    collection: 'waitlist',
+    segment: 'waitlist',
+    label: 'resources.waitlist',
+    icon: IconHourglass,
   },
   {
     // The team's week (issue 23): who works when, one-day changes, leave. Next to the agenda:

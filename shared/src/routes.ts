@@ -61,6 +61,8 @@ export const DASHBOARD_ROUTES: readonly RouteDef[] = [
   { path: '/dashboard/agenda', name: 'dashboard-agenda', layout: 'dashboard', auth: 'admin' },
   // The team's week (issue 23): shifts, leave, closures; `?week=YYYY-MM-DD` (its Monday).
   { path: '/dashboard/rota', name: 'dashboard-rota', layout: 'dashboard', auth: 'admin' },
+  // Each day's waitlist (issue 27): who waits for which time, their offers; `?day=YYYY-MM-DD`.
+  { path: '/dashboard/waitlist', name: 'dashboard-waitlist', layout: 'dashboard', auth: 'admin' },
   // Bookings now outside their operator's hours, each to give to a colleague or move.
   { path: '/dashboard/rota/conflicts', name: 'dashboard-rota-conflicts', layout: 'dashboard', auth: 'admin' },
   // What was taken, by day, operator and method (issue 24); `?period=&from=&to=`.

@@ -44,6 +44,7 @@ export function preloadScreenOf(pathname: string) {
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   agenda: { list: AgendaScreen },
+  waitlist: { list: lazy(() => import('./waitlist/page')) },
   rota: { list: lazy(() => import('./rota/page')) },
   'rota-conflicts': { list: lazy(() => import('./rota/conflicts')) },
   takings: { list: lazy(() => import('./takings/page')) },
