@@ -15,6 +15,7 @@ describe('dashboard resources', () => {
     const collections = Object.fromEntries(SALON_RESOURCES.map((r) => [r.identifier, r.collection]))
     expect(collections).toEqual({
       agenda: 'reservations',
+      waitlist: 'waitlist',
       rota: 'operators',
       'rota-conflicts': 'reservations',
       takings: 'reservations',
@@ -72,6 +73,16 @@ describe('dashboard resources', () => {
     const takings = toRefineResources(() => true, 'it').find((r) => r.identifier === 'takings')!
     expect(takings).toMatchObject({ list: '/takings', meta: { label: 'Incassi' } })
     expect(takings.meta!.hide).toBeUndefined()
+  })
+
+  it('give the waitlist a menu entry next to the agenda, with one route (issue 27)', () => {
+    expect(routesOf('waitlist')).toEqual({ list: '/waitlist' })
+    expect(statusForPath('/dashboard/waitlist')).toBe(200)
+    const all = toRefineResources(() => true, 'it')
+    const i = all.findIndex((r) => r.identifier === 'waitlist')
+    expect(all[i - 1]!.identifier).toBe('agenda')
+    expect(all[i]).toMatchObject({ list: '/waitlist', meta: { label: 'Lista d’attesa' } })
+    expect(all[i]!.meta!.hide).toBeUndefined()
   })
 
   it('show only HOME_CAROUSEL uploads in the carousel', () => {

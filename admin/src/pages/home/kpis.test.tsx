@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MantineProvider } from '@mantine/core'
+import { MemoryRouter } from 'react-router'
+import type { DashboardIndex } from '@salon/shared/booking/dashboardKinds'
 import { KpiGrid } from './kpis'
 import { indexFixture } from './fixture'
 import { setLocale } from '../../i18n/locale'
@@ -47,5 +49,44 @@ describe('<KpiGrid>', () => {
     renderGrid()
     expect(card('Incasso').getByTestId('kpi-value')).toHaveTextContent('540,50 €')
     expect(card('Prenotazioni').getByTestId('kpi-change')).toHaveTextContent('In aumento di 50%')
+  })
+})
+
+describe('<KpiGrid> with the waitlist’s KPI (issue 27)', () => {
+  afterEach(() => setLocale('en'))
+  const withWaitlist = () => {
+    const base = indexFixture()
+    return {
+      ...base,
+      kpis: { ...base.kpis, waitlistWon: { current: 3, previous: 1, difference: 2, percentage: 200 } },
+    } as DashboardIndex
+  }
+  const renderWith = (data: DashboardIndex) =>
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <KpiGrid data={data} />
+        </MemoryRouter>
+      </MantineProvider>,
+    )
+
+  it('shows “From the waitlist” with its value, change and previous value, and links to the waitlist', () => {
+    renderWith(withWaitlist())
+    const won = card('From the waitlist')
+    expect(won.getByTestId('kpi-value')).toHaveTextContent('3')
+    expect(won.getByTestId('kpi-change')).toHaveTextContent('Up 200%')
+    expect(won.getByTestId('kpi-previous')).toHaveTextContent('Previous period: 1')
+    expect(won.getByRole('link', { name: 'Open the waitlist' })).toHaveAttribute('href', '/waitlist')
+  })
+
+  it('speaks Italian (the glossary’s “Dalla lista d’attesa”)', () => {
+    setLocale('it')
+    renderWith(withWaitlist())
+    expect(card('Dalla lista d’attesa').getByRole('link', { name: 'Apri la lista d’attesa' })).toBeVisible()
+  })
+
+  it('is left out when the server does not send it', () => {
+    renderWith(indexFixture())
+    expect(screen.queryByRole('region', { name: 'From the waitlist' })).toBeNull()
   })
 })

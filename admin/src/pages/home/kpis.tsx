@@ -1,4 +1,6 @@
-import { Card, Group, SimpleGrid, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Anchor, Card, Group, SimpleGrid, Text } from '@mantine/core'
+import { Link } from 'react-router'
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react'
 import type { DashboardIndex, Kpi } from '@salon/shared/booking/dashboardKinds'
 import { EMPTY, formatMoney, formatNumber } from '../../lib/format'
@@ -14,7 +16,15 @@ export const KPI_KEYS = [
   'cancellationRate',
   'noShowRate',
 ] as const
-export type KpiKey = (typeof KPI_KEYS)[number]
+/**
+ * The bookings won from the waitlist (issue 27): after the seven, when the server sends it
+ * (`kpis.waitlistWon`, the same Kpi shape), with a link to the waitlist page.
+ */
+export const WAITLIST_KPI = 'waitlistWon'
+export type KpiKey = (typeof KPI_KEYS)[number] | typeof WAITLIST_KPI
+
+/** The index's KPIs with the waitlist's, which an older server leaves out. */
+type KpisWithWaitlist = DashboardIndex['kpis'] & { waitlistWon?: Kpi }
 
 const MONEY = new Set<KpiKey>(['revenue', 'averageTicket'])
 
@@ -61,10 +71,13 @@ export function KpiCard({
   name,
   kpi,
   figures,
+  children,
 }: {
   name: KpiKey
   kpi: Kpi
   figures: DashboardIndex['figures']['current']
+  /** Under the figures (the waitlist card's link). */
+  children?: ReactNode
 }) {
   const t = useT()
   const { trend, good } = trendOf(name, kpi.difference)
@@ -101,12 +114,14 @@ export function KpiCard({
       <Text size="xs" color="dimmed" mt={4}>
         {hint(name, figures, t)}
       </Text>
+      {children}
     </Card>
   )
 }
 
 export function KpiGrid({ data }: { data: DashboardIndex }) {
   const t = useT()
+  const waitlist = (data.kpis as KpisWithWaitlist).waitlistWon
   return (
     <section aria-label={t('index.kpis')}>
       <SimpleGrid
@@ -120,6 +135,13 @@ export function KpiGrid({ data }: { data: DashboardIndex }) {
         {KPI_KEYS.map((key) => (
           <KpiCard key={key} name={key} kpi={data.kpis[key]} figures={data.figures.current} />
         ))}
+        {waitlist && (
+          <KpiCard name={WAITLIST_KPI} kpi={waitlist} figures={data.figures.current}>
+            <Anchor component={Link} to="/waitlist" size="sm" mt={4} display="inline-block">
+              {t('index.waitlistLink')}
+            </Anchor>
+          </KpiCard>
+        )}
       </SimpleGrid>
     </section>
   )
