@@ -124,8 +124,15 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   // the screen that asked. (Field errors are already in `errors`.)
   const details = items.map((i) => i.data).find((d) => isObject(d) && typeof d.reason === 'string')
   if (details) (error as HttpError & { details?: Record<string, unknown> }).details = details
+  // The refusal's `params` as sent (lists included: a series' conflicts, issue 27).
+  const params = items.map((i) => (isObject(i.data) ? i.data.params : undefined)).find(isObject)
+  if (params) (error as HttpError & { params?: Record<string, unknown> }).params = params
   return error
 }
+
+/** The `params` the server sent with a refusal (`errors[0].data.params`), if any. */
+export const paramsOf = (error: unknown): Record<string, unknown> | undefined =>
+  isObject(error) && isObject(error.params) ? error.params : undefined
 
 /** The data the server sent with a refusal (`errors[0].data`), if any. */
 export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>

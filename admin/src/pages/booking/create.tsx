@@ -16,6 +16,7 @@ import { dayOf, staffBookingDays } from './when'
 import { useActiveOperators, useSalonConfig } from '../../hooks/use-salon'
 import { ANY_OPERATOR, useShiftOverride, withOverride } from '../../hooks/use-shift-override'
 import { useT } from '../../i18n/use-t'
+import { SeriesForm } from './series-form'
 import { useSearchParams } from 'react-router'
 
 /** An instant from the URL (`?start=`, the agenda's clicked time), normalised like the server's slots. */
@@ -91,6 +92,8 @@ export default function BookingCreate() {
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [refusal, setRefusal] = useState<string | null>(null)
+  // "Repeat" (issue 27): the series form books instead of the one-booking button.
+  const [repeat, setRepeat] = useState(false)
   const go = useGo()
 
   const { operators } = useActiveOperators()
@@ -106,7 +109,7 @@ export default function BookingCreate() {
   const body = {
     client: client?.id,
     services,
-    operator: operator === 'any' ? 'any' : Number(operator),
+    operator: operator === 'any' ? ('any' as const) : Number(operator),
     date_start: start ?? undefined,
     ...(note.trim() ? { note: note.trim() } : {}),
   }
@@ -253,11 +256,21 @@ export default function BookingCreate() {
               {refusal}
             </Alert>
           )}
-          <Group position="right">
-            <Button onClick={submit} loading={mutation.isPending}>
-              {start ? t('bookingNew.bookAt', { time: formatTime(start, timeZone) }) : t('bookingNew.book')}
-            </Button>
-          </Group>
+          <SeriesForm
+            base={body}
+            timeZone={timeZone}
+            operatorName={(id) => operators.find((o) => o.id === id)?.name ?? `#${id}`}
+            repeat={repeat}
+            onRepeat={setRepeat}
+            onBaseErrors={setErrors}
+          />
+          {!repeat && (
+            <Group position="right">
+              <Button onClick={submit} loading={mutation.isPending}>
+                {start ? t('bookingNew.bookAt', { time: formatTime(start, timeZone) }) : t('bookingNew.book')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Card>
       {shift.dialog}
