@@ -36,6 +36,7 @@ import { agenda, myReservations, reservationDetail } from '../reservationLists'
 import { readBack } from '../readBack'
 import { reservationCalendarFile } from '../reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
+import { seriesEndpoints } from './series'
 import { checkoutEndpoint } from './checkout'
 import { reservationAggregate, reservationCompare, reservationCount } from '../reservationReports'
 
@@ -274,6 +275,7 @@ export const reservationReports = [
 
 export const reservationEndpoints = [
   ...availabilityEndpoints,
+  ...seriesEndpoints,
   createSessionEndpoint,
   confirmEndpoint,
   statusEndpoint,
