@@ -38,6 +38,7 @@ export const indexFixture = (over: Partial<DashboardIndex> = {}): DashboardIndex
     occupancy: kpi(42.5, 40, 2.5, 6.3),
     cancellationRate: kpi(10, 12.5, -2.5, -20),
     noShowRate: kpi(20, 0, 20, null),
+    waitlistWon: kpi(3, 1, 2, 200),
   },
   figures: {
     current: {
@@ -49,6 +50,7 @@ export const indexFixture = (over: Partial<DashboardIndex> = {}): DashboardIndex
       made: 10,
       noShows: 1,
       settled: 5,
+      waitlistWon: 3,
     },
     previous: {
       bookings: 8,
@@ -59,6 +61,7 @@ export const indexFixture = (over: Partial<DashboardIndex> = {}): DashboardIndex
       made: 8,
       noShows: 0,
       settled: 4,
+      waitlistWon: 1,
     },
   },
   series: [

@@ -7,10 +7,12 @@ import { KpiGrid } from './kpis'
 import { indexFixture } from './fixture'
 import { setLocale } from '../../i18n/locale'
 
-const renderGrid = () =>
+const renderGrid = (data: DashboardIndex = indexFixture()) =>
   render(
     <MantineProvider>
-      <KpiGrid data={indexFixture()} />
+      <MemoryRouter>
+        <KpiGrid data={data} />
+      </MemoryRouter>
     </MantineProvider>,
   )
 const card = (name: string) => within(screen.getByRole('region', { name }))
@@ -52,41 +54,31 @@ describe('<KpiGrid>', () => {
   })
 })
 
-describe('<KpiGrid> with the waitlist’s KPI (issue 27)', () => {
+describe('<KpiGrid>: the waitlist’s KPI (issue 27)', () => {
   afterEach(() => setLocale('en'))
-  const withWaitlist = () => {
-    const base = indexFixture()
-    return {
-      ...base,
-      kpis: { ...base.kpis, waitlistWon: { current: 3, previous: 1, difference: 2, percentage: 200 } },
-    } as DashboardIndex
-  }
-  const renderWith = (data: DashboardIndex) =>
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <KpiGrid data={data} />
-        </MemoryRouter>
-      </MantineProvider>,
-    )
 
   it('shows “From the waitlist” with its value, change and previous value, and links to the waitlist', () => {
-    renderWith(withWaitlist())
+    renderGrid()
     const won = card('From the waitlist')
     expect(won.getByTestId('kpi-value')).toHaveTextContent('3')
     expect(won.getByTestId('kpi-change')).toHaveTextContent('Up 200%')
     expect(won.getByTestId('kpi-previous')).toHaveTextContent('Previous period: 1')
+    expect(won.getByText('Bookings won from the waitlist (not cancelled or rejected)')).toBeInTheDocument()
     expect(won.getByRole('link', { name: 'Open the waitlist' })).toHaveAttribute('href', '/waitlist')
+  })
+
+  it('a fall is bad news, in words', () => {
+    const base = indexFixture()
+    renderGrid({
+      ...base,
+      kpis: { ...base.kpis, waitlistWon: { current: 1, previous: 4, difference: -3, percentage: -75 } },
+    })
+    expect(card('From the waitlist').getByTestId('kpi-change')).toHaveTextContent('Down 75%')
   })
 
   it('speaks Italian (the glossary’s “Dalla lista d’attesa”)', () => {
     setLocale('it')
-    renderWith(withWaitlist())
+    renderGrid()
     expect(card('Dalla lista d’attesa').getByRole('link', { name: 'Apri la lista d’attesa' })).toBeVisible()
-  })
-
-  it('is left out when the server does not send it', () => {
-    renderWith(indexFixture())
-    expect(screen.queryByRole('region', { name: 'From the waitlist' })).toBeNull()
   })
 })

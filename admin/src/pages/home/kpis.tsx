@@ -17,14 +17,11 @@ export const KPI_KEYS = [
   'noShowRate',
 ] as const
 /**
- * The bookings won from the waitlist (issue 27): after the seven, when the server sends it
- * (`kpis.waitlistWon`, the same Kpi shape), with a link to the waitlist page.
+ * The bookings won from the waitlist (issue 27): after the seven (`kpis.waitlistWon`, the same Kpi
+ * shape), with a link to the waitlist page.
  */
 export const WAITLIST_KPI = 'waitlistWon'
 export type KpiKey = (typeof KPI_KEYS)[number] | typeof WAITLIST_KPI
-
-/** The index's KPIs with the waitlist's, which an older server leaves out. */
-type KpisWithWaitlist = DashboardIndex['kpis'] & { waitlistWon?: Kpi }
 
 const MONEY = new Set<KpiKey>(['revenue', 'averageTicket'])
 
@@ -121,7 +118,6 @@ export function KpiCard({
 
 export function KpiGrid({ data }: { data: DashboardIndex }) {
   const t = useT()
-  const waitlist = (data.kpis as KpisWithWaitlist).waitlistWon
   return (
     <section aria-label={t('index.kpis')}>
       <SimpleGrid
@@ -135,13 +131,11 @@ export function KpiGrid({ data }: { data: DashboardIndex }) {
         {KPI_KEYS.map((key) => (
           <KpiCard key={key} name={key} kpi={data.kpis[key]} figures={data.figures.current} />
         ))}
-        {waitlist && (
-          <KpiCard name={WAITLIST_KPI} kpi={waitlist} figures={data.figures.current}>
-            <Anchor component={Link} to="/waitlist" size="sm" mt={4} display="inline-block">
-              {t('index.waitlistLink')}
-            </Anchor>
-          </KpiCard>
-        )}
+        <KpiCard name={WAITLIST_KPI} kpi={data.kpis.waitlistWon} figures={data.figures.current}>
+          <Anchor component={Link} to="/waitlist" size="sm" mt={4} display="inline-block">
+            {t('index.waitlistLink')}
+          </Anchor>
+        </KpiCard>
       </SimpleGrid>
     </section>
   )
