@@ -27,6 +27,8 @@ import { formatCalendarDay, formatMoney } from '../../lib/format'
 import { WalkInButton } from './walk-in-button'
 import type { BlockDialog } from './block-modal'
 import { EventCalendar, type CalendarOptions } from './event-calendar'
+import type { ReservationSeriesRef } from '@salon/shared/schemas/series'
+import { seriesText } from '../booking/series-parts'
 import {
   agendaParams,
   blockToEvent,
@@ -163,6 +165,7 @@ export default function Agenda() {
       confirmed: t.glossary.attendance.confirmedByCustomer,
       phases: { processing: t.glossary.phase.processing, cleanup: t.glossary.phase.cleanup },
       cleanupOf: (customer: string) => t('agenda.cleanupOf', { customer }),
+      series: (ref: ReservationSeriesRef) => seriesText(ref, t),
     }),
     [t],
   )

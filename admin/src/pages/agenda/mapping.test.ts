@@ -240,6 +240,26 @@ describe('events', () => {
     expect(textOf(eventHtml(cancelled.extendedProps))).not.toContain('Confirmed by the customer')
   })
 
+  it('marks an occurrence of a series on its card (issue 27), none for a booking on its own', () => {
+    const withWord = {
+      ...words,
+      series: (r: { index: number; count: number; every_weeks: number }) =>
+        `Repeating · every ${r.every_weeks} weeks (${r.index + 1} of ${r.count})`,
+    }
+    const one = bookingToEvent(
+      booking({ series: { id: 9, index: 1, count: 6, every_weeks: 4 } }),
+      ROME,
+      withWord,
+      palette,
+    )!
+    expect(one.extendedProps).toMatchObject({ series: 'Repeating · every 4 weeks (2 of 6)' })
+    expect(textOf(eventHtml(one.extendedProps))).toBe(
+      '10:00–11:15, Confirmed, Repeating · every 4 weeks (2 of 6), Chiara Conti, Taglio donna, Giulia',
+    )
+    const alone = bookingToEvent(booking({ series: null }), ROME, withWord, palette)!
+    expect(textOf(eventHtml(alone.extendedProps))).not.toContain('Repeating')
+  })
+
   it('skips a booking without a time and names missing people', () => {
     expect(bookingToEvent(booking({ date_start: null, date_end: null }), ROME, words, palette)).toBeNull()
     const e = bookingToEvent(booking({ customer: null, operator: null }), ROME, words, palette)!

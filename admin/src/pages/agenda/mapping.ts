@@ -223,6 +223,8 @@ export type AgendaEventProps =
       paid?: string
       /** The customer confirmed through their SMS link (issue 26): "Confermato dal cliente". */
       confirmed?: string
+      /** An occurrence of a series (issue 27): "Appuntamento ricorrente · ogni 4 settimane (2 di 6)". */
+      series?: string
       /** Its phases inside the card (issue 25: phases.ts); absent for one busy block. */
       stretches?: CardStretch[]
     }
@@ -268,6 +270,8 @@ export interface Words {
   paid?: (amount: number) => string
   /** "Confermato dal cliente" (issue 26); absent = not shown. */
   confirmed?: string
+  /** The series mark of an occurrence (issue 27); absent = not shown. */
+  series?: (ref: NonNullable<AgendaItem['series']>) => string
   /** The glossary's words for processing time and clean-up (issue 25); absent = phases not drawn. */
   phases?: PhaseWords
   /** "Clean-up after Chiara Bianchi" (the clean-up's event, for screen readers). */
@@ -332,6 +336,7 @@ export function bookingToEvent(
       ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
       ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
       ...(r.customer_confirmed_at && !gone && words.confirmed ? { confirmed: words.confirmed } : {}),
+      ...(r.series && words.series ? { series: words.series(r.series) } : {}),
       ...(stretches.length ? { stretches } : {}),
     },
   }
@@ -585,6 +590,7 @@ export function eventHtml(p: AgendaEventProps): string {
     (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
     (p.paid ? `<span class="salon-ev-paid">${escapeHtml(p.paid)}</span>${SEP}` : '') +
     (p.confirmed ? `<span class="salon-ev-confirmed">✓ ${escapeHtml(p.confirmed)}</span>${SEP}` : '') +
+    (p.series ? `<span class="salon-ev-series">${escapeHtml(p.series)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>` +
     stretchesHtml(p.stretches ?? [], p.customer)

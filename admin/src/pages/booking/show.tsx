@@ -37,6 +37,8 @@ import { DateField } from '../../components/form/date-fields'
 import { RelationMultiSelect } from '../../components/form/fields'
 import { dayOf, formatWhen, staffBookingDays, timeOf } from './when'
 import { useT } from '../../i18n/use-t'
+import type { SeriesScope } from '@salon/shared/schemas/series'
+import { ScopeChoice, SeriesBadge } from './series-parts'
 
 const detailUrl = (id: string | number) => `/api/reservations/${id}/detail`
 
@@ -61,6 +63,11 @@ export function Details({ booking, onChanged }: { booking: ReservationDetail; on
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
         <Title order={4}>{formatWhen(booking.date_start, booking.date_end, t.locale, timeZone)}</Title>
+        {booking.series && (
+          <div>
+            <SeriesBadge series={booking.series} />
+          </div>
+        )}
         {booking.client?.allergies && <AllergyAlert allergies={booking.client.allergies} />}
         {booking.client?.contact === 'NONE' && <NoContactNote />}
         <SimpleGrid cols={2} breakpoints={[{ maxWidth: 'sm', cols: 1 }]} spacing="md">
@@ -125,8 +132,11 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
   const t = useT()
   const { timeZone } = useSalonConfig()
   const [to, setTo] = useState<ReservationStatus | null>(null)
+  const [scope, setScope] = useState<SeriesScope>('one')
   const { setStatus, busy, error, clearError } = useSetStatus(onChanged)
-  const apply = () => to && setStatus(booking.id, to, () => setTo(null))
+  // An occurrence of a series being cancelled: this one, or this and the following (issue 27).
+  const asksScope = !!booking.series && to === 'CANCELLED'
+  const apply = () => to && setStatus(booking.id, to, () => setTo(null), asksScope ? scope : undefined)
   return (
     <Card withBorder radius="md" p="lg">
       <Stack spacing="sm">
@@ -149,6 +159,7 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
                   aria-describedby={`status-help-${status}`}
                   onClick={() => {
                     clearError()
+                    setScope('one')
                     setTo(status)
                   }}
                 >
@@ -185,6 +196,7 @@ export function StatusActions({ booking, onChanged }: { booking: ReservationDeta
               {t('booking.fromTo', { from: t.glossary.status(booking.status), to: t.glossary.status(to) })}
             </Text>
             <Text size="sm">{t(`statusHelp.${to}`)}</Text>
+            {asksScope && <ScopeChoice value={scope} onChange={setScope} help={t('series.scope.cancelHelp')} />}
           </Stack>
         ) : (
           ''
@@ -280,6 +292,10 @@ export function MoveForm({
   const [chosen, setChosen] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const servicesChanged = services.join() !== booking.services.map((s) => s.id).join()
+  // An occurrence of a series (issue 27): move this one, or this and the following by the same
+  // change (POST /move with scope; new services are for this one only).
+  const [scope, setScope] = useState<SeriesScope>('one')
+  const following = !!booking.series && scope === 'following' && !servicesChanged
   const slots = useCustom<{ slots: FreeSlot[]; duration: number; total_price: number }>({
     url: `/api/reservations/${booking.id}/move-slots`,
     method: 'get',
@@ -300,13 +316,13 @@ export function MoveForm({
       .attempt(
         (override) =>
           mutateAsync({
-            url: `/api/reservations/${booking.id}/edit`,
-            method: 'patch',
+            url: following ? `/api/reservations/${booking.id}/move` : `/api/reservations/${booking.id}/edit`,
+            method: following ? 'post' : 'patch',
             values: withOverride(
               {
                 date_start: chosen,
                 operator: operator === 'any' ? 'any' : Number(operator),
-                ...(servicesChanged ? { services } : {}),
+                ...(following ? { scope } : servicesChanged ? { services } : {}),
               },
               override,
             ),
@@ -384,6 +400,14 @@ export function MoveForm({
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {error}
           </Alert>
+        )}
+        {booking.series && (
+          <ScopeChoice
+            value={servicesChanged ? 'one' : scope}
+            onChange={setScope}
+            help={t('series.scope.moveHelp')}
+            followingDisabled={servicesChanged}
+          />
         )}
         <Group>
           <Button onClick={move} disabled={!chosen} loading={mutation.isPending}>

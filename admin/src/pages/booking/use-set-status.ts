@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useCustomMutation } from '@refinedev/core'
 import type { ReservationStatus } from '@salon/shared/enums/index'
+import type { SeriesScope } from '@salon/shared/schemas/series'
 import { useT } from '../../i18n/use-t'
 
 /**
@@ -16,8 +17,11 @@ export function useSetStatus(onChanged: () => unknown) {
   const [busy, setBusy] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  /** Sets `status` on booking `id`; `after` runs on either answer (e.g. closing a confirmation). */
-  const setStatus = (id: number, status: ReservationStatus, after?: () => void) => {
+  /**
+   * Sets `status` on booking `id`; `after` runs on either answer (e.g. closing a confirmation).
+   * `scope: 'following'`: this occurrence of a series and the later ones (issue 27).
+   */
+  const setStatus = (id: number, status: ReservationStatus, after?: () => void, scope?: SeriesScope) => {
     setBusy(id)
     setError(null)
     const settle = (refusal: string | null) => {
@@ -30,7 +34,7 @@ export function useSetStatus(onChanged: () => unknown) {
       {
         url: `/api/reservations/${id}/status`,
         method: 'put',
-        values: { status },
+        values: scope === 'following' ? { status, scope } : { status },
         successNotification: () => ({
           type: 'success',
           message: t('booking.statusNotice', { status: t.glossary.status(status) }),
