@@ -23,7 +23,7 @@ export function SeriesBadge({ series }: { series: ReservationSeriesRef }) {
       radius="sm"
       leftSection={<IconRepeat size={12} aria-hidden style={{ marginTop: 4 }} />}
       data-testid="series-badge"
-      sx={{ textTransform: 'none' }}
+      sx={(theme) => ({ textTransform: 'none', color: theme.colors.violet[9] })}
     >
       {seriesText(series, t)}
     </Badge>

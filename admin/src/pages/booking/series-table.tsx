@@ -41,16 +41,26 @@ export function SeriesTable({
               <td>{when}</td>
               <td>
                 {o.available ? (
-                  <Badge color="green" radius="sm">
+                  <Badge
+                    color="green"
+                    variant="dot"
+                    radius="sm"
+                    sx={(theme) => ({ textTransform: 'none', color: theme.colors.gray[9] })}
+                  >
                     {t('series.free')}
                   </Badge>
                 ) : o.skipped ? (
-                  <Badge color="gray" radius="sm">
+                  <Badge
+                    color="gray"
+                    variant="dot"
+                    radius="sm"
+                    sx={(theme) => ({ textTransform: 'none', color: theme.colors.gray[9] })}
+                  >
                     {t('series.skipped')}
                   </Badge>
                 ) : (
                   <Stack spacing={4}>
-                    <Text size="sm" color="red.8" weight={600}>
+                    <Text size="sm" weight={600} sx={(theme) => ({ color: theme.colors.red[8] })}>
                       {o.reason
                         ? codeText(o.reason, undefined, '', t.locale) || t('series.notFree')
                         : t('series.notFree')}

@@ -144,6 +144,7 @@ export function AddModal({
                 size="lg"
                 radius="sm"
                 variant="light"
+                sx={(theme) => ({ textTransform: 'none', color: theme.colors.blue[9] })}
                 rightSection={
                   <ActionIcon
                     size="xs"

@@ -1,8 +1,23 @@
+import type { ReactNode } from 'react'
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { WaitlistEntryItem, WaitlistOfferItem } from '@salon/shared/schemas/waitlist'
 import { IconClockPlus, IconPhone, IconTrash } from '@tabler/icons-react'
 import { useT } from '../../i18n/use-t'
 import { clockOf, dayLabel, entryName, shortWhen, sinceText } from './format'
+
+/** A status in words with a coloured dot; the text stays dark (AA contrast), as the booking statuses. */
+function WordBadge({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Badge
+      variant="dot"
+      color={color}
+      radius="sm"
+      sx={(theme) => ({ textTransform: 'none', color: theme.colors.gray[9], fontWeight: 600 })}
+    >
+      {children}
+    </Badge>
+  )
+}
 
 const LIST = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 } as const
 const ENTRY_COLOURS = { ACTIVE: 'blue', BOOKED: 'green', EXPIRED: 'gray', REMOVED: 'gray' } as const
@@ -17,14 +32,8 @@ function OfferLine({ offer, timeZone, now }: { offer: WaitlistOfferItem; timeZon
         {shortWhen(offer.date_start, t.intl, timeZone)}
       </Text>
       <Text size="sm">{offer.operator?.name ?? t('booking.anyOperator')}</Text>
-      <Badge color={OFFER_COLOURS[offer.status]} variant="light" radius="sm">
-        {t.glossary.waitlist.offerStatus[offer.status]}
-      </Badge>
-      {offer.by_hand && (
-        <Badge color="gray" variant="outline" radius="sm">
-          {t('waitlist.byHand')}
-        </Badge>
-      )}
+      <WordBadge color={OFFER_COLOURS[offer.status]}>{t.glossary.waitlist.offerStatus[offer.status]}</WordBadge>
+      {offer.by_hand && <WordBadge color="dark">{t('waitlist.byHand')}</WordBadge>}
       <Text size="xs" color="dimmed">
         {t('waitlist.sentAt', { when: sinceText(offer.created_at, now, t.intl, timeZone) })}
         {offer.status === 'OPEN'
@@ -71,11 +80,19 @@ export function EntryCard({
             <Title order={4} id={headingId} sx={{ fontSize: 17 }}>
               {name}
             </Title>
-            <Badge color={ENTRY_COLOURS[entry.status]} radius="sm">
-              {t.glossary.waitlist.entryStatus[entry.status]}
-            </Badge>
+            <WordBadge color={ENTRY_COLOURS[entry.status]}>{t.glossary.waitlist.entryStatus[entry.status]}</WordBadge>
             {entry.client && !entry.client.has_account && (
-              <Badge color="orange" variant="outline" radius="sm" title={t('waitlist.noAccountHelp')}>
+              <Badge
+                color="orange"
+                variant="outline"
+                radius="sm"
+                title={t('waitlist.noAccountHelp')}
+                sx={(theme) => ({
+                  textTransform: 'none',
+                  color: theme.colors.orange[9],
+                  borderColor: theme.colors.orange[9],
+                })}
+              >
                 {t('waitlist.noAccount')}
               </Badge>
             )}
