@@ -1303,7 +1303,7 @@ export const en = {
   'series.scope.following': 'This and following',
   'series.scope.moveHelp': 'The following ones move by the same time; every one is checked first.',
   'series.scope.cancelHelp': 'The following ones of the series are cancelled too.',
-  'waitlist.chooseClient': "Choose the client",
+  'waitlist.chooseClient': 'Choose the client',
 } as const satisfies Record<string, string>
 
 export type MessageKey = keyof typeof en

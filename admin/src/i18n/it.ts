@@ -1309,5 +1309,5 @@ export const it = {
   'series.scope.following': 'Questo e i successivi',
   'series.scope.moveHelp': 'I successivi si spostano dello stesso tempo; prima si controllano tutti.',
   'series.scope.cancelHelp': 'Vengono annullati anche i successivi della serie.',
-  'waitlist.chooseClient': "Scegli il cliente",
+  'waitlist.chooseClient': 'Scegli il cliente',
 } as const satisfies Record<MessageKey, string>
