@@ -1279,7 +1279,7 @@ export const en = {
   'series.end': 'Ends',
   'series.endCount': 'After a number of times',
   'series.endUntil': 'On a date',
-  'series.count': 'How many times (the first included)',
+  'series.count': 'How many times in all',
   'series.until': 'Last day',
   'series.check': 'Check the dates',
   'series.chooseFirstTime': 'Choose the first appointment’s time above, then check the dates.',

@@ -1285,7 +1285,7 @@ export const it = {
   'series.end': 'Fine',
   'series.endCount': 'Dopo un numero di volte',
   'series.endUntil': 'A una data',
-  'series.count': 'Quante volte (la prima compresa)',
+  'series.count': 'Quante volte in tutto',
   'series.until': 'Ultimo giorno',
   'series.check': 'Controlla le date',
   'series.chooseFirstTime': 'Scegli sopra l’orario del primo appuntamento, poi controlla le date.',

@@ -223,8 +223,11 @@ export type AgendaEventProps =
       paid?: string
       /** The customer confirmed through their SMS link (issue 26): "Confermato dal cliente". */
       confirmed?: string
-      /** An occurrence of a series (issue 27): "Appuntamento ricorrente · ogni 4 settimane (2 di 6)". */
-      series?: string
+      /**
+       * An occurrence of a series (issue 27): "Appuntamento ricorrente · ogni 4 settimane (2 di 6)"
+       * for screen readers and the tooltip; the card shows "↻ 2/6" (a short booking has no room).
+       */
+      series?: { text: string; short: string }
       /** Its phases inside the card (issue 25: phases.ts); absent for one busy block. */
       stretches?: CardStretch[]
     }
@@ -336,7 +339,9 @@ export function bookingToEvent(
       ...(r.client?.allergies && words.allergy ? { allergy: `${words.allergy}: ${r.client.allergies}` } : {}),
       ...(r.paid && words.paid ? { paid: words.paid(Math.round((r.paid.total + r.paid.tip) * 100) / 100) } : {}),
       ...(r.customer_confirmed_at && !gone && words.confirmed ? { confirmed: words.confirmed } : {}),
-      ...(r.series && words.series ? { series: words.series(r.series) } : {}),
+      ...(r.series && words.series
+        ? { series: { text: words.series(r.series), short: `${r.series.index + 1}/${r.series.count}` } }
+        : {}),
       ...(stretches.length ? { stretches } : {}),
     },
   }
@@ -590,9 +595,12 @@ export function eventHtml(p: AgendaEventProps): string {
     (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
     (p.paid ? `<span class="salon-ev-paid">${escapeHtml(p.paid)}</span>${SEP}` : '') +
     (p.confirmed ? `<span class="salon-ev-confirmed">✓ ${escapeHtml(p.confirmed)}</span>${SEP}` : '') +
-    (p.series ? `<span class="salon-ev-series">${escapeHtml(p.series)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
-    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}${sr(p.operatorName)}</div>` +
+    `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}` +
+    (p.series
+      ? `<span class="salon-ev-series" title="${escapeHtml(p.series.text)}"><span aria-hidden="true">↻ ${escapeHtml(p.series.short)}</span>${sr(p.series.text)}</span>${SEP}`
+      : '') +
+    `${sr(p.operatorName)}</div>` +
     stretchesHtml(p.stretches ?? [], p.customer)
   )
 }

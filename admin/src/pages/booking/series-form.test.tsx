@@ -114,7 +114,7 @@ describe('repeating appointments in the new-booking form (issue 27)', { timeout:
       count: 6,
     })
     expect(row(0).getByText('Free')).toBeVisible()
-    expect(row(0).getByText('Tuesday, 15 December 2026, 15:00–15:45')).toBeVisible()
+    expect(row(0).getByText('Tue 15 Dec 2026, 15:00')).toBeVisible()
     expect(row(2).getByText('This time has just been booked by someone else.')).toBeVisible()
     const alternatives = row(2).getByRole('group', { name: 'Instead of Tue 9 Feb 2027, 15:00' })
     expect(
@@ -173,7 +173,7 @@ describe('repeating appointments in the new-booking form (issue 27)', { timeout:
       }),
     })
     await user.click(await screen.findByRole('switch', { name: /Repeat/ }))
-    const count = screen.getByRole('textbox', { name: 'How many times (the first included)' })
+    const count = screen.getByRole('textbox', { name: 'How many times in all' })
     await user.clear(count)
     await user.type(count, '2')
     await user.click(screen.getByRole('button', { name: 'Check the dates' }))

@@ -191,7 +191,7 @@ export function SeriesForm({
                 value={count}
                 onChange={setCount}
                 error={errors.count}
-                sx={{ width: 230 }}
+                sx={{ width: 190 }}
               />
             ) : (
               <DateField

@@ -2,7 +2,7 @@ import { Badge, Radio, Stack, Table, Text } from '@mantine/core'
 import type { SeriesOccurrence } from '@salon/shared/schemas/series'
 import { useT } from '../../i18n/use-t'
 import { codeText } from '../../i18n/messages'
-import { formatListWhen, formatWhen } from './when'
+import { formatListWhen } from './when'
 import type { Choice, Choices } from './series-model'
 
 /**
@@ -34,7 +34,7 @@ export function SeriesTable({
       </thead>
       <tbody>
         {occurrences.map((o) => {
-          const when = formatWhen(o.date_start, o.date_end, t.locale, timeZone)
+          const when = formatListWhen(o.date_start, t.locale, timeZone)
           return (
             <tr key={o.index} data-testid={`series-row-${o.index}`}>
               <td>{o.index + 1}</td>
@@ -67,7 +67,7 @@ export function SeriesTable({
                     </Text>
                     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
                       <Text component="legend" size="sm" weight={500} mb={4} p={0}>
-                        {t('series.alternativesFor', { when: formatListWhen(o.date_start, t.locale, timeZone) })}
+                        {t('series.alternativesFor', { when })}
                       </Text>
                       <Radio.Group
                         orientation="vertical"
