@@ -253,10 +253,10 @@ describe('events', () => {
       palette,
     )!
     expect(one.extendedProps).toMatchObject({ series: { text: 'Repeating · every 4 weeks (2 of 6)', short: '2/6' } })
-    // Who and what first; then the short mark (its words for screen readers and as the tooltip).
+    // The short mark next to the time (its words for screen readers and as the tooltip).
     const html = eventHtml(one.extendedProps)
     expect(textOf(html)).toBe(
-      '10:00–11:15, Confirmed, Chiara Conti, Taglio donna, ↻ 2/6Repeating · every 4 weeks (2 of 6), Giulia',
+      '10:00–11:15, ↻ 2/6Repeating · every 4 weeks (2 of 6), Confirmed, Chiara Conti, Taglio donna, Giulia',
     )
     expect(html).toContain('<span aria-hidden="true">↻ 2/6</span>')
     expect(html).toContain('title="Repeating · every 4 weeks (2 of 6)"')

@@ -225,7 +225,8 @@ export type AgendaEventProps =
       confirmed?: string
       /**
        * An occurrence of a series (issue 27): "Appuntamento ricorrente · ogni 4 settimane (2 di 6)"
-       * for screen readers and the tooltip; the card shows "↻ 2/6" (a short booking has no room).
+       * for screen readers and the tooltip; the card shows "↻ 2/6" next to the time (a short
+       * booking has no room for another line).
        */
       series?: { text: string; short: string }
       /** Its phases inside the card (issue 25: phases.ts); absent for one busy block. */
@@ -590,6 +591,10 @@ export function eventHtml(p: AgendaEventProps): string {
     )
   return (
     `<div class="salon-ev"><span class="salon-ev-head"><span class="salon-ev-time">${escapeHtml(p.time)}</span>${SEP}` +
+    // A series' mark next to the time: a 30-minute card has room for no more lines.
+    (p.series
+      ? `<span class="salon-ev-series" title="${escapeHtml(p.series.text)}"><span aria-hidden="true">↻ ${escapeHtml(p.series.short)}</span>${sr(p.series.text)}</span>${SEP}`
+      : '') +
     `<span class="salon-ev-status">${escapeHtml(p.statusText)}</span></span>${SEP}` +
     (p.offShift ? `<span class="salon-ev-flag">${escapeHtml(p.offShift)}</span>${SEP}` : '') +
     (p.allergy ? `<span class="salon-ev-allergy">${escapeHtml(p.allergy)}</span>${SEP}` : '') +
@@ -597,9 +602,6 @@ export function eventHtml(p: AgendaEventProps): string {
     (p.confirmed ? `<span class="salon-ev-confirmed">✓ ${escapeHtml(p.confirmed)}</span>${SEP}` : '') +
     `<span class="salon-ev-title">${escapeHtml(p.customer)}</span>${SEP}` +
     `<span class="salon-ev-sub">${escapeHtml(p.services)}</span>${SEP}` +
-    (p.series
-      ? `<span class="salon-ev-series" title="${escapeHtml(p.series.text)}"><span aria-hidden="true">↻ ${escapeHtml(p.series.short)}</span>${sr(p.series.text)}</span>${SEP}`
-      : '') +
     `${sr(p.operatorName)}</div>` +
     stretchesHtml(p.stretches ?? [], p.customer)
   )
