@@ -3,7 +3,7 @@ import { BOOKING_REFUSAL_CODES } from '@salon/shared/refusals'
 import { en } from '../i18n/en'
 import { it as itDict } from '../i18n/it'
 import { setLocale } from '../i18n/locale'
-import { codeOf, detailsOf, networkError, reasonOf, statusOf, toHttpError } from './payload-errors'
+import { codeOf, detailsOf, networkError, paramsOf, reasonOf, statusOf, toHttpError } from './payload-errors'
 
 describe('toHttpError', () => {
   it('keeps the engine reason code so a screen can offer a way out', () => {
@@ -47,6 +47,7 @@ describe('toHttpError', () => {
       name: 'ValidationError',
       statusCode: 400,
       code: 'INVALID_INPUT',
+      params: { fields: 'title, price' },
       message: 'Invalid data: title, price',
       errors: {
         title: 'The title is required',
@@ -55,6 +56,17 @@ describe('toHttpError', () => {
         'intervals.0.opening_time': 'Use the HH:mm format (e.g. 09:30)',
       },
     })
+  })
+
+  it('keeps a refusal’s params as sent, lists included (a series’ conflicts, issue 27)', () => {
+    const conflicts = [{ index: 2, date_start: '2027-01-26T09:30:00.000Z', alternatives: [] }]
+    const error = toHttpError(409, {
+      errors: [{ message: 'Alcune date non sono libere', data: { code: 'SERIES_CONFLICTS', params: { conflicts } } }],
+    })
+    expect(codeOf(error)).toBe('SERIES_CONFLICTS')
+    expect(paramsOf(error)).toEqual({ conflicts })
+    expect(error.message).toBe('Some dates are not free: pick an alternative for each or skip it.')
+    expect(paramsOf(toHttpError(409, { errors: [{ message: 'No' }] }))).toBeUndefined()
   })
 
   it('uses the messages of all errors, without field errors when there are none', () => {
