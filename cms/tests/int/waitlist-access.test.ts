@@ -132,6 +132,13 @@ describe('offers: whose they are, removing, by hand', () => {
     const bad = await api('POST', `/api/waitlist/${entry}/offer`, { as: 'ADMIN', body: { date_start: 'soon' } })
     expect(bad.status).toBe(400)
     expect(errorPaths(bad.body)).toEqual(['date_start'])
+    // An operator (the demo one is Giulia) offers only in their own agenda.
+    const elsewhere = await api('POST', `/api/waitlist/${entry}/offer`, {
+      as: 'OPERATOR',
+      body: { date_start: free.start, operator: ops.Marco },
+    })
+    expect(elsewhere.status).toBe(403)
+    expect(codeOf(elsewhere.body)).toBe('OWN_CALENDAR_ONLY')
     const made = await api('POST', `/api/waitlist/${entry}/offer`, { as: 'ADMIN', body: { date_start: free.start } })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     expect(made.body).toMatchObject({ status: 'OPEN', by_hand: true, date_start: free.start })

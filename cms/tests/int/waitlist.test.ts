@@ -102,6 +102,24 @@ describe('a freed time and the line', () => {
     expect(index.body.figures.current.waitlistWon).toBe(1)
   }, 60_000)
 
+  it('a block removed frees its time: the first in line gets it', async () => {
+    const day = await freeDay(svc.Piega!, 32)
+    const slot = await slotAt(day, [svc.Piega!], ops.Giulia!, '12:00')
+    const block = await api('POST', '/api/operator-blocks', {
+      as: 'ADMIN',
+      body: { operator: ops.Giulia, date_start: slot.start, date_end: slot.end, reason: 'Formazione' },
+    })
+    expect(block.status, JSON.stringify(block.body)).toBe(201)
+    const e = await customer('wl-e')
+    const entry = await join(e, [svc.Piega!], ops.Giulia!, slot)
+    await queueIdle()
+    expect(await offersOf([entry])).toEqual([])
+    const since = Date.now()
+    expect((await api('DELETE', `/api/operator-blocks/${block.body.data.id}`, { as: 'ADMIN' })).status).toBe(200)
+    await waitForMail(e.email, /^Si è liberato un posto/, since, 15_000)
+    expect((await offersOf([entry])).map((o) => o.status)).toEqual(['OPEN'])
+  }, 40_000)
+
   it('an offer not taken passes to the next in line when its hold ends; the first never gets that time twice', async () => {
     await sql('update config set hold_minutes = 1')
     try {
