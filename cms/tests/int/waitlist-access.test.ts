@@ -155,3 +155,20 @@ describe('offers: whose they are, removing, by hand', () => {
     expect(codeOf(closed.body)).toBe('WAITLIST_CLOSED')
   }, 40_000)
 })
+
+describe('erasure', () => {
+  it('a person who erases their account leaves no waitlist entry or offer behind, and the held time is free', async () => {
+    const day = await freeDay(svc.Piega!, 33)
+    // Any free time of Giulia's that day (her hours differ from day to day).
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[2]!
+    const gone = await customer('wl-erase')
+    const entry = await join(gone, [svc.Piega!], ops.Giulia!, slot)
+    const offer = await until(async () => (await offersOf([entry])).find((o) => o.status === 'OPEN'))
+    const erased = await api('DELETE', '/api/auth/me', { token: gone.token, body: { password: 'password123' } })
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200)
+    expect(await sql('select id from waitlist_entries where id = $1', [entry])).toEqual([])
+    expect(await sql('select id from waitlist_offers where id = $1', [offer.id])).toEqual([])
+    expect(await sql('select id from reservations where id = $1', [offer.reservation_id])).toEqual([])
+    expect((await daySlots(day, [svc.Piega!], ops.Giulia!)).map((s) => s.start)).toContain(slot.start)
+  }, 40_000)
+})

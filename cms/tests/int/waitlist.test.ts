@@ -5,7 +5,7 @@
  * the dashboard counts the booking won.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL_B, api, freeDay, mailsTo, slotAt, sql, waitForMail, waitForSms } from './helpers'
+import { BASE_URL_B, api, daySlots, freeDay, mailsTo, slotAt, sql, waitForMail, waitForSms } from './helpers'
 import { type Customer, bookWalkIn, cancelAsAdmin, customer, join, offersOf, queueIdle } from './waitlistSetup'
 
 let ops: Record<string, number>
@@ -104,7 +104,7 @@ describe('a freed time and the line', () => {
 
   it('a block removed frees its time: the first in line gets it', async () => {
     const day = await freeDay(svc.Piega!, 32)
-    const slot = await slotAt(day, [svc.Piega!], ops.Giulia!, '12:00')
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[4]!
     const block = await api('POST', '/api/operator-blocks', {
       as: 'ADMIN',
       body: { operator: ops.Giulia, date_start: slot.start, date_end: slot.end, reason: 'Formazione' },
