@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seriesMail } from './seriesMails'
 import type { ReservationMailData } from './reservationMails'
-import { reservationsIcs } from '../reservations/ics'
+import { reservationsIcs } from '../reservations'
 
 const data: ReservationMailData = {
   salon: { name: 'Salone Demo', phone: '+39 02 1234 5678', email: 'salone@demo.salon', timezone: 'Europe/Rome' },
