@@ -196,6 +196,27 @@ describe('who may book a series', () => {
     }
   })
 
+  it('an operator books a series only into their own agenda', async () => {
+    const [own] = await sql(
+      `select o.id from operators o join users u on u.id = o.user_id where u.email = 'operatore@demo.salon' order by o.id limit 1`,
+    )
+    const colleague = Object.values(ops).find((id) => id !== own?.id)!
+    const body = { user: me, services: [svc.Piega], date_start: '2027-06-01T08:00:00Z', every_weeks: 1, count: 2 }
+    const before = await count('reservations')
+    const elsewhere = await api('POST', '/api/reservations/series', {
+      as: 'OPERATOR',
+      body: { ...body, operator: colleague },
+    })
+    expect(elsewhere.status).toBe(403)
+    expect(elsewhere.body.errors[0].data.code).toBe('FORBIDDEN_ROLE')
+    const anyone = await api('POST', '/api/reservations/series/check', {
+      as: 'OPERATOR',
+      body: { ...body, operator: 'any' },
+    })
+    expect(anyone.status).toBe(403)
+    expect(await count('reservations')).toBe(before)
+  })
+
   it('a visitor is 401; staff must name the customer', async () => {
     const body = {
       services: [svc.Piega],
