@@ -171,8 +171,15 @@ describe('who may book a series', () => {
       const forCard = await api('POST', '/api/reservations/series', { token, body: { ...body, client: 1 } })
       expect(forCard.status).toBe(403)
 
+      const since = Date.now()
       const on = await api('POST', '/api/reservations/series', { token, body })
       expect(on.status, JSON.stringify(on.body)).toBe(201)
+      // The salon hears of it once, with both dates; the customer once too.
+      const [{ email: salonEmail }] = await sql('select email from config order by id limit 1')
+      const salonMail = await waitForMail(salonEmail, /Nuovo appuntamento ricorrente/, since, 20_000)
+      expect(salonMail.subject).toContain('2 date da')
+      const customerEmail = (await api('GET', '/api/auth/me', { token })).body.user.email as string
+      await waitForMail(customerEmail, /appuntamento ricorrente/, since, 20_000)
       const rows = await seriesRows(on.body.series_id)
       expect(rows).toHaveLength(2)
       // Customers' bookings follow autoConfirm, as one booking does.
