@@ -74,3 +74,19 @@ describe('reservationsIcs', () => {
     expect(ics.split('BEGIN:VEVENT').slice(1).join('')).not.toContain('RRULE') // the VTIMEZONE has its own
   })
 })
+
+describe('seriesMail for several occurrences cancelled at once', () => {
+  it('tells the customer once, in their words or the salon’s; the salon when the customer did it', () => {
+    const cancelled = { ...data, reservation: { ...data.reservation, status: 'CANCELLED' as const } }
+    const own = seriesMail('CANCELLED', { ...cancelled, byCustomer: true }, dates, 4)
+    expect(own.subject).toBe('Salone Demo — i tuoi appuntamenti sono annullati')
+    expect(own.text).toContain('come hai chiesto, abbiamo annullato 3 date')
+    expect(own.text).toContain('sabato 9 maggio, 10:00')
+    expect(seriesMail('CANCELLED', cancelled, dates, 4).text).toContain(
+      '3 date del tuo appuntamento ricorrente sono state annullate',
+    )
+    expect(seriesMail('SALON_CANCELLED', cancelled, dates, 4).subject).toBe(
+      'Appuntamenti annullati: Giulia Rossi, 3 date da sabato 14 marzo, 10:00',
+    )
+  })
+})
