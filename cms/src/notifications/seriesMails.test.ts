@@ -40,7 +40,7 @@ describe('seriesMail', () => {
     const salon = seriesMail('SALON_NEW_BOOKING', data, dates, 4)
     expect(salon.subject).toBe('Nuovo appuntamento ricorrente: Giulia Rossi, 3 date da sabato 14 marzo, 10:00')
     expect(salon.text).toContain('https://salone.example/dashboard/booking/42')
-    expect(() => seriesMail('MOVED', data, dates, 4)).toThrow(RangeError)
+    expect(() => seriesMail('REMINDER', data, dates, 4)).toThrow(RangeError)
   })
 })
 
@@ -88,5 +88,14 @@ describe('seriesMail for several occurrences cancelled at once', () => {
     expect(seriesMail('SALON_CANCELLED', cancelled, dates, 4).subject).toBe(
       'Appuntamenti annullati: Giulia Rossi, 3 date da sabato 14 marzo, 10:00',
     )
+  })
+})
+
+describe('seriesMail for several occurrences moved at once', () => {
+  it('lists the new times once', () => {
+    const mail = seriesMail('MOVED', data, dates, 4)
+    expect(mail.subject).toBe('Salone Demo — i tuoi appuntamenti sono stati spostati')
+    expect(mail.text).toContain('abbiamo spostato 3 date del tuo appuntamento ricorrente')
+    expect(mail.text).toContain('sabato 11 aprile, 10:00')
   })
 })

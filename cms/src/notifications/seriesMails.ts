@@ -14,7 +14,7 @@ import {
  * occurrence, one mail listing every date — to the customer (CONFIRMED or RECEIVED, with one
  * calendar file holding every occurrence) and, when a customer booked it, to the salon
  * (SALON_NEW_BOOKING). Likewise one mail when several occurrences are cancelled at once ("this and
- * the following": CANCELLED, and SALON_CANCELLED when the customer did it). Pure, like
+ * the following": CANCELLED, and SALON_CANCELLED when the customer did it) or moved (MOVED). Pure, like
  * `reservationMail`: `data` is the first occurrence's, `dates` every occurrence's start in order.
  * Reminders stay per occurrence.
  */
@@ -24,6 +24,7 @@ export const SERIES_MAIL_KINDS: ReadonlySet<NotificationKind> = new Set([
   'SALON_NEW_BOOKING',
   'CANCELLED',
   'SALON_CANCELLED',
+  'MOVED',
 ])
 
 const words = WAITLIST_WORDS.it
@@ -72,6 +73,12 @@ export function seriesMail(
     return customer(`${brand} — abbiamo ricevuto il tuo appuntamento ricorrente`, `${words.repeating} ricevuto`, [
       hello,
       `abbiamo ricevuto la tua richiesta per ${n} appuntamenti, ${often}. Il salone li conferma al più presto: ti scriviamo appena sono confermati.`,
+    ])
+  if (kind === 'MOVED')
+    return customer(`${brand} — i tuoi appuntamenti sono stati spostati`, 'Appuntamenti spostati', [
+      hello,
+      `abbiamo spostato ${n} date del tuo appuntamento ricorrente: ecco i nuovi orari.`,
+      change,
     ])
   if (kind === 'CANCELLED')
     return customer(

@@ -35,14 +35,17 @@ export async function seriesBatch(
   event: { id: string; kind: string; from_status: ReservationStatus | null; to_status: ReservationStatus },
 ): Promise<{ first: boolean; ids: number[] | null; key: string } | null> {
   if (isCreation(event)) return { first: series.first, ids: null, key: '' }
-  if (event.to_status !== 'CANCELLED' || event.from_status === 'CANCELLED') return null
+  const cancelled = event.to_status === 'CANCELLED' && event.from_status !== 'CANCELLED'
+  if (!cancelled && event.kind !== 'MOVED') return null
+  // The same change of its siblings: cancelled, or moved, by the same actor at the same instant.
   const { rows } = await db.query(
     `select r.id from reservation_events e join reservations r on r.id = e.reservation_id
        join reservation_events me on me.id = $2
-      where r.series_id = $1 and e.to_status = 'CANCELLED' and e.from_status is distinct from 'CANCELLED'
-        and e.created_at = me.created_at and e.actor_id is not distinct from me.actor_id
+      where r.series_id = $1 and e.created_at = me.created_at and e.actor_id is not distinct from me.actor_id
+        and case when $3 then e.to_status = 'CANCELLED' and e.from_status is distinct from 'CANCELLED'
+                 else e.kind = 'MOVED' end
       order by r.series_index`,
-    [series.id, event.id],
+    [series.id, event.id, cancelled],
   )
   if (rows.length < 2) return null
   return { first: rows[0].id === reservationId, ids: rows.map((r) => r.id as number), key: `:${event.id}` }

@@ -191,10 +191,15 @@ describe('move', () => {
       body: { status: 'CANCELLED' },
     })
     expect(freed.status).toBe(200)
+    const since = Date.now()
     const moved = await move('following')
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     const after = (await seriesRows(seriesId)).map((r) => new Date(r.date_start).getTime())
     expect(after).toEqual(starts.map((s, i) => (i === 0 ? s : s + HOUR)))
+    // One mail with the five new times, not one per occurrence.
+    const mail = await waitForMail(myEmail, /i tuoi appuntamenti sono stati spostati/, since, 20_000)
+    expect(mail.body).toContain('spostato 5 date')
+    await expect(waitForMail(myEmail, /il tuo appuntamento è stato spostato/, since, 3000)).rejects.toThrow()
   })
 
   it("'one' (or no scope) moves only that occurrence", async () => {
