@@ -8,6 +8,7 @@ import type {
 } from '@salon/shared/schemas/booking'
 import type { OperatorFeedCreated, OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
 import type { ScheduleResponse } from '@salon/shared/schemas/rota'
+import type { SeriesScope } from '@salon/shared/schemas/series'
 import { api } from '../../lib/api'
 
 /**
@@ -142,10 +143,27 @@ export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
   return api.get<MyReservationsResponse>('/api/reservations/mine', { query: { pastPage }, signal })
 }
 
-/** `PUT /api/reservations/:id/status` — a customer cancels (`CANCELLED`); staff move through the status flow. */
-export function setReservationStatus(id: number, status: ReservationStatus) {
-  return api.put<{ message?: string }>(`/api/reservations/${id}/status`, { status })
+/**
+ * `PUT /api/reservations/:id/status` — a customer cancels (`CANCELLED`); staff move through the
+ * status flow. `scope` for an occurrence of a repeating appointment: `one` (this) or `following`
+ * (this and the later ones of its series).
+ */
+export function setReservationStatus(id: number, status: ReservationStatus, scope?: SeriesScope) {
+  return api.put<{ message?: string }>(`/api/reservations/${id}/status`, scope ? { status, scope } : { status })
 }
+
+/** The series an occurrence belongs to (issue 27): `series` on "mine" items, null for a single booking. */
+export interface SeriesInfo {
+  id: number
+  /** 0 = the first. */
+  index: number
+  count: number
+  every_weeks: number
+}
+
+/** An item's series, read from the field the series change adds to the shared item (optional until then). */
+export const seriesOf = (item: MyReservationItem): SeriesInfo | null =>
+  (item as MyReservationItem & { series?: SeriesInfo | null }).series ?? null
 
 /** `POST /api/reservations/:id/undo` — staff take back a final status set in the last 15 minutes. */
 export function undoReservationStatus(id: number) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { bookingNote } from '@salon/shared/schemas/booking'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
@@ -23,6 +23,9 @@ import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
 import { MovingNow } from './MovingNow'
+import { bookableWindow } from '@salon/shared/booking/wizard'
+import { opensOn } from '../../lib/waitlistWindow'
+import { WaitlistPrompt } from './WaitlistPrompt'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
@@ -73,6 +76,10 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const moving = wizard.moving
   const session = useBookingSession(step === 'summary' && signedIn && !moving)
   const { toast } = useToast()
+  // "Avvisami se si libera" open under the day's times; `?waitlist=1` reopens it after login.
+  const [searchParams] = useSearchParams()
+  const [waitlistOpen, setWaitlistOpen] = useState(() => searchParams.get('waitlist') === '1')
+  const waitlistReturn = `${wizard.hrefFor('when')}&waitlist=1`
 
   // Focus follows the step: its heading is announced and the page starts from the top.
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -236,6 +243,26 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
+            opensOn={(day) => opensOn(day, (catalogue.openingHours ?? []))}
+            waitlist={({ day, full }) => (
+              <WaitlistPrompt
+                full={full}
+                open={waitlistOpen}
+                onOpen={() => setWaitlistOpen(true)}
+                join={{
+                  day,
+                  lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)
+                    .last,
+                  services: choice.services,
+                  operator,
+                  opening: (catalogue.openingHours ?? []),
+                  signedIn,
+                  loginHref: loginHref(waitlistReturn),
+                  registerHref: registerHref(waitlistReturn),
+                  onClose: () => setWaitlistOpen(false),
+                }}
+              />
+            )}
           />
         ) : null}
         {step === 'summary' && choice.time ? (

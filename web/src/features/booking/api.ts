@@ -1,3 +1,4 @@
+import type { OpeningDay } from '@salon/shared/booking/types'
 import { api } from '../../lib/api'
 import type { SalonSettings } from '../../lib/salon'
 import { catalogueKey, dayKey, monthKey, takePrefetched } from './prefetch'
@@ -43,12 +44,19 @@ export interface Catalogue {
   config: SalonConfig
   categories: { id: number | null; name: string; services: CatalogueService[] }[]
   operators: CatalogueOperator[]
+  /** The weekly opening hours: which days can be "tutto pieno", and the waitlist's time windows. */
+  openingHours?: OpeningDay[]
 }
 
 /** Services by category, the operators and the salon's settings: one cacheable call (`/api/pages/home`). */
 export async function fetchCatalogue(signal: AbortSignal): Promise<Catalogue> {
   const page = await (takePrefetched<Catalogue>(catalogueKey) ?? api.get<Catalogue>('/api/pages/home', { signal }))
-  return { config: page.config, categories: page.categories, operators: page.operators }
+  return {
+    config: page.config,
+    categories: page.categories,
+    operators: page.operators,
+    openingHours: page.openingHours ?? [],
+  }
 }
 
 export interface Slot {
