@@ -20,7 +20,10 @@ export function windowPresets(days: readonly string[], opening: readonly Opening
   const out: Partial<Record<WindowPreset, TimeWindow>> = {}
   if (!intervals.length) return out
   const open = intervals.map((iv) => hhmm(iv.opening_time)).sort()[0]!
-  const close = intervals.map((iv) => hhmm(iv.closing_time)).sort().at(-1)!
+  const close = intervals
+    .map((iv) => hhmm(iv.closing_time))
+    .sort()
+    .at(-1)!
   if (!(open < close)) return out
   out.allDay = { from: open, to: close }
   if (open < NOON) out.morning = { from: open, to: close < NOON ? close : NOON }

@@ -54,6 +54,8 @@ export function OfferPage() {
   if (data.status === 'loading') return <PageLoader />
   if (data.status === 'error') {
     if (data.error instanceof ApiError && data.error.status === 404) {
+      // The router's own 404 (RouteErrorScreen shows the site's not-found, as for an unknown path).
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw new UNSAFE_ErrorResponseImpl(404, 'Not Found', null)
     }
     return <LoadError className="offer" message={W.loadOfferError} error={data.error} onRetry={data.reload} />
@@ -143,7 +145,10 @@ function Offer({ offer, salon }: { offer: WaitlistOfferDetail; salon: SalonSetti
         {details}
         <div className="thanks__actions">
           {offer.reservation ? (
-            <Link className="btn btn--secondary btn--block" to={`${ROUTE_NAMES.reserveThankYou}?id=${offer.reservation}`}>
+            <Link
+              className="btn btn--secondary btn--block"
+              to={`${ROUTE_NAMES.reserveThankYou}?id=${offer.reservation}`}
+            >
               {W.seeBooking}
             </Link>
           ) : null}

@@ -26,6 +26,8 @@ import { MovingNow } from './MovingNow'
 import { bookableWindow } from '@salon/shared/booking/wizard'
 import { opensOn } from '../../lib/waitlistWindow'
 import { WaitlistPrompt } from './WaitlistPrompt'
+import { SeriesPanel, SeriesThanks } from './SeriesPanel'
+import { useSeries } from './useSeries'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
@@ -80,6 +82,18 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const [searchParams] = useSearchParams()
   const [waitlistOpen, setWaitlistOpen] = useState(() => searchParams.get('waitlist') === '1')
   const waitlistReturn = `${wizard.hrefFor('when')}&waitlist=1`
+  // "Ripeti" on the summary: customers book a series only where the salon allows it (issue 27).
+  const series = useSeries({ services: choice.services, operator: choice.operator, time: choice.time ?? '', note })
+  const seriesOn = !!catalogue.config.seriesForCustomers && signedIn && !moving && series.on
+  const seriesDone = series.created
+  useEffect(() => {
+    if (!seriesDone) return
+    session.forget()
+    sessionStorage.removeItem(NOTE_KEY)
+    window.scrollTo({ top: 0 })
+    // Once, when the series is booked (session is a new object on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seriesDone])
 
   // Focus follows the step: its heading is announced and the page starts from the top.
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -175,21 +189,34 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
     services: { label: t.booking.next, disabled: services.length === 0, go: () => wizard.goTo('operator') },
     operator: { label: t.booking.next, disabled: operators.length === 0, go: () => wizard.goTo('when') },
     when: { label: t.booking.next, disabled: !choice.time, go: () => wizard.goTo('summary') },
-    summary: moving
-      ? {
-          label: submitting ? t.booking.moving : t.booking.moveConfirm,
-          disabled: submitting,
-          go: () => void move(moving),
-        }
-      : signedIn
+    summary: seriesOn
+      ? series.occurrences
         ? {
-            label: submitting ? t.booking.confirming : t.booking.confirm,
-            disabled: submitting || alreadyBooked || !!noteError || session.state.status === 'opening',
-            go: () => void confirm(),
+            label: series.busy === 'booking' ? t.series.bookingN : t.series.bookN(series.toBook),
+            disabled: !series.ready,
+            go: () => void series.book(),
           }
-        : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
+        : {
+            label: series.busy === 'checking' ? t.series.checking : t.series.check,
+            disabled: !!series.busy,
+            go: () => void series.check(),
+          }
+      : moving
+        ? {
+            label: submitting ? t.booking.moving : t.booking.moveConfirm,
+            disabled: submitting,
+            go: () => void move(moving),
+          }
+        : signedIn
+          ? {
+              label: submitting ? t.booking.confirming : t.booking.confirm,
+              disabled: submitting || alreadyBooked || !!noteError || session.state.status === 'opening',
+              go: () => void confirm(),
+            }
+          : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
+  if (seriesDone) return <SeriesThanks created={seriesDone} timeZone={catalogue.config.timezone} />
   const previous = { services: null, operator: 'services', when: moving ? null : 'operator', summary: 'when' } as const
 
   return (
@@ -243,7 +270,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
-            opensOn={(day) => opensOn(day, (catalogue.openingHours ?? []))}
+            opensOn={(day) => opensOn(day, catalogue.openingHours ?? [])}
             waitlist={({ day, full }) => (
               <WaitlistPrompt
                 full={full}
@@ -255,7 +282,7 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
                     .last,
                   services: choice.services,
                   operator,
-                  opening: (catalogue.openingHours ?? []),
+                  opening: catalogue.openingHours ?? [],
                   signedIn,
                   loginHref: loginHref(waitlistReturn),
                   registerHref: registerHref(waitlistReturn),
@@ -283,6 +310,11 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             session={session.state}
             error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
             changeHref={wizard.hrefFor}
+            repeat={
+              catalogue.config.seriesForCustomers && signedIn && !moving ? (
+                <SeriesPanel series={series} timeZone={catalogue.config.timezone} />
+              ) : null
+            }
           />
         ) : null}
       </div>

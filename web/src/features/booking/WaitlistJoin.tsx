@@ -81,8 +81,7 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
   }
 
   const span = choice === 'custom' ? custom : (presets[choice] ?? custom)
-  const toggleDay = (d: string) =>
-    setDays((xs) => (xs.includes(d) ? xs.filter((x) => x !== d) : [...xs, d].sort()))
+  const toggleDay = (d: string) => setDays((xs) => (xs.includes(d) ? xs.filter((x) => x !== d) : [...xs, d].sort()))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -119,7 +118,10 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
       <p className="muted">{W.formIntro}</p>
       <FormAlert>{alert}</FormAlert>
 
-      <fieldset className="waitlist-join__group" aria-describedby={`${id}-days-hint${errors.days ? ` ${id}-days-error` : ''}`}>
+      <fieldset
+        className="waitlist-join__group"
+        aria-describedby={`${id}-days-hint${errors.days ? ` ${id}-days-error` : ''}`}
+      >
         <legend className="field__label">{W.days}</legend>
         <p id={`${id}-days-hint`} className="field__hint">
           {W.daysHint(WAITLIST_DAYS_MAX)}
@@ -153,7 +155,7 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
 
       <fieldset className="waitlist-join__group">
         <legend className="field__label">{W.window}</legend>
-        <div className="chips" role="radiogroup" aria-label={W.window}>
+        <div className="chips">
           {[...presetKeys, 'custom' as const].map((k) => (
             <label key={k} className="chip chip--radio">
               <input
@@ -164,7 +166,12 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
                 onChange={() => setChoice(k)}
               />
               {k === 'custom' ? W.custom : W[k]}
-              {k === 'custom' ? null : <span className="chip__note"> {presets[k]!.from}–{presets[k]!.to}</span>}
+              {k === 'custom' ? null : (
+                <span className="chip__note">
+                  {' '}
+                  {presets[k]!.from}–{presets[k]!.to}
+                </span>
+              )}
             </label>
           ))}
         </div>
@@ -176,7 +183,12 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
               error={errors.from}
               onChange={(from) => setCustom((c) => ({ ...c, from }))}
             />
-            <TimeInput label={W.to} value={custom.to} error={errors.to} onChange={(to) => setCustom((c) => ({ ...c, to }))} />
+            <TimeInput
+              label={W.to}
+              value={custom.to}
+              error={errors.to}
+              onChange={(to) => setCustom((c) => ({ ...c, to }))}
+            />
           </div>
         ) : errors.from || errors.to ? (
           <p className="field__error">{errors.from ?? errors.to}</p>
@@ -189,12 +201,7 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
           <div className="chips">
             {[props.operator.id, 'any' as const].map((o) => (
               <label key={o} className="chip chip--radio">
-                <input
-                  type="radio"
-                  name={`${id}-operator`}
-                  checked={operator === o}
-                  onChange={() => setOperator(o)}
-                />
+                <input type="radio" name={`${id}-operator`} checked={operator === o} onChange={() => setOperator(o)} />
                 {o === 'any' ? W.anyOperator : props.operator!.name}
               </label>
             ))}
@@ -255,7 +262,12 @@ function TimeInput({
   )
 }
 
-const chipFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+const chipFormat = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+})
 /** "sab 28 nov": short enough for a chip on a phone. */
 function chipLabel(day: string) {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]

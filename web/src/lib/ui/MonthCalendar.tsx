@@ -165,7 +165,11 @@ export function MonthCalendar({
               aria-pressed={isSelected}
               aria-disabled={!enabled || undefined}
               aria-label={
-                enabled ? (note ? `${formatDay(day)}, ${note}` : formatDay(day)) : `${formatDay(day)}, ${labels.unavailable}`
+                enabled
+                  ? note
+                    ? `${formatDay(day)}, ${note}`
+                    : formatDay(day)
+                  : `${formatDay(day)}, ${labels.unavailable}`
               }
               onClick={() => enabled && onSelect(day)}
               onKeyDown={onKeyDown}
