@@ -5,6 +5,7 @@ import { guardPool, pool, publishFastWrites, publishPool } from './platform'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { migrateQueue, startJobs } from './notifications'
+import { WAITLIST_CRONTAB, waitlistTasks } from './waitlist'
 
 /** Serialises migrations and seeding across app processes that boot at once. */
 const BOOT_LOCK = 74_120_001
@@ -44,6 +45,7 @@ export async function bootstrap(payload: Payload) {
   publishPool(pool(payload))
   // …and serve the confirm without Next (reservations/endpoints/fastWrites.ts).
   publishFastWrites(fastWriteRoutes(payload))
-  // The job queue's worker: notifications, reminders, abandoned drafts, past bookings (jobs/).
-  await startJobs(payload)
+  // The job queue's worker: notifications, reminders, abandoned drafts, past bookings (jobs/),
+  // and the waitlist's scans and offer expiries.
+  await startJobs(payload, { tasks: (db) => waitlistTasks(payload, db), crontab: WAITLIST_CRONTAB })
 }

@@ -13,6 +13,7 @@ import { rotaEndpoints } from './rota'
 import { backupStatusEndpoint } from './backups'
 import { privacyEndpoints } from './privacy'
 import { attendanceEndpoints } from './attendance'
+import { waitlistEndpoints } from './waitlist'
 import { env } from './env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -39,6 +40,7 @@ export default buildConfig({
     ...authEndpoints,
     ...privacyEndpoints,
     ...attendanceEndpoints,
+    ...waitlistEndpoints,
     homePageEndpoint,
     dashboardIndexEndpoint,
     ...operatorBlockEndpoints,

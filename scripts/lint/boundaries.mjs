@@ -74,6 +74,7 @@ export const CMS_MODULES = [
   'attendance',
   'content',
   'notifications',
+  'waitlist',
   'privacy',
   'backups',
 ]

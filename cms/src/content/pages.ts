@@ -188,7 +188,10 @@ export async function dashboardIndex(
                 count(*) filter (where status = any($7::enum_reservations_status[]))::int as cancelled,
                 count(*) filter (where status = any($8::enum_reservations_status[]))::int as made,
                 count(*) filter (where status = any($9::enum_reservations_status[]))::int as no_shows,
-                count(*) filter (where status = any($10::enum_reservations_status[]))::int as settled
+                count(*) filter (where status = any($10::enum_reservations_status[]))::int as settled,
+                -- Won from the waitlist (issue 27): a booking made from an offer that was TAKEN.
+                count(*) filter (where status = any($5::enum_reservations_status[]) and exists (
+                  select 1 from waitlist_offers wo where wo.reservation_id = r.id and wo.status = 'TAKEN'))::int as waitlist_won
            from reservations r
           where (date_start >= $1 and date_start < $2) or (date_start >= $3 and date_start < $4)
           group by 1`,
@@ -288,6 +291,7 @@ export async function dashboardIndex(
       noShows: r?.no_shows ?? 0,
       settled: r?.settled ?? 0,
       newCustomers: customers[period],
+      waitlistWon: r?.waitlist_won ?? 0,
     }
   }
   const cur = countsOf('current')

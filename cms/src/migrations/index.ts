@@ -31,6 +31,7 @@ import * as migration_20261127_180000_external_sign_in from './20261127_180000_e
 import * as migration_20261127_181000_passkeys from './20261127_181000_passkeys';
 import * as migration_20261127_182000_phone_factor from './20261127_182000_phone_factor';
 import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
+import * as migration_20261127_190000_waitlist from './20261127_190000_waitlist';
 
 export const migrations = [
   {
@@ -197,5 +198,10 @@ export const migrations = [
     up: migration_20261127_183000_sms_reminders.up,
     down: migration_20261127_183000_sms_reminders.down,
     name: '20261127_183000_sms_reminders',
+  },
+  {
+    up: migration_20261127_190000_waitlist.up,
+    down: migration_20261127_190000_waitlist.down,
+    name: '20261127_190000_waitlist',
   },
 ];

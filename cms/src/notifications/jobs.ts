@@ -52,5 +52,13 @@ export const CRONTAB = ['* * * * * expire-drafts ?max=1', '*/5 * * * * complete-
 
 export { migrateQueue }
 
-/** This process's worker (bootstrap, once Payload is ready). */
-export const startJobs = (payload: Payload) => startQueue(payload, (db) => taskList(payload, db), CRONTAB)
+/**
+ * This process's worker (bootstrap, once Payload is ready), with the tasks and cron lines of the
+ * modules above this one (`more`: the waitlist's), which this module cannot import.
+ */
+export const startJobs = (payload: Payload, more?: { tasks: (db: Pool) => TaskList; crontab: string }) =>
+  startQueue(
+    payload,
+    (db) => ({ ...taskList(payload, db), ...more?.tasks(db) }),
+    more ? `${CRONTAB}\n${more.crontab}` : CRONTAB,
+  )

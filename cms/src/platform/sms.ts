@@ -20,7 +20,7 @@ import { env } from '../env'
  *   provider's acceptance and the row's SENT (as for mail).
  */
 
-export type SmsPurpose = 'phone_verification' | 'second_factor' | 'reminder' | 'confirmation'
+export type SmsPurpose = 'phone_verification' | 'second_factor' | 'reminder' | 'confirmation' | 'waitlist_offer'
 
 export interface SmsMessage {
   /** Any phone the shared `phone` schema accepts; stored as E.164 (Italian when it has no country). */

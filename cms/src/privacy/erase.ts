@@ -75,6 +75,8 @@ export async function erase(payload: Payload, subject: Subject, by: Eraser, now 
     const [mailA = '', mailB = ''] = emails
     const theirs = sql`(select id from reservations where client_id = ${card} or user_id = ${uid})`
 
+    // Their waitlist entries go, with their offers (issue 27: who waited for what is personal).
+    await rows(sql`delete from waitlist_entries where client_id = ${card} or user_id = ${uid}`)
     // Drafts are nobody's booking yet: they go.
     await rows(
       sql`delete from reservations where (client_id = ${card} or user_id = ${uid}) and status = 'PENDING_CONFIRMATION'`,

@@ -27,3 +27,4 @@ export { cancelAsCustomer, changeStatus, freeRest, undoStatus } from './writes/c
 export { completePastBookings } from './writes/completePast'
 export { checkout } from './writes/checkout'
 export { paidOf } from './checkoutRepository'
+export { holdOffer, type OfferHold } from './writes/holdOffer'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dashboardQuery } from '../schemas/booking'
 import { changePercent } from './periods'
 import {
+  dashboardFigures,
   KPI_STATUSES,
   dashboardKpis,
   dashboardRange,
@@ -242,6 +243,17 @@ describe('dashboardKpis: the seven KPIs from two periods’ counts', () => {
     expect(k.cancellationRate).toMatchObject({ current: 12.5, previous: 33.3 })
     expect(k.noShowRate).toMatchObject({ current: 25, previous: 0, percentage: null })
     expect(k.newCustomers).toEqual({ current: 2, previous: 0, difference: 2, percentage: null })
+  })
+  it('bookings won from the waitlist: a count compared like the others (absent = 0)', () => {
+    const k = dashboardKpis({ ...counts, waitlistWon: 3 }, { ...counts, waitlistWon: 2 })
+    expect(k.waitlistWon).toEqual({ current: 3, previous: 2, difference: 1, percentage: 50 })
+    expect(dashboardKpis(counts, counts).waitlistWon).toEqual({
+      current: 0,
+      previous: 0,
+      difference: 0,
+      percentage: null,
+    })
+    expect(dashboardFigures({ ...counts, waitlistWon: 4 }, 60).waitlistWon).toBe(4)
   })
   it('nothing to divide by: null, never NaN or Infinity', () => {
     const none = { ...counts, bookings: 0, revenueCents: 0, made: 0, settled: 0, openMinutes: 0 }

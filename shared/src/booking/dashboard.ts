@@ -252,6 +252,8 @@ export interface PeriodCounts {
   noShows: number
   settled: number
   newCustomers: number
+  /** Bookings won from the waitlist (issue 27); absent = 0. */
+  waitlistWon?: number
 }
 
 /** The figures of one period: the counts, revenue in euros and the operators' open minutes. */
@@ -265,6 +267,7 @@ export function dashboardFigures(c: PeriodCounts, openMinutes: number): Dashboar
     made: c.made,
     noShows: c.noShows,
     settled: c.settled,
+    waitlistWon: c.waitlistWon ?? 0,
   }
 }
 
@@ -286,5 +289,6 @@ export function dashboardKpis(
     occupancy: kpiOf(percentOf(cur.bookedMinutes, cur.openMinutes), percentOf(prev.bookedMinutes, prev.openMinutes)),
     cancellationRate: kpiOf(percentOf(cur.cancelled, cur.made), percentOf(prev.cancelled, prev.made)),
     noShowRate: kpiOf(percentOf(cur.noShows, cur.settled), percentOf(prev.noShows, prev.settled)),
+    waitlistWon: kpiOf(cur.waitlistWon ?? 0, prev.waitlistWon ?? 0),
   }
 }

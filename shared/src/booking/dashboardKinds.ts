@@ -71,6 +71,8 @@ export interface DashboardFigures {
   noShows: number
   /** COMPLETED + NO_SHOW: what the no-show rate divides by. */
   settled: number
+  /** Bookings with a time in the period won from the waitlist (an offer TAKEN), not cancelled or rejected. */
+  waitlistWon: number
 }
 
 /** The answer of `GET /api/pages/dashboard-index` (docs/api.md). */
@@ -92,6 +94,8 @@ export interface DashboardIndex {
     cancellationRate: Kpi
     /** % of the settled appointments (completed or no-show) that were no-shows. */
     noShowRate: Kpi
+    /** Bookings won from the waitlist (issue 27). */
+    waitlistWon: Kpi
   }
   figures: { current: DashboardFigures; previous: DashboardFigures }
   /** Every local day of the period, zeros included. Revenue in euros. */
