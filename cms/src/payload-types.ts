@@ -436,6 +436,7 @@ export interface Config1 {
   minNoticeMinutes: number;
   bookingHorizonDays: number;
   autoConfirm?: boolean | null;
+  seriesForCustomers?: boolean | null;
   twoStepConfirmation?: boolean | null;
   noShowGraceMinutes: number;
   maxOpenBookings: number;
@@ -750,6 +751,7 @@ export interface ConfigSelect<T extends boolean = true> {
   minNoticeMinutes?: T;
   bookingHorizonDays?: T;
   autoConfirm?: T;
+  seriesForCustomers?: T;
   twoStepConfirmation?: T;
   noShowGraceMinutes?: T;
   maxOpenBookings?: T;

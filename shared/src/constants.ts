@@ -25,6 +25,8 @@ export const CONFIG_DEFAULTS = {
   minNoticeMinutes: 60,
   bookingHorizonDays: 60,
   autoConfirm: false,
+  /** Customers may book a repeating appointment themselves (issue 27); staff always may. */
+  seriesForCustomers: false,
   holdMinutes: 10,
   /** Open future bookings one customer may hold at once (0 = no cap); staff are exempt. */
   maxOpenBookings: 3,

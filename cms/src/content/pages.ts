@@ -37,6 +37,7 @@ const PUBLIC_CONFIG = [
   'minNoticeMinutes',
   'bookingHorizonDays',
   'autoConfirm',
+  'seriesForCustomers',
   'holdMinutes',
   'maxOpenBookings',
 ] as const

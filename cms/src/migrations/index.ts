@@ -32,6 +32,7 @@ import * as migration_20261127_181000_passkeys from './20261127_181000_passkeys'
 import * as migration_20261127_182000_phone_factor from './20261127_182000_phone_factor';
 import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
 import * as migration_20261127_190000_waitlist from './20261127_190000_waitlist';
+import * as migration_20261127_191000_series from './20261127_191000_series';
 
 export const migrations = [
   {
@@ -203,5 +204,10 @@ export const migrations = [
     up: migration_20261127_190000_waitlist.up,
     down: migration_20261127_190000_waitlist.down,
     name: '20261127_190000_waitlist',
+  },
+  {
+    up: migration_20261127_191000_series.up,
+    down: migration_20261127_191000_series.down,
+    name: '20261127_191000_series',
   },
 ];

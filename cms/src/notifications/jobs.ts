@@ -6,7 +6,8 @@ import { salonCalendar } from '../calendar'
 import { sendSms } from '../platform'
 import { notificationSettings } from './settings'
 import { pruneRateLimits } from '../accounts'
-import { handleReminder, handleReservationEvent, rescheduleReminders, sendNotification } from './notifications'
+import { handleReminder, handleReservationEvent, rescheduleReminders } from './notifications'
+import { sendNotification } from './send'
 import { migrateQueue, startQueue } from './queue'
 
 /** A job's payload field as a positive whole number (or string id); anything else is a broken job. */

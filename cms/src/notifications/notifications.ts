@@ -11,13 +11,14 @@ import {
   type ReservationStatus,
   type Role,
 } from '@salon/shared'
-import { mailer, mailFrom, lastChangeOf } from '../platform'
+import { lastChangeOf } from '../platform'
 import { reservationMail, type ReservationMailData } from './reservationMails'
 import { env } from '../env'
 import { reservationIcs, calendarSalonOf } from '../reservations'
 import { salonContactOf } from '../calendar'
 import { notificationSettings, notificationSettingsOf } from './settings'
 import { queueBookingSms } from './sms'
+import { isCreation, seriesMailRows } from './seriesNotifications'
 
 /**
  * The notification tasks (docs/notifications.md). Thin glue: which mails an event causes and when
@@ -36,7 +37,8 @@ type Db = Pool | PoolClient
 async function readFacts(db: Db, by: { reservation: number } | { event: number }) {
   const { rows } = await db.query(
     `select e.id as event_id, e.actor_id, e.actor_role, e.kind, e.from_status, e.to_status, e.changes,
-            r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note,
+            r.id, r.user_id, r.status, r.date_start, r.date_end, r.duration, r.total_price, r.note, r.series_id,
+            r.series_index = (select min(o.series_index) from reservations o where o.series_id = r.series_id) as series_first,
             ${lastChangeOf('r.id')} as last_change,
             coalesce(cl.name, u.name) as customer_name, coalesce(cl.surname, u.surname) as customer_surname,
             coalesce(u.email, cl.email) as customer_email, coalesce(cl.phone_number, u.phone_number) as customer_phone,
@@ -118,6 +120,7 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
     event,
     // Where an SMS may go: the person agreed (their card) and has a number (the account's, else the card's).
     sms: r.sms_consent === true && r.sms_phone ? { phone: String(r.sms_phone) } : null,
+    series: r.series_id ? { id: r.series_id as number, first: r.series_first === true } : null,
   }
 }
 
@@ -257,8 +260,10 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
       )
   const moved = event.changes.date_start as { from?: string | null } | undefined
   const data = facts.mail && { ...facts.mail, previousStart: moved?.from ?? null, byCustomer }
+  // A new series: its first occurrence's event sends one mail for all, the others none (seriesNotifications.ts).
+  const series = facts.series && isCreation(event) ? facts.series : null
   const mails = data
-    ? decisions
+    ? (series ? [] : decisions)
         .map(({ to, kind }) =>
           mailRow(
             facts,
@@ -269,13 +274,15 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
         )
         .filter((m) => m !== null)
     : []
+  if (data && series?.first)
+    mails.push(...(await seriesMailRows(db, series, decisions, data, facts.contact, Number(event.id), now)))
   const due = facts.start
     ? reminderSchedule({ status: facts.reservation.status, date_start: facts.start }, facts.settings, now)
     : []
   await write(db, facts.reservation.id, mails, { start: facts.start ?? '', due })
   // The confirmation SMS goes with the confirmation mail — decided as that mail is, whether or not
   // the mail's own switch is on (the SMS has its own: smsConfirmations).
-  if (current && facts.settings.smsConfirmations) {
+  if (current && facts.settings.smsConfirmations && (!series || series.first)) {
     const confirmed = notificationsFor(
       {
         kind: event.kind,
@@ -362,38 +369,4 @@ export async function rescheduleReminders(db: Pool, now = new Date()) {
     await write(db, id, [], { start, due: reminderSchedule({ status: r.status, date_start: start }, settings, now) })
   }
   return upcoming.length
-}
-
-/**
- * `send-notification`: one recorded mail through SMTP. Already sent → nothing (a job that ran
- * twice); a failure is counted and thrown, so the queue retries it with back-off.
- */
-export async function sendNotification(pool: Pool, id: string) {
-  const { rows } = await pool.query('select * from notifications where id = $1', [id])
-  const n = rows[0]
-  if (!n || n.status === 'SENT') return
-  try {
-    await mailer().sendMail({
-      from: mailFrom(),
-      to: n.address,
-      subject: n.subject,
-      html: n.html,
-      text: n.text,
-      ...(n.ics
-        ? {
-            icalEvent: { method: n.ics_method, filename: 'appuntamento.ics', content: n.ics },
-          }
-        : {}),
-    })
-  } catch (err) {
-    await pool.query('update notifications set attempts = attempts + 1, last_error = $2 where id = $1', [
-      id,
-      String((err as Error)?.message ?? err).slice(0, 500),
-    ])
-    throw err
-  }
-  await pool.query(
-    `update notifications set status = 'SENT', attempts = attempts + 1, sent_at = now(), last_error = null where id = $1`,
-    [id],
-  )
 }

@@ -87,7 +87,7 @@ export function formatWhen(value: string | Date, timeZone: string): string {
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
-function salonFooter(salon: ReservationMailData['salon']): MailLine[] {
+export function salonFooter(salon: ReservationMailData['salon']): MailLine[] {
   const lines: MailLine[] = [{ value: clean(salon.name) }]
   if (clean(salon.address)) lines.push({ value: clean(salon.address) })
   if (clean(salon.phone)) lines.push({ label: 'Tel', value: clean(salon.phone), href: telHref(clean(salon.phone)) })
@@ -95,7 +95,7 @@ function salonFooter(salon: ReservationMailData['salon']): MailLine[] {
 }
 
 /** The appointment's facts, as the customer reads them. */
-function bookingDetails(d: ReservationMailData, when: string): MailLine[] {
+export function bookingDetails(d: ReservationMailData, when: string): MailLine[] {
   const r = d.reservation
   const lines: MailLine[] = [{ label: 'Quando', value: when }]
   if (r.services.length)
@@ -117,7 +117,7 @@ function bookingDetails(d: ReservationMailData, when: string): MailLine[] {
 }
 
 /** The customer's facts, for the salon. */
-function customerDetails(d: ReservationMailData, when: string): MailLine[] {
+export function customerDetails(d: ReservationMailData, when: string): MailLine[] {
   const c = d.customer
   const lines: MailLine[] = [{ label: 'Cliente', value: [clean(c.name), clean(c.surname)].filter(Boolean).join(' ') }]
   if (clean(c.phone)) lines.push({ label: 'Telefono', value: clean(c.phone), href: telHref(clean(c.phone)) })

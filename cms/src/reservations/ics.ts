@@ -61,15 +61,28 @@ export const zonedTime = (instant: Date, zone: string | null): Date =>
 
 /** The `.ics` text (CRLF lines, folded at 75 octets) of one reservation. */
 export function reservationIcs(input: ReservationIcsInput): string {
-  const { reservation, salon, method, sequence, now, attendee } = input
-  if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError('sequence: a whole number ≥ 0')
+  const { reservation, sequence, ...rest } = input
+  return reservationsIcs({ ...rest, events: [{ reservation, sequence }] })
+}
+
+/**
+ * The `.ics` text of several reservations, one VEVENT each with its own UID and SEQUENCE — a
+ * repeating appointment's mail (issue 27): each occurrence can later be moved or cancelled on its
+ * own, and its own REQUEST or CANCEL (same UID, higher SEQUENCE) updates just that event in the
+ * customer's calendar. One RRULE event would need RECURRENCE-ID exceptions for that, which calendar
+ * apps handle inconsistently (docs/notifications.md "Repeating appointments").
+ */
+export function reservationsIcs(
+  input: Omit<ReservationIcsInput, 'reservation' | 'sequence'> & {
+    events: { reservation: CalendarReservation; sequence: number }[]
+  },
+): string {
+  const { salon, method, now, attendee, events } = input
   if (Number.isNaN(now.getTime())) throw new RangeError('now: not a valid date')
   if (method !== 'PUBLISH' && (!attendee?.email || !salon.email)) {
     throw new Error(`${method} needs an attendee and the salon's e-mail as organizer (RFC 5546)`)
   }
-  const event = calendarEvent(reservation, salon)
-  const zone = knownZone(event.timeZone)
-
+  const zone = knownZone(salon.timeZone)
   // `timezone.name: null` keeps DTSTAMP in UTC; the per-event timezone writes DTSTART/DTEND with
   // TZID. The times are TZDates: a plain Date would be written in the server's own clock.
   const calendar = ical({
@@ -77,30 +90,34 @@ export function reservationIcs(input: ReservationIcsInput): string {
     method: METHODS[method],
     timezone: zone ? { name: null, generator: vtimezone } : null,
   })
-  const data: ICalEventData = {
-    id: event.uid,
-    sequence,
-    stamp: now,
-    start: zonedTime(event.start, zone),
-    end: zonedTime(event.end, zone),
-    timezone: zone,
-    summary: event.summary,
-    description: event.description,
-    location: event.location || null,
-    url: event.url,
-    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : STATUSES[event.status],
-    organizer: salon.email ? { name: salon.name, email: salon.email } : null,
-  }
-  const vevent = calendar.createEvent(data)
-  if (attendee?.email) {
-    vevent.createAttendee({
-      email: attendee.email,
-      name: attendee.name || null,
-      role: ICalAttendeeRole.REQ,
-      // The customer booked it: nothing to accept or decline.
-      status: method === 'REQUEST' ? ICalAttendeeStatus.ACCEPTED : null,
-      rsvp: false,
-    })
+  for (const { reservation, sequence } of events) {
+    if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError('sequence: a whole number ≥ 0')
+    const event = calendarEvent(reservation, salon)
+    const data: ICalEventData = {
+      id: event.uid,
+      sequence,
+      stamp: now,
+      start: zonedTime(event.start, zone),
+      end: zonedTime(event.end, zone),
+      timezone: zone,
+      summary: event.summary,
+      description: event.description,
+      location: event.location || null,
+      url: event.url,
+      status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : STATUSES[event.status],
+      organizer: salon.email ? { name: salon.name, email: salon.email } : null,
+    }
+    const vevent = calendar.createEvent(data)
+    if (attendee?.email) {
+      vevent.createAttendee({
+        email: attendee.email,
+        name: attendee.name || null,
+        role: ICalAttendeeRole.REQ,
+        // The customer booked it: nothing to accept or decline.
+        status: method === 'REQUEST' ? ICalAttendeeStatus.ACCEPTED : null,
+        rsvp: false,
+      })
+    }
   }
   return calendar.toString()
 }

@@ -24,6 +24,7 @@ import {
   type PhaseItem,
   type ReservationFacts,
   type ReservationDetail,
+  type ReservationSeriesRef,
   maySeeAsStaff,
   reservationScope,
 } from '@salon/shared'
@@ -34,6 +35,7 @@ import { loadActor } from './reads'
 import { localDays, salonCalendar } from '../calendar'
 import { blocksWithin } from './operatorBlocks'
 import { phasesOf } from './plans'
+import { seriesRefs } from './seriesRepository'
 
 type Actor = Parameters<typeof loadActor>[1]
 
@@ -157,6 +159,7 @@ const myItem = (
   r: Row,
   services: Map<number, MyReservationItem['services']>,
   events: Map<number, EventFacts[]>,
+  series: Map<number, ReservationSeriesRef>,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
@@ -165,6 +168,7 @@ const myItem = (
   actions: reservationActions(actor, factsOf(r), settings, now),
   changedBySalonAt: lastSalonChange(events.get(r.id) ?? [], r.user_id),
   anyOperator: r.any_operator === true,
+  series: series.get(r.id) ?? null,
 })
 
 /** Statuses that call a booking off: one of these whose time is still ahead is listed apart. */
@@ -207,12 +211,16 @@ export async function myReservations(
     pool.query<{ n: number }>(`select count(*)::int as n from reservations r where ${mine} and ${isPast}`, params),
   ])
   const ids = [...upcoming.rows, ...cancelled.rows, ...past.rows].map((r) => r.id)
-  const [services, events] = await Promise.all([servicesOf(pool, ids), eventsOf(pool, ids)])
+  const [services, events, series] = await Promise.all([
+    servicesOf(pool, ids),
+    eventsOf(pool, ids),
+    seriesRefs(pool, ids),
+  ])
   const totalDocs = total.rows[0]?.n ?? 0
   return {
-    upcoming: upcoming.rows.map((r) => myItem(r, services, events, actor, settings, now)),
-    cancelled: cancelled.rows.map((r) => myItem(r, services, events, actor, settings, now)),
-    past: past.rows.map((r) => myItem(r, services, events, actor, settings, now)),
+    upcoming: upcoming.rows.map((r) => myItem(r, services, events, series, actor, settings, now)),
+    cancelled: cancelled.rows.map((r) => myItem(r, services, events, series, actor, settings, now)),
+    past: past.rows.map((r) => myItem(r, services, events, series, actor, settings, now)),
     pastPagination: {
       page: q.pastPage,
       limit: q.pastLimit,
@@ -255,13 +263,15 @@ export async function agenda(pool: Pool, user: Actor, q: AgendaQuery, now = new 
     blocksWithin(pool, from, to, scope, q.operator ?? null),
   ])
   const ids = rows.map((r) => r.id)
-  const [services, changes, paid, phases] = await Promise.all([
+  const [services, changes, paid, phases, series] = await Promise.all([
     servicesOf(pool, ids),
     finalChanges(pool, ids),
     paidOf(pool, ids),
     phasesOf(pool, ids),
+    seriesRefs(pool, ids),
   ])
-  const reservations = rows.map((r) => agendaItemOf(r, { services, changes, paid, phases }, actor, settings, now))
+  const extras = { services, changes, paid, phases, series }
+  const reservations = rows.map((r) => agendaItemOf(r, extras, actor, settings, now))
   // The salon's closed time of those days, by the engine's rules (one place computes it).
   const closed = closedTime(q.from, q.to, calendar, tz).map((r) => ({
     start: new Date(r.start).toISOString(),
@@ -308,6 +318,7 @@ interface StaffExtras {
   changes: Map<number, FinalChange>
   paid: Map<number, PaidItem>
   phases: Map<number, PhaseItem[]>
+  series: Map<number, ReservationSeriesRef>
 }
 
 /**
@@ -316,7 +327,7 @@ interface StaffExtras {
  */
 function agendaItemOf(
   r: Row,
-  { services, changes, paid, phases }: StaffExtras,
+  { services, changes, paid, phases, series }: StaffExtras,
   actor: BookingActor,
   settings: BookingSettings,
   now: Date,
@@ -339,6 +350,7 @@ function agendaItemOf(
     ...(r.shift_override ? { override_shift: true } : {}),
     ...(phases.has(r.id) ? { phases: phases.get(r.id)! } : {}),
     customer_confirmed_at: iso(r.customer_confirmed_at ?? null),
+    series: series.get(r.id) ?? null,
     transitions: offeredTransitions(actor, factsOf(r), settings, now),
     actions: {
       move: reservationActions(actor, factsOf(r), settings, now).move,
@@ -364,12 +376,13 @@ export async function reservationDetail(
   const { rows } = await pool.query<Row>(`${STAFF_SELECT} where r.id = $1`, [id])
   const row = rows[0]
   if (!row || !maySeeAsStaff(actor, factsOf(row))) throw notFound()
-  const [services, changes, paid, phases] = await Promise.all([
+  const [services, changes, paid, phases, series] = await Promise.all([
     servicesOf(pool, [id]),
     finalChanges(pool, [id]),
     paidOf(pool, [id]),
     phasesOf(pool, [id]),
+    seriesRefs(pool, [id]),
   ])
-  const item = agendaItemOf(row, { services, changes, paid, phases }, actor, settings, now)
+  const item = agendaItemOf(row, { services, changes, paid, phases, series }, actor, settings, now)
   return { ...item, events: await readEvents(pool, id) }
 }

@@ -8,6 +8,7 @@ import { LEAVE_KINDS, PAYMENT_METHODS, RESERVATION_STATUSES } from '../enums/ind
 import { BOOKING_NOTE_MAX } from '../constants'
 import { DAY_FORMAT, dayExists, sensibleYear } from '../calendarDay'
 import { dateOrDateTime, refinePeriod } from './index'
+import { reservationSeriesRef, seriesScope } from './seriesParts'
 
 /** A calendar day `YYYY-MM-DD` that exists, in the years the salon books (rules: `calendarDay.ts`). */
 export const daySchema = z
@@ -71,7 +72,13 @@ export const confirmBody = z
   .strict()
 export type ConfirmBody = z.infer<typeof confirmBody>
 
-export const statusBody = z.object({ status: z.enum(RESERVATION_STATUSES, { message: M.STATUS_UNKNOWN }) }).strict()
+export const statusBody = z
+  .object({
+    status: z.enum(RESERVATION_STATUSES, { message: M.STATUS_UNKNOWN }),
+    /** A booking of a series (issue 27): 'following' = this occurrence and the later ones of its series. */
+    scope: seriesScope,
+  })
+  .strict()
 
 const statusList = z
   .preprocess(
@@ -165,6 +172,8 @@ export const moveBody = z
     date_start: instant,
     /** Omitted: keep the current operator (409 OPERATOR_BUSY if they are not free). `any`: the current one if free, else the least-booked free one. */
     operator: z.union([z.literal('any'), id]).optional(),
+    /** A booking of a series (issue 27): 'following' moves the later occurrences by the same change too. */
+    scope: seriesScope,
   })
   .strict()
 export type MoveBody = z.infer<typeof moveBody>
@@ -315,6 +324,8 @@ export const myReservationItem = z
     changedBySalonAt: isoInstant.nullable(),
     /** Booked with "Qualsiasi operatore": moving it may go to any operator (shared/src/booking/moveOperator.ts). */
     anyOperator: z.boolean(),
+    /** Its repeating appointment (issue 27), or null for a booking on its own. */
+    series: reservationSeriesRef.nullable().optional(),
   })
   .strict()
 export type MyReservationItem = z.infer<typeof myReservationItem>
@@ -413,6 +424,8 @@ export const agendaItem = z
     phases: z.array(phaseItem).optional(),
     /** The customer confirmed they will come, through their SMS link (issue 26): "Confermato dal cliente". */
     customer_confirmed_at: isoInstant.nullable().optional(),
+    /** Its repeating appointment (issue 27), or null for a booking on its own. */
+    series: reservationSeriesRef.nullable().optional(),
   })
   .strict()
 export type AgendaItem = z.infer<typeof agendaItem>

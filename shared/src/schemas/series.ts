@@ -96,7 +96,5 @@ export const seriesCreatedResponse = z.object({
 })
 export type SeriesCreatedResponse = z.infer<typeof seriesCreatedResponse>
 
-/** Which occurrences a cancel or a move of one occurrence touches: this one, or this and the following. */
-export const SERIES_SCOPES = ['one', 'following'] as const
-export type SeriesScope = (typeof SERIES_SCOPES)[number]
-export const seriesScope = z.enum(SERIES_SCOPES, { message: M.CHOICE_INVALID }).optional()
+export { SERIES_SCOPES, seriesScope, reservationSeriesRef } from './seriesParts'
+export type { SeriesScope, ReservationSeriesRef } from './seriesParts'

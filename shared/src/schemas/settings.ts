@@ -36,6 +36,8 @@ export const configFields = {
   minNoticeMinutes: whole(0, 60 * 24 * 30, 'MINUTES'),
   bookingHorizonDays: whole(1, 365, 'DAYS'),
   autoConfirm: z.boolean().optional(),
+  /** Customers may book a repeating appointment themselves (issue 27). */
+  seriesForCustomers: z.boolean().optional(),
   /** The two-step flow: "Approva" a request first, "Conferma" the time later. Off: one "Conferma". */
   twoStepConfirmation: z.boolean().optional(),
   /** Minutes after the start before a booking may be marked "Non presentato". */

@@ -108,6 +108,8 @@ export const Config: CollectionConfig = {
       validate: zodField(configFields.bookingHorizonDays),
     },
     { name: 'autoConfirm', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.autoConfirm },
+    /** Customers may book a repeating appointment themselves (issue 27; staff always may). */
+    { name: 'seriesForCustomers', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.seriesForCustomers },
     /** Approva first, Conferma later (PENDING → APPROVED → CONFIRMED); off: one Conferma (issue 20). */
     { name: 'twoStepConfirmation', type: 'checkbox', defaultValue: CONFIG_DEFAULTS.twoStepConfirmation },
     /** Minutes after the start before "Non presentato" may be set (the engine's statusTimeDecision). */

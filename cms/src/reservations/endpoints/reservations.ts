@@ -32,10 +32,12 @@ import { changeStatus, freeRest, undoStatus } from '../writes/changeStatus'
 import { confirmSession } from '../writes/confirm'
 import { createSession } from '../writes/openDraft'
 import { editReservation } from '../writes/editReservation'
+import { changeStatusFollowing, moveFollowing } from '../writes/seriesScope'
 import { agenda, myReservations, reservationDetail } from '../reservationLists'
 import { readBack } from '../readBack'
 import { reservationCalendarFile } from '../reservationCalendar'
 import { AVAILABILITY_ROUTES } from './availability'
+import { seriesEndpoints } from './series'
 import { checkoutEndpoint } from './checkout'
 import { reservationAggregate, reservationCompare, reservationCount } from '../reservationReports'
 
@@ -71,15 +73,16 @@ export const confirmEndpoint: Endpoint = {
   },
 }
 
-/** PUT /api/reservations/:id/status { status } — the status machine. */
+/** PUT /api/reservations/:id/status { status, scope? } — the status machine ('following': this occurrence of a series and the later ones). */
 export const statusEndpoint: Endpoint = {
   path: '/:id/status',
   method: 'put',
   handler: async (req) => {
     const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
-    const { status } = parseOr400(statusBody, await readJsonObject(req))
-    await changeStatus(pool(req.payload), user, id, status)
+    const { status, scope } = parseOr400(statusBody, await readJsonObject(req))
+    if (scope === 'following') await changeStatusFollowing(pool(req.payload), user, id, status)
+    else await changeStatus(pool(req.payload), user, id, status)
     return Response.json({ message: 'Stato aggiornato', data: await readBack(req, id) })
   },
 }
@@ -127,15 +130,16 @@ export const icsEndpoint: Endpoint = {
   },
 }
 
-/** POST /api/reservations/:id/move { date_start, operator? } — the same booking at another time. */
+/** POST /api/reservations/:id/move { date_start, operator?, scope? } — the same booking at another time ('following': and the later occurrences of its series). */
 export const moveEndpoint: Endpoint = {
   path: '/:id/move',
   method: 'post',
   handler: async (req) => {
     const user = requireBooker(req)
     const id = parseOr400(idParam, req.routeParams?.id)
-    const body = parseOr400(moveBody, await readJsonObject(req))
-    await editReservation(pool(req.payload), user, id, body)
+    const { scope, ...body } = parseOr400(moveBody, await readJsonObject(req))
+    if (scope === 'following') await moveFollowing(pool(req.payload), user, id, body)
+    else await editReservation(pool(req.payload), user, id, body)
     // Read back without access rules: the engine authorised this caller, and a move may reassign
     // the booking to an operator whose agenda the caller does not see.
     return Response.json({ message: 'Appuntamento spostato', data: await readBack(req, id, true) })
@@ -274,6 +278,7 @@ export const reservationReports = [
 
 export const reservationEndpoints = [
   ...availabilityEndpoints,
+  ...seriesEndpoints,
   createSessionEndpoint,
   confirmEndpoint,
   statusEndpoint,

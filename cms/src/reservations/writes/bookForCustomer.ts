@@ -104,7 +104,7 @@ const ANONYMOUS = { clientId: null, userId: null, clientOf: [] as number[] }
  * the operators whose agenda they are a client of (bookings, drafts aside; a card an operator made
  * counts for that operator's records). Undefined when there is no such person (or an erased one).
  */
-async function customerOf(db: Db, body: { user?: number; client?: number }) {
+export async function customerOf(db: Db, body: { user?: number; client?: number }) {
   const row =
     body.client !== undefined
       ? (
