@@ -151,3 +151,58 @@ export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
 export function setReservationStatus(id: number, status: ReservationStatus, scope?: SeriesScope) {
   return api.put<{ message?: string }>(`/api/reservations/${id}/status`, scope ? { status, scope } : { status })
 }
+
+/** `POST /api/reservations/:id/undo` — staff take back a final status set in the last 15 minutes. */
+export function undoReservationStatus(id: number) {
+  return api.post<{ message?: string }>(`/api/reservations/${id}/undo`)
+}
+
+/** `POST /api/reservations/:id/free-rest` — an appointment over early frees the rest of its time. */
+export function freeReservationRest(id: number) {
+  return api.post<{ message?: string }>(`/api/reservations/${id}/free-rest`)
+}
+
+/** `GET /api/reservations/agenda?from&to` — the operator's reservations of those local days. */
+export function fetchAgenda(from: string, to: string, signal: AbortSignal) {
+  return api.get<AgendaResponse>('/api/reservations/agenda', { query: { from, to }, signal })
+}
+
+/** `PUT /api/auth/me/avatar` (multipart `file`) → `{ avatarUrl }`; 400 naming `file` for a missing or non-image file. */
+export function uploadAvatar(file: File) {
+  const body = new FormData()
+  body.append('file', file)
+  return api.put<{ avatarUrl: string | null }>('/api/auth/me/avatar', body)
+}
+
+/** `DELETE /api/auth/me/avatar` — removes the profile photo. */
+export function removeAvatar() {
+  return api.delete<{ avatarUrl: null }>('/api/auth/me/avatar')
+}
+
+/** `GET /api/operators/my-feeds` → the calendar feeds of the operator records linked to the signed-in OPERATOR. */
+export async function fetchMyFeeds(signal?: AbortSignal) {
+  const res = await api.get<{ feeds?: OperatorFeedStatus[] }>('/api/operators/my-feeds', { signal })
+  return res?.feeds ?? []
+}
+
+/** `POST /api/operators/:id/feed` → a new private link (the old one stops working); the URL only in this answer. */
+export async function rotateFeed(operatorId: number) {
+  return (await api.post<{ data: OperatorFeedCreated }>(`/api/operators/${operatorId}/feed`, {})).data
+}
+
+/** `DELETE /api/operators/:id/feed` → the link stops working. */
+export async function revokeFeed(operatorId: number) {
+  return (await api.delete<{ data: OperatorFeedStatus }>(`/api/operators/${operatorId}/feed`)).data
+}
+
+export type { ScheduleResponse }
+
+/**
+ * `GET /api/rota/mine` → the signed-in operator's resolved working time, leave and exceptions for
+ * today and the next 27 days (the server's default: four weeks), one schedule per operator record
+ * linked to the account (usually one).
+ */
+export async function fetchMyRota(signal?: AbortSignal) {
+  const res = await api.get<{ operators?: ScheduleResponse[] }>('/api/rota/mine', { signal })
+  return res?.operators ?? []
+}
