@@ -7,6 +7,7 @@ import {
 } from '@salon/shared/schemas/series'
 import { ApiError } from '../../lib/api'
 import { t } from '../../lib/i18n'
+import { codeWords } from '../../lib/refusals'
 import { fieldErrors, type Errors } from '../../lib/validation'
 import { refusalCode } from '../../lib/waitlist'
 import { checkSeries, createSeries } from './api'
@@ -112,7 +113,7 @@ export function useSeries(input: SeriesInput) {
         const byIndex = new Map(conflicts.map((c) => [c.index, c]))
         setOccurrences((list) => (list ?? []).map((o) => byIndex.get(o.index) ?? o))
         setPicks((p) => Object.fromEntries(Object.entries(p).filter(([i]) => !byIndex.has(Number(i)))))
-        setError(err instanceof ApiError ? err.message : t.series.resolveFirst)
+        setError(codeWords('SERIES_CONFLICTS'))
       } else failed(err, t.booking.confirmFailed)
     } finally {
       setBusy(null)
