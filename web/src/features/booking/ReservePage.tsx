@@ -271,25 +271,28 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
             opensOn={(day) => opensOn(day, catalogue.openingHours ?? [])}
-            waitlist={({ day, full }) => (
-              <WaitlistPrompt
-                full={full}
-                open={waitlistOpen}
-                onOpen={() => setWaitlistOpen(true)}
-                join={{
-                  day,
-                  lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)
-                    .last,
-                  services: choice.services,
-                  operator,
-                  opening: catalogue.openingHours ?? [],
-                  signedIn,
-                  loginHref: loginHref(waitlistReturn),
-                  registerHref: registerHref(waitlistReturn),
-                  onClose: () => setWaitlistOpen(false),
-                }}
-              />
-            )}
+            waitlist={({ day, full }) =>
+              // A closed day has no times either: nothing to wait for there.
+              full && !opensOn(day, catalogue.openingHours ?? []) ? null : (
+                <WaitlistPrompt
+                  full={full}
+                  open={waitlistOpen}
+                  onOpen={() => setWaitlistOpen(true)}
+                  join={{
+                    day,
+                    lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)
+                      .last,
+                    services: choice.services,
+                    operator,
+                    opening: catalogue.openingHours ?? [],
+                    signedIn,
+                    loginHref: loginHref(waitlistReturn),
+                    registerHref: registerHref(waitlistReturn),
+                    onClose: () => setWaitlistOpen(false),
+                  }}
+                />
+              )
+            }
           />
         ) : null}
         {step === 'summary' && choice.time ? (

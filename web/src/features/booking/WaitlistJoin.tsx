@@ -5,7 +5,6 @@ import type { OpeningDay } from '@salon/shared/booking/types'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { WAITLIST_DAYS_MAX, waitlistEntryBody } from '@salon/shared/schemas/waitlist'
 import { ApiError } from '../../lib/api'
-import { formatDay } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { FormAlert } from '../../lib/ui/Field'
 import { fieldErrors, type Errors } from '../../lib/validation'
@@ -136,7 +135,6 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
                   className="chip"
                   aria-pressed={days.includes(d)}
                   disabled={!open && !days.includes(d)}
-                  aria-label={open ? formatDay(d) : `${formatDay(d)}, ${W.closed}`}
                   onClick={() => toggleDay(d)}
                 >
                   {chipLabel(d)}
