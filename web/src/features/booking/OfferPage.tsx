@@ -198,8 +198,7 @@ function Offer({ offer, salon }: { offer: WaitlistOfferDetail; salon: SalonSetti
           <strong>{W.heldUntil(formatTime(offer.expires_at, timeZone))}</strong>
           {/* Read once, not every second: the countdown is for the eyes. */}
           <span className="offer__left" aria-hidden="true">
-            {' '}
-            · {W.timeLeft(mmss(left))}
+            {W.timeLeft(mmss(left))}
           </span>
         </span>
       </p>

@@ -60,8 +60,9 @@ describe('WaitlistJoin', () => {
   it('adds more days by keyboard, skips closed ones, and a preset sets the window', async () => {
     waitlist.joinWaitlist.mockResolvedValue({ id: 9 })
     renderJoin()
-    // Sunday 6 and Monday 7 are closed: not choosable.
-    expect(screen.getByRole('button', { name: /^dom 6 dic.*chiuso$/ })).toBeDisabled()
+    // Sunday 6 and Monday 7 are closed: not offered.
+    expect(screen.queryByRole('button', { name: /dom 6 dic/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /lun 7 dic/ })).toBeNull()
     const tuesday = screen.getByRole('button', { name: 'mar 8 dic' })
     tuesday.focus()
     await userEvent.keyboard('{Enter}')
@@ -73,12 +74,13 @@ describe('WaitlistJoin', () => {
     )
   })
 
-  it('no chip after the booking horizon, and at most 14 days', () => {
+  it('no chip after the booking horizon, and the open days of the next 14 only', () => {
     renderJoin({ lastDay: '2026-12-09' })
     const chips = within(screen.getByRole('group', { name: /Giorni/ })).getAllByRole('button')
-    expect(chips.map((c) => c.textContent)).toHaveLength(5)
+    expect(chips.map((c) => c.textContent)).toEqual(['sab 5 dic', 'mar 8 dic', 'mer 9 dic'])
     renderJoin({ lastDay: '2027-12-31' })
-    expect(within(screen.getAllByRole('group', { name: /Giorni/ })[1]!).getAllByRole('button')).toHaveLength(14)
+    // 5..18 December: 14 days, less two Sundays and two Mondays.
+    expect(within(screen.getAllByRole('group', { name: /Giorni/ })[1]!).getAllByRole('button')).toHaveLength(10)
   })
 
   it('a window ending before it starts is refused next to "Alle", before any request', async () => {

@@ -40,7 +40,10 @@ export interface WaitlistJoinProps {
 export function WaitlistJoin(props: WaitlistJoinProps) {
   const { day, lastDay, opening } = props
   const id = useId()
-  const chips = Array.from({ length: WAITLIST_DAYS_MAX }, (_, i) => addCalendarDays(day, i)).filter((d) => d <= lastDay)
+  // The next days up to the horizon, without the ones the salon is closed (nothing to wait for).
+  const chips = Array.from({ length: WAITLIST_DAYS_MAX }, (_, i) => addCalendarDays(day, i)).filter(
+    (d) => d <= lastDay && (d === day || opensOn(d, opening)),
+  )
   const [days, setDays] = useState<string[]>([day])
   const presets = windowPresets(days, opening)
   const [choice, setChoice] = useState<WindowChoice>(() => (windowPresets([day], opening).allDay ? 'allDay' : 'custom'))
@@ -127,18 +130,10 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
         </p>
         <ul className="chips">
           {chips.map((d) => {
-            const open = opensOn(d, opening)
             return (
               <li key={d}>
-                <button
-                  type="button"
-                  className="chip"
-                  aria-pressed={days.includes(d)}
-                  disabled={!open && !days.includes(d)}
-                  onClick={() => toggleDay(d)}
-                >
+                <button type="button" className="chip" aria-pressed={days.includes(d)} onClick={() => toggleDay(d)}>
                   {chipLabel(d)}
-                  {open ? null : <span className="chip__note"> · {W.closed}</span>}
                 </button>
               </li>
             )

@@ -21,13 +21,10 @@ export function WaitlistPrompt({
   return (
     <div className={full ? 'waitlist-prompt waitlist-prompt--full' : 'waitlist-prompt'}>
       <p className="waitlist-prompt__text">
-        {full ? (
-          <>
-            <strong>{t.waitlist.dayFull}</strong> {t.waitlist.dayFullHint}
-          </>
-        ) : (
-          t.waitlist.nothingSuits
-        )}
+        {full
+          ? // The times above already say the day is full: here, what the customer can do about it.
+            t.waitlist.dayFullHint
+          : t.waitlist.nothingSuits}
       </p>
       <button type="button" className={`btn ${full ? 'btn--primary' : 'btn--secondary'}`} onClick={onOpen}>
         <BellIcon size={18} />
