@@ -270,7 +270,6 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
-            opensOn={(day) => opensOn(day, catalogue.openingHours ?? [])}
             waitlist={({ day, full }) =>
               // A closed day has no times either: nothing to wait for there.
               full && !opensOn(day, catalogue.openingHours ?? []) ? null : (

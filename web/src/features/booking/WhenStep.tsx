@@ -19,11 +19,6 @@ interface WhenStepProps {
   moving?: number
   onDay: (day: string) => void
   onTime: (time: string) => void
-  /**
-   * Whether the salon opens on a day (weekly hours): such a day without free times can be chosen
-   * too, marked "tutto pieno", so the customer can ask to be told if a time frees up (issue 27).
-   */
-  opensOn?: (day: string) => boolean
   /** Shown under a day's times once they are in: "Avvisami se si libera" (`full`: the day has none). */
   waitlist?: (args: { day: string; full: boolean }) => ReactNode
 }
@@ -32,7 +27,7 @@ interface WhenStepProps {
  * Step 3: a month calendar of days with free times, then the day's times (Mattina / Pomeriggio).
  * The wizard remounts it (a new `key`) to load fresh times after a conflict.
  */
-export function WhenStep({ choice, config, notice, moving, onDay, onTime, opensOn, waitlist }: WhenStepProps) {
+export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitlist }: WhenStepProps) {
   const timeZone = config.timezone
   const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
   const [month, setMonth] = useState(() => monthOf(choice.day ?? bookable.first))
@@ -90,9 +85,6 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, opensO
     else void firstAvailable(false)
   })
   const inWindow = (day: string) => day >= bookable.first && day <= bookable.last
-  /** Open that day but no free time: choosable only where the waitlist is offered (not while moving). */
-  const isFull = (day: string) =>
-    !!opensOn && !!waitlist && !moving && monthLoaded && inWindow(day) && !freeDays.has(day) && opensOn(day)
 
   async function firstAvailable(scroll = true) {
     setSearching(true)
@@ -124,8 +116,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, opensO
         <MonthCalendar
           month={month}
           selected={choice.day}
-          isEnabled={(day) => inWindow(day) && (freeDays.has(day) || isFull(day))}
-          dayNote={(day) => (isFull(day) ? t.waitlist.full : undefined)}
+          isEnabled={(day) => inWindow(day) && freeDays.has(day)}
           onSelect={chooseDay}
           onMonthChange={(delta) => setMonth((m) => addMonths(m, delta))}
           canPrev={month > monthOf(bookable.first)}

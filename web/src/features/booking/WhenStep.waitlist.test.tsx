@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SalonConfig } from './api'
 import { WhenStep } from './WhenStep'
@@ -9,8 +8,6 @@ vi.mock('./api', () => api)
 
 const config = { timezone: 'Europe/Rome', bookingHorizonDays: 90 } as SalonConfig
 const choice = { services: [4], operator: 'any' as const }
-/** Open Tuesday to Saturday (2026-11-29 is a Sunday, 11-30 a Monday). */
-const opensOn = (day: string) => ![0, 1].includes(new Date(`${day}T12:00:00Z`).getUTCDay())
 const waitlist = ({ day, full }: { day: string; full: boolean }) => <p>{`waitlist ${day} ${full}`}</p>
 
 beforeEach(() => {
@@ -20,27 +17,25 @@ beforeEach(() => {
 })
 
 describe('WhenStep with the waitlist', () => {
-  it('an open day without free times can be chosen, is named "tutto pieno", and shows the waitlist as full', async () => {
-    const onDay = vi.fn()
+  it('a day without free times (from the URL, or taken meanwhile) shows the waitlist as full; the calendar still offers free days only', async () => {
     render(
       <WhenStep
         choice={{ ...choice, day: '2026-11-27' }}
         config={config}
-        onDay={onDay}
+        onDay={() => {}}
         onTime={() => {}}
-        opensOn={opensOn}
         waitlist={waitlist}
       />,
     )
     expect(await screen.findByText('waitlist 2026-11-27 true')).toBeInTheDocument()
-    const full = await screen.findByRole('button', { name: 'sabato 28 novembre, tutto pieno' })
-    expect(full).not.toHaveAttribute('aria-disabled')
-    await userEvent.click(full)
-    expect(onDay).toHaveBeenCalledWith('2026-11-28')
-    // A closed day stays closed: not choosable, no "tutto pieno".
-    const sunday = screen.getByRole('button', { name: 'domenica 29 novembre, nessun orario libero' })
-    await userEvent.click(sunday)
-    expect(onDay).not.toHaveBeenCalledWith('2026-11-29')
+    expect(
+      screen.getByText('In questo giorno non ci sono più orari liberi. Scegli un altro giorno.'),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'sabato 28 novembre, nessun orario libero' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    expect(screen.getByRole('button', { name: 'giovedì 26 novembre' })).not.toHaveAttribute('aria-disabled')
   })
 
   it('a day with free times shows the waitlist as not full', async () => {
@@ -53,7 +48,6 @@ describe('WhenStep with the waitlist', () => {
         config={config}
         onDay={() => {}}
         onTime={() => {}}
-        opensOn={opensOn}
         waitlist={waitlist}
       />,
     )
@@ -69,7 +63,6 @@ describe('WhenStep with the waitlist', () => {
         moving={9}
         onDay={() => {}}
         onTime={() => {}}
-        opensOn={opensOn}
         waitlist={waitlist}
       />,
     )

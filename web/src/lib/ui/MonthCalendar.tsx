@@ -25,8 +25,6 @@ export interface MonthCalendarProps {
   labels: { previous: string; next: string; grid: string; unavailable: string }
   /** Shown under the grid while the month's free days load. */
   busy?: boolean
-  /** A word about an enabled day, read after its date and marked on it ("tutto pieno"). */
-  dayNote?: (day: string) => string | undefined
 }
 
 /**
@@ -45,7 +43,6 @@ export function MonthCalendar({
   weekStartsOn = CALENDAR.defaultWeekStartsOn,
   labels,
   busy,
-  dayNote,
 }: MonthCalendarProps) {
   const grid = monthGrid(month, weekStartsOn, CALENDAR.weeks)
   const inMonth = grid.filter((d) => d.inMonth).map((d) => d.day)
@@ -154,23 +151,16 @@ export function MonthCalendar({
           if (!mine) return <span key={day} className="calendar__pad" aria-hidden="true" />
           const enabled = isEnabled(day)
           const isSelected = day === selected
-          const note = enabled ? dayNote?.(day) : undefined
           return (
             <button
               key={day}
               type="button"
               data-day={day}
-              className={note ? 'calendar__day calendar__day--noted' : 'calendar__day'}
+              className="calendar__day"
               tabIndex={day === active ? 0 : -1}
               aria-pressed={isSelected}
               aria-disabled={!enabled || undefined}
-              aria-label={
-                enabled
-                  ? note
-                    ? `${formatDay(day)}, ${note}`
-                    : formatDay(day)
-                  : `${formatDay(day)}, ${labels.unavailable}`
-              }
+              aria-label={enabled ? formatDay(day) : `${formatDay(day)}, ${labels.unavailable}`}
               onClick={() => enabled && onSelect(day)}
               onKeyDown={onKeyDown}
               onFocus={() => setFocusDay(day)}
