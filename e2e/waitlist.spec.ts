@@ -97,7 +97,7 @@ test('join the waitlist from a full day on a phone, get the offer by mail, book 
   await loginInBrowser(page, customer.email, customer.password)
   await page.goto(`/reserve?services=${piega}&day=${day}&step=when`)
   await expect(page.getByText('In questo giorno non ci sono più orari liberi.', { exact: false })).toBeVisible()
-  await expect(page.getByText('Se si libera un posto ti scriviamo subito', { exact: false })).toBeVisible()
+  await expect(page.getByText('Oppure ti avvisiamo noi', { exact: false })).toBeVisible()
   await shot(page, 'waitlist-full-day-360')
   await page.getByRole('button', { name: 'Avvisami se si libera' }).click()
   const form = page.getByRole('form', { name: 'Avvisami se si libera' })

@@ -11,7 +11,8 @@ export const WAITLIST_T = {
   title: W.waitlist,
   join: W.join,
   nothingSuits: 'Nessun orario ti va bene?',
-  dayFullHint: 'Se si libera un posto ti scriviamo subito, e te lo teniamo per qualche minuto.',
+  dayFullHint:
+    'Oppure ti avvisiamo noi: se si libera un posto ti scriviamo subito, e te lo teniamo per qualche minuto.',
   formIntro: 'Scegli i giorni e la fascia oraria: appena si libera un posto che ti va bene, ti scriviamo.',
   days: 'Giorni',
   daysHint: (max: number) => `Puoi sceglierne fino a ${max}.`,
