@@ -121,6 +121,20 @@ describe('WaitlistJoin', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 
+  it('a field the form has no place for (a staff account asked for `client`) is said above the form', async () => {
+    waitlist.joinWaitlist.mockRejectedValue(
+      new ApiError(400, 'Controlla i campi evidenziati.', [
+        {
+          message: 'Invalid',
+          data: { code: 'INVALID_INPUT', errors: [{ path: 'client', message: 'Scegli un cliente' }] },
+        },
+      ]),
+    )
+    renderJoin()
+    await userEvent.click(screen.getByRole('button', { name: 'Avvisami' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Scegli un cliente')
+  })
+
   it('with an operator chosen in the wizard, it is preselected and "Qualsiasi operatore" can be chosen instead', async () => {
     waitlist.joinWaitlist.mockResolvedValue({ id: 9 })
     renderJoin({ operator: { id: 3, name: 'Giulia' } as never })

@@ -13,7 +13,8 @@ import { opensOn, windowPresets, type WindowPreset } from '../../lib/waitlistWin
 import type { CatalogueOperator } from './api'
 
 const W = t.waitlist
-type Field = 'services' | 'operator' | 'days' | 'from' | 'to'
+const FIELDS = ['services', 'operator', 'days', 'from', 'to'] as const
+type Field = (typeof FIELDS)[number]
 type WindowChoice = WindowPreset | 'custom'
 
 export interface WaitlistJoinProps {
@@ -103,8 +104,10 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
       if (err instanceof ApiError) {
         const fields = err.fieldErrors as Errors<Field>
         setErrors(fields)
-        const named = Object.keys(fields).length > 0
-        setAlert(err.isNetworkError ? t.common.networkError : named ? null : err.message || W.failed)
+        // A field the form has no place for (`client`, asked of staff accounts): said above the form.
+        const shown = FIELDS.some((f) => fields[f])
+        const other = Object.entries(err.fieldErrors).find(([path]) => !FIELDS.includes(path as Field))?.[1]
+        setAlert(err.isNetworkError ? t.common.networkError : (other ?? (shown ? null : err.message || W.failed)))
       } else setAlert(W.failed)
     } finally {
       setSubmitting(false)
