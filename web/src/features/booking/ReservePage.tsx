@@ -309,7 +309,8 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             loginHref={loginHref(summaryHref)}
             registerHref={registerHref(summaryHref)}
             returnHref={summaryHref}
-            session={session.state}
+            // A series is checked and booked on its own: the single booking's countdown does not apply.
+            session={seriesOn ? { status: 'idle' } : session.state}
             error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
             changeHref={wizard.hrefFor}
             repeat={
