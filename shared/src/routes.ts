@@ -36,6 +36,8 @@ export const PUBLIC_ROUTES = [
   { path: '/reserved-area/settings', name: 'reserved-area-settings', layout: 'personal-area', auth: 'user' },
   { path: '/reserve', name: 'reserve', layout: 'default', index: true },
   { path: '/reserve/thankyou', name: 'reserve-thankyou', layout: 'default' },
+  // A waitlist offer (issue 27): the link of its mail and SMS; booked with one tap.
+  { path: '/reserve/offer/:id', name: 'reserve-offer', layout: 'default', auth: 'user' },
   // The attendance link of an SMS reminder (issue 26): short on purpose, `/a/<token>`.
   { path: '/a/:token', name: 'attendance', layout: 'simple' },
 ] as const satisfies readonly RouteDef[]

@@ -18,7 +18,7 @@ import { reservationIcs, calendarSalonOf } from '../reservations'
 import { salonContactOf } from '../calendar'
 import { notificationSettings, notificationSettingsOf } from './settings'
 import { queueBookingSms } from './sms'
-import { isCreation, seriesMailRows } from './seriesNotifications'
+import { seriesBatch, seriesMailRows } from './seriesNotifications'
 
 /**
  * The notification tasks (docs/notifications.md). Thin glue: which mails an event causes and when
@@ -260,8 +260,9 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
       )
   const moved = event.changes.date_start as { from?: string | null } | undefined
   const data = facts.mail && { ...facts.mail, previousStart: moved?.from ?? null, byCustomer }
-  // A new series: its first occurrence's event sends one mail for all, the others none (seriesNotifications.ts).
-  const series = facts.series && isCreation(event) ? facts.series : null
+  // A new series, or several of its occurrences cancelled at once: the first occurrence's event
+  // sends one mail for all, the others none (seriesNotifications.ts).
+  const series = facts.series && (await seriesBatch(db, facts.series, facts.reservation.id, event))
   const mails = data
     ? (series ? [] : decisions)
         .map(({ to, kind }) =>
@@ -274,8 +275,10 @@ export async function handleReservationEvent(db: Pool, eventId: number, now = ne
         )
         .filter((m) => m !== null)
     : []
-  if (data && series?.first)
-    mails.push(...(await seriesMailRows(db, series, decisions, data, facts.contact, Number(event.id), now)))
+  if (data && series && series.first)
+    mails.push(
+      ...(await seriesMailRows(db, facts.series!, series, decisions, data, facts.contact, Number(event.id), now)),
+    )
   const due = facts.start
     ? reminderSchedule({ status: facts.reservation.status, date_start: facts.start }, facts.settings, now)
     : []

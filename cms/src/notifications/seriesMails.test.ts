@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seriesMail } from './seriesMails'
 import type { ReservationMailData } from './reservationMails'
-import { reservationsIcs } from '../reservations/ics'
+import { reservationsIcs } from '../reservations'
 
 const data: ReservationMailData = {
   salon: { name: 'Salone Demo', phone: '+39 02 1234 5678', email: 'salone@demo.salon', timezone: 'Europe/Rome' },
@@ -40,7 +40,7 @@ describe('seriesMail', () => {
     const salon = seriesMail('SALON_NEW_BOOKING', data, dates, 4)
     expect(salon.subject).toBe('Nuovo appuntamento ricorrente: Giulia Rossi, 3 date da sabato 14 marzo, 10:00')
     expect(salon.text).toContain('https://salone.example/dashboard/booking/42')
-    expect(() => seriesMail('MOVED', data, dates, 4)).toThrow(RangeError)
+    expect(() => seriesMail('REMINDER', data, dates, 4)).toThrow(RangeError)
   })
 })
 
@@ -72,5 +72,30 @@ describe('reservationsIcs', () => {
     expect(ics.match(/^DTSTART;TZID=Europe\/Rome:\d{8}T100000/gm)).toHaveLength(3)
     expect(ics).toContain('METHOD:REQUEST')
     expect(ics.split('BEGIN:VEVENT').slice(1).join('')).not.toContain('RRULE') // the VTIMEZONE has its own
+  })
+})
+
+describe('seriesMail for several occurrences cancelled at once', () => {
+  it('tells the customer once, in their words or the salon’s; the salon when the customer did it', () => {
+    const cancelled = { ...data, reservation: { ...data.reservation, status: 'CANCELLED' as const } }
+    const own = seriesMail('CANCELLED', { ...cancelled, byCustomer: true }, dates, 4)
+    expect(own.subject).toBe('Salone Demo — i tuoi appuntamenti sono annullati')
+    expect(own.text).toContain('come hai chiesto, abbiamo annullato 3 date')
+    expect(own.text).toContain('sabato 9 maggio, 10:00')
+    expect(seriesMail('CANCELLED', cancelled, dates, 4).text).toContain(
+      '3 date del tuo appuntamento ricorrente sono state annullate',
+    )
+    expect(seriesMail('SALON_CANCELLED', cancelled, dates, 4).subject).toBe(
+      'Appuntamenti annullati: Giulia Rossi, 3 date da sabato 14 marzo, 10:00',
+    )
+  })
+})
+
+describe('seriesMail for several occurrences moved at once', () => {
+  it('lists the new times once', () => {
+    const mail = seriesMail('MOVED', data, dates, 4)
+    expect(mail.subject).toBe('Salone Demo — i tuoi appuntamenti sono stati spostati')
+    expect(mail.text).toContain('abbiamo spostato 3 date del tuo appuntamento ricorrente')
+    expect(mail.text).toContain('sabato 11 aprile, 10:00')
   })
 })

@@ -13,10 +13,19 @@ import {
  * The one mail of a new repeating appointment (issue 27 §4): instead of one confirmation per
  * occurrence, one mail listing every date — to the customer (CONFIRMED or RECEIVED, with one
  * calendar file holding every occurrence) and, when a customer booked it, to the salon
- * (SALON_NEW_BOOKING). Pure, like `reservationMail`: `data` is the first occurrence's, `dates`
- * every occurrence's start in order. Reminders stay per occurrence.
+ * (SALON_NEW_BOOKING). Likewise one mail when several occurrences are cancelled at once ("this and
+ * the following": CANCELLED, and SALON_CANCELLED when the customer did it) or moved (MOVED). Pure, like
+ * `reservationMail`: `data` is the first occurrence's, `dates` every occurrence's start in order.
+ * Reminders stay per occurrence.
  */
-export const SERIES_MAIL_KINDS: ReadonlySet<NotificationKind> = new Set(['CONFIRMED', 'RECEIVED', 'SALON_NEW_BOOKING'])
+export const SERIES_MAIL_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'CONFIRMED',
+  'RECEIVED',
+  'SALON_NEW_BOOKING',
+  'CANCELLED',
+  'SALON_CANCELLED',
+  'MOVED',
+])
 
 const words = WAITLIST_WORDS.it
 
@@ -65,10 +74,45 @@ export function seriesMail(
       hello,
       `abbiamo ricevuto la tua richiesta per ${n} appuntamenti, ${often}. Il salone li conferma al più presto: ti scriviamo appena sono confermati.`,
     ])
+  if (kind === 'MOVED')
+    return customer(`${brand} — i tuoi appuntamenti sono stati spostati`, 'Appuntamenti spostati', [
+      hello,
+      `abbiamo spostato ${n} date del tuo appuntamento ricorrente: ecco i nuovi orari.`,
+      change,
+    ])
+  if (kind === 'CANCELLED')
+    return customer(
+      `${brand} — i tuoi appuntamenti sono annullati`,
+      'Appuntamenti annullati',
+      data.byCustomer
+        ? [
+            hello,
+            `come hai chiesto, abbiamo annullato ${n} date del tuo appuntamento ricorrente.`,
+            'Speriamo di rivederti presto!',
+          ]
+        : [
+            hello,
+            `${n} date del tuo appuntamento ricorrente sono state annullate.`,
+            `Ci dispiace per il disagio: prenota un altro orario dal sito${phone ? ` o chiamaci al ${phone}` : ''}.`,
+          ],
+    )
   const who = [data.customer.name, data.customer.surname]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
     .join(' ')
+  if (kind === 'SALON_CANCELLED') {
+    const dashboard = data.links.dashboardUrl ? { label: 'Apri nel pannello', url: data.links.dashboardUrl } : undefined
+    return {
+      subject: subjectLine(`Appuntamenti annullati: ${who}, ${n} date da ${first}`),
+      ...layout(
+        brand,
+        'Appuntamenti annullati dal cliente',
+        [`${who} ha annullato ${n} date del suo appuntamento ricorrente. Gli orari sono di nuovo liberi.`],
+        dashboard,
+        { details: withDates(customerDetails(data, first)), footer: [] },
+      ),
+    }
+  }
   const dashboard = data.links.dashboardUrl ? { label: 'Apri nel pannello', url: data.links.dashboardUrl } : undefined
   return {
     subject: subjectLine(`Nuovo appuntamento ricorrente: ${who}, ${n} date da ${first}`),

@@ -22,10 +22,40 @@ export const isCreation = (e: { kind: string; from_status: ReservationStatus | n
   (e.kind === 'BOOKED' || e.kind === 'CONFIRMED') &&
   (e.from_status === null || e.from_status === 'PENDING_CONFIRMATION')
 
-/** The mails of a new series (the first occurrence's event `eventId`), as `notifications` rows. */
+/**
+ * Several occurrences of one series changed together by one request: a new series (its first
+ * occurrence's event speaks for all), or "this and the following" cancelled (the events of one
+ * actor at one instant: the first occurrence's speaks). Null: an ordinary event of one booking.
+ * `ids`: the occurrences the mail is about (null: every one still happening).
+ */
+export async function seriesBatch(
+  db: Db,
+  series: { id: number; first: boolean },
+  reservationId: number,
+  event: { id: string; kind: string; from_status: ReservationStatus | null; to_status: ReservationStatus },
+): Promise<{ first: boolean; ids: number[] | null; key: string } | null> {
+  if (isCreation(event)) return { first: series.first, ids: null, key: '' }
+  const cancelled = event.to_status === 'CANCELLED' && event.from_status !== 'CANCELLED'
+  if (!cancelled && event.kind !== 'MOVED') return null
+  // The same change of its siblings: cancelled, or moved, by the same actor at the same instant.
+  const { rows } = await db.query(
+    `select r.id from reservation_events e join reservations r on r.id = e.reservation_id
+       join reservation_events me on me.id = $2
+      where r.series_id = $1 and e.created_at = me.created_at and e.actor_id is not distinct from me.actor_id
+        and case when $3 then e.to_status = 'CANCELLED' and e.from_status is distinct from 'CANCELLED'
+                 else e.kind = 'MOVED' end
+      order by r.series_index`,
+    [series.id, event.id, cancelled],
+  )
+  if (rows.length < 2) return null
+  return { first: rows[0].id === reservationId, ids: rows.map((r) => r.id as number), key: `:${event.id}` }
+}
+
+/** The one mail of a batch (the first occurrence's event `eventId`), as `notifications` rows. */
 export async function seriesMailRows(
   db: Db,
   series: { id: number },
+  batch: { ids: number[] | null; key: string },
   decisions: Notification[],
   data: ReservationMailData,
   contact: ReturnType<typeof salonContactOf>,
@@ -36,9 +66,10 @@ export async function seriesMailRows(
     `select r.id, r.date_start, r.date_end, r.status, ${lastChangeOf('r.id')} as last_change, s.every_weeks
        from reservations r join reservation_series s on s.id = r.series_id
       where r.series_id = $1 and r.date_start is not null
-        and r.status not in ('CANCELLED', 'REJECTED', 'PENDING_CONFIRMATION')
+        and case when $2::int[] is null then r.status not in ('CANCELLED', 'REJECTED', 'PENDING_CONFIRMATION')
+                 else r.id = any($2::int[]) end
       order by r.series_index`,
-    [series.id],
+    [series.id, batch.ids],
   )
   if (!rows.length) return []
   const dates = rows.map((r) => new Date(r.date_start).toISOString())
@@ -80,7 +111,7 @@ export async function seriesMailRows(
         kind: d.kind,
         recipient: d.to,
         address,
-        dedupe_key: `series:${series.id}:${d.kind}:${d.to}`,
+        dedupe_key: `series:${series.id}:${d.kind}:${d.to}${batch.key}`,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

@@ -17,7 +17,7 @@ import {
 import { HttpError, RetryLater, fieldError, pgErrorCode } from '../platform'
 import { blockingWithin, loadServices, localDays } from '../calendar'
 import { busyAndStations, stationsOf } from './plans'
-import { type BookedTime, type LoadedReservation, writeTime } from './repository'
+import { type BookedTime, type LoadedReservation, removeStaleTimedHolds, writeTime } from './repository'
 import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from './booking'
 
 /**
@@ -45,6 +45,7 @@ async function writeToFirstFreeOperator(
   day: string,
   order: number[],
   write: (operatorId: number) => Promise<unknown>,
+  clearStale?: (operatorId: number) => Promise<number>,
 ): Promise<number> {
   const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
   const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
@@ -58,7 +59,7 @@ async function writeToFirstFreeOperator(
         values: lockKey(operatorId),
       })
     ).rows[0].ok as boolean
-  const attempt = async (operatorId: number) => {
+  const attempt = async (operatorId: number, again = true): Promise<boolean> => {
     await db.query('savepoint try_operator')
     try {
       await write(operatorId)
@@ -69,6 +70,10 @@ async function writeToFirstFreeOperator(
       if (pgErrorCode(err) !== '23P01') throw err
       // The leave guard (migration …_rota): leave saved since this transaction read the calendar.
       if ((err as { constraint?: string }).constraint === 'reservations_leave_guard') onLeave = true
+      // A held draft with a time (a waitlist offer) whose hold has just ended: the engine no longer
+      // counts it, the constraint still does until its expiry job deletes it. Cleared, tried once more
+      // (only on this refusal: the confirm's happy path pays nothing).
+      else if (again && clearStale && (await clearStale(operatorId)) > 0) return attempt(operatorId, false)
       return false
     }
   }
@@ -192,7 +197,9 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
     }
     return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
   }
-  return writeToFirstFreeOperator(db, day, order, write)
+  const clearStale = (operator: number) =>
+    removeStaleTimedHolds(db, operator, from, to, calendar.settings.holdMinutes, p.now)
+  return writeToFirstFreeOperator(db, day, order, write, clearStale)
 }
 
 /**

@@ -370,3 +370,25 @@ export async function readEvents(db: Db, id: number) {
     actor: r.actor_id ? { id: r.actor_id, role: r.actor_role, name: r.actor_name } : null,
   }))
 }
+
+/**
+ * Held drafts with a time (waitlist offers, issue 27) of `operator` within [from, to) whose hold has
+ * ended: deleted (as `expire-drafts` would a minute later). How many. The guarded write calls it
+ * when the exclusion constraint refuses a time the engine found free (placement.ts).
+ */
+export async function removeStaleTimedHolds(
+  db: Db,
+  operator: number,
+  from: Date,
+  to: Date,
+  holdMinutes: number,
+  now: Date,
+) {
+  const { rowCount } = await db.query(
+    statement(sql`delete from reservations
+      where operator_id = ${operator} and status = 'PENDING_CONFIRMATION' and date_start is not null and date_end is not null
+        and tstzrange(date_start, date_end, '[)') && tstzrange(${from}, ${to}, '[)')
+        and created_at < ${holdCutoff(now, holdMinutes)}`),
+  )
+  return rowCount ?? 0
+}

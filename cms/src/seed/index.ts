@@ -92,8 +92,15 @@ async function seedInto(payload: Payload, req: PayloadRequest, now: Date) {
 
   await create({
     collection: 'config',
-    // The demo sends its reminders and confirmations by SMS too (to $DATA_DIR/sms without a provider).
-    data: { ...CONFIG_DEFAULTS, ...DEMO_CONTACTS, smsReminders: true, smsConfirmations: true, seriesForCustomers: true },
+    // The demo sends its reminders and confirmations by SMS too (to $DATA_DIR/sms without a provider),
+    // and lets customers book repeating appointments (issue 27).
+    data: {
+      ...CONFIG_DEFAULTS,
+      ...DEMO_CONTACTS,
+      smsReminders: true,
+      smsConfirmations: true,
+      seriesForCustomers: true,
+    },
   })
 
   const image = async (

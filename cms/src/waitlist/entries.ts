@@ -125,6 +125,14 @@ export async function offerByHand(pool: Pool, user: Actor, id: number, body: Wai
     const calendar = await salonCalendar(db, { consistency: 'committed' })
     const operator = body.operator ?? entry.operator_id ?? 'any'
     operatorOr400(calendar, operator)
+    // An operator offers times in their own agenda only (as they book).
+    if (user.user_role === 'OPERATOR' && !(await loadActor(db, user)).operatorIds.includes(operator as number))
+      throw new HttpError(403, 'OWN_CALENDAR_ONLY', 'Puoi proporre solo orari della tua agenda.', {
+        reason: 'OWN_CALENDAR_ONLY',
+        errors: [
+          { path: 'operator', message: 'Puoi proporre solo orari della tua agenda.', code: 'OWN_CALENDAR_ONLY' },
+        ],
+      })
     await withdrawOpenOffers(db, id)
     const start = new Date(body.date_start)
     const made = await makeOffer(db, calendar, { ...entry, user_id: entry.user_id }, { start, operator }, user, now)

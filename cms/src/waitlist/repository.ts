@@ -227,7 +227,11 @@ export async function expirePastEntries(db: Db, today: string) {
   return rowCount ?? 0
 }
 
-/** What the scan reads: ACTIVE entries with an account (in line order), with every offer they had. */
+/**
+ * What the scan reads: ACTIVE entries with an account that may book online (not blocked by the
+ * salon; a verified address when the salon asks for one: else their confirm would be refused), in
+ * line order, with every offer they had.
+ */
 export async function scanFacts(db: Db) {
   const { rows: entries } = await db.query<{
     id: number
@@ -243,7 +247,12 @@ export async function scanFacts(db: Db) {
     `select id, user_id, client_id, operator_id, services,
             (select array_agg(to_char(d, 'YYYY-MM-DD') order by d) from unnest(days) as d) as days,
             to_char(from_time, 'HH24:MI') as "from", to_char(to_time, 'HH24:MI') as "to", created_at
-       from waitlist_entries where status = 'ACTIVE' and user_id is not null order by created_at, id`,
+       from waitlist_entries e
+      where status = 'ACTIVE' and user_id is not null
+        and not exists (select 1 from clients c where c.id = e.client_id and c.blocked_online)
+        and (not coalesce((select require_email_verification from config order by id limit 1), false)
+             or exists (select 1 from users u where u.id = e.user_id and u.email_verified_at is not null))
+      order by created_at, id`,
   )
   const { rows: offers } = await db.query<{ entry_id: number; date_start: Date; status: 'OPEN' }>(
     `select o.entry_id, o.date_start, o.status from waitlist_offers o

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, errorPaths, login, registerCustomers, sql, unique } from './helpers'
+import { api, errorPaths, login, registerCustomers, sql, unique, waitForMail } from './helpers'
 import { catalogue, freeSeries, seriesRows } from './seriesHelpers'
 
 /**
@@ -11,6 +11,7 @@ import { catalogue, freeSeries, seriesRows } from './seriesHelpers'
 let ops: Record<string, number>
 let svc: Record<string, number>
 let me: number
+let myEmail: string
 let token: string
 let other: number
 
@@ -18,7 +19,9 @@ beforeAll(async () => {
   ;({ ops, svc } = await catalogue())
   const [a, b] = await registerCustomers(2, 'seriesscope')
   token = a!
-  me = (await api('GET', '/api/auth/me', { token })).body.user.id
+  const who = (await api('GET', '/api/auth/me', { token })).body.user
+  me = who.id
+  myEmail = who.email
   other = (await api('GET', '/api/auth/me', { token: b })).body.user.id
 })
 
@@ -43,6 +46,7 @@ describe('cancel', () => {
   it("'following' from occurrence 3 cancels 3..6 only; 'one' only that one", async () => {
     const rows = await bookSeries(150)
     const seriesId = await seriesOf(rows[0].id)
+    const since = Date.now()
     const res = await api('PUT', `/api/reservations/${rows[2].id}/status`, {
       as: 'ADMIN',
       body: { status: 'CANCELLED', scope: 'following' },
@@ -67,6 +71,10 @@ describe('cancel', () => {
         .map((r) => r.id)
         .sort(),
     )
+    // One mail for the four, listing them; no mail per occurrence.
+    const mail = await waitForMail(myEmail, /i tuoi appuntamenti sono annullati/, since, 20_000)
+    expect(mail.body).toContain('4 date del tuo appuntamento ricorrente')
+    await expect(waitForMail(myEmail, /la tua prenotazione/, since, 3000)).rejects.toThrow()
 
     const one = await api('PUT', `/api/reservations/${rows[0].id}/status`, {
       as: 'ADMIN',
@@ -183,10 +191,15 @@ describe('move', () => {
       body: { status: 'CANCELLED' },
     })
     expect(freed.status).toBe(200)
+    const since = Date.now()
     const moved = await move('following')
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     const after = (await seriesRows(seriesId)).map((r) => new Date(r.date_start).getTime())
     expect(after).toEqual(starts.map((s, i) => (i === 0 ? s : s + HOUR)))
+    // One mail with the five new times, not one per occurrence.
+    const mail = await waitForMail(myEmail, /i tuoi appuntamenti sono stati spostati/, since, 20_000)
+    expect(mail.body).toContain('spostato 5 date')
+    await expect(waitForMail(myEmail, /il tuo appuntamento è stato spostato/, since, 3000)).rejects.toThrow()
   })
 
   it("'one' (or no scope) moves only that occurrence", async () => {

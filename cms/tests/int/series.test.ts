@@ -171,8 +171,15 @@ describe('who may book a series', () => {
       const forCard = await api('POST', '/api/reservations/series', { token, body: { ...body, client: 1 } })
       expect(forCard.status).toBe(403)
 
+      const since = Date.now()
       const on = await api('POST', '/api/reservations/series', { token, body })
       expect(on.status, JSON.stringify(on.body)).toBe(201)
+      // The salon hears of it once, with both dates; the customer once too.
+      const [{ email: salonEmail }] = await sql('select email from config order by id limit 1')
+      const salonMail = await waitForMail(salonEmail, /Nuovo appuntamento ricorrente/, since, 20_000)
+      expect(salonMail.subject).toContain('2 date da')
+      const customerEmail = (await api('GET', '/api/auth/me', { token })).body.user.email as string
+      await waitForMail(customerEmail, /appuntamento ricorrente/, since, 20_000)
       const rows = await seriesRows(on.body.series_id)
       expect(rows).toHaveLength(2)
       // Customers' bookings follow autoConfirm, as one booking does.
@@ -194,6 +201,27 @@ describe('who may book a series', () => {
     } finally {
       await sql('update config set series_for_customers = $1', [enabled])
     }
+  })
+
+  it('an operator books a series only into their own agenda', async () => {
+    const [own] = await sql(
+      `select o.id from operators o join users u on u.id = o.user_id where u.email = 'operatore@demo.salon' order by o.id limit 1`,
+    )
+    const colleague = Object.values(ops).find((id) => id !== own?.id)!
+    const body = { user: me, services: [svc.Piega], date_start: '2027-06-01T08:00:00Z', every_weeks: 1, count: 2 }
+    const before = await count('reservations')
+    const elsewhere = await api('POST', '/api/reservations/series', {
+      as: 'OPERATOR',
+      body: { ...body, operator: colleague },
+    })
+    expect(elsewhere.status).toBe(403)
+    expect(elsewhere.body.errors[0].data.code).toBe('FORBIDDEN_ROLE')
+    const anyone = await api('POST', '/api/reservations/series/check', {
+      as: 'OPERATOR',
+      body: { ...body, operator: 'any' },
+    })
+    expect(anyone.status).toBe(403)
+    expect(await count('reservations')).toBe(before)
   })
 
   it('a visitor is 401; staff must name the customer', async () => {

@@ -132,6 +132,13 @@ describe('offers: whose they are, removing, by hand', () => {
     const bad = await api('POST', `/api/waitlist/${entry}/offer`, { as: 'ADMIN', body: { date_start: 'soon' } })
     expect(bad.status).toBe(400)
     expect(errorPaths(bad.body)).toEqual(['date_start'])
+    // An operator (the demo one is Giulia) offers only in their own agenda.
+    const elsewhere = await api('POST', `/api/waitlist/${entry}/offer`, {
+      as: 'OPERATOR',
+      body: { date_start: free.start, operator: ops.Marco },
+    })
+    expect(elsewhere.status).toBe(403)
+    expect(codeOf(elsewhere.body)).toBe('OWN_CALENDAR_ONLY')
     const made = await api('POST', `/api/waitlist/${entry}/offer`, { as: 'ADMIN', body: { date_start: free.start } })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     expect(made.body).toMatchObject({ status: 'OPEN', by_hand: true, date_start: free.start })
@@ -146,5 +153,22 @@ describe('offers: whose they are, removing, by hand', () => {
     const closed = await api('POST', `/api/waitlist/${entry}/offer`, { as: 'ADMIN', body: { date_start: free.start } })
     expect(closed.status).toBe(409)
     expect(codeOf(closed.body)).toBe('WAITLIST_CLOSED')
+  }, 40_000)
+})
+
+describe('erasure', () => {
+  it('a person who erases their account leaves no waitlist entry or offer behind, and the held time is free', async () => {
+    const day = await freeDay(svc.Piega!, 33)
+    // Any free time of Giulia's that day (her hours differ from day to day).
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[2]!
+    const gone = await customer('wl-erase')
+    const entry = await join(gone, [svc.Piega!], ops.Giulia!, slot)
+    const offer = await until(async () => (await offersOf([entry])).find((o) => o.status === 'OPEN'))
+    const erased = await api('DELETE', '/api/auth/me', { token: gone.token, body: { password: 'password123' } })
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200)
+    expect(await sql('select id from waitlist_entries where id = $1', [entry])).toEqual([])
+    expect(await sql('select id from waitlist_offers where id = $1', [offer.id])).toEqual([])
+    expect(await sql('select id from reservations where id = $1', [offer.reservation_id])).toEqual([])
+    expect((await daySlots(day, [svc.Piega!], ops.Giulia!)).map((s) => s.start)).toContain(slot.start)
   }, 40_000)
 })

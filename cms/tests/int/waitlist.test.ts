@@ -5,8 +5,8 @@
  * the dashboard counts the booking won.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL_B, api, freeDay, mailsTo, slotAt, sql, waitForMail, waitForSms } from './helpers'
-import { type Customer, bookWalkIn, cancelAsAdmin, customer, join, offersOf, queueIdle } from './waitlistSetup'
+import { BASE_URL_B, api, daySlots, freeDay, mailsTo, sql, waitForMail, waitForSms } from './helpers'
+import { type Customer, bookWalkIn, cancelAsAdmin, customer, join, offersOf, queueIdle, until } from './waitlistSetup'
 
 let ops: Record<string, number>
 let svc: Record<string, number>
@@ -40,7 +40,7 @@ describe('a freed time and the line', () => {
 
   it('a cancellation makes exactly one offer, to the first in line: held, mailed, texted; one tap books it', async () => {
     const day = await freeDay(svc.Piega!, 28)
-    const slot = await slotAt(day, [svc.Piega!], ops.Giulia!, '10:00')
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[1]!
     const walkIn = await bookWalkIn([svc.Piega!], ops.Giulia!, slot.start)
     const [a, b] = [await customer('wl-a'), await customer('wl-b')]
     await sql('update clients set sms_consent = true, sms_consent_at = now() where user_id = $1', [a.id])
@@ -102,11 +102,45 @@ describe('a freed time and the line', () => {
     expect(index.body.figures.current.waitlistWon).toBe(1)
   }, 60_000)
 
+  it('a block removed frees its time: the first in line gets it', async () => {
+    const day = await freeDay(svc.Piega!, 32)
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[4]!
+    const block = await api('POST', '/api/operator-blocks', {
+      as: 'ADMIN',
+      body: { operator: ops.Giulia, date_start: slot.start, date_end: slot.end, reason: 'Formazione' },
+    })
+    expect(block.status, JSON.stringify(block.body)).toBe(201)
+    const e = await customer('wl-e')
+    const entry = await join(e, [svc.Piega!], ops.Giulia!, slot)
+    await queueIdle()
+    expect(await offersOf([entry])).toEqual([])
+    const since = Date.now()
+    expect((await api('DELETE', `/api/operator-blocks/${block.body.data.id}`, { as: 'ADMIN' })).status).toBe(200)
+    await waitForMail(e.email, /^Si è liberato un posto/, since, 15_000)
+    expect((await offersOf([entry])).map((o) => o.status)).toEqual(['OPEN'])
+  }, 40_000)
+
+  it('a held time whose hold has ended never stops a normal booking, even before its expiry job has run', async () => {
+    const day = await freeDay(svc.Piega!, 34)
+    const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[3]!
+    const [f, g] = [await customer('wl-f'), await customer('wl-g')]
+    const entry = await join(f, [svc.Piega!], ops.Giulia!, slot)
+    const offer = await until(async () => (await offersOf([entry])).find((o) => o.status === 'OPEN'))
+    // Its hold is over (the draft's clock moved back); the expiry job is not due yet.
+    await sql(`update reservations set created_at = created_at - interval '1 hour' where id = $1`, [
+      offer.reservation_id,
+    ])
+    const res = await confirm(g, await session(g), slot.start, ops.Giulia!)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(await sql('select id from reservations where id = $1', [offer.reservation_id])).toEqual([])
+    expect((await confirm(f, offer.reservation_id!, slot.start, ops.Giulia!)).status).toBe(404)
+  }, 40_000)
+
   it('an offer not taken passes to the next in line when its hold ends; the first never gets that time twice', async () => {
     await sql('update config set hold_minutes = 1')
     try {
       const day = await freeDay(svc.Piega!, 29)
-      const slot = await slotAt(day, [svc.Piega!], ops.Giulia!, '11:00')
+      const slot = (await daySlots(day, [svc.Piega!], ops.Giulia!))[2]!
       const walkIn = await bookWalkIn([svc.Piega!], ops.Giulia!, slot.start)
       const [c, d] = [await customer('wl-c'), await customer('wl-d')]
       const entryC = await join(c, [svc.Piega!], ops.Giulia!, slot)

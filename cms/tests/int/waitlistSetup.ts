@@ -34,11 +34,12 @@ export const romeTime = (iso: string) =>
     new Date(iso),
   )
 
-/** A walk-in the salon books at `start` (nobody named): the time to free later. */
+/** A booking the salon makes at `start` for a customer of its own (the time to free later). */
 export async function bookWalkIn(services: number[], operator: number, start: string) {
+  const holder = await customer('wl-holder')
   const res = await api('POST', '/api/reservations/book', {
     as: 'ADMIN',
-    body: { services, operator, date_start: start },
+    body: { user: holder.id, services, operator, date_start: start },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data.id as number

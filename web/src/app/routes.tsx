@@ -47,6 +47,7 @@ export const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
   'reserved-area-settings': lazyScreen(() => import('../features/account/SettingsPage'), 'SettingsPage'),
   reserve: lazyScreen(() => import('../features/booking/ReservePage'), 'ReservePage'),
   'reserve-thankyou': lazyScreen(() => import('../features/booking/ThankYouPage'), 'ThankYouPage'),
+  'reserve-offer': lazyScreen(() => import('../features/booking/OfferPage'), 'OfferPage'),
   attendance: lazyScreen(() => import('../features/attendance/AttendancePage'), 'AttendancePage'),
 }
 

@@ -1,6 +1,7 @@
 import type { ExternalError } from '@salon/shared/schemas/external'
 import { ERROR_SCREEN_WORDS } from '@salon/shared/errorScreen'
 import { PHASE_WORDS, STATUS_ACTION_LABELS_IT } from '@salon/shared/glossary'
+import { SERIES_T, WAITLIST_T } from './i18nWaitlist'
 
 /**
  * Italian copy of the public site, in one place. Texts that the spec quotes in English
@@ -645,6 +646,8 @@ export const t = {
   error: {
     ...ERROR_SCREEN_WORDS,
   },
+  waitlist: WAITLIST_T,
+  series: SERIES_T,
   pwa: {
     updateAvailable: 'Nuova versione disponibile',
     updateText: 'Ricarica la pagina per usare la versione più recente.',

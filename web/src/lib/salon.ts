@@ -25,6 +25,8 @@ export interface SalonSettings {
   bookingHorizonDays: number
   holdMinutes: number
   autoConfirm: boolean
+  /** Customers may book a repeating appointment ("Ripeti" on the summary; issue 27). Absent = no. */
+  seriesForCustomers?: boolean
 }
 
 /** Reads the salon's public settings (one cacheable call shared with the home page). */

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import {
   type ActingAs,
+  CONFIG_DEFAULTS,
   type CheckedOccurrence,
   type ReservationStatus,
   type SeriesBody,
@@ -77,11 +78,6 @@ export const seriesConflicts = (conflicts: SeriesOccurrence[]) =>
     },
   )
 
-const SERIES_FIELD_WORDS = {
-  TOO_MANY: () => fieldMessage('AT_MOST_BOOKINGS', { n: 26 }),
-  TOO_FEW: () => fieldMessage('AT_LEAST_BOOKINGS', { n: 2 }),
-} as const
-
 /** Who books for whom, as what, and whether they may (everything before the calendar is read). */
 async function whoAndWhom(db: Db, user: Actor, body: SeriesBody) {
   const actor = await loadActor(db, user)
@@ -140,12 +136,10 @@ async function prepare(db: Db, user: Actor, body: SeriesBody, now: Date): Promis
     timeZone: tz,
   })
   if (!rule.ok) {
-    const words = rule.reason === 'INVALID' ? fieldMessage('INVALID') : SERIES_FIELD_WORDS[rule.reason]()
-    throw fieldError(
-      rule.field,
-      rule.reason === 'TOO_FEW' ? 'AT_LEAST_BOOKINGS' : rule.reason === 'TOO_MANY' ? 'AT_MOST_BOOKINGS' : 'INVALID',
-      words,
-    )
+    // At most SERIES_OCCURRENCES_MAX, at least 2 occurrences (`rule.limit`), in the schema's words.
+    const code =
+      rule.reason === 'TOO_FEW' ? 'AT_LEAST_BOOKINGS' : rule.reason === 'TOO_MANY' ? 'AT_MOST_BOOKINGS' : 'INVALID'
+    throw fieldError(rule.field, code, fieldMessage(code, { n: rule.limit ?? 0 }))
   }
   const planned = planOccurrences(rule.starts, body.replace, body.skip)
   if (!planned.ok) throw fieldError(planned.field, 'CHOICE_INVALID', fieldMessage('CHOICE_INVALID'))
@@ -162,7 +156,7 @@ async function prepare(db: Db, user: Actor, body: SeriesBody, now: Date): Promis
         date_end: r.date_end ? new Date(r.date_end).toISOString() : null,
         createdAt: new Date(r.created_at).toISOString(),
       })),
-      maxOpenBookings: calendar.settings.maxOpenBookings ?? 0,
+      maxOpenBookings: calendar.settings.maxOpenBookings ?? CONFIG_DEFAULTS.maxOpenBookings,
       holdMinutes: calendar.settings.holdMinutes,
       now,
       adding: kept.length,

@@ -8,6 +8,10 @@ vi.mock('./api', () => ({
   fetchMyReservations: (...args: unknown[]) => fetchMyReservations(...args),
   setReservationStatus: vi.fn(),
 }))
+vi.mock('../../lib/waitlist', async (original) => ({
+  ...(await original<typeof import('../../lib/waitlist')>()),
+  fetchMyWaitlist: async () => [],
+}))
 vi.mock('../../lib/toast', () => ({ useToast: () => ({ toast: vi.fn() }) }))
 vi.mock('../../lib/salon', async (original) => ({
   ...(await original<typeof import('../../lib/salon')>()),

@@ -8,10 +8,13 @@ import { t } from '../../lib/i18n'
 import { fetchSalonSettings, SALON_PHONE, telHref, type SalonSettings } from '../../lib/salon'
 import { useToast } from '../../lib/toast'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
-import { CalendarIcon, PhoneIcon } from '../../lib/ui/icons'
+import { CalendarIcon, PhoneIcon, RepeatIcon } from '../../lib/ui/icons'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
 import { fetchMyReservations, setReservationStatus, type MyReservationItem } from './api'
+import { seriesOf } from './series'
+import { WaitlistSection } from './WaitlistSection'
+import type { SeriesScope } from '@salon/shared/schemas/series'
 import { LoadError } from '../../lib/ui/LoadError'
 
 type Action = MyReservationItem['actions']['cancel']
@@ -46,12 +49,14 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
   )
   const [cancelling, setCancelling] = useState<MyReservationItem | null>(null)
   const [busy, setBusy] = useState(false)
+  // An occurrence of a repeating appointment: this one only, or this and the following.
+  const [scope, setScope] = useState<SeriesScope>('one')
   const { toast } = useToast()
 
   async function cancel(item: MyReservationItem) {
     setBusy(true)
     try {
-      await setReservationStatus(item.id, 'CANCELLED')
+      await setReservationStatus(item.id, 'CANCELLED', seriesOf(item) ? scope : undefined)
       toast({ title: t.bookings.cancelled, variant: 'success' })
       setCancelling(null)
       data.reload()
@@ -92,12 +97,21 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
           <ul className="bookings__list">
             {mine.upcoming.map((item) => (
               <li key={item.id}>
-                <BookingCard item={item} salon={salon} onCancel={() => setCancelling(item)} />
+                <BookingCard
+                  item={item}
+                  salon={salon}
+                  onCancel={() => {
+                    setScope('one')
+                    setCancelling(item)
+                  }}
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      <WaitlistSection timeZone={salon.timezone} />
 
       {mine.cancelled.length ? (
         <BookingSection id="cancelled-title" title={t.bookings.cancelledTitle} items={mine.cancelled} salon={salon} />
@@ -138,6 +152,23 @@ export function MyBookings({ onlyIfAny = false }: { onlyIfAny?: boolean }) {
             )}
           </p>
         ) : null}
+        {cancelling && seriesOf(cancelling) ? (
+          <fieldset className="series-scope">
+            <legend>{t.series.cancelWhich}</legend>
+            {(['one', 'following'] as const).map((value) => (
+              <label key={value} className="series-scope__option">
+                <input
+                  type="radio"
+                  name="series-scope"
+                  value={value}
+                  checked={scope === value}
+                  onChange={() => setScope(value)}
+                />
+                {value === 'one' ? t.series.onlyThis : t.series.thisAndFollowing}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </ConfirmDialog>
     </>
   )
@@ -158,6 +189,7 @@ function BookingCard({
   const phone = salon.phone || SALON_PHONE
   const when = item.date_start ? formatDateTime(item.date_start, salon.timezone) : ''
   const { cancel, move } = item.actions
+  const series = seriesOf(item)
   return (
     <article className={`booking-card${past ? ' booking-card--past' : ''}`} aria-label={when}>
       <header className="booking-card__head">
@@ -166,6 +198,12 @@ function BookingCard({
       </header>
       {!past && item.changedBySalonAt ? <p className="booking-card__changed">{t.bookings.changedBySalon}</p> : null}
       <p className="booking-card__services">{item.services.map((s) => s.title).join(' · ')}</p>
+      {series ? (
+        <p className="booking-card__series">
+          <RepeatIcon size={16} />
+          {t.series.label(series.every_weeks, series.index, series.count)}
+        </p>
+      ) : null}
       <p className="booking-card__meta">
         {item.operator ? `${t.bookings.with(item.operator.name)} · ` : ''}
         {formatDuration(item.duration)} · {formatPrice(item.total_price)}

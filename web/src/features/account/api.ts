@@ -8,6 +8,7 @@ import type {
 } from '@salon/shared/schemas/booking'
 import type { OperatorFeedCreated, OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
 import type { ScheduleResponse } from '@salon/shared/schemas/rota'
+import type { SeriesScope } from '@salon/shared/schemas/series'
 import { api } from '../../lib/api'
 
 /**
@@ -142,9 +143,13 @@ export function fetchMyReservations(pastPage: number, signal: AbortSignal) {
   return api.get<MyReservationsResponse>('/api/reservations/mine', { query: { pastPage }, signal })
 }
 
-/** `PUT /api/reservations/:id/status` — a customer cancels (`CANCELLED`); staff move through the status flow. */
-export function setReservationStatus(id: number, status: ReservationStatus) {
-  return api.put<{ message?: string }>(`/api/reservations/${id}/status`, { status })
+/**
+ * `PUT /api/reservations/:id/status` — a customer cancels (`CANCELLED`); staff move through the
+ * status flow. `scope` for an occurrence of a repeating appointment: `one` (this) or `following`
+ * (this and the later ones of its series).
+ */
+export function setReservationStatus(id: number, status: ReservationStatus, scope?: SeriesScope) {
+  return api.put<{ message?: string }>(`/api/reservations/${id}/status`, scope ? { status, scope } : { status })
 }
 
 /** `POST /api/reservations/:id/undo` — staff take back a final status set in the last 15 minutes. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { bookingNote } from '@salon/shared/schemas/booking'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
@@ -23,6 +23,11 @@ import { useWizard } from './useWizard'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
 import { MovingNow } from './MovingNow'
+import { bookableWindow } from '@salon/shared/booking/wizard'
+import { opensOn } from '../../lib/waitlistWindow'
+import { WaitlistPrompt } from './WaitlistPrompt'
+import { SeriesPanel, SeriesThanks } from './SeriesPanel'
+import { useSeries } from './useSeries'
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
@@ -73,6 +78,22 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const moving = wizard.moving
   const session = useBookingSession(step === 'summary' && signedIn && !moving)
   const { toast } = useToast()
+  // "Avvisami se si libera" open under the day's times; `?waitlist=1` reopens it after login.
+  const [searchParams] = useSearchParams()
+  const [waitlistOpen, setWaitlistOpen] = useState(() => searchParams.get('waitlist') === '1')
+  const waitlistReturn = `${wizard.hrefFor('when')}&waitlist=1`
+  // "Ripeti" on the summary: customers book a series only where the salon allows it (issue 27).
+  const series = useSeries({ services: choice.services, operator: choice.operator, time: choice.time ?? '', note })
+  const seriesOn = !!catalogue.config.seriesForCustomers && signedIn && !moving && series.on
+  const seriesDone = series.created
+  useEffect(() => {
+    if (!seriesDone) return
+    session.forget()
+    sessionStorage.removeItem(NOTE_KEY)
+    window.scrollTo({ top: 0 })
+    // Once, when the series is booked (session is a new object on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seriesDone])
 
   // Focus follows the step: its heading is announced and the page starts from the top.
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -168,21 +189,34 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
     services: { label: t.booking.next, disabled: services.length === 0, go: () => wizard.goTo('operator') },
     operator: { label: t.booking.next, disabled: operators.length === 0, go: () => wizard.goTo('when') },
     when: { label: t.booking.next, disabled: !choice.time, go: () => wizard.goTo('summary') },
-    summary: moving
-      ? {
-          label: submitting ? t.booking.moving : t.booking.moveConfirm,
-          disabled: submitting,
-          go: () => void move(moving),
-        }
-      : signedIn
+    summary: seriesOn
+      ? series.occurrences
         ? {
-            label: submitting ? t.booking.confirming : t.booking.confirm,
-            disabled: submitting || alreadyBooked || !!noteError || session.state.status === 'opening',
-            go: () => void confirm(),
+            label: series.busy === 'booking' ? t.series.bookingN : t.series.bookN(series.toBook),
+            disabled: !series.ready,
+            go: () => void series.book(),
           }
-        : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
+        : {
+            label: series.busy === 'checking' ? t.series.checking : t.series.check,
+            disabled: !!series.busy,
+            go: () => void series.check(),
+          }
+      : moving
+        ? {
+            label: submitting ? t.booking.moving : t.booking.moveConfirm,
+            disabled: submitting,
+            go: () => void move(moving),
+          }
+        : signedIn
+          ? {
+              label: submitting ? t.booking.confirming : t.booking.confirm,
+              disabled: submitting || alreadyBooked || !!noteError || session.state.status === 'opening',
+              go: () => void confirm(),
+            }
+          : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
+  if (seriesDone) return <SeriesThanks created={seriesDone} timeZone={catalogue.config.timezone} />
   const previous = { services: null, operator: 'services', when: moving ? null : 'operator', summary: 'when' } as const
 
   return (
@@ -236,6 +270,28 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
             onTime={(time) => wizard.update({ time })}
+            waitlist={({ day, full }) =>
+              // A closed day has no times either: nothing to wait for there.
+              full && !opensOn(day, catalogue.openingHours ?? []) ? null : (
+                <WaitlistPrompt
+                  full={full}
+                  open={waitlistOpen}
+                  onOpen={() => setWaitlistOpen(true)}
+                  join={{
+                    day,
+                    lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)
+                      .last,
+                    services: choice.services,
+                    operator,
+                    opening: catalogue.openingHours ?? [],
+                    signedIn,
+                    loginHref: loginHref(waitlistReturn),
+                    registerHref: registerHref(waitlistReturn),
+                    onClose: () => setWaitlistOpen(false),
+                  }}
+                />
+              )
+            }
           />
         ) : null}
         {step === 'summary' && choice.time ? (
@@ -253,9 +309,15 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             loginHref={loginHref(summaryHref)}
             registerHref={registerHref(summaryHref)}
             returnHref={summaryHref}
-            session={session.state}
+            // A series is checked and booked on its own: the single booking's countdown does not apply.
+            session={seriesOn ? { status: 'idle' } : session.state}
             error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
             changeHref={wizard.hrefFor}
+            repeat={
+              catalogue.config.seriesForCustomers && signedIn && !moving ? (
+                <SeriesPanel series={series} timeZone={catalogue.config.timezone} />
+              ) : null
+            }
           />
         ) : null}
       </div>

@@ -27,6 +27,8 @@ export interface SummaryProps {
   session: SessionState
   error?: ReactNode
   changeHref: (step: 'services' | 'operator' | 'when') => string
+  /** Below the note: "Ripeti" (a repeating appointment), when the salon allows it. */
+  repeat?: ReactNode
 }
 
 const mmss = (ms: number) => {
@@ -69,6 +71,8 @@ export function SummaryStep(props: SummaryProps) {
           error={props.noteError}
         />
       )}
+
+      {props.repeat}
 
       {props.moving ? null : props.signedIn ? (
         <p className="summary__hold muted" aria-live="polite">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
 import { belowWidth } from '@salon/shared/breakpoints'
 import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
@@ -19,13 +19,15 @@ interface WhenStepProps {
   moving?: number
   onDay: (day: string) => void
   onTime: (time: string) => void
+  /** Shown under a day's times once they are in: "Avvisami se si libera" (`full`: the day has none). */
+  waitlist?: (args: { day: string; full: boolean }) => ReactNode
 }
 
 /**
  * Step 3: a month calendar of days with free times, then the day's times (Mattina / Pomeriggio).
  * The wizard remounts it (a new `key`) to load fresh times after a conflict.
  */
-export function WhenStep({ choice, config, notice, moving, onDay, onTime }: WhenStepProps) {
+export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitlist }: WhenStepProps) {
   const timeZone = config.timezone
   const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
   const [month, setMonth] = useState(() => monthOf(choice.day ?? bookable.first))
@@ -159,6 +161,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime }: When
             selected={choice.time}
             onTime={onTime}
             onShown={onTimesShown}
+            waitlist={moving ? undefined : waitlist}
           />
         ) : (
           <p className="muted when__hint">{t.booking.chooseDay}</p>
@@ -176,6 +179,7 @@ function DayTimes({
   selected,
   onTime,
   onShown,
+  waitlist,
 }: {
   day: string
   choice: WizardChoice
@@ -185,6 +189,7 @@ function DayTimes({
   onTime: (time: string) => void
   /** Called once the day's times (or their absence) are on screen. */
   onShown?: () => void
+  waitlist?: WhenStepProps['waitlist']
 }) {
   const servicesKey = choice.services.join(',')
   const operator = choice.operator
@@ -217,6 +222,7 @@ function DayTimes({
       {slots.status === 'success' ? (
         <TimeGroups slots={slots.data} timeZone={timeZone} selected={selected} onTime={onTime} />
       ) : null}
+      {slots.status === 'success' ? waitlist?.({ day, full: slots.data.length === 0 }) : null}
     </section>
   )
 }

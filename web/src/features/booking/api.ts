@@ -1,3 +1,5 @@
+import type { SeriesBody, SeriesCheckResponse, SeriesCreatedResponse } from '@salon/shared/schemas/series'
+import type { OpeningDay } from '@salon/shared/booking/types'
 import { api } from '../../lib/api'
 import type { SalonSettings } from '../../lib/salon'
 import { catalogueKey, dayKey, monthKey, takePrefetched } from './prefetch'
@@ -43,12 +45,19 @@ export interface Catalogue {
   config: SalonConfig
   categories: { id: number | null; name: string; services: CatalogueService[] }[]
   operators: CatalogueOperator[]
+  /** The weekly opening hours: which days can be "tutto pieno", and the waitlist's time windows. */
+  openingHours?: OpeningDay[]
 }
 
 /** Services by category, the operators and the salon's settings: one cacheable call (`/api/pages/home`). */
 export async function fetchCatalogue(signal: AbortSignal): Promise<Catalogue> {
   const page = await (takePrefetched<Catalogue>(catalogueKey) ?? api.get<Catalogue>('/api/pages/home', { signal }))
-  return { config: page.config, categories: page.categories, operators: page.operators }
+  return {
+    config: page.config,
+    categories: page.categories,
+    operators: page.operators,
+    openingHours: page.openingHours ?? [],
+  }
 }
 
 export interface Slot {
@@ -131,4 +140,14 @@ export async function fetchMoveSlots(id: number, day: string, operator: 'any' | 
 export async function moveBooking(id: number, date_start: string, operator: 'any' | number): Promise<Reservation> {
   const res = await api.post<{ data: Reservation }>(`/api/reservations/${id}/move`, { date_start, operator })
   return res.data
+}
+
+/** `POST /api/reservations/series/check` → every occurrence checked, with alternatives for the ones not free; nothing written. */
+export function checkSeries(body: SeriesBody) {
+  return api.post<SeriesCheckResponse>('/api/reservations/series/check', body)
+}
+
+/** `POST /api/reservations/series` → 201 every occurrence written; 409 SERIES_CONFLICTS (`params.conflicts`) and nothing written. */
+export function createSeries(body: SeriesBody) {
+  return api.post<SeriesCreatedResponse>('/api/reservations/series', body)
 }

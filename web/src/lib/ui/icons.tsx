@@ -81,3 +81,19 @@ export const UsersIcon = ({ size, className }: IconProps) => (
     <path d="M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
   </svg>
 )
+
+export const BellIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+)
+
+export const RepeatIcon = ({ size, className }: IconProps) => (
+  <svg {...base(size, className)}>
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15" />
+    <path d="M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </svg>
+)

@@ -1,0 +1,35 @@
+import { t } from '../../lib/i18n'
+import { BellIcon } from '../../lib/ui/icons'
+import { WaitlistJoin, type WaitlistJoinProps } from './WaitlistJoin'
+
+/**
+ * Under a day's times: on a full day a clear "Questo giorno è tutto pieno" with the action; on any
+ * other day a quieter "Nessun orario ti va bene?". The action opens the waitlist form in place.
+ */
+export function WaitlistPrompt({
+  full,
+  open,
+  onOpen,
+  join,
+}: {
+  full: boolean
+  open: boolean
+  onOpen: () => void
+  join: WaitlistJoinProps
+}) {
+  if (open) return <WaitlistJoin key={join.day} {...join} />
+  return (
+    <div className={full ? 'waitlist-prompt waitlist-prompt--full' : 'waitlist-prompt'}>
+      <p className="waitlist-prompt__text">
+        {full
+          ? // The times above already say the day is full: here, what the customer can do about it.
+            t.waitlist.dayFullHint
+          : t.waitlist.nothingSuits}
+      </p>
+      <button type="button" className={`btn ${full ? 'btn--primary' : 'btn--secondary'}`} onClick={onOpen}>
+        <BellIcon size={18} />
+        {t.waitlist.join}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { WAITLIST_WORDS } from '@salon/shared/glossary'
+
+/**
+ * The site's words for the waitlist and repeating appointments (issue 27), kept beside i18n.ts
+ * (already long) and reached as `t.waitlist` and `t.series`. Glossary words come from
+ * WAITLIST_WORDS, so the site, the mails and the dashboard say the same thing.
+ */
+const W = WAITLIST_WORDS.it
+
+export const WAITLIST_T = {
+  title: W.waitlist,
+  join: W.join,
+  nothingSuits: 'Nessun orario ti va bene?',
+  dayFullHint:
+    'Oppure ti avvisiamo noi: se si libera un posto ti scriviamo subito, e te lo teniamo per qualche minuto.',
+  formIntro: 'Scegli i giorni e la fascia oraria: appena si libera un posto che ti va bene, ti scriviamo.',
+  days: 'Giorni',
+  daysHint: (max: number) => `Puoi sceglierne fino a ${max}.`,
+  window: 'Fascia oraria',
+  morning: 'Mattina',
+  afternoon: 'Pomeriggio',
+  allDay: 'Tutto il giorno',
+  custom: 'Scegli tu',
+  from: 'Dalle',
+  to: 'Alle',
+  operator: 'Con chi',
+  anyOperator: 'Qualsiasi operatore',
+  services: 'Servizi',
+  submit: 'Avvisami',
+  submitting: 'Un attimo…',
+  close: 'Chiudi',
+  loginIntro: 'Per entrare in lista d’attesa accedi o crea un account: poi torni qui, con la tua scelta.',
+  joined: 'Ti avvisiamo appena si libera un posto',
+  joinedText: 'Ti scriviamo per e-mail con il link per prenotarlo. La tua richiesta è in “I miei appuntamenti”.',
+  myBookings: 'Vai a I miei appuntamenti',
+  failed: 'Non siamo riusciti a metterti in lista. Riprova tra poco.',
+  // "I miei appuntamenti"
+  windowText: (from: string, to: string) => `dalle ${from} alle ${to}`,
+  with: (name: string) => `con ${name}`,
+  remove: 'Togli dalla lista',
+  removeTitle: 'Togliere la richiesta dalla lista d’attesa?',
+  removeText: (what: string) => `Non ti avviseremo più per ${what}.`,
+  removeYes: 'Sì, togli',
+  keep: 'No, resta in lista',
+  removed: 'Fatto: la richiesta non è più in lista',
+  removeFailed: 'Non siamo riusciti a togliere la richiesta.',
+  offerOpen: (time: string) => `${W.offer}: prenota entro le ${time}`,
+  recent: 'Concluse di recente',
+  loadError: 'Non siamo riusciti a caricare la lista d’attesa.',
+  entryStatus: W.entryStatus,
+  offerStatus: W.offerStatus,
+  // The offer page
+  offerTitle: W.offer,
+  offerLead: 'Un orario che aspettavi è libero: è tuo se lo prenoti in tempo.',
+  heldUntil: (time: string) => `Te lo teniamo fino alle ${time}`,
+  timeLeft: (mmss: string) => `Mancano ${mmss}`,
+  book: 'Prenota',
+  booking: 'Prenotazione in corso…',
+  takenTitle: 'Fatto! È già prenotato',
+  takenText: 'Lo trovi in “I miei appuntamenti”. Ti aspettiamo!',
+  expiredTitle: 'Il tempo è scaduto',
+  expiredText:
+    'Il tempo è scaduto e l’orario è passato a chi era dopo in lista. Resti in lista: ti avvisiamo alla prossima occasione.',
+  withdrawnTitle: 'Proposta ritirata',
+  withdrawnText: 'Questa proposta non è più valida: la richiesta non è più in lista d’attesa.',
+  loadOfferError: 'Non siamo riusciti ad aprire la proposta.',
+  seeBooking: 'Vedi l’appuntamento',
+  bookOther: 'Cerca un altro orario',
+} as const
+
+export const SERIES_T = {
+  repeating: W.repeating,
+  everyWeeks: W.everyWeeks,
+  repeat: 'Ripeti',
+  repeatHint: 'Prenota lo stesso appuntamento anche nelle prossime settimane.',
+  every: 'Ogni quante settimane',
+  weeksChip: (n: number) => `${n} settimane`,
+  otherWeeks: 'Altro',
+  weeks: 'Settimane',
+  count: 'Quante volte in tutto',
+  check: 'Controlla le date',
+  checking: 'Controllo le date…',
+  free: 'Libero',
+  taken: 'Non libero',
+  alternatives: 'Orari vicini liberi:',
+  noAlternatives: 'Nessun orario vicino libero: salta questa data.',
+  skip: 'Salta',
+  skipped: 'Saltata',
+  undoSkip: 'Rimetti',
+  bookN: (n: number) => (n === 1 ? 'Prenota 1 appuntamento' : `Prenota ${n} appuntamenti`),
+  bookingN: 'Prenotazione in corso…',
+  resolveFirst: 'Per ogni data non libera scegli un orario vicino oppure “Salta”.',
+  dates: 'Le date',
+  failed: 'Non siamo riusciti a controllare le date.',
+  thanksTitle: 'Appuntamenti prenotati',
+  thanksText: (n: number) => (n === 1 ? 'Ecco il tuo appuntamento:' : `Ecco i tuoi ${n} appuntamenti:`),
+  label: (every: number, index: number, count: number) =>
+    `Ricorrente · ${W.everyWeeks(every)} (${index + 1} di ${count})`,
+  cancelWhich: 'È un appuntamento ricorrente: quali vuoi disdire?',
+  onlyThis: 'Solo questo',
+  thisAndFollowing: 'Questo e i successivi',
+  off: 'Non ripetere',
+} as const
