@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { WaitlistEntryItem, WaitlistOfferItem } from '@salon/shared/schemas/waitlist'
+import { Link } from 'react-router'
 import { IconClockPlus, IconPhone, IconTrash } from '@tabler/icons-react'
 import { useT } from '../../i18n/use-t'
 import { clockOf, dayLabel, entryName, shortWhen, sinceText } from './format'
@@ -78,7 +79,13 @@ export function EntryCard({
         <Group position="apart" align="flex-start" spacing="xs">
           <Group spacing="xs" align="center">
             <Title order={4} id={headingId} sx={{ fontSize: 17 }}>
-              {name}
+              {entry.client ? (
+                <Anchor component={Link} to={`/clients/${entry.client.id}`} inherit>
+                  {name}
+                </Anchor>
+              ) : (
+                name
+              )}
             </Title>
             <WordBadge color={ENTRY_COLOURS[entry.status]}>{t.glossary.waitlist.entryStatus[entry.status]}</WordBadge>
             {entry.client && !entry.client.has_account && (

@@ -75,6 +75,8 @@ describe('the waitlist page (issue 27)', { timeout: 60_000 }, () => {
     expect(offers[1]).not.toHaveTextContent('By hand')
     const marco = entryOf('Marco Neri')
     expect(marco.getByText('No account — call')).toBeVisible()
+    // The name opens the client's card.
+    expect(marco.getByRole('link', { name: 'Marco Neri' })).toHaveAttribute('href', '/clients/42')
     expect(marco.getByRole('link', { name: /339 000111/ })).toHaveAttribute('href', 'tel:339000111')
     expect(marco.getByTestId('waitlist-what')).toHaveTextContent('Piega · Giulia · 15:00–18:00')
     expect(marco.getByText(/Also asks for: Sat 12 Dec/)).toBeVisible()
