@@ -10,6 +10,8 @@ test('the owner changes a booking rule, sees the shared rule refuse a bad value,
   await page.goto('/dashboard/config')
   const cap = page.getByLabel('Appuntamenti aperti per cliente')
   await expect(cap).toHaveValue('3')
+  // Repeating appointments online (issue 27): the demo lets customers book them.
+  await expect(page.getByLabel('I clienti possono prenotare appuntamenti ricorrenti online')).toBeChecked()
   // The backups' status (issue 22): the test server's PostgreSQL is external to it and not archived.
   const backups = page.getByRole('region', { name: 'Backup' })
   await expect(backups.getByRole('row', { name: /Ultimo backup riuscito/ })).toContainText('Ancora nessuno')

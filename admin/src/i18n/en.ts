@@ -408,6 +408,9 @@ export const en = {
   'config.maxOpenHelp': '0 = no limit. Staff have no limit.',
   'config.cancelLimit': 'Online cancellation up to (hours before)',
   'config.cancelLimitHelp': 'Later, the customer has to call.',
+  'config.seriesForCustomers': 'Customers may book repeating appointments online',
+  'config.seriesForCustomersHelp':
+    'Every N weeks from the booking summary; each date still counts against the open-booking limit.',
   'config.autoConfirm': 'Automatic confirmation: online bookings are confirmed at once',
   'config.cancellation': 'Customers can cancel and move online',
   'backups.title': 'Backups',

@@ -407,6 +407,9 @@ export const it = {
   'config.maxOpenHelp': '0 = nessun limite. Lo staff non ha limiti.',
   'config.cancelLimit': 'Disdetta online fino a (ore prima)',
   'config.cancelLimitHelp': 'Oltre, il cliente deve chiamare.',
+  'config.seriesForCustomers': 'I clienti possono prenotare appuntamenti ricorrenti online',
+  'config.seriesForCustomersHelp':
+    'Ogni N settimane dal riepilogo della prenotazione; ogni data conta nel limite di appuntamenti aperti.',
   'config.autoConfirm': 'Conferma automatica: le prenotazioni online sono subito confermate',
   'config.cancellation': 'I clienti possono disdire e spostare online',
   'backups.title': 'Backup',

@@ -31,13 +31,14 @@ type Values = Required<
   cancellationEnabled: boolean
   autoConfirm: boolean
   twoStepConfirmation: boolean
+  seriesForCustomers: boolean
   noShowGraceMinutes: number
   requireEmailVerification: boolean
   requireAdminTotp: boolean
 } & NotificationValues
 
 /** Settings added after the first release (issue 20), with the values the server assumes when absent. */
-const NEW_SETTING_DEFAULTS = { twoStepConfirmation: false, noShowGraceMinutes: 10 } as const
+const NEW_SETTING_DEFAULTS = { twoStepConfirmation: false, noShowGraceMinutes: 10, seriesForCustomers: false } as const
 
 const EMPTY: Values = {
   businessName: '',
@@ -120,6 +121,11 @@ function SettingsForm({ id }: { id: number }) {
         {...form.getInputProps('twoStepConfirmation', { type: 'checkbox' })}
       />
       <Switch label={t('config.cancellation')} {...form.getInputProps('cancellationEnabled', { type: 'checkbox' })} />
+      <Switch
+        label={t('config.seriesForCustomers')}
+        description={t('config.seriesForCustomersHelp')}
+        {...form.getInputProps('seriesForCustomers', { type: 'checkbox' })}
+      />
       <Divider />
       <NotificationSettings form={form} />
       <Divider />
