@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { BOOKING_NOTE_MAX } from '@salon/shared/constants'
 import { t } from '../../lib/i18n'
+import { SignInLinks } from '../../lib/ui/SignInLinks'
 import { FormAlert, TextAreaField } from '../../lib/ui/Field'
 import { BookingDetails } from './BookingDetails'
 import { ExternalButtons } from '../../lib/ui/ExternalButtons'
@@ -82,14 +82,7 @@ export function SummaryStep(props: SummaryProps) {
       ) : (
         <div className="notice summary__signin">
           <p>{t.booking.loginIntro}</p>
-          <div className="summary__signin-actions">
-            <Link className="btn btn--secondary" to={props.loginHref}>
-              {t.common.login}
-            </Link>
-            <Link className="btn btn--ghost" to={props.registerHref}>
-              {t.common.register}
-            </Link>
-          </div>
+          <SignInLinks loginHref={props.loginHref} registerHref={props.registerHref} />
           {/* Back here after the provider (the summary's own address), signed in: the wizard resumes. */}
           <ExternalButtons next={props.returnHref ?? null} />
         </div>

@@ -6,6 +6,7 @@ import { ROUTE_NAMES } from '@salon/shared/routes'
 import { WAITLIST_DAYS_MAX, waitlistEntryBody } from '@salon/shared/schemas/waitlist'
 import { ApiError } from '../../lib/api'
 import { t } from '../../lib/i18n'
+import { SignInLinks } from '../../lib/ui/SignInLinks'
 import { FormAlert } from '../../lib/ui/Field'
 import { fieldErrors, type Errors } from '../../lib/validation'
 import { joinWaitlist } from '../../lib/waitlist'
@@ -71,14 +72,7 @@ export function WaitlistJoin(props: WaitlistJoinProps) {
     return (
       <div className="notice waitlist-join">
         <p>{W.loginIntro}</p>
-        <div className="summary__signin-actions">
-          <Link className="btn btn--secondary" to={props.loginHref}>
-            {t.common.login}
-          </Link>
-          <Link className="btn btn--ghost" to={props.registerHref}>
-            {t.common.register}
-          </Link>
-        </div>
+        <SignInLinks loginHref={props.loginHref} registerHref={props.registerHref} />
       </div>
     )
   }
