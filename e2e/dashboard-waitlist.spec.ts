@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { addDays, adminToken, loginInBrowser, romeDay } from './helpers'
+import { addDays, adminToken, loginInBrowser, newCustomer, registerViaApi, romeDay } from './helpers'
 import { DESKTOP, PHONE, shot } from './screens'
 
 /**
@@ -37,7 +37,7 @@ test.describe('the waitlist page (1366 × 900)', () => {
   test('the owner adds a client to a day’s waitlist and sees them in line', async ({ page }) => {
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     const surname = `Attesa${Date.now() % 100000}`
-    await newCard(page.request, 'Lucia', surname)
+    const client = await newCard(page.request, 'Lucia', surname)
     const day = addDays(romeDay(), 3)
     await page.goto(`/dashboard/waitlist?day=${day}`)
     await expect(page.getByRole('heading', { name: 'Lista d’attesa', level: 3 })).toBeVisible()
@@ -71,15 +71,34 @@ test.describe('the waitlist page (1366 × 900)', () => {
     await expect(entry.getByTestId('waitlist-what')).toContainText('Piega · Qualsiasi operatore · 09:00–12:00')
     await expect(entry).toContainText('In attesa da')
     await expect(entry).toContainText('Nessuna proposta ancora')
-    // A card without an app account: no automatic offer, the desk calls.
+    // A card without an app account: no automatic offer; the desk calls and books them in.
     await expect(entry.getByText('Senza account — chiamare')).toBeVisible()
-    await expect(entry.getByRole('button', { name: `Proponi un orario a Lucia ${surname}` })).toBeVisible()
+    await expect(entry.getByRole('button', { name: /Proponi un orario/ })).toHaveCount(0)
+    await expect(
+      entry.getByRole('link', { name: `Prenota per Lucia ${surname} (senza account: chiamalo prima)` }),
+    ).toHaveAttribute('href', `/dashboard/booking/create?client=${client}`)
     await shot(page, 'dashboard-waitlist-1366')
     await expectNoSeriousA11yViolations(page)
 
-    // "Offer a time" lists the free starts inside the window (or says there are none).
-    await entry.getByRole('button', { name: `Proponi un orario a Lucia ${surname}` }).click()
-    const offer = page.getByRole('dialog', { name: `Proponi un orario a Lucia ${surname}` })
+    // A customer with an account joined the same day themselves: "Offer a time" lists the free
+    // starts inside the window (or says there are none).
+    const customer = await registerViaApi(page.request, { ...newCustomer('wl-dash', 'Nora', surname) })
+    const services = (await (await page.request.get('/api/pages/home')).json()).categories
+      .flatMap((c: { services: { id: number; title: string }[] }) => c.services)
+      .filter((x: { title: string }) => x.title === 'Piega')
+      .map((x: { id: number }) => x.id)
+    const joined = await api(page.request, customer.token, 'POST', '/api/waitlist', {
+      services,
+      days: [day],
+      from: '15:00',
+      to: '18:00',
+    })
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201)
+    made.entries.push(joined.body.id)
+    await page.reload()
+    const nora = page.getByRole('article', { name: `Nora ${surname}` })
+    await nora.getByRole('button', { name: `Proponi un orario a Nora ${surname}` }).click()
+    const offer = page.getByRole('dialog', { name: `Proponi un orario a Nora ${surname}` })
     await expect(
       offer.getByRole('group', { name: 'Orari liberi' }).or(offer.getByText(/Nessun orario libero/)),
     ).toBeVisible()

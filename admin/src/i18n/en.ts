@@ -1252,6 +1252,8 @@ export const en = {
   'waitlist.sentAt': 'Sent {{when}}',
   'waitlist.decidedAt': 'Closed {{when}}',
   'waitlist.heldUntil': 'Held until {{time}}',
+  'waitlist.book': 'Book them in',
+  'waitlist.bookFor': 'Book {{name}} in (no account: call them first)',
   'waitlist.offerTime': 'Offer a time',
   'waitlist.offerTimeFor': 'Offer a time to {{name}}',
   'waitlist.remove': 'Remove',

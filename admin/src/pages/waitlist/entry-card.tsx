@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { WaitlistEntryItem, WaitlistOfferItem } from '@salon/shared/schemas/waitlist'
 import { Link } from 'react-router'
-import { IconClockPlus, IconPhone, IconTrash } from '@tabler/icons-react'
+import { IconCalendarPlus, IconClockPlus, IconPhone, IconTrash } from '@tabler/icons-react'
 import { useT } from '../../i18n/use-t'
 import { clockOf, dayLabel, entryName, shortWhen, sinceText } from './format'
 
@@ -142,15 +142,29 @@ export function EntryCard({
         </div>
         {waiting && (
           <Group spacing="xs" mt={4}>
-            <Button
-              size="xs"
-              variant="light"
-              leftIcon={<IconClockPlus size={16} aria-hidden />}
-              aria-label={t('waitlist.offerTimeFor', { name })}
-              onClick={() => onOffer(entry)}
-            >
-              {t('waitlist.offerTime')}
-            </Button>
+            {entry.client && !entry.client.has_account ? (
+              // No account: nothing an offer could be booked with — the desk calls and books them in.
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={`/booking/create?client=${entry.client.id}`}
+                leftIcon={<IconCalendarPlus size={16} aria-hidden />}
+                aria-label={t('waitlist.bookFor', { name })}
+              >
+                {t('waitlist.book')}
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                leftIcon={<IconClockPlus size={16} aria-hidden />}
+                aria-label={t('waitlist.offerTimeFor', { name })}
+                onClick={() => onOffer(entry)}
+              >
+                {t('waitlist.offerTime')}
+              </Button>
+            )}
             <Button
               size="xs"
               variant="subtle"
