@@ -75,7 +75,7 @@ test.describe('the waitlist page (1366 × 900)', () => {
     await expect(entry.getByText('Senza account — chiamare')).toBeVisible()
     await expect(entry.getByRole('button', { name: /Proponi un orario/ })).toHaveCount(0)
     await expect(
-      entry.getByRole('link', { name: `Prenota per Lucia ${surname} (senza account: chiamalo prima)` }),
+      entry.getByRole('link', { name: `Prenota per il cliente: Lucia ${surname} (senza account, chiamalo prima)` }),
     ).toHaveAttribute('href', `/dashboard/booking/create?client=${client}`)
     await shot(page, 'dashboard-waitlist-1366')
     await expectNoSeriousA11yViolations(page)

@@ -1253,7 +1253,7 @@ export const en = {
   'waitlist.decidedAt': 'Closed {{when}}',
   'waitlist.heldUntil': 'Held until {{time}}',
   'waitlist.book': 'Book them in',
-  'waitlist.bookFor': 'Book {{name}} in (no account: call them first)',
+  'waitlist.bookFor': 'Book them in: {{name}} (no account, call them first)',
   'waitlist.offerTime': 'Offer a time',
   'waitlist.offerTimeFor': 'Offer a time to {{name}}',
   'waitlist.remove': 'Remove',

@@ -1258,7 +1258,7 @@ export const it = {
   'waitlist.decidedAt': 'Chiusa {{when}}',
   'waitlist.heldUntil': 'Tenuta fino alle {{time}}',
   'waitlist.book': 'Prenota per il cliente',
-  'waitlist.bookFor': 'Prenota per {{name}} (senza account: chiamalo prima)',
+  'waitlist.bookFor': 'Prenota per il cliente: {{name}} (senza account, chiamalo prima)',
   'waitlist.offerTime': 'Proponi un orario',
   'waitlist.offerTimeFor': 'Proponi un orario a {{name}}',
   'waitlist.remove': 'Togli',

@@ -52,7 +52,7 @@ export function ScopeChoice({
       <Text component="legend" size="sm" weight={600} p={0} mb={4}>
         {t('series.scope.label')}
       </Text>
-      <Radio.Group orientation="vertical" spacing={4} value={value} onChange={(v) => onChange(v as SeriesScope)}>
+      <Radio.Group orientation="vertical" spacing={8} value={value} onChange={(v) => onChange(v as SeriesScope)}>
         <Radio value="one" label={t('series.scope.one')} />
         <Radio value="following" label={t('series.scope.following')} disabled={followingDisabled} />
       </Radio.Group>

@@ -71,7 +71,7 @@ export function SeriesTable({
                       </Text>
                       <Radio.Group
                         orientation="vertical"
-                        spacing={4}
+                        spacing={8}
                         value={choices[o.index] ?? ''}
                         onChange={(v) => onChoose(o.index, v as Choice)}
                         size="sm"

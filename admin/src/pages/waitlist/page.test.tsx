@@ -83,7 +83,10 @@ describe('the waitlist page (issue 27)', { timeout: 60_000 }, () => {
     expect(marco.getByText('No offer yet')).toBeVisible()
     // No account: an offer could not be booked, so the desk books them in (the card preselected).
     expect(marco.queryByRole('button', { name: /Offer a time/ })).toBeNull()
-    expect(marco.getByRole('link', { name: /Book Marco Neri in/ })).toHaveAttribute('href', '/booking/create?client=42')
+    expect(marco.getByRole('link', { name: /^Book them in: Marco Neri/ })).toHaveAttribute(
+      'href',
+      '/booking/create?client=42',
+    )
     expect(rosa.getByRole('button', { name: 'Offer a time to Rosa Bianchi' })).toBeVisible()
   })
 
