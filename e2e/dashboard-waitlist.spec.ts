@@ -34,7 +34,7 @@ async function newCard(request: APIRequestContext, name: string, surname: string
 test.describe('the waitlist page (1366 × 900)', () => {
   test.use(DESKTOP)
 
-  test('the owner adds a client to a day’s waitlist and sees them in line', async ({ page }) => {
+  test('the owner adds a client to a day’s waitlist and sees them in line', async ({ page, request }) => {
     await loginInBrowser(page, 'admin@demo.salon', 'demo1234')
     const surname = `Attesa${Date.now() % 100000}`
     const client = await newCard(page.request, 'Lucia', surname)
@@ -82,12 +82,13 @@ test.describe('the waitlist page (1366 × 900)', () => {
 
     // A customer with an account joined the same day themselves: "Offer a time" lists the free
     // starts inside the window (or says there are none).
-    const customer = await registerViaApi(page.request, { ...newCustomer('wl-dash', 'Nora', surname) })
+    // Her own API context: page.request shares the owner's cookies, and her login would replace them.
+    const customer = await registerViaApi(request, { ...newCustomer('wl-dash', 'Nora', surname) })
     const services = (await (await page.request.get('/api/pages/home')).json()).categories
       .flatMap((c: { services: { id: number; title: string }[] }) => c.services)
       .filter((x: { title: string }) => x.title === 'Piega')
       .map((x: { id: number }) => x.id)
-    const joined = await api(page.request, customer.token, 'POST', '/api/waitlist', {
+    const joined = await api(request, customer.token, 'POST', '/api/waitlist', {
       services,
       days: [day],
       from: '15:00',
