@@ -21,7 +21,11 @@ test.use({ viewport: { width: 360, height: 740 } })
 const DESKTOP = { width: 1366, height: 900 }
 const MOBILE = { width: 360, height: 740 }
 
-/** A visit at 00:05 today (salon time: nobody else's booking there), completed and paid by card. */
+/**
+ * A visit early today (salon time), completed and paid by card: at 00:05, or the first of the next
+ * 40-minute steps where the operator is free — a journey that runs just after midnight may have
+ * booked a walk-in "now" that reaches past 00:05 (CI on 27 November at 23:5x UTC did).
+ */
 async function pastPaidVisit(email: string, service: number, operator: number) {
   const db = new pg.Client({ connectionString: process.env.SALON_DATABASE_URL })
   await db.connect()
@@ -32,7 +36,15 @@ async function pastPaidVisit(email: string, service: number, operator: number) {
       `insert into reservations (user_id, operator_id, date_start, date_end, duration, total_price, status, created_at, updated_at)
        select u.id, $2, t.start, t.start + interval '30 minutes', 30, s.price, 'COMPLETED', now(), now()
          from users u, services s,
-              (select (date_trunc('day', now() at time zone 'Europe/Rome') + interval '5 minutes') at time zone 'Europe/Rome' as start) t
+              (select c.start
+                 from generate_series(0, 10) k,
+                      lateral (select (date_trunc('day', now() at time zone 'Europe/Rome') + interval '5 minutes'
+                                       + k * interval '40 minutes') at time zone 'Europe/Rome' as start) c
+                where not exists (select 1 from reservation_phases p
+                                   where p.operator_id = $2 and p.operator_busy
+                                     and tstzrange(p.date_start, p.date_end, '[)')
+                                         && tstzrange(c.start, c.start + interval '30 minutes', '[)'))
+                order by k limit 1) t
         where lower(u.email) = lower($1) and s.id = $3
        returning id, total_price::float8 as price`,
       [email, operator, service],
