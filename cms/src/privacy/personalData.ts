@@ -5,7 +5,8 @@ type Db = Pool | PoolClient
 
 /**
  * What the salon holds about one person, as one JSON document (GDPR art. 15 and 20): the login
- * account, the client card, every booking with its services, operator, payment and history. Two
+ * account, the client card, every booking with its services, operator, payment and history, the waitlist entries with
+ * their offers. Two
  * readers: the person themself (`GET /api/auth/me/export`) never gets what the salon writes about
  * them for its own work — staff notes, the technical record (allergies, colour formulas), the reason
  * of a block — nor who on the staff did what; the salon (`GET /api/clients/:id/export`, ADMIN) gets
@@ -197,14 +198,60 @@ async function bookingsOf(db: Db, clientId: number | null, userId: number | null
   })
 }
 
+/**
+ * Their waitlist entries (issue 27), each with the services and operator asked for and every offer
+ * made, newest first. Who added an entry for them at the desk is the salon's record only.
+ */
+async function waitlistOf(db: Db, clientId: number | null, userId: number | null, audience: Audience) {
+  const { rows } = await db.query(
+    `select e.id, e.status, to_char(e.from_time, 'HH24:MI') as from_time, to_char(e.to_time, 'HH24:MI') as to_time,
+            (select json_agg(to_char(d, 'YYYY-MM-DD') order by d) from unnest(e.days) d) as days,
+            ${isoOf('e.created_at')} as created, ${isoOf('e.ended_at')} as ended, e.created_by_id,
+            o.id as operator_id, o.name as operator_name,
+            coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title) order by k.n)
+                        from unnest(e.services) with ordinality k(sid, n) join services s on s.id = k.sid), '[]'::json)
+              as services,
+            coalesce((select json_agg(json_build_object(
+                        'date_start', ${isoOf('f.date_start')}, 'date_end', ${isoOf('f.date_end')}, 'status', f.status,
+                        'sent', ${isoOf('f.created_at')}, 'decided', ${isoOf('f.decided_at')}, 'by_hand', f.by_hand)
+                        order by f.id)
+                        from waitlist_offers f where f.entry_id = e.id), '[]'::json) as offers
+       from waitlist_entries e left join operators o on o.id = e.operator_id
+      where e.client_id = $1 or e.user_id = $2
+      order by e.created_at desc, e.id desc`,
+    [clientId, userId],
+  )
+  return rows.map((e) => ({
+    id: e.id as number,
+    status: e.status as string,
+    days: e.days as string[],
+    from: e.from_time as string,
+    to: e.to_time as string,
+    services: e.services as { id: number; title: string }[],
+    operator: e.operator_id ? { id: e.operator_id as number, name: e.operator_name as string } : null,
+    createdAt: e.created as string,
+    endedAt: e.ended as string | null,
+    offers: e.offers as {
+      date_start: string
+      date_end: string
+      status: string
+      sent: string
+      decided: string | null
+      by_hand: boolean
+    }[],
+    ...(audience === 'SALON' ? { createdBy: num(e.created_by_id) } : {}),
+  }))
+}
+
 /** The export document of a person (see the top of this file); null when neither card nor account exists. */
 export async function personalData(db: Db, subject: Subject, audience: Audience, now = new Date()) {
   const person = await findPerson(db, subject)
   if (!person) return null
-  const [account, client, bookings, salon] = await Promise.all([
+  const [account, client, bookings, waitlist, salon] = await Promise.all([
     accountOf(db, person.user_id),
     cardOf(db, person.client_id, audience),
     bookingsOf(db, person.client_id, person.user_id, audience),
+    waitlistOf(db, person.client_id, person.user_id, audience),
     db.query<{ business_name: string | null }>('select business_name from config order by id limit 1'),
   ])
   return {
@@ -213,6 +260,7 @@ export async function personalData(db: Db, subject: Subject, audience: Audience,
     account,
     client,
     bookings,
+    waitlist,
   }
 }
 

@@ -119,6 +119,12 @@ describe('GET /api/auth/me/export', () => {
     const rosa = await newCustomer()
     await staffRecord(rosa.card)
     const past = await pastPaidBooking({ user: rosa.id, card: rosa.card }, nightOf(50), 'Capelli lunghi')
+    const waitDay = await freeDay(piega.id, 2)
+    const joined = await api('POST', '/api/waitlist', {
+      token: rosa.token,
+      body: { services: [piega.id], operator: giulia, days: [waitDay], from: '09:00', to: '12:00' },
+    })
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201)
     const res = await api('GET', '/api/auth/me/export', { token: rosa.token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
@@ -156,6 +162,20 @@ describe('GET /api/auth/me/export', () => {
     expect(booking.paid).not.toHaveProperty('by')
     expect(booking.history).toEqual([expect.objectContaining({ kind: 'IMPORTED', to: 'COMPLETED', by: 'SYSTEM' })])
     expect(booking.history[0]).not.toHaveProperty('actor')
+    // What she waits for is hers too (issue 27), without who at the salon added it.
+    expect(data.waitlist).toEqual([
+      expect.objectContaining({
+        id: joined.body.id,
+        status: 'ACTIVE',
+        days: [waitDay],
+        from: '09:00',
+        to: '12:00',
+        services: [{ id: piega.id, title: piega.title }],
+        operator: { id: giulia, name: 'Giulia' },
+        offers: [],
+      }),
+    ])
+    expect(data.waitlist[0]).not.toHaveProperty('createdBy')
   })
 
   it('is only ever one’s own: another customer’s export holds none of it, and a visitor gets 401', async () => {
@@ -167,6 +187,7 @@ describe('GET /api/auth/me/export', () => {
     expect(theirs.body.account.id).toBe(other.id)
     expect(theirs.body.client.id).toBe(other.card)
     expect(theirs.body.bookings).toEqual([])
+    expect(theirs.body.waitlist).toEqual([])
     expect(JSON.stringify(theirs.body)).not.toContain(rosa.email)
     expect(JSON.stringify(theirs.body)).not.toContain(`"id":${past}`)
     // The salon's path is not theirs to use, for their own card or anyone's.

@@ -5,6 +5,7 @@ import { useCustomMutation, useGo, type HttpError } from '@refinedev/core'
 import { walkInBody } from '@salon/shared/schemas/clients'
 import { formatTime } from '@salon/shared/format'
 import { IconAlertCircle } from '@tabler/icons-react'
+import { ModalActions } from '../../components/modal-actions'
 import { ClientPicker, type PickedClient } from '../../components/client-picker'
 import { RelationMultiSelect } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
@@ -166,14 +167,12 @@ export function WalkInModal({
             </Stack>
           </Alert>
         )}
-        <Group position="right" spacing="xs">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={mutation.isPending}>
-            {t('desk.walkInBook')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={close}
+          onSubmit={submit}
+          loading={mutation.isPending}
+          submitLabel={t('desk.walkInBook')}
+        />
       </Stack>
     </Modal>
   )

@@ -21,6 +21,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@salon/shared/enums/index'
 import { checkoutBody, PAYMENTS_MAX, type CheckoutResponse } from '@salon/shared/schemas/clients'
 import type { AgendaItem } from '@salon/shared/schemas/booking'
 import { IconAlertCircle, IconPlus, IconX } from '@tabler/icons-react'
+import { ModalActions } from '../../components/modal-actions'
 import { MoneyInput } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
 import { formatMoney } from '../../lib/format'
@@ -366,14 +367,12 @@ export function CheckoutModal({
         <Text size="xs" sx={(theme) => ({ color: theme.colors.gray[7] })}>
           {t('checkout.notFiscal')}
         </Text>
-        <Group position="right" spacing="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={mutation.isPending}>
-            {t('checkout.confirm', { amount: money(totals.due) })}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          onSubmit={submit}
+          loading={mutation.isPending}
+          submitLabel={t('checkout.confirm', { amount: money(totals.due) })}
+        />
       </Stack>
     </Modal>
   )

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNotification } from '@refinedev/core'
 import { clientCreateBody, type ClientCreateBody } from '@salon/shared/schemas/clients'
-import { IconAlertCircle } from '@tabler/icons-react'
 import { useNavigate } from 'react-router'
+import { ModalActions } from '../../components/modal-actions'
 import { FieldGrid } from '../../components/form/fields'
 import { zodValidate } from '../../components/form/zod-validate'
 import { useT } from '../../i18n/use-t'
@@ -122,19 +122,13 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
                 {...form.getInputProps('email')}
               />
             </FieldGrid>
-            {error && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group position="right">
-              <Button variant="default" onClick={close} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('clients.create.submit')}
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={close}
+              cancelDisabled={busy}
+              loading={busy}
+              submitLabel={t('clients.create.submit')}
+              refusal={error ? { message: error } : null}
+            />
           </Stack>
         </form>
       )}

@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core'
+import { Modal, NumberInput, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useNotification } from '@refinedev/core'
 import { COPY_WEEKS_MAX, copyWeekBody } from '@salon/shared/schemas/rota'
+import { ModalActions } from '../../components/modal-actions'
 import { zodValidate } from '../../components/form/zod-validate'
 import { useT } from '../../i18n/use-t'
 import { fieldErrorsOf, messageOf, useRotaWrites } from './api'
@@ -107,14 +108,7 @@ function CopyWeekForm({
             {refusal}
           </Text>
         )}
-        <Group position="right" spacing="sm">
-          <Button variant="default" onClick={onClose} disabled={busy} sx={{ minHeight: 44 }}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} sx={{ minHeight: 44 }}>
-            {t('rota.copy.submit')}
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} cancelDisabled={busy} loading={busy} submitLabel={t('rota.copy.submit')} />
       </Stack>
     </form>
   )

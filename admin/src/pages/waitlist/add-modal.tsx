@@ -1,20 +1,9 @@
 import { useState } from 'react'
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useCustomMutation, type HttpError } from '@refinedev/core'
 import { waitlistEntryBody, type WaitlistEntryItem } from '@salon/shared/schemas/waitlist'
-import { IconAlertCircle, IconPlus, IconX } from '@tabler/icons-react'
+import { IconPlus, IconX } from '@tabler/icons-react'
+import { ModalActions } from '../../components/modal-actions'
 import { ClientPicker, type PickedClient } from '../../components/client-picker'
 import { DateField } from '../../components/form/date-fields'
 import { RelationMultiSelect } from '../../components/form/fields'
@@ -195,19 +184,13 @@ export function AddModal({
             error={errors.to}
           />
         </SimpleGrid>
-        {refusal && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('waitlist.refused')} role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group position="right">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={mutation.isPending}>
-            {t('waitlist.add')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          onSubmit={submit}
+          loading={mutation.isPending}
+          submitLabel={t('waitlist.add')}
+          refusal={refusal ? { title: t('waitlist.refused'), message: refusal } : null}
+        />
       </Stack>
     </Modal>
   )

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Modal, Stack, Text } from '@mantine/core'
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core'
 import type { WaitlistEntryItem, WaitlistOfferItem } from '@salon/shared/schemas/waitlist'
-import { IconAlertCircle } from '@tabler/icons-react'
+import { ModalActions } from '../../components/modal-actions'
 import { SlotPicker, type FreeSlot } from '../../components/slot-picker'
 import { useT } from '../../i18n/use-t'
 import { reasonOf } from '../../providers/payload-errors'
@@ -92,19 +92,16 @@ export function OfferModal({
           timeZone={timeZone}
           empty={t('waitlist.noFreeTime')}
         />
-        {refusal && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('waitlist.refused')} role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group position="right">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={send} disabled={!chosen} loading={mutation.isPending}>
-            {chosen ? t('waitlist.send', { time: clockOf(chosen, t.intl, timeZone) }) : t('booking.chooseTime')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          onSubmit={send}
+          disabled={!chosen}
+          loading={mutation.isPending}
+          submitLabel={
+            chosen ? t('waitlist.send', { time: clockOf(chosen, t.intl, timeZone) }) : t('booking.chooseTime')
+          }
+          refusal={refusal ? { title: t('waitlist.refused'), message: refusal } : null}
+        />
       </Stack>
     </Modal>
   )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ActionIcon, Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useCustom, useCustomMutation } from '@refinedev/core'
 import { useSearchParams } from 'react-router'
 import { addCalendarDays } from '@salon/shared/booking/periods'
@@ -72,7 +72,8 @@ export default function WaitlistPage() {
           {t('waitlist.add')}
         </Button>
       </Group>
-      <Group spacing="xs" align="flex-end" role="group" aria-label={t('waitlist.dayNav')}>
+      {/* One row down to 360 px: the date field gives way, the buttons keep their size. */}
+      <Group spacing="xs" align="flex-end" noWrap role="group" aria-label={t('waitlist.dayNav')}>
         <ActionIcon
           size="lg"
           variant="default"
@@ -81,7 +82,9 @@ export default function WaitlistPage() {
         >
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
-        <DateField label={t('waitlist.dayNav')} value={day} onChange={setDay} required />
+        <Box sx={{ flex: '0 1 12rem', minWidth: 0 }}>
+          <DateField label={t('waitlist.dayNav')} value={day} onChange={setDay} required />
+        </Box>
         <ActionIcon
           size="lg"
           variant="default"
@@ -90,7 +93,7 @@ export default function WaitlistPage() {
         >
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
-        <Button variant="subtle" onClick={() => setDay(today)} disabled={day === today}>
+        <Button variant="subtle" px="xs" sx={{ flexShrink: 0 }} onClick={() => setDay(today)} disabled={day === today}>
           {t('waitlist.today')}
         </Button>
       </Group>
