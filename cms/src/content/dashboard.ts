@@ -9,7 +9,6 @@ import {
   localDayOf,
   localDaysBetween,
   openMinutesPerOperator,
-  operatorOpenMinutes,
   percentOf,
   type DashboardBooking,
   type DashboardIndex,
@@ -20,6 +19,35 @@ import {
 import { pool } from '../platform'
 import { salonCalendar } from '../calendar'
 import { blocksWithin } from '../reservations'
+
+/**
+ * The operators' open minutes (`openMinutesPerOperator`: a year × 20 operators is ~7,000
+ * operator-days of time-zone arithmetic) kept per calendar copy — one object per committed
+ * calendar version (`salonCalendar`), so any change of hours, closures, holidays, operators or
+ * rota is a new copy and a new computation — and per zone, days and blocked time (read afresh each
+ * time: part of the key). The same period asked again costs a look-up.
+ */
+const openMinutesCache = new WeakMap<object, Map<string, Map<number, number>>>()
+const OPEN_MINUTES_KEPT = 64
+
+function openMinutesOf(
+  calendar: Parameters<typeof openMinutesPerOperator>[0],
+  timeZone: string,
+  fromDay: string,
+  toDay: string,
+  blocked: { operator: number; date_start: string; date_end: string }[],
+): Map<number, number> {
+  let kept = openMinutesCache.get(calendar)
+  if (!kept) openMinutesCache.set(calendar, (kept = new Map()))
+  const key = JSON.stringify([timeZone, fromDay, toDay, blocked.map((b) => [b.operator, b.date_start, b.date_end])])
+  let minutes = kept.get(key)
+  if (!minutes) {
+    minutes = openMinutesPerOperator(calendar, timeZone, fromDay, toDay, blocked)
+    if (kept.size >= OPEN_MINUTES_KEPT) kept.clear()
+    kept.set(key, minutes)
+  }
+  return minutes
+}
 
 /** Pending bookings listed (oldest appointment first); `pending.total` counts them all. */
 const PENDING_LIMIT = 50
@@ -152,9 +180,11 @@ export async function dashboardIndex(
     ])
 
   const blocked = blocks.map((b) => ({ ...b, operator: b.operator.id }))
-  const openEach = openMinutesPerOperator(calendar, timeZone, range.fromDay, range.toDay, blocked)
+  const openEach = openMinutesOf(calendar, timeZone, range.fromDay, range.toDay, blocked)
   const openCur = [...openEach.values()].reduce((a, b) => a + b, 0)
-  const openPrev = operatorOpenMinutes(calendar, timeZone, range.previousFromDay, range.previousToDay, blocked)
+  const openPrev = [
+    ...openMinutesOf(calendar, timeZone, range.previousFromDay, range.previousToDay, blocked).values(),
+  ].reduce((a, b) => a + b, 0)
   const customers = customerRows.rows[0] as { current: number; previous: number }
   const countsOf = (period: 'current' | 'previous'): PeriodCounts => {
     const r = kpiRows.rows.find((row) => row.period === period)
