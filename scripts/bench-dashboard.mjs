@@ -148,11 +148,54 @@ try {
       inst.on('response', (_c, _s, _b, responseTime) => times.push(responseTime))
     })
 
+  // CPU seconds (user + system, /proc; Linux only) of the app process and of PostgreSQL (the
+  // postmaster, its live backends, its exited ones): CPU ms per request survives a busy machine
+  // better than latency does.
+  const ticks = (pid, reaped = false) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
+    } catch {
+      return 0
+    }
+  }
+  const children = (ppid) =>
+    fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(ppid)
+        } catch {
+          return false
+        }
+      })
+  const appPid =
+    process.platform === 'linux'
+      ? children(process.pid).find((d) => fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('server.ts'))
+      : undefined
+  const cpuNow = () =>
+    appPid
+      ? {
+          app: ticks(appPid),
+          postgres: ticks(db.child.pid, true) + children(db.child.pid).reduce((sum, d) => sum + ticks(d), 0),
+        }
+      : null
+  const cpuPerRequest = (before, after, n) =>
+    before && after
+      ? {
+          app: Math.round(((after.app - before.app) / n) * 1e4) / 10,
+          postgres: Math.round(((after.postgres - before.postgres) / n) * 1e4) / 10,
+        }
+      : null
+
   const results = []
   for (const [label, query] of kinds) {
     log(`${label}…`)
     await run(query, 1, 20) // warm-up
+    const cpuBefore = cpuNow()
     const one = await run(query, 1, REQUESTS)
+    one.cpuMs = cpuPerRequest(cpuBefore, cpuNow(), REQUESTS)
     const many = await run(query, CONNECTIONS, REQUESTS)
     results.push({ label, query, one, many })
   }
@@ -162,11 +205,11 @@ try {
     `Dashboard index on ${counted[0].n.toLocaleString('en')} reservations — ${new Date().toISOString().slice(0, 10)}, ` +
       `${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL 17 (embedded)`,
     '',
-    `| period | p50 (1 client) | p95 (1 client) | p99 (1 client) | p95 (${CONNECTIONS} clients) | req/s (${CONNECTIONS} clients) | statuses |`,
-    '|---|---|---|---|---|---|---|',
+    `| period | p50 (1 client) | p95 (1 client) | p99 (1 client) | CPU ms/request app + PostgreSQL (1 client) | p95 (${CONNECTIONS} clients) | req/s (${CONNECTIONS} clients) | statuses |`,
+    '|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.label} | ${r.one.p50} ms | **${r.one.p95} ms** | ${r.one.p99} ms | ${r.many.p95} ms | ${r.many.rps} | ${Object.entries(
+        `| ${r.label} | ${r.one.p50} ms | **${r.one.p95} ms** | ${r.one.p99} ms | ${r.one.cpuMs ? `${r.one.cpuMs.app} + ${r.one.cpuMs.postgres}` : '—'} | ${r.many.p95} ms | ${r.many.rps} | ${Object.entries(
           {
             ...r.one.statuses,
             ...Object.fromEntries(Object.entries(r.many.statuses).map(([k, v]) => [k, (r.one.statuses[k] ?? 0) + v])),
