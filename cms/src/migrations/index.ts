@@ -33,6 +33,7 @@ import * as migration_20261127_182000_phone_factor from './20261127_182000_phone
 import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_reminders';
 import * as migration_20261127_190000_waitlist from './20261127_190000_waitlist';
 import * as migration_20261127_191000_series from './20261127_191000_series';
+import * as migration_20261128_000000_dashboard_rollup from './20261128_000000_dashboard_rollup';
 
 export const migrations = [
   {
@@ -209,5 +210,10 @@ export const migrations = [
     up: migration_20261127_191000_series.up,
     down: migration_20261127_191000_series.down,
     name: '20261127_191000_series',
+  },
+  {
+    up: migration_20261128_000000_dashboard_rollup.up,
+    down: migration_20261128_000000_dashboard_rollup.down,
+    name: '20261128_000000_dashboard_rollup',
   },
 ];

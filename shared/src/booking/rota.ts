@@ -269,17 +269,50 @@ export function workingRangesByDay(
   const out = new Map<string, Range[]>()
   if (!DAY_PATTERN.test(fromDay) || !DAY_PATTERN.test(toDay) || fromDay > toDay) return out
   const index = closures ?? closureIndexOf(calendar.closures ?? [], calendar.holidays ?? [], timeZone, fromDay, toDay)
-  for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1)) {
-    if (index.isDayClosed(day)) {
-      out.set(day, [])
-      continue
-    }
-    const open = mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone))
-    const rota = rotaRangesOf(calendar, operator, day, timeZone)
-    const on = rota === null ? open : intersectRanges(open, rota)
-    out.set(day, subtractRanges(on, index.rangesOf(day)))
-  }
+  for (let day = fromDay; day <= toDay; day = addCalendarDays(day, 1))
+    out.set(day, workingRangesOfDay(calendar, operator, day, timeZone, index))
   return out
+}
+
+/** The salon's side of a local day: its merged opening ranges and its closed ranges (closures, holidays). */
+export interface SalonDay {
+  closed: boolean
+  open: Range[]
+  off: Range[]
+}
+
+/** `SalonDay` of `day` (`index` must cover it). */
+export function salonDayOf(
+  calendar: Pick<SalonCalendar, 'opening'>,
+  day: string,
+  timeZone: string,
+  index: ClosureIndex,
+): SalonDay {
+  if (index.isDayClosed(day)) return { closed: true, open: [], off: [] }
+  return {
+    closed: false,
+    open: mergeRanges(openingRanges(day, calendar.opening ?? [], timeZone)),
+    off: index.rangesOf(day),
+  }
+}
+
+/**
+ * One local day of `workingRangesByDay` (`index` must cover it). `salon`: that day's `salonDayOf`
+ * when the caller already has it — the dashboard works it out once per day for every operator
+ * (issue 28 §3).
+ */
+export function workingRangesOfDay(
+  calendar: Pick<SalonCalendar, 'opening' | 'rota'>,
+  operator: number,
+  day: string,
+  timeZone: string,
+  index: ClosureIndex,
+  salon: SalonDay = salonDayOf(calendar, day, timeZone, index),
+): Range[] {
+  if (salon.closed) return []
+  const rota = rotaRangesOf(calendar, operator, day, timeZone)
+  const on = rota === null ? salon.open : intersectRanges(salon.open, rota)
+  return subtractRanges(on, salon.off)
 }
 
 /** What makes a booked time fall outside its operator's hours: leave, or no shift at that time. */
