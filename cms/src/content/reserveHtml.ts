@@ -19,7 +19,10 @@ const MAX_PAGES = 48
 const MAX_TIMES = 64
 
 /** One availability read as the fast path answers it (reservations/endpoints/availability.ts). */
-export type AvailabilityRead = (route: '/first-free' | '/time-availability-day', query: Record<string, string>) => Promise<unknown>
+export type AvailabilityRead = (
+  route: '/first-free' | '/time-availability-day',
+  query: Record<string, string>,
+) => Promise<unknown>
 
 export interface SeedTimes {
   services: string
@@ -30,7 +33,10 @@ export interface SeedTimes {
 }
 
 interface Renderer {
-  render(route: string, input: { home: unknown; origin: string; url: string; reserveTimes: SeedTimes | null }): Promise<string>
+  render(
+    route: string,
+    input: { home: unknown; origin: string; url: string; reserveTimes: SeedTimes | null },
+  ): Promise<string>
 }
 
 export interface ReservePagesOptions {
@@ -54,7 +60,12 @@ export function timesQueryOf(search: URLSearchParams) {
   }
 }
 
-export function createReservePages({ availability, htmlVariants, now = Date.now, log = console.error }: ReservePagesOptions) {
+export function createReservePages({
+  availability,
+  htmlVariants,
+  now = Date.now,
+  log = console.error,
+}: ReservePagesOptions) {
   const times = new Map<string, { at: number; value: Promise<SeedTimes | null> }>()
   const pages = new Map<string, Promise<SpaShell>>()
 

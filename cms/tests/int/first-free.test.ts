@@ -19,7 +19,10 @@ async function firstListed(from: string, operator: number | 'any'): Promise<stri
   for (let m = 0; m < 3; m++) {
     const [y, mo] = from.slice(0, 7).split('-').map(Number) as [number, number]
     const month = new Date(Date.UTC(y, mo - 1 + m, 1)).toISOString().slice(0, 7)
-    const res = await api('GET', `/api/reservations/availability-month?month=${month}&services=${piega}&operator=${operator}`)
+    const res = await api(
+      'GET',
+      `/api/reservations/availability-month?month=${month}&services=${piega}&operator=${operator}`,
+    )
     expect(res.status).toBe(200)
     const day = (res.body.days as string[]).find((d) => d >= from)
     if (day) return day

@@ -39,7 +39,12 @@ describe('firstFreeDay', () => {
   it('skips a fully booked day', () => {
     const one = calendar({ opening: everyDay(['09:00', '10:00']), operators: [{ id: 1 }] })
     const booked = [
-      { operator: 1, date_start: '2026-05-11T07:00:00Z', date_end: '2026-05-11T08:00:00Z', status: 'CONFIRMED' as const },
+      {
+        operator: 1,
+        date_start: '2026-05-11T07:00:00Z',
+        date_end: '2026-05-11T08:00:00Z',
+        status: 'CONFIRMED' as const,
+      },
     ]
     const q = { ...base, calendar: one, reservations: booked, now: Date.parse('2026-05-10T20:00:00Z') }
     expect(firstFreeDay({ ...q, from: '2026-05-11' }).day).toBe('2026-05-12')

@@ -10,9 +10,9 @@ const pieces = {
   ),
   day: fc.oneof(
     fc.constantFrom('2026-11-28', '2026-02-29', '2028-02-29', '2026-13-01', '1999-12-31', '3000-01-01', '2026-1-5', ''),
-    fc.date({ min: new Date('1990-01-01'), max: new Date('3100-01-01'), noInvalidDate: true }).map((d) =>
-      d.toISOString().slice(0, 10),
-    ),
+    fc
+      .date({ min: new Date('1990-01-01'), max: new Date('3100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
   ),
   time: fc.oneof(
     fc.constantFrom(
@@ -27,14 +27,19 @@ const pieces = {
       '2026-02-30T09:00:00Z',
       '',
     ),
-    fc.date({ min: new Date('1990-01-01'), max: new Date('3100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
+    fc
+      .date({ min: new Date('1990-01-01'), max: new Date('3100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
   ),
   step: fc.constantFrom('services', 'operator', 'when', 'summary', 'Summary', '', 'thankyou'),
 }
 
 const query = fc.record(
   {
-    services: fc.oneof(fc.array(pieces.id, { maxLength: 12 }).map((xs) => xs.join(',')), fc.constantFrom(',', '1,,2', '3,3')),
+    services: fc.oneof(
+      fc.array(pieces.id, { maxLength: 12 }).map((xs) => xs.join(',')),
+      fc.constantFrom(',', '1,,2', '3,3'),
+    ),
     operator: fc.oneof(pieces.id, fc.constant('any'), fc.constant('ANY')),
     day: pieces.day,
     time: pieces.time,

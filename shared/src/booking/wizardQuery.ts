@@ -24,7 +24,9 @@ const idOf = (v: string): number | undefined => {
 
 // zod 4's `z.iso.datetime({ offset: true })`: an existing date, seconds, optional fraction, Z or ±hh:mm.
 const DATE = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`
-const INSTANT = new RegExp(`^${DATE}T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$`)
+const INSTANT = new RegExp(
+  `^${DATE}T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$`,
+)
 
 export function readWizardQuery(q: Record<string, string | undefined>): WizardQuery {
   const out: WizardQuery = { services: [], operator: 'any' }

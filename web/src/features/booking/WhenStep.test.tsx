@@ -57,7 +57,7 @@ describe('WhenStep', () => {
     api.fetchFirstFree.mockResolvedValue({ day: null, slots: [] })
     const seed = { services: '9', operator: 'any', kind: 'first-free' as const, day: '2026-11-26', slots: [] }
     render(<WhenStep choice={choice} config={config} onDay={() => {}} onTime={() => {}} seed={seed} />)
-    expect(await screen.findByText(/Non ci sono|nessun giorno/i)).toBeInTheDocument()
+    expect(await screen.findByText(/Non ci sono orari liberi nei prossimi mesi/)).toBeInTheDocument()
     expect(api.fetchFirstFree).toHaveBeenCalledTimes(1)
   })
 

@@ -91,7 +91,11 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
     useCallback(
       (signal: AbortSignal): Promise<FirstFree | null> =>
         wantFirst
-          ? fetchFirstFree({ services: servicesKey.split(',').map(Number), operator }, signal)
+          ? fetchFirstFree({ services: servicesKey.split(',').map(Number), operator }, signal).then((answer) => {
+              // The calendar opens on that day's month (a later one when this month is full).
+              if (answer.day) setMonth(monthOf(answer.day))
+              return answer
+            })
           : Promise.resolve(null),
       [wantFirst, servicesKey, operator],
     ),
@@ -100,12 +104,11 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
   const found = first.status === 'success' ? first.data : null
   const autoPicked = useRef(false)
   useEffect(() => {
-    if (choice.day || autoPicked.current || !found) return
+    if (choice.day || autoPicked.current || !found?.day) return
     autoPicked.current = true
-    if (!found.day) return setSearchResult('none')
-    setMonth(monthOf(found.day))
-    onDay(found.day)
+    onDay(found.day) // into the URL: Back, a reload and "Avanti" keep it
   })
+  const nothingAhead = searchResult === 'none' || (wantFirst && found?.day === null)
   const inWindow = (day: string) => day >= bookable.first && day <= bookable.last
 
   async function firstAvailable() {
@@ -164,7 +167,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
           {days.status === 'success' && freeDays.size === 0 ? (
             <p className="muted">{t.booking.noDaysThisMonth}</p>
           ) : null}
-          {searchResult === 'none' ? <p className="notice">{t.booking.noDaysAtAll}</p> : null}
+          {nothingAhead ? <p className="notice">{t.booking.noDaysAtAll}</p> : null}
           {searchResult === 'failed' ? <p role="alert">{t.common.networkError}</p> : null}
         </div>
         <button
