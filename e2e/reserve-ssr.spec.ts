@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { SALON_ZONE, serviceIds } from './helpers'
-import { DESKTOP, PHONE, shot } from './screens'
+import fs from 'node:fs'
+import path from 'node:path'
+import { DESKTOP, PHONE } from './screens'
 
 /**
  * `/reserve` rendered by the server with its data (issue 28, web/README.md "/reserve rendered by
@@ -25,7 +27,10 @@ async function firstFree(request: APIRequestContext) {
   return { id, title, day: body.day, slots: body.slots }
 }
 
-/** Holds every script of the app until `release()`: the page stays the server's HTML, un-hydrated. */
+/**
+ * Holds every script of the app until `release()`: the page stays the server's HTML, un-hydrated.
+ * Module scripts hold DOMContentLoaded and load back too, so navigations wait for the response only.
+ */
 async function holdScripts(page: Page) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
@@ -40,6 +45,17 @@ async function holdScripts(page: Page) {
 async function slowPhone(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+}
+
+/**
+ * With SALON_SHOTS=<dir>, the whole page as it is now. Not `shot()`: before hydration the month's
+ * spinner turns until the app asks for the month, and `shot()` waits for animations to end.
+ */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SALON_SHOTS
+  if (!dir) return
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' })
 }
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))
@@ -110,7 +126,7 @@ for (const [size, device] of [
       const errors = failOnHydrationErrors(page)
       await slowPhone(page)
       const release = await holdScripts(page)
-      await page.goto('/reserve')
+      await page.goto('/reserve', { waitUntil: 'commit' })
       const box = page.getByRole('checkbox', { name: title, exact: true })
       await expect(box).toBeVisible()
       await shot(page, `reserve-ssr-services-before-hydration-${size}`)
@@ -137,12 +153,13 @@ for (const [size, device] of [
       const errors = failOnHydrationErrors(page)
       await slowPhone(page)
       const release = await holdScripts(page)
-      await page.goto(`/reserve?services=${first.id}`)
+      await page.goto(`/reserve?services=${first.id}`, { waitUntil: 'commit' })
       const slot = page.getByTestId('time-slot').first()
       await expect(slot).toBeVisible()
       await shot(page, `reserve-ssr-times-before-hydration-${size}`)
       expect(await hydrated(page)).toBe(false)
-      await slot.click() // the form's GET: the server renders the choice
+      // The form's GET: the server renders the choice (a navigation whose scripts are held too).
+      await slot.click({ noWaitAfter: true })
       await expect(page).toHaveURL(/[?&]time=/)
       expect(await hydrated(page)).toBe(false)
       release()

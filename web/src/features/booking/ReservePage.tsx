@@ -77,7 +77,10 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
   const operators = operatorsFor(catalogue, services)
   const operator = choice.operator === 'any' ? null : (operators.find((o) => o.id === choice.operator) ?? null)
 
-  const [note, setNote] = useState(() => sessionStorage.getItem(NOTE_KEY) ?? '')
+  // No sessionStorage on the server's render (the note shows on the summary only, client-rendered).
+  const [note, setNote] = useState(() =>
+    typeof sessionStorage === 'undefined' ? '' : (sessionStorage.getItem(NOTE_KEY) ?? ''),
+  )
   const [noteError, setNoteError] = useState<string>()
   const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
   const [submitting, setSubmitting] = useState(false)
