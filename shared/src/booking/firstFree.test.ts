@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { firstFreeDay } from './firstFree'
 import { daysWithSlots } from './month'
 import { daySlots } from './slots'
-import { busySalon, calendar, everyDay, service, settings } from './test-fixtures'
+import { busySalon, calendar, everyDay, reservation, service, settings } from './test-fixtures'
 
 const base = {
   services: [service(1, 30)],
@@ -38,14 +38,7 @@ describe('firstFreeDay', () => {
 
   it('skips a fully booked day', () => {
     const one = calendar({ opening: everyDay(['09:00', '10:00']), operators: [{ id: 1 }] })
-    const booked = [
-      {
-        operator: 1,
-        date_start: '2026-05-11T07:00:00Z',
-        date_end: '2026-05-11T08:00:00Z',
-        status: 'CONFIRMED' as const,
-      },
-    ]
+    const booked = [reservation(1, '2026-05-11T07:00:00Z', '2026-05-11T08:00:00Z')]
     const q = { ...base, calendar: one, reservations: booked, now: Date.parse('2026-05-10T20:00:00Z') }
     expect(firstFreeDay({ ...q, from: '2026-05-11' }).day).toBe('2026-05-12')
     expect(firstFreeDay({ ...q, reservations: [], from: '2026-05-11' }).day).toBe('2026-05-11')
