@@ -150,17 +150,30 @@ async function main() {
   const publicPages = createPublicPages({
     webRoot: path.join(root, 'web'),
     homeUrl: `http://127.0.0.1:${port}/api/pages/home`,
+    // `/reserve` rendered with the first free times: the fast path's own reads, in process (over
+    // loopback until Payload has published its pool).
+    availability: async (route, query) => {
+      const db = publishedPool()
+      if (db) return AVAILABILITY_ROUTES[route]!(db, query)
+      const res = await fetch(`http://127.0.0.1:${port}${AVAILABILITY_PREFIX}${route}?${new URLSearchParams(query)}`)
+      if (!res.ok) throw new Error(`${route}: ${res.status}`)
+      return res.json()
+    },
   })
   await publicPages.init()
 
-  /** A public path: its prerendered page when it has one, else the SPA shell. */
-  const sendWebPage = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+  /** A public path: its prerendered page when it has one (`/reserve`: rendered with its times), else the SPA shell. */
+  const sendWebPage = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    const pathname = url.pathname
+    const origin = () => publicOrigin(req, isHttps(req))
     const page = publicPages.isPrerendered(pathname)
-      ? await publicPages.page(pathname, publicOrigin(req, isHttps(req))).catch((err: unknown) => {
+      ? await publicPages.page(pathname, origin()).catch((err: unknown) => {
           console.error(err)
           return null
         })
-      : null
+      : pathname === '/reserve' && (req.method === 'GET' || req.method === 'HEAD')
+        ? await publicPages.reserve(url.searchParams, origin())
+        : null
     sendIndex(req, res, pathname, page ?? webShell)
   }
 
@@ -387,7 +400,7 @@ async function main() {
       })
     }
     return web(req, res, () => {
-      sendWebPage(req, res, pathname).catch((err: unknown) => {
+      sendWebPage(req, res, url).catch((err: unknown) => {
         console.error(err)
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
         res.end()

@@ -18,12 +18,16 @@ import { headFor, headHtml } from './app/head'
 import { HYDRATION_DATA_ID, scriptJson } from './app/hydration'
 import { buildRoutes, SCREENS, type PublicRouteName } from './app/routes'
 import type { HomeData, HomeRenderContext } from './features/home/api'
+import { catalogueOf, type ReserveRenderContext, type ReserveSeed, type SeedCatalogue } from './features/booking/seed'
 
 export { headFor, headHtml }
 
 /** The routes prerendered at build time (and served from `dist-pages/<name>.html`). */
 export const PRERENDERED = ['home', 'terms', 'privacy', 'map-site'] as const satisfies readonly PublicRouteName[]
-export type PrerenderedRoute = (typeof PRERENDERED)[number]
+/** Routes the server renders per request (cms/src/content): the prerendered ones and the booking wizard. */
+export const SERVER_RENDERED = [...PRERENDERED, 'reserve'] as const satisfies readonly PublicRouteName[]
+export type PrerenderedRoute = (typeof SERVER_RENDERED)[number]
+export type { ReserveSeed }
 
 export const HEAD_START = '<!--salon:head-->'
 export const HEAD_END = '<!--salon:/head-->'
@@ -34,6 +38,10 @@ export interface RenderInput {
   home: HomeData | null
   /** The public origin for the canonical URL and Open Graph (`https://salone.example`). */
   origin: string
+  /** The path and query rendered (`/reserve?services=3`); default: the route's path. */
+  url?: string
+  /** `/reserve`: the times the page is rendered with (the catalogue is `home`'s). */
+  reserveTimes?: ReserveSeed['times']
 }
 
 interface ManifestChunk {
@@ -45,10 +53,19 @@ interface ManifestChunk {
 const pathOf = (route: PrerenderedRoute) => PUBLIC_ROUTES.find((r) => r.name === route)!.path
 
 /** Renders a route's markup and the loaders' data for hydration. */
-export async function renderRoute(route: PrerenderedRoute, home: HomeData | null) {
+export async function renderRoute(route: PrerenderedRoute, home: HomeData | null, input: Partial<RenderInput> = {}) {
   const handler = createStaticHandler(buildRoutes())
-  const requestContext: HomeRenderContext = { home }
-  const context = await handler.query(new Request(new URL(pathOf(route), 'http://localhost')), { requestContext })
+  const requestContext: HomeRenderContext & ReserveRenderContext = { home }
+  if (route === 'reserve') {
+    if (!home) throw new Error('reserve: no catalogue to render with')
+    requestContext.reserve = {
+      catalogue: catalogueOf(home as unknown as SeedCatalogue),
+      times: input.reserveTimes ?? null,
+    }
+  }
+  const url = new URL(input.url ?? pathOf(route), 'http://localhost')
+  if (url.pathname !== pathOf(route)) throw new Error(`${route}: ${url.pathname} is not its path`)
+  const context = await handler.query(new Request(url), { requestContext })
   if (context instanceof Response) throw new Error(`${route}: the router answered a redirect (${context.status})`)
   if (context.errors) throw new Error(`${route}: ${JSON.stringify(context.errors)}`)
   const router = createStaticRouter(handler.dataRoutes, context)
@@ -130,7 +147,7 @@ export function createPageRenderer(distDir: string) {
   return {
     /** A whole page: head, markup, hydration data. */
     async render(route: PrerenderedRoute, input: RenderInput): Promise<string> {
-      const rendered = await renderRoute(route, input.home)
+      const rendered = await renderRoute(route, input.home, input)
       const preloads: string[] = []
       const html = rendered.html.replace(/^(?:<link rel="preload"[^>]*>)+/, (tags) => {
         preloads.push(tags)

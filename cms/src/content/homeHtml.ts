@@ -20,6 +20,7 @@ import zlib from 'node:zlib'
 import { PUBLIC_ROUTES } from '@salon/shared'
 import type { SpaShell } from '../platform/edge'
 import { homeChanges } from '../platform/edge'
+import { createReservePages, type AvailabilityRead } from './reserveHtml'
 
 /** How long a fetched `/api/pages/home` is trusted without asking (changes in this process count at once). */
 export const HOME_TTL_MS = 5_000
@@ -76,6 +77,8 @@ export interface PublicPagesOptions {
   webRoot: string
   /** Where `/api/pages/home` answers (this server, over loopback). */
   homeUrl: string
+  /** The availability reads for `/reserve` (reserveHtml.ts); without them `/reserve` is the shell. */
+  availability?: AvailabilityRead
   now?: () => number
   log?: (message: string, error?: unknown) => void
 }
@@ -83,9 +86,11 @@ export interface PublicPagesOptions {
 export function createPublicPages({
   webRoot,
   homeUrl,
+  availability,
   now = Date.now,
   log = (m, e) => console.error(m, e ?? ''),
 }: PublicPagesOptions) {
+  const reservePages = availability ? createReservePages({ availability, htmlVariants, now, log }) : null
   const pagesDir = path.join(webRoot, 'dist-pages')
   const bundleFile = path.join(webRoot, 'dist-server', 'entry-server.js')
   const routeOf = new Map<string, string>()
@@ -177,9 +182,23 @@ export function createPublicPages({
     }
   }
 
+  /** `/reserve?…` rendered with its data (reserveHtml.ts); `null`: send the shell. */
+  async function reserve(search: URLSearchParams, origin: string): Promise<SpaShell | null> {
+    if (!renderer || !reservePages) return null
+    const home = await currentHome()
+    if (!home) return null
+    try {
+      return await reservePages.page(renderer, home, search, origin)
+    } catch (err) {
+      log('Rendering /reserve failed: serving the shell.', err)
+      return null
+    }
+  }
+
   return {
     init,
     page,
+    reserve,
     isPrerendered: (pathname: string) => routeOf.has(pathname),
     /** The last `/api/pages/home` data read (its ETag and body), for when the database is unreachable. */
     lastHome: (): { etag: string; data: unknown } | null =>

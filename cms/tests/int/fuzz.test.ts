@@ -126,6 +126,7 @@ const CUSTOM: [string, string][] = [
   ['GET', '/api/reservations/time-availability-day'],
   ['GET', '/api/reservations/availability-month'],
   ['GET', '/api/reservations/check-availability'],
+  ['GET', '/api/reservations/first-free'],
   ['POST', '/api/reservations/create-session'],
   ['POST', '/api/reservations/confirm'],
   ['PUT', '/api/reservations/1/status'],

@@ -46,6 +46,10 @@ export const operatorChoice = z
 export const dayAvailabilityQuery = z.object({ date: day, services: serviceIds, operator: operatorChoice })
 export type DayAvailabilityQuery = z.infer<typeof dayAvailabilityQuery>
 
+/** GET /api/reservations/first-free: the first day from `from` (default today, salon time) with a free start. */
+export const firstFreeQuery = z.object({ services: serviceIds, operator: operatorChoice, from: day.optional() })
+export type FirstFreeQuery = z.infer<typeof firstFreeQuery>
+
 export const checkAvailabilityQuery = z.object({ date_start: instant, services: serviceIds, operator: operatorChoice })
 export type CheckAvailabilityQuery = z.infer<typeof checkAvailabilityQuery>
 

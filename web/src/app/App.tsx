@@ -44,6 +44,9 @@ export function AppProviders({ router, children }: { router: AppNavigator | null
 }
 
 export function App({ router }: { router: BrowserRouter }) {
+  // `<html data-hydrated>`: React has taken the page over (the server's HTML is live from here on);
+  // tests prove a tap happened before this (e2e/reserve-ssr.spec.ts).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <AppProviders router={router}>
       <RouterProvider router={router} />

@@ -41,6 +41,7 @@ const SCREEN_TITLES: Partial<Record<PublicRouteName, string>> = {
   terms: t.info.termsTitle,
   privacy: t.info.privacyTitle,
   'map-site': t.info.siteMapTitle,
+  reserve: t.booking.title,
 }
 
 /** The link-preview picture: the first carousel image, 1200 × 630 JPEG (what every network shows large). */

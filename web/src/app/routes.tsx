@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { LoaderFunction, RouteObject } from 'react-router'
 import { PUBLIC_ROUTES, type Layout } from '@salon/shared/routes'
-import { prefetchBooking } from '../features/booking/prefetch'
+import { reserveLoader } from '../features/booking/seed'
 import { homeLoader } from '../features/home/api'
 import { HomePage } from '../features/home/HomePage'
 import { NotFoundScreen, RouteErrorScreen } from './error/ErrorScreen'
@@ -52,20 +52,18 @@ export const SCREENS: Record<PublicRouteName, ComponentType | LazyScreen> = {
 }
 
 /**
- * Data a screen will ask for first, started as soon as its route matches — in parallel with the
- * screen's own code instead of after it (the wizard's first free times on a slow phone).
- */
-const PREFETCH: Partial<Record<PublicRouteName, (url: URL) => void>> = {
-  reserve: prefetchBooking,
-}
-
-/**
  * Data a screen renders from, loaded before it shows: on the server (prerender, the render of `/`
  * in cms/server.ts) it comes in the loader's `context`, so it is in the HTML (entry-server.tsx).
  */
 const LOADERS: Partial<Record<PublicRouteName, LoaderFunction>> = {
   home: homeLoader,
+  // The server's render of `/reserve` brings the catalogue and the first free times; a client
+  // navigation starts the same requests beside the wizard's code (features/booking/seed.ts).
+  reserve: reserveLoader,
 }
+
+/** Loaders that run once per visit of their route: the wizard's own changes of the query must not run them again. */
+const ONCE_PER_VISIT: Partial<Record<PublicRouteName, true>> = { reserve: true }
 
 /** Every screen goes through the general redirect guard (REDIRECT_GUARD in the shared route table). */
 function withRouteGuard(Screen: ComponentType): ComponentType {
@@ -103,16 +101,7 @@ export function buildRoutes(): RouteObject[] {
       path: route.path,
       caseSensitive: true,
       ...(LOADERS[route.name] ? { loader: LOADERS[route.name] } : {}),
-      ...(PREFETCH[route.name]
-        ? {
-            loader: ({ request }: { request: Request }) => {
-              PREFETCH[route.name]!(new URL(request.url))
-              return null
-            },
-            // Once per visit: the wizard's own changes of the query must not start it again.
-            shouldRevalidate: () => false,
-          }
-        : {}),
+      ...(ONCE_PER_VISIT[route.name] ? { shouldRevalidate: () => false } : {}),
       // react-router's lazy: a client navigation keeps the current screen until the chunk is in.
       ...('load' in screen
         ? { lazy: async () => ({ Component: guard(await screen.load()) }) }

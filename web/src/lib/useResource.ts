@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { isAbortError } from './api'
 
 export type Resource<T> =
@@ -16,12 +16,19 @@ type Settled<T> = { load: unknown; attempt: number } & (
  * reads — so that the hook lint checks its inputs. Small on purpose; swap for a query library if
  * screens need caching.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, initial?: { data: T }): Resource<T> {
   const [attempt, setAttempt] = useState(0)
-  const [settled, setSettled] = useState<Settled<T> | null>(null)
+  // `initial`: the answer for the first `load` is already known (the server rendered it and
+  // embedded it for hydration): shown at once, on the server too, and not asked again.
+  const [settled, setSettled] = useState<Settled<T> | null>(() =>
+    initial ? { load, attempt: 0, status: 'success', data: initial.data } : null,
+  )
+  const seededFor = useRef(initial ? load : null)
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
 
   useEffect(() => {
+    if (seededFor.current === load && attempt === 0) return
+    seededFor.current = null
     const controller = new AbortController()
     load(controller.signal).then(
       (data) => {

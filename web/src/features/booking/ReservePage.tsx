@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { bookingNote } from '@salon/shared/schemas/booking'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
@@ -17,24 +16,34 @@ import { confirmBooking, fetchCatalogue, moveBooking, type Catalogue } from './a
 import { chosenServices, operatorsFor, totalsOf } from './catalogue'
 import { OperatorStep } from './OperatorStep'
 import { ServicesStep } from './ServicesStep'
-import { SummaryStep } from './SummaryStep'
 import { confirmRefusal, confirmReopening, isTimeGone, useBookingSession } from './useBookingSession'
-import { useWizard } from './useWizard'
+import { useWizard, wizardQuery } from './useWizard'
+import type { ReserveSeed, SeedTimes } from './seed'
 import { WhenStep } from './WhenStep'
 import { LoadError } from '../../lib/ui/LoadError'
 import { MovingNow } from './MovingNow'
 import { bookableWindow } from '@salon/shared/booking/wizard'
 import { opensOn } from '../../lib/waitlistWindow'
 import { WaitlistPrompt } from './WaitlistPrompt'
-import { SeriesPanel, SeriesThanks } from './SeriesPanel'
 import { useSeries } from './useSeries'
+
+// Not on the first screen: fetched when the summary (or a booked series) is shown, so the
+// wizard's first load stays small (issue 28: /reserve ≤ 60 KiB gzip beyond the vendor chunk).
+const SummaryStep = lazy(() => import('./SummaryStep').then((m) => ({ default: m.SummaryStep })))
+const SeriesPanel = lazy(() => import('./SeriesPanel').then((m) => ({ default: m.SeriesPanel })))
+const SeriesThanks = lazy(() => import('./SeriesPanel').then((m) => ({ default: m.SeriesThanks })))
+/** The note's rule (`bookingNote`, zod), loaded when first needed. */
+const noteRule = () => import('@salon/shared/schemas/booking').then((m) => m.bookingNote)
 
 const NOTE_KEY = 'salon.booking.note'
 /** Refusals that mean "that time is no longer free": back to the times, the rest kept. */
 /** `/reserve`: the booking wizard — services, operator, day and time, summary — with its state in the URL. */
 export function ReservePage() {
   useDocumentTitle(t.booking.title)
-  const catalogue = useResource(fetchCatalogue)
+  // Rendered by the server: the catalogue and the first free times are in the page already.
+  const loaded = useLoaderData() as ReserveSeed | null | undefined
+  const [seed] = useState(() => loaded ?? null)
+  const catalogue = useResource(fetchCatalogue, seed ? { data: seed.catalogue as Catalogue } : undefined)
 
   // As tall as the wizard will be, so nothing below moves when it appears.
   if (catalogue.status === 'loading') {
@@ -54,10 +63,10 @@ export function ReservePage() {
       />
     )
   }
-  return <Wizard catalogue={catalogue.data} />
+  return <Wizard catalogue={catalogue.data} seed={seed?.times ?? null} />
 }
 
-function Wizard({ catalogue }: { catalogue: Catalogue }) {
+function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | null }) {
   const wizard = useWizard()
   const { choice, step } = wizard
   const auth = useAuth()
@@ -68,7 +77,10 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   const operators = operatorsFor(catalogue, services)
   const operator = choice.operator === 'any' ? null : (operators.find((o) => o.id === choice.operator) ?? null)
 
-  const [note, setNote] = useState(() => sessionStorage.getItem(NOTE_KEY) ?? '')
+  // No sessionStorage on the server's render (the note shows on the summary only, client-rendered).
+  const [note, setNote] = useState(() =>
+    typeof sessionStorage === 'undefined' ? '' : (sessionStorage.getItem(NOTE_KEY) ?? ''),
+  )
   const [noteError, setNoteError] = useState<string>()
   const [conflict, setConflict] = useState<{ key: number; message: string } | null>(null)
   const [submitting, setSubmitting] = useState(false)
@@ -110,11 +122,16 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
   function onNote(value: string) {
     setNote(value)
     sessionStorage.setItem(NOTE_KEY, value)
-    const parsed = bookingNote.safeParse(value)
-    setNoteError(parsed.success ? undefined : parsed.error.issues[0]?.message)
+    void noteRule().then((bookingNote) => {
+      const parsed = bookingNote.safeParse(value)
+      // Only the latest text's verdict counts (an earlier check may land after it).
+      if (sessionStorage.getItem(NOTE_KEY) === value)
+        setNoteError(parsed.success ? undefined : parsed.error.issues[0]?.message)
+    })
   }
 
   async function confirm() {
+    const bookingNote = await noteRule()
     const parsed = bookingNote.safeParse(note)
     if (!parsed.success) return setNoteError(parsed.error.issues[0]?.message)
     if (!choice.time) return
@@ -216,7 +233,12 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
           : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
-  if (seriesDone) return <SeriesThanks created={seriesDone} timeZone={catalogue.config.timezone} />
+  if (seriesDone)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SeriesThanks created={seriesDone} timeZone={catalogue.config.timezone} />
+      </Suspense>
+    )
   const previous = { services: null, operator: 'services', when: moving ? null : 'operator', summary: 'when' } as const
 
   return (
@@ -269,7 +291,10 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
             notice={conflict?.message}
             moving={moving}
             onDay={(day) => wizard.update({ day, time: undefined })}
-            onTime={(time) => wizard.update({ time })}
+            onTime={(time, day) => wizard.update({ day, time })}
+            // After a conflict the times are asked again: the page's own are stale.
+            seed={conflict ? null : seed}
+            formQuery={(day) => wizardQuery({ ...choice, day, time: undefined }, 'when', moving)}
             waitlist={({ day, full }) =>
               // A closed day has no times either: nothing to wait for there.
               full && !opensOn(day, catalogue.openingHours ?? []) ? null : (
@@ -295,30 +320,32 @@ function Wizard({ catalogue }: { catalogue: Catalogue }) {
           />
         ) : null}
         {step === 'summary' && choice.time ? (
-          <SummaryStep
-            services={services}
-            operator={operator}
-            time={choice.time}
-            config={catalogue.config}
-            totals={totals}
-            note={note}
-            noteError={noteError}
-            onNote={onNote}
-            signedIn={signedIn}
-            moving={!!moving}
-            loginHref={loginHref(summaryHref)}
-            registerHref={registerHref(summaryHref)}
-            returnHref={summaryHref}
-            // A series is checked and booked on its own: the single booking's countdown does not apply.
-            session={seriesOn ? { status: 'idle' } : session.state}
-            error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
-            changeHref={wizard.hrefFor}
-            repeat={
-              catalogue.config.seriesForCustomers && signedIn && !moving ? (
-                <SeriesPanel series={series} timeZone={catalogue.config.timezone} />
-              ) : null
-            }
-          />
+          <Suspense fallback={<PageLoader />}>
+            <SummaryStep
+              services={services}
+              operator={operator}
+              time={choice.time}
+              config={catalogue.config}
+              totals={totals}
+              note={note}
+              noteError={noteError}
+              onNote={onNote}
+              signedIn={signedIn}
+              moving={!!moving}
+              loginHref={loginHref(summaryHref)}
+              registerHref={registerHref(summaryHref)}
+              returnHref={summaryHref}
+              // A series is checked and booked on its own: the single booking's countdown does not apply.
+              session={seriesOn ? { status: 'idle' } : session.state}
+              error={error ?? (session.state.status === 'error' ? sessionError(session.state.error) : null)}
+              changeHref={wizard.hrefFor}
+              repeat={
+                catalogue.config.seriesForCustomers && signedIn && !moving ? (
+                  <SeriesPanel series={series} timeZone={catalogue.config.timezone} />
+                ) : null
+              }
+            />
+          </Suspense>
         ) : null}
       </div>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { CheckIcon } from '../../lib/ui/icons'
@@ -22,8 +22,22 @@ export function ServicesStep({
     onChange(next)
   }
 
+  // The page came from the server: a tap before React took it over ticked the native checkbox
+  // only. Once hydrated, the boxes as the customer left them win (the order: kept, then new ones).
+  const groupsRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const boxes = groupsRef.current?.querySelectorAll<HTMLInputElement>('input[data-service]') ?? []
+    const ticked = [...boxes].filter((b) => b.checked).map((b) => Number(b.dataset.service))
+    const next = [...chosen.filter((id) => ticked.includes(id)), ...ticked.filter((id) => !chosen.includes(id))]
+    if (next.length === chosen.length && next.every((id, i) => id === chosen[i])) return
+    setChosen(next)
+    onChange(next)
+    // Once, on the first render after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   return (
-    <div className="choice-groups">
+    <div className="choice-groups" ref={groupsRef}>
       {catalogue.categories.map((category) => (
         <fieldset key={category.id ?? 'other'} className="choice-group">
           <legend className="choice-group__title">{category.name}</legend>
@@ -38,6 +52,9 @@ export function ServicesStep({
                     <input
                       type="checkbox"
                       className="choice__input"
+                      name="services"
+                      value={service.id}
+                      data-service={service.id}
                       checked={checked}
                       onChange={() => toggle(service.id)}
                       aria-labelledby={titleId}

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react'
 import { t } from '../../lib/i18n'
 import { BellIcon } from '../../lib/ui/icons'
-import { WaitlistJoin, type WaitlistJoinProps } from './WaitlistJoin'
+import { Spinner } from '../../lib/ui/Spinner'
+import type { WaitlistJoinProps } from './WaitlistJoin'
+
+/** The form (and its zod rule) is fetched when opened: not in the wizard's first load. */
+const WaitlistJoin = lazy(() => import('./WaitlistJoin').then((m) => ({ default: m.WaitlistJoin })))
 
 /**
  * Under a day's times: on a full day a clear "Questo giorno è tutto pieno" with the action; on any
@@ -17,7 +22,12 @@ export function WaitlistPrompt({
   onOpen: () => void
   join: WaitlistJoinProps
 }) {
-  if (open) return <WaitlistJoin key={join.day} {...join} />
+  if (open)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <WaitlistJoin key={join.day} {...join} />
+      </Suspense>
+    )
   return (
     <div className={full ? 'waitlist-prompt waitlist-prompt--full' : 'waitlist-prompt'}>
       <p className="waitlist-prompt__text">

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SalonConfig } from './api'
 import { WhenStep } from './WhenStep'
 
-const api = vi.hoisted(() => ({ fetchMonthDays: vi.fn(), fetchDaySlots: vi.fn() }))
+const api = vi.hoisted(() => ({ fetchMonthDays: vi.fn(), fetchDaySlots: vi.fn(), fetchFirstFree: vi.fn() }))
 vi.mock('./api', () => api)
 
 const config = { timezone: 'Europe/Rome', bookingHorizonDays: 90 } as SalonConfig
@@ -15,47 +15,61 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00Z') })
   api.fetchMonthDays.mockReset()
   api.fetchDaySlots.mockReset()
+  api.fetchFirstFree.mockReset()
 })
 
 describe('WhenStep', () => {
-  it('with no day chosen, it looks ahead month by month and opens the first free day', async () => {
+  it('with no day chosen, one first-free query opens the first free day with its times, in a later month too', async () => {
+    const slots = [{ start: '2027-01-12T08:00:00.000Z', end: '2027-01-12T08:30:00.000Z', operators: [1] }]
+    api.fetchFirstFree.mockResolvedValue({ day: '2027-01-12', slots })
     api.fetchMonthDays.mockImplementation(async (month: string) =>
       month === '2027-01' ? ['2027-01-12', '2027-01-13'] : [],
     )
     const onDay = vi.fn()
     render(<WhenStep choice={choice} config={config} onDay={onDay} onTime={() => {}} />)
-    expect(await screen.findByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
+    // The first test of the file also waits for the first render's modules on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'gennaio 2027' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: '09:00' })).toBeInTheDocument()
     expect(onDay).toHaveBeenCalledTimes(1)
     expect(onDay).toHaveBeenCalledWith('2027-01-12')
-    // The calendar's own month, the search from this month on, then the calendar shows January
-    // (its fetch may land just after the heading: wait for it rather than race it).
-    await waitFor(() =>
-      expect(api.fetchMonthDays.mock.calls.map((c) => c[0])).toEqual([
-        '2026-11',
-        '2026-11',
-        '2026-12',
-        '2027-01',
-        '2027-01',
-      ]),
-    )
+    expect(api.fetchFirstFree).toHaveBeenCalledTimes(1)
+    expect(api.fetchFirstFree.mock.calls[0]![0]).toEqual({ services: [4, 1], operator: 'any' })
+    // The day's times came with the answer: no second request for them.
+    expect(api.fetchDaySlots).not.toHaveBeenCalled()
+    await waitFor(() => expect(api.fetchMonthDays.mock.calls.map((c) => c[0])).toEqual(['2026-11', '2027-01']))
   })
 
-  it('with a free day this month, that day is opened without searching further', async () => {
-    api.fetchMonthDays.mockResolvedValue(['2026-11-26', '2026-11-27'])
-    api.fetchDaySlots.mockResolvedValue([])
-    const onDay = vi.fn()
-    render(<WhenStep choice={choice} config={config} onDay={onDay} onTime={() => {}} />)
-    await vi.waitFor(() => expect(onDay).toHaveBeenCalledWith('2026-11-26'))
-    expect(api.fetchMonthDays).toHaveBeenCalledTimes(1)
+  it('rendered by the server: the embedded times are shown at once and nothing is asked for them', async () => {
+    api.fetchMonthDays.mockResolvedValue(['2026-11-26'])
+    const slots = [{ start: '2026-11-26T13:30:00.000Z', end: '2026-11-26T14:00:00.000Z', operators: [2] }]
+    const seed = { services: '4,1', operator: 'any', kind: 'first-free' as const, day: '2026-11-26', slots }
+    render(<WhenStep choice={choice} config={config} onDay={() => {}} onTime={() => {}} seed={seed} />)
+    // Synchronously, on the first render (as the server's HTML has them).
+    expect(screen.getByRole('button', { name: '14:30' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: /giovedì 26 novembre/ })).toBeInTheDocument()
+    await waitFor(() => expect(api.fetchMonthDays).toHaveBeenCalledTimes(1))
+    expect(api.fetchFirstFree).not.toHaveBeenCalled()
+    expect(api.fetchDaySlots).not.toHaveBeenCalled()
+  })
+
+  it('embedded times for another choice are not used', async () => {
+    api.fetchMonthDays.mockResolvedValue([])
+    api.fetchFirstFree.mockResolvedValue({ day: null, slots: [] })
+    const seed = { services: '9', operator: 'any', kind: 'first-free' as const, day: '2026-11-26', slots: [] }
+    render(<WhenStep choice={choice} config={config} onDay={() => {}} onTime={() => {}} seed={seed} />)
+    expect(await screen.findByText(/Non ci sono orari liberi nei prossimi mesi/)).toBeInTheDocument()
+    expect(api.fetchFirstFree).toHaveBeenCalledTimes(1)
   })
 
   it('"Primo giorno disponibile" jumps back to the first free day from a later month', async () => {
     api.fetchMonthDays.mockImplementation(async (month: string) => (month === '2026-11' ? ['2026-11-26'] : []))
     api.fetchDaySlots.mockResolvedValue([])
+    api.fetchFirstFree.mockResolvedValue({ day: '2026-11-26', slots: [] })
     const onDay = vi.fn()
     render(<WhenStep choice={{ ...choice, day: '2027-01-20' }} config={config} onDay={onDay} onTime={() => {}} />)
     expect(await screen.findByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
     expect(onDay).not.toHaveBeenCalled()
+    expect(api.fetchFirstFree).not.toHaveBeenCalled()
     await userEvent.click(screen.getByRole('button', { name: 'Primo giorno disponibile' }))
     expect(onDay).toHaveBeenCalledWith('2026-11-26')
     expect(await screen.findByRole('heading', { name: 'novembre 2026' })).toBeInTheDocument()
@@ -83,7 +97,7 @@ describe('WhenStep', () => {
         .map((b) => b.textContent),
     ).toEqual(['14:30'])
     await userEvent.click(within(afternoon).getByRole('button', { name: '14:30' }))
-    expect(onTime).toHaveBeenCalledWith('2026-11-24T13:30:00.000Z')
+    expect(onTime).toHaveBeenCalledWith('2026-11-24T13:30:00.000Z', '2026-11-24')
   })
 
   it('a day with no time left says so', async () => {
@@ -121,6 +135,7 @@ describe('WhenStep: choosing a day brings its times into view', () => {
       return 0
     })
     api.fetchMonthDays.mockResolvedValue(['2026-11-24', '2026-11-26'])
+    api.fetchFirstFree.mockImplementation(async () => ({ day: '2026-11-24', slots: await morning() }))
   })
   afterEach(() => vi.unstubAllGlobals())
 
@@ -139,10 +154,8 @@ describe('WhenStep: choosing a day brings its times into view', () => {
   it('on a phone: scrolled to the times at once, and again once they have loaded (smooth)', async () => {
     screenLike({ narrow: true, reducedMotion: false })
     let loaded: (value: unknown) => void = () => {}
-    let first = true
-    await chooseThe26th(() =>
-      first ? ((first = false), morning()) : new Promise((resolve) => (loaded = () => resolve(morning()))),
-    )
+    // The 24th's times came with the first-free answer; the 26th's arrive when `loaded` is called.
+    await chooseThe26th(() => new Promise((resolve) => (loaded = () => resolve(morning()))))
     const heading = await screen.findByRole('heading', { name: /giovedì 26 novembre/ })
     const times = heading.closest('.when__times')!
     expect(scrolls).toEqual([{ target: times, options: { behavior: 'smooth', block: 'start' } }])

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { CALENDAR } from '@salon/shared/constants'
 import { belowWidth } from '@salon/shared/breakpoints'
-import { addMonths, bookableWindow, monthOf, partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
-import { formatDay, formatTime } from '../../lib/format'
+import { addMonths, bookableWindow, monthOf, type WizardChoice } from '@salon/shared/booking/wizard'
 import { t } from '../../lib/i18n'
 import { FormAlert } from '../../lib/ui/Field'
 import { LoadError } from '../../lib/ui/LoadError'
 import { MonthCalendar } from '../../lib/ui/MonthCalendar'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
-import { fetchDaySlots, fetchMonthDays, fetchMoveSlots, type SalonConfig, type Slot } from './api'
+import { fetchFirstFree, fetchMonthDays, type FirstFree, type SalonConfig } from './api'
+import { DayTimes } from './DayTimes'
+import type { SeedTimes } from './seed'
 
 interface WhenStepProps {
   choice: WizardChoice
@@ -18,23 +19,34 @@ interface WhenStepProps {
   /** The booking being moved: its own time does not count as busy. */
   moving?: number
   onDay: (day: string) => void
-  onTime: (time: string) => void
+  onTime: (time: string, day: string) => void
   /** Shown under a day's times once they are in: "Avvisami se si libera" (`full`: the day has none). */
   waitlist?: (args: { day: string; full: boolean }) => ReactNode
+  /** The times the server rendered the page with (used when they are for this choice). */
+  seed?: SeedTimes | null
+  /** The wizard's query at this step for `day` (without a time): the times' GET form carries it. */
+  formQuery?: (day: string) => URLSearchParams
 }
 
 /**
  * Step 3: a month calendar of days with free times, then the day's times (Mattina / Pomeriggio).
- * The wizard remounts it (a new `key`) to load fresh times after a conflict.
+ * With no day chosen it shows the first free day and its times, from one query (`first-free`; the
+ * server's render embeds its answer). The wizard remounts it (a new `key`) after a conflict.
  */
-export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitlist }: WhenStepProps) {
+export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitlist, seed, formQuery }: WhenStepProps) {
   const timeZone = config.timezone
-  const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
-  const [month, setMonth] = useState(() => monthOf(choice.day ?? bookable.first))
-  const [searching, setSearching] = useState(false)
-  const [searchResult, setSearchResult] = useState<'none' | 'failed' | null>(null)
   const servicesKey = choice.services.join(',')
   const operator = choice.operator
+  const seedFor = (kind: SeedTimes['kind']) =>
+    seed && seed.kind === kind && seed.services === servicesKey && seed.operator === String(operator) && !moving
+      ? seed
+      : null
+  const [firstSeed] = useState(() => (choice.day ? null : seedFor('first-free')))
+  const [daySeed] = useState(() => (choice.day ? seedFor('day') : null))
+  const [bookable] = useState(() => bookableWindow(new Date(), timeZone, config.bookingHorizonDays))
+  const [month, setMonth] = useState(() => monthOf(choice.day ?? firstSeed?.day ?? bookable.first))
+  const [searching, setSearching] = useState(false)
+  const [searchResult, setSearchResult] = useState<'none' | 'failed' | null>(null)
   const timesRef = useRef<HTMLDivElement>(null)
   /** A day the customer chose whose times should come into view once they are on screen. */
   const revealing = useRef(false)
@@ -72,36 +84,43 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
   )
   const freeDays = new Set(days.status === 'success' ? days.data : [])
 
-  // Nothing chosen yet: show the first free day's times at once (this month's, else the first
-  // month that has one) — the customer can still pick any other day.
+  // Nothing chosen yet: the first free day and its times at once — one query (rendered by the
+  // server when it could); the customer can still pick any other day.
+  const wantFirst = !choice.day
+  const first = useResource(
+    useCallback(
+      (signal: AbortSignal): Promise<FirstFree | null> =>
+        wantFirst
+          ? fetchFirstFree({ services: servicesKey.split(',').map(Number), operator }, signal).then((answer) => {
+              // The calendar opens on that day's month (a later one when this month is full).
+              if (answer.day) setMonth(monthOf(answer.day))
+              return answer
+            })
+          : Promise.resolve(null),
+      [wantFirst, servicesKey, operator],
+    ),
+    firstSeed ? { data: { day: firstSeed.day, slots: firstSeed.slots } } : undefined,
+  )
+  const found = first.status === 'success' ? first.data : null
   const autoPicked = useRef(false)
-  const firstFree =
-    days.status === 'success' ? days.data.find((d) => d >= bookable.first && d <= bookable.last) : undefined
-  const monthLoaded = days.status === 'success'
   useEffect(() => {
-    if (choice.day || autoPicked.current || !monthLoaded) return
+    if (choice.day || autoPicked.current || !found?.day) return
     autoPicked.current = true
-    if (firstFree) onDay(firstFree)
-    else void firstAvailable(false)
+    onDay(found.day) // into the URL: Back, a reload and "Avanti" keep it
   })
+  const nothingAhead = searchResult === 'none' || (wantFirst && found?.day === null)
   const inWindow = (day: string) => day >= bookable.first && day <= bookable.last
 
-  async function firstAvailable(scroll = true) {
+  async function firstAvailable() {
     setSearching(true)
     setSearchResult(null)
     const services = servicesKey.split(',').map(Number)
-    const controller = new AbortController()
     try {
-      for (let m = monthOf(bookable.first); m <= monthOf(bookable.last); m = addMonths(m, 1)) {
-        const found = (await fetchMonthDays(m, { services, operator }, controller.signal)).filter(inWindow)
-        if (found.length) {
-          setMonth(m)
-          if (scroll) chooseDay(found[0]!)
-          else onDay(found[0]!)
-          return
-        }
-      }
-      setSearchResult('none')
+      const answer = await fetchFirstFree({ services, operator }, new AbortController().signal)
+      if (answer.day && inWindow(answer.day)) {
+        setMonth(monthOf(answer.day))
+        chooseDay(answer.day)
+      } else setSearchResult('none')
     } catch {
       setSearchResult('failed')
     } finally {
@@ -109,13 +128,23 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
     }
   }
 
+  const shownDay = choice.day ?? found?.day ?? undefined
+  // The first free day's times came with its answer: no second request for them.
+  const initialTimes = choice.day
+    ? daySeed && daySeed.day === choice.day
+      ? daySeed.slots
+      : found && found.day === choice.day
+        ? found.slots
+        : undefined
+    : (found?.slots ?? undefined)
+
   return (
     <div className="when">
       <FormAlert>{notice}</FormAlert>
       <div className="when__calendar">
         <MonthCalendar
           month={month}
-          selected={choice.day}
+          selected={shownDay}
           isEnabled={(day) => inWindow(day) && freeDays.has(day)}
           onSelect={chooseDay}
           onMonthChange={(delta) => setMonth((m) => addMonths(m, delta))}
@@ -138,7 +167,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
           {days.status === 'success' && freeDays.size === 0 ? (
             <p className="muted">{t.booking.noDaysThisMonth}</p>
           ) : null}
-          {searchResult === 'none' ? <p className="notice">{t.booking.noDaysAtAll}</p> : null}
+          {nothingAhead ? <p className="notice">{t.booking.noDaysAtAll}</p> : null}
           {searchResult === 'failed' ? <p role="alert">{t.common.networkError}</p> : null}
         </div>
         <button
@@ -152,130 +181,27 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
         </button>
       </div>
       <div className="when__times" ref={timesRef}>
-        {choice.day ? (
+        {shownDay ? (
           <DayTimes
-            day={choice.day}
+            day={shownDay}
             choice={choice}
             timeZone={timeZone}
             moving={moving}
             selected={choice.time}
-            onTime={onTime}
+            onTime={(time) => onTime(time, shownDay)}
+            initial={initialTimes}
+            formQuery={formQuery?.(shownDay) ?? new URLSearchParams()}
             onShown={onTimesShown}
             waitlist={moving ? undefined : waitlist}
           />
+        ) : wantFirst && first.status === 'loading' ? (
+          <Spinner />
+        ) : first.status === 'error' && wantFirst ? (
+          <LoadError message={t.booking.timesLoadError} error={first.error} onRetry={first.reload} />
         ) : (
           <p className="muted when__hint">{t.booking.chooseDay}</p>
         )}
       </div>
     </div>
-  )
-}
-
-function DayTimes({
-  day,
-  choice,
-  timeZone,
-  moving,
-  selected,
-  onTime,
-  onShown,
-  waitlist,
-}: {
-  day: string
-  choice: WizardChoice
-  timeZone: string
-  moving?: number
-  selected?: string
-  onTime: (time: string) => void
-  /** Called once the day's times (or their absence) are on screen. */
-  onShown?: () => void
-  waitlist?: WhenStepProps['waitlist']
-}) {
-  const servicesKey = choice.services.join(',')
-  const operator = choice.operator
-  const slots = useResource(
-    useCallback(
-      (signal: AbortSignal) =>
-        moving
-          ? fetchMoveSlots(moving, day, operator, signal)
-          : fetchDaySlots(day, { services: servicesKey.split(',').map(Number), operator }, signal),
-      [day, servicesKey, operator, moving],
-    ),
-  )
-  const headingId = `times-${day}`
-  const loaded = slots.status !== 'loading'
-  useEffect(() => {
-    if (loaded) onShown?.()
-    // Once per day loaded: onShown is a new function on every render of the step.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, day])
-
-  return (
-    <section aria-labelledby={headingId} className="times">
-      <h3 id={headingId} className="times__title">
-        {t.booking.timesOf(formatDay(day))}
-      </h3>
-      {slots.status === 'loading' ? <Spinner /> : null}
-      {slots.status === 'error' ? (
-        <LoadError message={t.booking.timesLoadError} error={slots.error} onRetry={slots.reload} />
-      ) : null}
-      {slots.status === 'success' ? (
-        <TimeGroups slots={slots.data} timeZone={timeZone} selected={selected} onTime={onTime} />
-      ) : null}
-      {slots.status === 'success' ? waitlist?.({ day, full: slots.data.length === 0 }) : null}
-    </section>
-  )
-}
-
-function TimeGroups({
-  slots,
-  timeZone,
-  selected,
-  onTime,
-}: {
-  slots: Slot[]
-  timeZone: string
-  selected?: string
-  onTime: (time: string) => void
-}) {
-  if (slots.length === 0) return <p className="muted">{t.booking.noTimes}</p>
-  const groups = [
-    {
-      key: 'morning' as const,
-      label: t.booking.morning,
-      slots: slots.filter((s) => partOfDay(s.start, timeZone) === 'morning'),
-    },
-    {
-      key: 'afternoon' as const,
-      label: t.booking.afternoon,
-      slots: slots.filter((s) => partOfDay(s.start, timeZone) === 'afternoon'),
-    },
-  ].filter((g) => g.slots.length)
-  return (
-    <>
-      {groups.map((group) => (
-        <div key={group.key} className="times__group" role="group" aria-label={group.label}>
-          <h4 className="times__group-title">{group.label}</h4>
-          <ul className="times__list">
-            {group.slots.map((slot) => {
-              const isSelected = selected !== undefined && Date.parse(selected) === Date.parse(slot.start)
-              return (
-                <li key={slot.start}>
-                  <button
-                    type="button"
-                    className="time-slot"
-                    data-testid="time-slot"
-                    aria-pressed={isSelected}
-                    onClick={() => onTime(slot.start)}
-                  >
-                    {formatTime(slot.start, timeZone)}
-                  </button>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      ))}
-    </>
   )
 }

@@ -2,7 +2,7 @@ import type { SeriesBody, SeriesCheckResponse, SeriesCreatedResponse } from '@sa
 import type { OpeningDay } from '@salon/shared/booking/types'
 import { api } from '../../lib/api'
 import type { SalonSettings } from '../../lib/salon'
-import { catalogueKey, dayKey, monthKey, takePrefetched } from './prefetch'
+import { catalogueKey, dayKey, firstFreeKey, monthKey, takePrefetched } from './prefetch'
 
 export interface CatalogueService {
   id: number
@@ -83,6 +83,23 @@ export async function fetchDaySlots(day: string, choice: Choice, signal: AbortSi
   const res = await (takePrefetched<{ slots: Slot[] }>(dayKey(day, q.services, q.operator)) ??
     api.get<{ slots: Slot[] }>('/api/reservations/time-availability-day', { query: { date: day, ...q }, signal }))
   return res.slots
+}
+
+export interface FirstFree {
+  /** The first local day with a free start, `null` when none up to the booking horizon. */
+  day: string | null
+  slots: Slot[]
+}
+
+/**
+ * The first free day from `from` (default today, salon time) and its free times: one query
+ * (`GET /api/reservations/first-free`), the one the server's render of `/reserve` made too.
+ */
+export async function fetchFirstFree(choice: Choice, signal: AbortSignal, from?: string): Promise<FirstFree> {
+  const q = choiceQuery(choice)
+  const res = await ((!from && takePrefetched<FirstFree>(firstFreeKey(q.services, q.operator))) ||
+    api.get<FirstFree>('/api/reservations/first-free', { query: { ...q, ...(from ? { from } : {}) }, signal }))
+  return { day: res.day, slots: res.slots }
 }
 
 export interface Reservation {

@@ -1,10 +1,12 @@
 import { api } from '../../lib/api'
 
 /*
- * The wizard's first screen needs three answers one after another — the catalogue, the month's
- * free days, the first free day's times. Started when the route is matched (in parallel with the
- * wizard's own code), they are ready or in flight when the screen asks; each is used once.
- * Small on purpose: the app's route table imports it, so it must not pull the wizard in.
+ * The wizard's first screen needs the catalogue, the first free day with its times (one query,
+ * `first-free`) and the month's free days for the calendar. On a page the server rendered they
+ * are embedded (features/booking/seed.ts); on a client navigation they are started when the route
+ * is matched (in parallel with the wizard's own code), ready or in flight when the screen asks;
+ * each is used once. Small on purpose: the app's route table imports it, so it must not pull the
+ * wizard in.
  */
 
 const PREFETCH_TTL_MS = 30_000
@@ -27,13 +29,15 @@ function put<T>(key: string, promise: Promise<T>) {
 export const catalogueKey = 'catalogue'
 export const monthKey = (month: string, services: string, operator: string) => `month|${month}|${services}|${operator}`
 export const dayKey = (day: string, services: string, operator: string) => `day|${day}|${services}|${operator}`
+export const firstFreeKey = (services: string, operator: string) => `first|${services}|${operator}`
 
 const localDay = (d = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 
 /**
  * For `/reserve?…`: the catalogue always; with services chosen and the day-and-time step coming
- * up, this month's free days and the first free day's times (or the chosen day's times).
+ * up, the chosen day's times, or the first free day with its times (one query) and this month's
+ * free days for the calendar — in parallel, not one after another.
  */
 export function prefetchBooking(url: URL) {
   if (!store.has(catalogueKey)) void put(catalogueKey, api.get('/api/pages/home')) // handled in put
@@ -43,26 +47,18 @@ export function prefetchBooking(url: URL) {
   if (step !== 'when') return
   const operator = url.searchParams.get('operator') ?? 'any'
   const query = { services, operator }
-  const daySlots = (day: string) =>
-    put(
-      dayKey(day, services, operator),
-      api.get<{ slots: unknown[] }>('/api/reservations/time-availability-day', { query: { date: day, ...query } }),
-    )
   const chosenDay = url.searchParams.get('day')
   if (chosenDay) {
-    void daySlots(chosenDay) // a failure is handled in put
+    void put(
+      dayKey(chosenDay, services, operator),
+      api.get('/api/reservations/time-availability-day', { query: { date: chosenDay, ...query } }),
+    )
     return
   }
-  const today = localDay()
-  const month = today.slice(0, 7)
-  const days = put(
+  void put(firstFreeKey(services, operator), api.get('/api/reservations/first-free', { query }))
+  const month = localDay().slice(0, 7)
+  void put(
     monthKey(month, services, operator),
-    api.get<{ days: string[] }>('/api/reservations/availability-month', { query: { month, ...query } }),
+    api.get('/api/reservations/availability-month', { query: { month, ...query } }),
   )
-  days
-    .then(({ days: free }) => {
-      const first = free.find((d) => d >= today)
-      if (first) void daySlots(first).catch(() => {})
-    })
-    .catch(() => {})
 }

@@ -1,14 +1,9 @@
 import { useState } from 'react'
-import {
-  seriesBody,
-  seriesOccurrence,
-  type SeriesCreatedResponse,
-  type SeriesOccurrence,
-} from '@salon/shared/schemas/series'
+import type { SeriesCreatedResponse, SeriesOccurrence } from '@salon/shared/schemas/series'
 import { ApiError } from '../../lib/api'
 import { t } from '../../lib/i18n'
 import { codeWords } from '../../lib/refusals'
-import { fieldErrors, type Errors } from '../../lib/validation'
+import type { Errors } from '../../lib/validation'
 import { refusalCode } from '../../lib/waitlist'
 import { checkSeries, createSeries } from './api'
 
@@ -24,8 +19,17 @@ export interface SeriesInput {
   note?: string
 }
 
+/**
+ * The series' schemas and the form check, fetched when first used (the summary's "Ripeti"): zod
+ * stays out of the wizard's first load (issue 28, web/README.md "/reserve rendered by the server").
+ */
+const schemas = () => import('./seriesSchemas')
+
 /** The conflicts of a 409 SERIES_CONFLICTS (`params.conflicts`), each checked against the contract's shape. */
-function conflictsOf(error: unknown): SeriesOccurrence[] {
+function conflictsOf(
+  error: unknown,
+  seriesOccurrence: Awaited<ReturnType<typeof schemas>>['seriesOccurrence'],
+): SeriesOccurrence[] {
   if (!(error instanceof ApiError)) return []
   const raw = error.errors[0]?.data?.params?.conflicts
   return Array.isArray(raw)
@@ -81,6 +85,7 @@ export function useSeries(input: SeriesInput) {
   }
 
   async function check() {
+    const { fieldErrors, seriesBody } = await schemas()
     const found = fieldErrors<Field>(seriesBody, body)
     setErrors(found)
     setError(null)
@@ -105,10 +110,11 @@ export function useSeries(input: SeriesInput) {
       pick === 'skip' ? [] : [{ index: Number(index), date_start: pick.date_start, operator: pick.operator }],
     )
     const skip = Object.entries(picks).flatMap(([index, pick]) => (pick === 'skip' ? [Number(index)] : []))
+    const { seriesBody, seriesOccurrence } = await schemas()
     try {
       setCreated(await createSeries(seriesBody.parse({ ...body, replace, skip })))
     } catch (err) {
-      const conflicts = conflictsOf(err)
+      const conflicts = conflictsOf(err, seriesOccurrence)
       if (refusalCode(err) === 'SERIES_CONFLICTS' && conflicts.length) {
         const byIndex = new Map(conflicts.map((c) => [c.index, c]))
         setOccurrences((list) => (list ?? []).map((o) => byIndex.get(o.index) ?? o))

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { reachableStep, WIZARD_STEPS, type WizardChoice, type WizardStep } from '@salon/shared/booking/wizard'
-import { wizardSearch } from '@salon/shared/schemas/booking'
+import { readWizardQuery } from '@salon/shared/booking/wizardQuery'
 
 const MOVE_STEPS: readonly WizardStep[] = ['when', 'summary']
 
@@ -37,12 +37,13 @@ export function wizardQuery(choice: WizardChoice, step: WizardStep, moving?: num
 /**
  * The booking wizard's state lives in the URL (services, operator, day, time, step): Back works,
  * a reload keeps the choice, a link such as `/reserve?services=3` opens with that service chosen.
- * Values are read with the shared `wizardSearch` schema, so a bad one is dropped, not trusted.
+ * Values are read with the shared `readWizardQuery` (the zod-free twin of the `wizardSearch` schema,
+ * tested against it), so a bad one is dropped, not trusted.
  */
 export function useWizard(): Wizard {
   const [params, setParams] = useSearchParams()
   const raw = params.toString()
-  const parsed = useMemo(() => wizardSearch.parse(Object.fromEntries(new URLSearchParams(raw))), [raw])
+  const parsed = useMemo(() => readWizardQuery(Object.fromEntries(new URLSearchParams(raw))), [raw])
   const choice = useMemo<WizardChoice>(
     () => ({ services: parsed.services, operator: parsed.operator, day: parsed.day, time: parsed.time }),
     [parsed],

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest'
+import { htmlVariants } from './homeHtml'
+import { createReservePages, TIMES_TTL_MS, timesQueryOf } from './reserveHtml'
+
+/** `/reserve` rendered by the server: which times it reads, how fresh, what it reuses, what it does on failure. */
+
+const q = (s: string) => new URLSearchParams(s)
+const home = { etag: '"v1"', data: { categories: [] } }
+
+function setup(answer: (route: string, query: Record<string, string>) => Promise<unknown>) {
+  let clock = 1_000
+  const availability = vi.fn(answer)
+  const render = vi.fn(
+    async (_route: string, input: { url: string; reserveTimes: unknown }) =>
+      `<p>${input.url} ${JSON.stringify(input.reserveTimes)}</p>`,
+  )
+  const log = vi.fn()
+  const pages = createReservePages({ availability, htmlVariants, now: () => clock, log })
+  return {
+    availability,
+    render,
+    log,
+    page: (search: string) => pages.page({ render }, home, q(search), 'https://salone.example'),
+    tick: (ms: number) => (clock += ms),
+  }
+}
+
+describe('timesQueryOf', () => {
+  it('reads times only for the day-and-time step, as the wizard reaches it', () => {
+    expect(timesQueryOf(q('services=3,7'))).toEqual({ services: '3,7', operator: 'any', day: null })
+    expect(timesQueryOf(q('services=3&operator=2&day=2026-12-01&step=when'))).toEqual({
+      services: '3',
+      operator: '2',
+      day: '2026-12-01',
+    })
+    expect(timesQueryOf(q(''))).toBeNull() // the services step
+    expect(timesQueryOf(q('services=3&step=operator'))).toBeNull()
+    expect(timesQueryOf(q('services=x'))).toBeNull() // a bad value is dropped: nothing chosen
+    expect(timesQueryOf(q('services=3&move=12'))).toBe('skip') // a move: the browser's
+  })
+})
+
+describe('createReservePages', () => {
+  const first = { day: '2026-12-01', slots: [{ start: '2026-12-01T08:00:00.000Z' }] }
+
+  it('renders with the first free day (one query), reuses it for a few seconds, then asks again', async () => {
+    const t = setup(async () => first)
+    const a = await t.page('services=3')
+    expect(t.availability).toHaveBeenCalledWith('/first-free', { services: '3', operator: 'any' })
+    expect(t.render.mock.calls[0]![1]).toMatchObject({
+      url: '/reserve?services=3',
+      reserveTimes: { kind: 'first-free', services: '3', operator: 'any', ...first },
+    })
+    expect(a!.identity.body.toString()).toContain('2026-12-01T08:00:00.000Z')
+    t.tick(TIMES_TTL_MS - 1)
+    expect(await t.page('services=3')).toBe(a) // same times, same page: neither read nor rendered again
+    expect(t.availability).toHaveBeenCalledTimes(1)
+    expect(t.render).toHaveBeenCalledTimes(1)
+    t.tick(1)
+    await t.page('services=3')
+    expect(t.availability).toHaveBeenCalledTimes(2)
+  })
+
+  it('new times make a new page', async () => {
+    let answer = first
+    const t = setup(async () => answer)
+    const a = await t.page('services=3')
+    t.tick(TIMES_TTL_MS)
+    answer = { day: '2026-12-02', slots: [] }
+    const b = await t.page('services=3')
+    expect(b).not.toBe(a)
+    expect(b!.identity.body.toString()).toContain('2026-12-02')
+  })
+
+  it('the day in the URL: that day’s times', async () => {
+    const t = setup(async () => ({ slots: [{ start: 'x' }] }))
+    await t.page('services=3&day=2026-12-05&step=when')
+    expect(t.availability).toHaveBeenCalledWith('/time-availability-day', {
+      date: '2026-12-05',
+      services: '3',
+      operator: 'any',
+    })
+    expect(t.render.mock.calls[0]![1].reserveTimes).toMatchObject({ kind: 'day', day: '2026-12-05' })
+  })
+
+  it('no times needed (services step) or a move: no read; a failed read renders without times', async () => {
+    const t = setup(async () => {
+      throw new Error('database down')
+    })
+    await t.page('')
+    expect(t.availability).not.toHaveBeenCalled()
+    expect(t.render.mock.calls[0]![1].reserveTimes).toBeNull()
+    expect(await t.page('services=3&move=9')).toBeNull()
+    const page = await t.page('services=3')
+    expect(page).not.toBeNull()
+    expect(t.render.mock.calls.at(-1)![1].reserveTimes).toBeNull()
+    expect(t.log).toHaveBeenCalled()
+  })
+})
