@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -29,6 +29,9 @@ async function signIn(entry: string) {
   await userEvent.type(screen.getByLabelText(t.auth.email), 'x@demo.salon')
   await userEvent.type(screen.getByLabelText(t.auth.password), 'demo1234')
   await userEvent.click(screen.getByRole('button', { name: t.auth.submitLogin }))
+  // The form's check fetches its schema on submit (issue 28): the login follows it.
+  await waitFor(() => expect(auth.login).toHaveBeenCalled())
+  await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 beforeEach(() => {
