@@ -28,13 +28,21 @@ const loadSecondFactorStep = () => import('./SecondFactorStep')
 const SecondFactorStep = lazy(() => loadSecondFactorStep().then((m) => ({ default: m.SecondFactorStep })))
 const WaitingBooking = lazy(() => import('./WaitingBooking').then((m) => ({ default: m.WaitingBooking })))
 
-/** The login form's own check (the shared `loginBody`), with zod fetched on the first submit. */
+/**
+ * The login form's own check — the shared `loginBody`, the first message per field as
+ * `lib/validation`'s `fieldErrors` gives it — with the schemas and zod fetched on the first submit.
+ * Only the schema module is imported dynamically: importing `lib/validation` so split the site's
+ * shared chunk that `/` and `/reserve` load into five (+2 KiB gzip on each; docs/benchmarks.md).
+ */
 async function checkLogin(values: { email: string; password: string }): Promise<Errors<LoginField>> {
-  const [{ fieldErrors }, { loginBody }] = await Promise.all([
-    import('../../lib/validation'),
-    import('@salon/shared/schemas/index'),
-  ])
-  return fieldErrors<LoginField>(loginBody, values)
+  const { loginBody } = await import('@salon/shared/schemas/index')
+  const result = loginBody.safeParse(values)
+  const errors: Errors<LoginField> = {}
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = issue.path[0] as LoginField | undefined
+    if (key && !errors[key]) errors[key] = issue.message
+  }
+  return errors
 }
 
 /** One of the codes the callback sends back (`?external_error=`), read from the site's own words. */
