@@ -14,7 +14,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'cms/src/**/*.test.ts', 'admin/src/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'cms/src/**/*.test.ts',
+            'admin/src/**/*.test.ts',
+            // The benchmarks' budget checks (pure Node modules).
+            'scripts/lib/bench*.test.ts',
+          ],
           // The dashboard's Italian dictionary is loaded lazily in the app; tests read it at once.
           setupFiles: ['admin/src/test/italian.ts'],
         },
@@ -46,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'rules',
           include: ['scripts/**/*.test.ts'],
-          exclude: ['scripts/**/*.drill.test.ts'],
+          exclude: ['scripts/**/*.drill.test.ts', 'scripts/lib/bench*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
@@ -25,6 +26,10 @@ export default defineConfig({
   // The cms serves this build under /dashboard/ (one origin with the API and the public site).
   base: '/dashboard/',
   plugins: [react()],
+  resolve: {
+    // qs (in @refinedev/core) needs only a WeakMap/Map store: src/lib/side-channel.cjs says why.
+    alias: { 'side-channel': fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench:web`: what a phone downloads and how fast the public site feels — a benchmark,
-// not a test (nothing here passes or fails). Builds what changed and starts the built app on a
-// throw-away PostgreSQL with the demo salon (or measures BENCH_WEB_URL), then reports:
+// `npm run bench:web`: what a phone downloads and how fast the public site feels, checked against
+// budgets (issue 28: scripts/lib/benchWebBudgets.mjs). Builds what changed and starts the built app
+// on a throw-away PostgreSQL with the demo salon (or measures BENCH_WEB_URL), then reports:
 //   (a) HTML, JS and CSS of the first load of `/` and `/reserve` (what Chromium fetched: the page —
 //       with the stylesheet inlined on prerendered pages —, module scripts, modulepreloads, the
 //       route's lazy chunks), raw, gzip and brotli as served;
-//   (b) Lighthouse 12 mobile scores on `/`, `/reserve`, `/login` (median of BENCH_LH_RUNS, default 3);
+//   (b) Lighthouse 12 mobile scores on `/`, `/reserve?services=<id>`, `/reserve`, `/login` (median
+//       of BENCH_LH_RUNS, default 3);
 //   (a') the same for the dashboard's first loads (logged in as the demo admin), per route;
 //   (c) time from opening `/reserve?services=<id>` to the first free time on screen
 //       (`[data-testid="time-slot"]`), unthrottled and with Lighthouse's mobile throttling.
-// Writes .data/bench-web/report.md and results.json; paste the report into docs/benchmarks.md.
+// Then prints every budget with its figure, PASS/MISS and `BUDGETS: N passed, M missed`, and exits 1
+// when one is missed (BENCH_NO_BUDGETS=1: measure without failing). Writes .data/bench-web/report.md
+// and results.json (with the budget table); paste the report into docs/benchmarks.md.
 /* global document, window, MutationObserver -- callbacks passed to page.evaluate/addInitScript run in the browser */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -18,6 +21,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { log, root } from './lib/workspace.mjs'
 import { startBenchApp } from './lib/benchApp.mjs'
+import { budgetExitCode, budgetResults, budgetTable, checkBudgets } from './lib/benchBudgets.mjs'
+import { sharedVendorChunks, webBudgetRows } from './lib/benchWebBudgets.mjs'
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'
 const CHROMIUM = '/usr/bin/chromium'
@@ -25,7 +30,6 @@ const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-sh
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS || 3)
 const SLOT_RUNS = Number(process.env.BENCH_SLOT_RUNS || 3)
 const SLOT_SELECTOR = '[data-testid="time-slot"]'
-const LH_PATHS = ['/', '/reserve', '/login']
 /** The dashboard's first loads: its home, a list, and the heaviest screens (editors, uploader). */
 const DASHBOARD_PATHS = [
   '/dashboard',
@@ -161,9 +165,9 @@ function lighthouse(url, out) {
   })
 }
 
-async function lighthouseScores(base) {
+async function lighthouseScores(base, paths) {
   const results = []
-  for (const p of LH_PATHS) {
+  for (const p of paths) {
     const runs = []
     for (let i = 1; i <= LH_RUNS; i++) {
       log(`Lighthouse ${p} (${i}/${LH_RUNS})…`)
@@ -274,7 +278,25 @@ try {
   } finally {
     await browser.close()
   }
-  const scores = LH_RUNS > 0 ? await lighthouseScores(base) : []
+  // `/reserve?services=<id>` is where the home's "Prenota" leads; plain `/reserve` the menu's link.
+  const lhPaths = ['/', `/reserve?services=${serviceId}`, '/reserve', '/login']
+  const scores = LH_RUNS > 0 ? await lighthouseScores(base, lhPaths) : []
+
+  // The budgets (issue 28), against the web build's manifest for the shared vendor chunk.
+  const manifestFile = path.join(root, 'web', 'dist', '.vite', 'manifest.json')
+  const vendorPaths = fs.existsSync(manifestFile)
+    ? sharedVendorChunks(JSON.parse(fs.readFileSync(manifestFile, 'utf8')))
+    : []
+  const budgets = webBudgetRows({
+    home: bytes[0],
+    reserve: bytes[1],
+    dashboardBytes,
+    scores,
+    slots,
+    vendorPaths,
+    lhRuns: LH_RUNS,
+    slotRuns: SLOT_RUNS,
+  })
 
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU'
   const nodeVersion = process.version
@@ -330,13 +352,37 @@ try {
       (s) =>
         `| ${s.throttled ? `mobile (${MOBILE.latency} ms RTT, ${Math.round(MOBILE.downloadKbps)} kbit/s, CPU ×${MOBILE.cpu})` : 'unthrottled'} | ${s.median === null ? 'n/a (no wizard yet)' : ms(s.median)} | ${s.runs.map(ms).join(', ')} |`,
     ),
+    '',
+    `Budgets (issue 28; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}):`,
+    '',
+    ...budgetTable(budgets),
   ].join('\n')
   console.log('\n' + report + '\n')
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
   fs.writeFileSync(
     path.join(dir, 'results.json'),
-    JSON.stringify({ date: new Date().toISOString(), machine, bytes, dashboardBytes, scores, slots }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine,
+        loadAverage: os.loadavg(),
+        bytes,
+        dashboardBytes,
+        scores,
+        slots,
+        vendorPaths,
+        budgets: budgetResults(budgets),
+      },
+      null,
+      2,
+    ),
   )
+  const missed = checkBudgets(budgets)
+  process.exitCode = budgetExitCode(missed)
+  if (missed && process.exitCode === 0) log('BENCH_NO_BUDGETS=1: the misses above do not fail this run.')
 } finally {
   await stopAll()
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react'
 import { Route } from 'react-router'
+import { loadScreenWords } from '../i18n/translate'
 import { routesOf, SALON_RESOURCES, type ResourceAction } from '../resources'
 
 /**
@@ -11,7 +12,17 @@ import { routesOf, SALON_RESOURCES, type ResourceAction } from '../resources'
 
 type Screen = ComponentType
 
-const GenericList = lazy(() => import('./generic/list'))
+/**
+ * A screen's chunk together with the other screens' English words (`i18n/en-screens.ts`, fetched
+ * once, in parallel with the first screen): only the shell's and the home's are in the first load.
+ */
+const withWords =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadScreenWords()]).then(([m]) => m)
+const screen = (load: () => Promise<{ default: Screen }>) => lazy(withWords(load))
+
+const GenericList = screen(() => import('./generic/list'))
 
 /**
  * The agenda's screen, with the calendar library's chunk fetched at the same time (not after the
@@ -21,7 +32,7 @@ const GenericList = lazy(() => import('./generic/list'))
 let agendaModule: { default: ComponentType } | null = null
 const loadAgenda = () => {
   void import('./agenda/calendar-lib')
-  return import('./agenda/page').then((m) => (agendaModule = m))
+  return withWords(() => import('./agenda/page'))().then((m) => (agendaModule = m))
 }
 const LazyAgenda = lazy(loadAgenda)
 /**
@@ -44,39 +55,39 @@ export function preloadScreenOf(pathname: string) {
 
 const SCREENS: Record<string, Partial<Record<ResourceAction, Screen>>> = {
   agenda: { list: AgendaScreen },
-  waitlist: { list: lazy(() => import('./waitlist/page')) },
-  rota: { list: lazy(() => import('./rota/page')) },
-  'rota-conflicts': { list: lazy(() => import('./rota/conflicts')) },
-  takings: { list: lazy(() => import('./takings/page')) },
-  clients: { list: lazy(() => import('./clients/list')), edit: lazy(() => import('./clients/card')) },
+  waitlist: { list: screen(() => import('./waitlist/page')) },
+  rota: { list: screen(() => import('./rota/page')) },
+  'rota-conflicts': { list: screen(() => import('./rota/conflicts')) },
+  takings: { list: screen(() => import('./takings/page')) },
+  clients: { list: screen(() => import('./clients/list')), edit: screen(() => import('./clients/card')) },
   service: {
-    list: lazy(() => import('./service/list')),
-    create: lazy(() => import('./service/form')),
-    edit: lazy(() => import('./service/form')),
+    list: screen(() => import('./service/list')),
+    create: screen(() => import('./service/form')),
+    edit: screen(() => import('./service/form')),
   },
   booking: {
-    list: lazy(() => import('./booking/list')),
-    create: lazy(() => import('./booking/create')),
-    edit: lazy(() => import('./booking/show')),
+    list: screen(() => import('./booking/list')),
+    create: screen(() => import('./booking/create')),
+    edit: screen(() => import('./booking/show')),
   },
-  category: { create: lazy(() => import('./category/form')), edit: lazy(() => import('./category/form')) },
-  config: { list: lazy(() => import('./config/list')) },
-  time: { list: lazy(() => import('./time/index')) },
-  operator: { create: lazy(() => import('./operator/form')), edit: lazy(() => import('./operator/form')) },
-  banner: { create: lazy(() => import('./banner/form')), edit: lazy(() => import('./banner/form')) },
+  category: { create: screen(() => import('./category/form')), edit: screen(() => import('./category/form')) },
+  config: { list: screen(() => import('./config/list')) },
+  time: { list: screen(() => import('./time/index')) },
+  operator: { create: screen(() => import('./operator/form')), edit: screen(() => import('./operator/form')) },
+  banner: { create: screen(() => import('./banner/form')), edit: screen(() => import('./banner/form')) },
   user: {
-    list: lazy(() => import('./user/list')),
-    create: lazy(() => import('./user/form')),
-    edit: lazy(() => import('./user/form')),
+    list: screen(() => import('./user/list')),
+    create: screen(() => import('./user/form')),
+    edit: screen(() => import('./user/form')),
   },
   'business-closure': {
-    list: lazy(() => import('./closure/list')),
-    create: lazy(() => import('./closure/form')),
-    edit: lazy(() => import('./closure/form')),
+    list: screen(() => import('./closure/list')),
+    create: screen(() => import('./closure/form')),
+    edit: screen(() => import('./closure/form')),
   },
-  file: { list: lazy(() => import('./file/index')) },
-  carousel: { list: lazy(() => import('./carousel/index')) },
-  holiday: { create: lazy(() => import('./holiday/form')), edit: lazy(() => import('./holiday/form')) },
+  file: { list: screen(() => import('./file/index')) },
+  carousel: { list: screen(() => import('./carousel/index')) },
+  holiday: { create: screen(() => import('./holiday/form')), edit: screen(() => import('./holiday/form')) },
 }
 
 export const DashboardHome = lazy(() => import('./home/index'))

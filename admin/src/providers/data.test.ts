@@ -111,7 +111,8 @@ describe('Payload data provider', () => {
     expect(calls[0]!.init.credentials).toBe('include')
   })
 
-  it('keeps simple-rest as the base (getApiUrl)', () => {
+  it('answers the API base it was made for (getApiUrl)', () => {
     expect(createPayloadDataProvider('/api').getApiUrl()).toBe('/api')
+    expect(createPayloadDataProvider('/other').getApiUrl()).toBe('/other')
   })
 })

@@ -83,8 +83,19 @@ describe('i18nProvider', () => {
     expect(i18n.getLocale()).toBe('en')
   })
 
+  it("has the shell's words at once and the other screens' after loadScreenWords (issue 28)", async () => {
+    const i18n = await pageLoad(new MemoryStorage())
+    expect(i18n.translate('header.logout')).toBe('Log out')
+    expect(i18n.translate('table.page', { page: 3 })).toBe('table.page')
+    const { loadScreenWords } = await import('../i18n/translate')
+    await loadScreenWords()
+    expect(i18n.translate('table.page', { page: 3 })).toBe('Page 3')
+    expect(i18n.translate('header.logout')).toBe('Log out')
+  })
+
   it('fills in {{values}} in both languages', async () => {
     const i18n = await pageLoad(new MemoryStorage())
+    await (await import('../i18n/translate')).loadScreenWords()
     expect(i18n.translate('notifications.editError', { statusCode: 409 }, 'x')).toBe('Could not save (code 409)')
     expect(i18n.translate('table.page', { page: 3 })).toBe('Page 3')
     await i18n.changeLocale('it')

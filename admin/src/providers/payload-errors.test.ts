@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { BOOKING_REFUSAL_CODES } from '@salon/shared/refusals'
+import { UPLOAD_USE_KIND_IT } from '@salon/shared/schemas/uploads'
 import { en } from '../i18n/en'
 import { it as itDict } from '../i18n/it'
 import { setLocale } from '../i18n/locale'
-import { codeOf, detailsOf, networkError, paramsOf, reasonOf, statusOf, toHttpError } from './payload-errors'
+import {
+  codeOf,
+  detailsOf,
+  networkError,
+  paramsOf,
+  reasonOf,
+  statusOf,
+  toHttpError,
+  USE_KIND_IT,
+} from './payload-errors'
 
 describe('toHttpError', () => {
   it('keeps the engine reason code so a screen can offer a way out', () => {
@@ -149,6 +159,10 @@ describe('booking refusals are worded by their code (issue 21 §4)', () => {
       ],
     })
     expect(login.message).toBe('The e-mail or password is not right.')
+  })
+
+  it('names where an image is used with the shared Italian words (kept apart from zod for the first load)', () => {
+    expect(USE_KIND_IT).toEqual(UPLOAD_USE_KIND_IT)
   })
 
   it('every code the server can send has words in both dictionaries', () => {

@@ -1,5 +1,5 @@
 import type { HttpError, ValidationErrors } from '@refinedev/core'
-import { UPLOAD_USE_KIND_IT, type UploadUse } from '@salon/shared/schemas/uploads'
+import type { UploadUse } from '@salon/shared/schemas/uploads'
 import { getLocale } from '../i18n/locale'
 import { codeText, fieldErrorText } from '../i18n/messages'
 import { tr } from '../i18n/translate'
@@ -64,11 +64,22 @@ const USE_KIND_EN: Record<UploadUse['kind'], string> = {
   banner: 'banner',
   user: 'user',
 }
+/**
+ * The shared `UPLOAD_USE_KIND_IT`, repeated here: importing it from `@salon/shared/schemas/uploads`
+ * put zod and the upload schemas (~27 KiB gzip) into the dashboard's first load (issue 28). A unit
+ * test keeps the two equal.
+ */
+export const USE_KIND_IT: Record<UploadUse['kind'], string> = {
+  service: 'servizio',
+  operator: 'operatore',
+  banner: 'banner',
+  user: 'utente',
+}
 
 /** Where an image is used (`data.uses` of IMAGE_IN_USE), in the dashboard's language. */
 function usesText(uses: unknown): string {
   if (!Array.isArray(uses)) return ''
-  const kinds = getLocale() === 'en' ? USE_KIND_EN : UPLOAD_USE_KIND_IT
+  const kinds = getLocale() === 'en' ? USE_KIND_EN : USE_KIND_IT
   const quote = getLocale() === 'en' ? (s: string) => `“${s}”` : (s: string) => `«${s}»`
   return (uses as UploadUse[]).map((u) => `${kinds[u.kind] ?? u.kind} ${quote(String(u.name))}`).join(', ')
 }

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { FIELD_MESSAGES } from '@salon/shared/messages'
 import { t } from '../../lib/i18n'
 import { LoginPage } from './LoginPage'
 
@@ -29,6 +30,9 @@ async function signIn(entry: string) {
   await userEvent.type(screen.getByLabelText(t.auth.email), 'x@demo.salon')
   await userEvent.type(screen.getByLabelText(t.auth.password), 'demo1234')
   await userEvent.click(screen.getByRole('button', { name: t.auth.submitLogin }))
+  // The form's check fetches its schema on submit (issue 28): the login follows it.
+  await waitFor(() => expect(auth.login).toHaveBeenCalled())
+  await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 beforeEach(() => {
@@ -80,5 +84,20 @@ describe('LoginPage: where staff and customers land', () => {
     await userEvent.click(screen.getByRole('button', { name: t.mfa.verify }))
     expect(auth.verifyLogin).toHaveBeenCalledWith('c', '123456', undefined)
     expect(navigateTo).toHaveBeenCalledWith('/dashboard', { replace: true })
+  })
+})
+
+describe('LoginPage: the form checks itself with the shared schema, fetched on submit (issue 28)', () => {
+  it('names each wrong field next to it and asks nothing', async () => {
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    )
+    await userEvent.type(screen.getByLabelText(t.auth.email), 'not-an-address')
+    await userEvent.click(screen.getByRole('button', { name: t.auth.submitLogin }))
+    expect(await screen.findByText(FIELD_MESSAGES.EMAIL_INVALID)).toBeInTheDocument()
+    expect(screen.getByText(FIELD_MESSAGES.PASSWORD_REQUIRED)).toBeInTheDocument()
+    expect(auth.login).not.toHaveBeenCalled()
   })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { landingFor } from '@salon/shared/routing/landing'
@@ -11,16 +11,43 @@ import { clearAttemptedPath, readAttemptedPath } from '../../lib/redirectCookie'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
-import { SecondFactorStep } from './SecondFactorStep'
-import { loginBody } from '@salon/shared/schemas/index'
-import { fieldErrors, hasErrors, type Errors } from '../../lib/validation'
+import type { Errors } from '../../lib/validation'
 import { PasskeyChoice, PasskeySignIn, usePasskeyAutofill } from './PasskeySignIn'
-import { WaitingBooking } from './WaitingBooking'
 import { ExternalButtons } from '../../lib/ui/ExternalButtons'
-import { isExternalError } from '@salon/shared/schemas/external'
+import type { ExternalError } from '@salon/shared/schemas/external'
 import { clearPendingSignIn, loadProviders, readPendingSignIn } from '../../lib/externalSignIn'
 
 type LoginField = 'email' | 'password'
+
+/*
+ * What the form does not need to paint (issue 28: /login Lighthouse ≥ 98 on a phone): the shared
+ * schemas and zod (~25 KiB gzip) are fetched when the form is sent (`checkLogin`), the code step
+ * when the password was right, and the waiting booking only when a booking is waiting.
+ */
+const loadSecondFactorStep = () => import('./SecondFactorStep')
+const SecondFactorStep = lazy(() => loadSecondFactorStep().then((m) => ({ default: m.SecondFactorStep })))
+const WaitingBooking = lazy(() => import('./WaitingBooking').then((m) => ({ default: m.WaitingBooking })))
+
+/**
+ * The login form's own check — the shared `loginBody`, the first message per field as
+ * `lib/validation`'s `fieldErrors` gives it — with the schemas and zod fetched on the first submit.
+ * Only the schema module is imported dynamically: importing `lib/validation` so split the site's
+ * shared chunk that `/` and `/reserve` load into five (+2 KiB gzip on each; docs/benchmarks.md).
+ */
+async function checkLogin(values: { email: string; password: string }): Promise<Errors<LoginField>> {
+  const { loginBody } = await import('@salon/shared/schemas/index')
+  const result = loginBody.safeParse(values)
+  const errors: Errors<LoginField> = {}
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = issue.path[0] as LoginField | undefined
+    if (key && !errors[key]) errors[key] = issue.message
+  }
+  return errors
+}
+
+/** One of the codes the callback sends back (`?external_error=`), read from the site's own words. */
+const isExternalError = (code: string | null): code is ExternalError =>
+  code !== null && Object.prototype.hasOwnProperty.call(t.external.errors, code)
 
 export function LoginPage() {
   useDocumentTitle(t.auth.loginTitle)
@@ -87,13 +114,15 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <SecondFactorStep
-        challenge={challenge.challenge}
-        factors={challenge.factors}
-        onVerified={goOn}
-        onCancel={() => backToPassword(null)}
-        onExpired={() => backToPassword(t.mfa.expired)}
-      />
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          challenge={challenge.challenge}
+          factors={challenge.factors}
+          onVerified={goOn}
+          onCancel={() => backToPassword(null)}
+          onExpired={() => backToPassword(t.mfa.expired)}
+        />
+      </Suspense>
     )
   }
 
@@ -102,10 +131,17 @@ export function LoginPage() {
     const data = new FormData(event.currentTarget)
     const email = String(data.get('email') ?? '').trim()
     const password = String(data.get('password') ?? '')
-    const next = fieldErrors<LoginField>(loginBody, { email, password })
+    void loadSecondFactorStep().catch(() => {}) // while the password is checked: no wait at the code step
+    let next: Errors<LoginField>
+    try {
+      next = await checkLogin({ email, password })
+    } catch {
+      setFormError(t.common.networkError) // the check's code could not be fetched: offline
+      return
+    }
     setErrors(next)
     setFormError(null)
-    if (hasErrors(next)) return
+    if (Object.values(next).some(Boolean)) return
 
     setSubmitting(true)
     setTypedEmail(email)
@@ -133,7 +169,11 @@ export function LoginPage() {
       <h1 className="auth-card__title">{t.auth.loginTitle}</h1>
       <p className="auth-card__intro">{t.auth.loginIntro}</p>
 
-      <WaitingBooking redirectTo={safeRedirectPath(params.get('redirectTo'))} after={t.auth.waitingAfterLogin} />
+      {safeRedirectPath(params.get('redirectTo')) ? (
+        <Suspense fallback={null}>
+          <WaitingBooking redirectTo={safeRedirectPath(params.get('redirectTo'))} after={t.auth.waitingAfterLogin} />
+        </Suspense>
+      ) : null}
 
       {linkToken ? <p className="notice">{t.external.linkNotice(providerLabel)}</p> : null}
       {isExternalError(externalError) ? (
