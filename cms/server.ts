@@ -77,6 +77,8 @@ const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 }
 
+const SECURITY_HEADERS = Object.entries(securityHeaders)
+
 /**
  * HSTS only where the site is served over https (directly or behind a TLS proxy). The setting is
  * read once: `env` reads process.env on every access, which is slow (≈ 7 µs a request in the profile).
@@ -302,7 +304,7 @@ async function main() {
       if (stopping) server.closeIdleConnections()
     })
     if (stopping) res.setHeader('Connection', 'close')
-    for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v)
+    for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v)
     if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     const url = new URL(req.url || '/', 'http://localhost')
     const pathname = url.pathname

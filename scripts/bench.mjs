@@ -226,7 +226,16 @@ try {
   if (raw) await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
   const { dayVsFloor, dayReport } = await import('./lib/benchDay.mjs')
   const day = raw
-    ? await dayVsFloor({ run, app, floor: raw, dayPath, floorPath, rounds: DAY_ROUNDS, seconds: DURATION })
+    ? await dayVsFloor({
+        run,
+        app,
+        floor: raw,
+        dayPath,
+        floorPath,
+        rounds: DAY_ROUNDS,
+        seconds: DURATION,
+        pids: { app: appChild.pid, floor: floor.child.pid },
+      })
     : null
   if (day) results.push(day.app, day.floor)
   let monthRow = null
@@ -321,6 +330,8 @@ try {
     confirmOne: confirm.one,
     confirmRace: confirm.race,
     raceNote: jobs,
+    phases: phases?.summary,
+    clients: clients?.summary,
     all: results,
   })
   const load = os.loadavg().map((l) => l.toFixed(2))

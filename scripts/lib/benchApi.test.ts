@@ -19,6 +19,12 @@ describe('day availability against the floor, pooled over interleaved rounds', (
     expect(row.p95).toBe(100)
     expect(row.result.latency.p50).toBe(4)
     expect(row.result['5xx']).toBe(1)
+    expect(row.cpuMsPerRequest).toBeNull() // no CPU figure for the runs
+    const withCpu = pooled('app', [
+      { ...load(1000, [1, 2, 3, 4]), cpu: 0.004 },
+      { ...load(800, [5, 6, 7, 8]), cpu: 0.002 },
+    ])
+    expect(withCpu.cpuMsPerRequest).toBe(0.75) // 6 ms of CPU for 8 responses
     expect(row.rounds).toEqual([
       { reqPerSec: 1000, p95: null },
       { reqPerSec: 800, p95: null },
@@ -35,6 +41,8 @@ describe('the API budgets', () => {
       confirmOne: { p95: 12 },
       confirmRace: { p95: 58 },
       raceNote: 'the job process sending mail',
+      phases: { ratioPercent: 86, budgetPercent: 80 },
+      clients: { p95One: 18.3 },
       all: [load(1, [1]), load(1, [1])],
       ...over,
     })
@@ -42,7 +50,7 @@ describe('the API budgets', () => {
   it('passes when every figure is within its budget', () => {
     const printed: string[] = []
     expect(checkBudgets(rows(), { print: (l) => printed.push(l), printMiss: (l) => printed.push(l) })).toBe(0)
-    expect(printed.at(-1)).toBe('BUDGETS: 6 passed, 0 missed')
+    expect(printed.at(-1)).toBe('BUDGETS: 8 passed, 0 missed')
     expect(printed[0]).toBe(
       'PASS  Day availability throughput, share of the raw floor (same run, interleaved): 91.2 % ≥ 90 %',
     )
@@ -52,15 +60,17 @@ describe('the API budgets', () => {
     const missed = rows({
       day: { share: 89.9, app: { p95: 20.1 } },
       confirmRace: { p95: null },
+      phases: { ratioPercent: 79.9, budgetPercent: 80 },
       all: [load(1, [1], { errors: 1 })],
     }).map(judge)
     expect(missed.filter((r) => !r.pass).map((r) => r.reason)).toEqual([
       '89.9 % < 90 %',
       '20.1 ms > 20 ms',
+      '79.9 % < 80 %',
       'not measured (budget ≤ 60 ms)',
       '1 > 0',
     ])
-    expect(checkBudgets(missed, { print: () => {}, printMiss: () => {} })).toBe(4)
+    expect(checkBudgets(missed, { print: () => {}, printMiss: () => {} })).toBe(5)
   })
 
   it('leaves out what the run did not measure (the confirm-only run has no floor nor month)', () => {

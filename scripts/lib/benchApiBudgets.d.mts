@@ -21,6 +21,8 @@ export function apiBudgetRows(o: {
   confirmOne?: Measured | null
   confirmRace?: Measured | null
   raceNote?: string
+  phases?: { ratioPercent: number; budgetPercent: number } | null
+  clients?: { p95One: number | null } | null
   all: { result: { errors: number; timeouts: number; '5xx'?: number } }[]
 }): BudgetRow[]
 export function judge(row: BudgetRow): JudgedRow
