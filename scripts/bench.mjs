@@ -3,8 +3,12 @@
 // autocannon, next to a raw node:http + pg floor doing the same query and engine call.
 // Prints a markdown report (paste it into docs/benchmarks.md) and the raw numbers as JSON.
 //
-// `node scripts/bench.mjs confirm` runs only the confirm rows (one client, contention on one
-// process, contention over two processes); `node scripts/bench.mjs rota` only the rota A/B
+// Every budget (lib/benchApiBudgets.mjs) is printed with its figure and PASS/MISS at the end; the
+// run exits non-zero when one is missed (BENCH_NO_BUDGETS=1: measure without failing).
+//
+// `node scripts/bench.mjs day` runs only day availability against the raw floor, interleaved
+// (lib/benchDay.mjs); `node scripts/bench.mjs confirm` only the confirm rows (one client,
+// contention on one process, contention over two processes); `node scripts/bench.mjs rota` only the rota A/B
 // (lib/benchRota.mjs); `node scripts/bench.mjs clients` only the client search with 50,000 cards
 // (lib/benchClients.mjs); `node scripts/bench.mjs phases` only the phases-and-stations A/B
 // (lib/benchPhases.mjs).
@@ -13,17 +17,19 @@
 // with its own database (lib/benchAb.mjs; docs/benchmarks.md).
 // BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10;
 // BENCH_JOBS=off runs no worker at all (the confirm path alone, mails left queued).
-// BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process to .data/bench-prof/ (`--cpu-prof`).
+// BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process and of the floor to .data/bench-prof/
+// (`--cpu-prof`), with windows.json (each load run's process and time): `node
+// scripts/lib/benchProfile.mjs` prints the self time per package and function of every run.
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { jsonCall as json, percentile, registerCustomers, runLoad } from './lib/benchLoad.mjs'
+import { jsonCall as json, percentile, runLoad } from './lib/benchLoad.mjs'
 import { build, install, log, root } from './lib/workspace.mjs'
 
 const ONLY = process.argv[2] ?? 'all'
-if (!['all', 'confirm', 'rota', 'clients', 'phases'].includes(ONLY))
-  throw new Error(`Unknown filter ${ONLY}: all | confirm | rota | clients | phases`)
+if (!['all', 'day', 'confirm', 'rota', 'clients', 'phases'].includes(ONLY))
+  throw new Error(`Unknown filter ${ONLY}: all | day | confirm | rota | clients | phases`)
 if (process.env.BENCH_AB) {
   const { runAb } = await import('./lib/benchAb.mjs')
   await runAb({ only: ONLY })
@@ -31,6 +37,9 @@ if (process.env.BENCH_AB) {
 }
 
 const DURATION = Number(process.env.BENCH_SECONDS || 20)
+// Day availability against the floor: rounds per side, interleaved (BENCH_DAY_ROUNDS, default 3).
+const DAY_ROUNDS = Number(process.env.BENCH_DAY_ROUNDS || 3)
+const WITH_FLOOR = ONLY === 'all' || ONLY === 'day'
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
 const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
 await install()
@@ -71,15 +80,14 @@ if (PGSS) await sqlOnBench('create extension if not exists pg_stat_statements')
 const { startSmtpProcess } = await import('./lib/smtp.mjs')
 const smtp = await startSmtpProcess(path.join(dir, 'smtp'))
 const children = []
-const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
+// With BENCH_CPU_PROF: each profiled process and every load run on it (lib/benchProfile.mjs).
+const profiled = { processes: {}, windows: [] }
+if (PROF_DIR) fs.rmSync(PROF_DIR, { recursive: true, force: true })
+const spawnServer = (file, env, cwd = path.join(root, 'cms'), name = path.basename(file)) =>
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
       cwd,
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(PROF_DIR && file.endsWith('server.ts') ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []),
-      ],
+      execArgv: ['--import', 'tsx', ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
@@ -91,6 +99,7 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms')) =>
       },
     })
     children.push(child)
+    if (PROF_DIR) profiled.processes[child.pid] = { name, forkedAt: Date.now() }
     child.on('message', (m) => m?.type === 'ready' && resolve({ child, port: m.port }))
     child.once('exit', (code) => reject(new Error(`${file} exited ${code}`)))
   })
@@ -104,41 +113,58 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
 try {
   const appPort = await freePort(0)
-  const { child: appChild } = await spawnServer(path.join(root, 'cms', 'server.ts'), {
-    PORT: String(appPort),
-    DATA_DIR: dir,
-    SALON_DEMO: 'true',
-    SALON_OWNED_PG_PID: String(db.child.pid),
-    ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
-    // Customers are registered from distinct (forwarded) addresses: registrations are limited per address.
-    TRUST_PROXY: 'true',
-  })
+  const { child: appChild } = await spawnServer(
+    path.join(root, 'cms', 'server.ts'),
+    {
+      PORT: String(appPort),
+      DATA_DIR: dir,
+      SALON_DEMO: 'true',
+      SALON_OWNED_PG_PID: String(db.child.pid),
+      ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
+      // Customers are registered from distinct (forwarded) addresses: registrations are limited per address.
+      TRUST_PROXY: 'true',
+    },
+    undefined,
+    'app',
+  )
   // A second app process on the same PostgreSQL (as behind a load balancer), for the two-process rows.
   const appPortB = await freePort(0)
-  const { child: appChildB } = await spawnServer(path.join(root, 'cms', 'server.ts'), {
-    PORT: String(appPortB),
-    DATA_DIR: dir,
-    SALON_DEMO: 'true',
-    TRUST_PROXY: 'true',
-    ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
-  })
+  const { child: appChildB } = await spawnServer(
+    path.join(root, 'cms', 'server.ts'),
+    {
+      PORT: String(appPortB),
+      DATA_DIR: dir,
+      SALON_DEMO: 'true',
+      TRUST_PROXY: 'true',
+      ...(JOBS_INLINE ? {} : { JOB_WORKER: 'off' }),
+    },
+    undefined,
+    'app B',
+  )
   // As `npm start` runs it: the web processes enqueue only, a job process at nice 10 sends the
   // mails (BENCH_JOBS=inline: each web process runs its own worker, the one-process deployment).
   const jobsChild =
     JOBS_INLINE || JOBS_OFF
       ? null
       : (
-          await spawnServer(path.join(root, 'cms', 'server.ts'), {
-            PORT: String(await freePort(0)),
-            HOST: '127.0.0.1',
-            DATA_DIR: dir,
-            SALON_DEMO: 'true',
-            SALON_PROCESS_ROLE: 'jobs',
-            JOB_WORKER: 'on',
-          })
+          await spawnServer(
+            path.join(root, 'cms', 'server.ts'),
+            {
+              PORT: String(await freePort(0)),
+              HOST: '127.0.0.1',
+              DATA_DIR: dir,
+              SALON_DEMO: 'true',
+              SALON_PROCESS_ROLE: 'jobs',
+              JOB_WORKER: 'on',
+            },
+            undefined,
+            'job process',
+          )
         ).child
   if (jobsChild) os.setPriority(jobsChild.pid, 10)
-  const floor = ONLY === 'all' ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }) : null
+  const floor = WITH_FLOOR
+    ? await spawnServer(path.join(root, 'cms', 'bench', 'floor.ts'), { PORT: '0' }, undefined, 'raw floor')
+    : null
   const app = `http://127.0.0.1:${appPort}`
   const appB = `http://127.0.0.1:${appPortB}`
   const raw = floor && `http://127.0.0.1:${floor.port}`
@@ -160,7 +186,14 @@ try {
     `/api/reservations/time-availability-day?date=${days[i % days.length]}&services=${piega}&operator=any`
   const floorPath = (i) => `/slots?date=${days[i % days.length]}&services=${piega}&operator=any`
 
-  const run = (title, opts) => runLoad(autocannon, title, { duration: DURATION, ...opts })
+  const pidOf = { [app]: appChild.pid, [appB]: appChildB.pid, ...(raw ? { [raw]: floor.child.pid } : {}) }
+  const run = async (title, opts, flags) => {
+    const from = Date.now()
+    const out = await runLoad(autocannon, title, { duration: DURATION, ...opts }, flags)
+    if (PROF_DIR && pidOf[opts.url])
+      profiled.windows.push({ title, pid: pidOf[opts.url], from, to: Date.now(), requests: out.times.length })
+    return out
+  }
 
   /**
    * The same load split over both app processes (half the connections each, at once): one row with
@@ -180,19 +213,34 @@ try {
         non2xx: sum((r) => r.non2xx),
         errors: sum((r) => r.errors),
         timeouts: sum((r) => r.timeouts),
+        '5xx': sum((r) => r['5xx'] ?? 0),
       },
     }
   }
 
   const results = []
   const month = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 7)
+  const monthPath = () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`
+  // Warm the servers (JIT, pools, caches) before measuring.
+  await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
+  if (raw) await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
+  const { dayVsFloor, dayReport } = await import('./lib/benchDay.mjs')
+  const day = raw
+    ? await dayVsFloor({
+        run,
+        app,
+        floor: raw,
+        dayPath,
+        floorPath,
+        rounds: DAY_ROUNDS,
+        seconds: DURATION,
+        pids: { app: appChild.pid, floor: floor.child.pid },
+      })
+    : null
+  if (day) results.push(day.app, day.floor)
+  let monthRow = null
+  if (ONLY !== 'day') await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
   if (ONLY === 'all') {
-    // Warm both servers (JIT, pools, caches) before measuring.
-    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
-    await run('warm-up floor', { url: raw, duration: 3, pathFor: floorPath })
-    results.push(await run('Day availability — app', { url: app, pathFor: dayPath }))
-    results.push(await run('Day availability — raw floor (node:http + pg + engine)', { url: raw, pathFor: floorPath }))
-    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
     results.push(
       await runSplit('Day availability — two app processes, one PostgreSQL (10 + 10 conns)', (url) => ({
         url,
@@ -200,24 +248,18 @@ try {
         pathFor: dayPath,
       })),
     )
-    results.push(
-      await run('Month overview — app (4 operators)', {
-        url: app,
-        connections: 10,
-        duration: Math.max(5, DURATION / 2),
-        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-      }),
-    )
-  } else {
-    await run('warm-up app', { url: app, duration: 3, pathFor: dayPath })
-    await run('warm-up app B', { url: appB, duration: 3, pathFor: dayPath })
+    monthRow = await run('Month overview — app (4 operators)', {
+      url: app,
+      connections: 10,
+      duration: Math.max(5, DURATION / 2),
+      pathFor: monthPath,
+    })
+    results.push(monthRow)
   }
   // Issue 23: day availability with and without rotas, interleaved in this run; the month with rotas.
   const { rotaAb, rotaReport } = await import('./lib/benchRota.mjs')
   const rota =
-    ONLY === 'confirm' || ONLY === 'clients' || ONLY === 'phases'
-      ? null
-      : await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log })
+    ONLY === 'all' || ONLY === 'rota' ? await rotaAb({ run, app, dayPath, month, piega, sql: sqlOnBench, log }) : null
   if (rota) results.push(...rota.rows)
   const { clientSearchBench, clientSearchReport } = await import('./lib/benchClients.mjs')
   const clients =
@@ -228,7 +270,10 @@ try {
   const phases =
     ONLY === 'all' || ONLY === 'phases' ? await phasesAb({ run, app, dayPath, days, sql: sqlOnBench, log }) : null
   if (phases) results.push(...phases.rows)
-  /** A partial run (`rota`, `clients`): its rows and summary printed and kept, then stop. */
+  const { apiBudgetRows, budgetTable, checkBudgets } = await import('./lib/benchApiBudgets.mjs')
+  const writeProfileWindows = () =>
+    PROF_DIR && fs.writeFileSync(path.join(PROF_DIR, 'windows.json'), JSON.stringify(profiled, null, 2))
+  /** A partial run (`rota`, `clients`, `day`): its rows and summary printed and kept, then stop. */
   const finishPartial = async (name, rows, summary) => {
     const report = `${rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${summary}`
     console.log(
@@ -236,6 +281,7 @@ try {
     )
     fs.writeFileSync(path.join(dir, `report-${name}.md`), report + '\n')
     await stopAll()
+    writeProfileWindows()
     process.exit(process.exitCode ?? 0)
   }
   if (ONLY === 'rota') await finishPartial('rota', rota.rows, rotaReport(rota))
@@ -244,211 +290,50 @@ try {
     if (!phases.summary.pass) process.exitCode = 1
     await finishPartial('phases', phases.rows, phasesReport(phases))
   }
-
-  // Confirm under contention: 200 customers race for 40 slots of one day.
-  log('Preparing customers and drafts for the confirm run…')
-  const customers = await registerCustomers(app, 200)
-  // One client, no contention: up to 60 confirms of free (time, operator) pairs 30 minutes apart.
-  const quietDay = days.at(-2)
-  const quietSlots = (
-    await json('GET', `${app}/api/reservations/time-availability-day?date=${quietDay}&services=${piega}&operator=any`)
-  ).slots.filter((_, i) => i % 2 === 0)
-  const quiet = []
-  for (const slot of quietSlots) {
-    for (const operator of slot.operators) {
-      if (quiet.length === 60) break
-      const token = customers[quiet.length]
-      quiet.push({
-        token,
-        id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
-        slot,
-        operator,
-      })
-    }
+  if (ONLY === 'day') {
+    const budgets = apiBudgetRows({ day, all: results })
+    if (checkBudgets(budgets) && process.env.BENCH_NO_BUDGETS !== '1') process.exitCode = 1
+    await finishPartial('day', results, `${dayReport(day)}\n\n${budgetTable(budgets).join('\n')}`)
   }
-  let q = 0
-  const quietStatus = {}
-  results.push(
-    await run('Confirm, one client, no contention — app', {
-      url: app,
-      amount: quiet.length,
-      connections: 1,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const d = quiet[q++ % quiet.length]
-            return {
-              ...req,
-              path: '/api/reservations/confirm',
-              headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
-              body: JSON.stringify({ id: d.id, services: [piega], operator: d.operator, date_start: d.slot.start }),
-            }
-          },
-          onResponse: (status) => (quietStatus[status] = (quietStatus[status] ?? 0) + 1),
-        },
-      ],
-    }),
-  )
-  if (ONLY === 'all')
-    results.push(
-      await run('Month overview — app, one client', {
-        url: app,
-        connections: 1,
-        duration: 5,
-        pathFor: () => `/api/reservations/availability-month?month=${month}&services=${piega}&operator=any`,
-      }),
-    )
+  const monthOne =
+    ONLY === 'all'
+      ? await run('Month overview — app, one client', { url: app, connections: 1, duration: 5, pathFor: monthPath })
+      : null
 
-  /**
-   * CPU seconds (user + system, /proc) of the app process behind `url`, of PostgreSQL (the
-   * postmaster and its backends) and of this process (the load generator), to say where a
-   * confirm's time goes. Linux only; null elsewhere.
-   */
-  const ticks = (pid, reaped = false) => {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      // utime + stime, and for the postmaster its exited backends' (cutime + cstime).
-      return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
-    } catch {
-      return 0
-    }
-  }
-  const cpuNow = (url) => {
-    if (process.platform !== 'linux') return null
-    const postgres = fs
-      .readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')
-          return d === String(db.child.pid) || f[1] === String(db.child.pid)
-        } catch {
-          return false
-        }
-      })
-      .reduce((sum, d) => sum + ticks(d, d === String(db.child.pid)), 0)
-    const self = process.cpuUsage()
-    return {
-      app: ticks((url === app ? appChild : appChildB).pid),
-      postgres,
-      ...(jobsChild ? { jobs: ticks(jobsChild.pid) } : {}),
-      bench: (self.user + self.system) / 1e6,
-    }
-  }
-  const cpuPerConfirm = (before, after, n) =>
-    before &&
-    Object.fromEntries(Object.keys(before).map((k) => [k, Math.round(((after[k] - before[k]) / n) * 1e4) / 10]))
+  // The confirm rows (lib/benchConfirm.mjs): one client, the race on one process, over two.
+  const { confirmRows } = await import('./lib/benchConfirm.mjs')
+  const confirm = await confirmRows({
+    run,
+    runSplit,
+    app,
+    pids: { app: appChild.pid, pg: db.child.pid, jobs: jobsChild?.pid },
+    piega,
+    days,
+    sql: sqlOnBench,
+    pgss: PGSS,
+    log,
+  })
+  results.push(confirm.one)
+  if (ONLY === 'all') results.push(monthOne)
+  results.push(confirm.race, confirm.split)
 
-  /** The race: 200 customers × 5 drafts confirmed at the first 40 free times of `day` through `url`. */
-  const contention = async (title, url, day) => {
-    const slots = (
-      await json('GET', `${app}/api/reservations/time-availability-day?date=${day}&services=${piega}&operator=any`)
-    ).slots.slice(0, 40)
-    const drafts = []
-    // Customer-minor order: the 20 confirms in flight are 20 different customers, as in a salon.
-    // (Customer-major, each customer had all 5 drafts in flight at once, and confirm's lock on the
-    // customer's row — the open-booking cap — queued them one behind another: 6 ms a confirm.)
-    for (let k = 0; k < 5; k++)
-      for (const token of customers)
-        drafts.push({ token, id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id })
-    let n = 0
-    const statuses = {}
-    if (PGSS) await sqlOnBench('select pg_stat_statements_reset()')
-    const cpuBefore = cpuNow(url)
-    const result = await run(`${title} (${drafts.length} confirms, 40 slots)`, {
-      url,
-      amount: drafts.length,
-      connections: 20,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const d = drafts[n % drafts.length]
-            const slot = slots[n++ % slots.length]
-            return {
-              ...req,
-              path: '/api/reservations/confirm',
-              headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
-              body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
-            }
-          },
-          onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1),
-        },
-      ],
-    })
-    // Ms of CPU per confirm: app process, PostgreSQL (postmaster + backends), load generator.
-    statuses.cpuMsPerConfirm = cpuPerConfirm(cpuBefore, cpuNow(url), drafts.length)
-    return { ...result, statuses }
-  }
-
-  const raced = await contention('Confirm under contention — app', app, days.at(-1))
-  const statusCount = raced.statuses
-  results.push(raced)
-
-  const statusCountB = {}
-  if (PGSS) {
-    // Where PostgreSQL's time went in the contention row (statements since the reset above).
-    const rows = await sqlOnBench(
-      `select calls, round(total_exec_time::numeric, 1) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
-              left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
-         from pg_stat_statements order by total_exec_time desc limit 15`,
-    )
-    log(`PostgreSQL time per statement in the contention row (calls | ms | ms per call | statement):`)
-    for (const r of rows) console.log(`| ${r.calls} | ${r.ms} | ${r.per_call} | ${r.statement} |`)
-  }
-  {
-    // The same race on another day, the confirms split over both processes (half the drafts each).
-    const contestedDayB = days.at(-3)
-    const slotsB = (
-      await json(
-        'GET',
-        `${app}/api/reservations/time-availability-day?date=${contestedDayB}&services=${piega}&operator=any`,
-      )
-    ).slots.slice(0, 40)
-    const draftsB = [[], []]
-    let c = 0
-    for (let k = 0; k < 5; k++)
-      for (const token of customers)
-        draftsB[c++ % 2].push({
-          token,
-          id: (await json('POST', `${app}/api/reservations/create-session`, null, token)).data.id,
-        })
-    const nB = [0, 0]
-    results.push(
-      await runSplit(
-        `Confirm under contention — two app processes (${draftsB[0].length + draftsB[1].length} confirms, 40 slots)`,
-        (url, half) => ({
-          url,
-          amount: draftsB[half].length,
-          connections: 10,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req) => {
-                const i = nB[half]++
-                const d = draftsB[half][i % draftsB[half].length]
-                // Both halves walk the same 40 slots: every slot is wanted through both processes.
-                const slot = slotsB[i % slotsB.length]
-                return {
-                  ...req,
-                  path: '/api/reservations/confirm',
-                  headers: { 'content-type': 'application/json', authorization: `JWT ${d.token}` },
-                  body: JSON.stringify({ id: d.id, services: [piega], operator: 'any', date_start: slot.start }),
-                }
-              },
-              onResponse: (status) => (statusCountB[status] = (statusCountB[status] ?? 0) + 1),
-            },
-          ],
-        }),
-      ),
-    )
-  }
-
-  const [dayResult, floorResult] = results.map((r) => r.result)
   const row = ({ title, result: r, p95 }) =>
     `| ${title} | ${r.connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`
-  const share = Math.round((dayResult.requests.average / floorResult.requests.average) * 100)
+  const jobs = JOBS_OFF
+    ? 'nobody sending mail'
+    : JOBS_INLINE
+      ? 'the worker inside the app'
+      : 'the job process sending mail'
+  const budgets = apiBudgetRows({
+    day,
+    month: monthRow,
+    confirmOne: confirm.one,
+    confirmRace: confirm.race,
+    raceNote: jobs,
+    phases: phases?.summary,
+    clients: clients?.summary,
+    all: results,
+  })
   const load = os.loadavg().map((l) => l.toFixed(2))
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
@@ -460,16 +345,22 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...results.map(row),
     '',
-    `${ONLY === 'all' ? `Day availability: app throughput is **${share} %** of the raw floor. ` : ''}${rota ? `${rotaReport(rota)} ` : ''}${clients ? `${clientSearchReport(clients)} ` : ''}${phases ? `${phasesReport(phases)} ` : ''}Confirm statuses under contention: ${JSON.stringify(statusCount)}; two processes: ${JSON.stringify(statusCountB)}; without contention: ${JSON.stringify(quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
+    `${day ? `${dayReport(day)} ` : ''}${rota ? `${rotaReport(rota)} ` : ''}${clients ? `${clientSearchReport(clients)} ` : ''}${phases ? `${phasesReport(phases)} ` : ''}Confirm statuses under contention (${jobs}): ${JSON.stringify(confirm.statuses)}; two processes: ${JSON.stringify(confirm.statusesB)}; without contention: ${JSON.stringify(confirm.quietStatus)}. Load average at the end (1/5/15 min): ${load.join(' / ')}; at the start: ${startLoad.join(' / ')}.`,
+    '',
+    ...budgetTable(budgets),
   ].join('\n')
   console.log('\n' + report + '\n')
+  const missed = checkBudgets(budgets)
+  if (missed && process.env.BENCH_NO_BUDGETS !== '1') process.exitCode = 1
   fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
   fs.writeFileSync(
     path.join(dir, 'results.json'),
     JSON.stringify(
       {
-        statusCount,
-        statusCountB,
+        statusCount: confirm.statuses,
+        statusCountB: confirm.statusesB,
+        dayShareOfFloor: day?.share ?? null,
+        budgets,
         results: results.map((r) => ({
           title: r.title,
           p95: r.p95,
@@ -483,6 +374,7 @@ try {
       2,
     ),
   )
+  writeProfileWindows()
 } finally {
   await stopAll()
 }

@@ -47,3 +47,5 @@ server.listen(port, '127.0.0.1', () =>
   process.send?.({ type: 'ready', port: (server.address() as { port: number }).port }),
 )
 process.on('disconnect', () => process.exit(0))
+// Stopped by the bench: exit through process.exit, so that a `--cpu-prof` profile is written.
+process.on('SIGTERM', () => process.exit(0))

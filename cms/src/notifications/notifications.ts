@@ -58,7 +58,11 @@ async function readFacts(db: Db, by: { reservation: number } | { event: number }
            : 'from reservations r left join reservation_events e on false'
        }
        left join users u on u.id = r.user_id
-       left join clients cl on cl.id = r.client_id and cl.anonymised_at is null
+       -- The card by its key, one index lookup. (A plain join let PostgreSQL merge-join the whole
+       -- clients index when the booking's card was newer than its statistics — every new
+       -- customer's: 28 ms a job with 50,000 cards, issue 28 §4.)
+       left join lateral (select c.name, c.surname, c.email, c.phone_number, c.sms_consent from clients c
+                           where c.id = r.client_id and c.anonymised_at is null limit 1) cl on true
        left join operators o on o.id = r.operator_id
        left join lateral (select * from config order by id limit 1) c on true
       where ${'event' in by ? 'e.id' : 'r.id'} = $1`,

@@ -1,0 +1,33 @@
+export interface BudgetRow {
+  name: string
+  figure: number | null | undefined
+  min?: number
+  max?: number
+  unit?: string
+  note?: string
+}
+export interface JudgedRow extends BudgetRow {
+  pass: boolean
+  limit: string
+  reason: string
+}
+interface Measured {
+  p95: number | null
+  result?: unknown
+}
+export function apiBudgetRows(o: {
+  day?: { share: number; app: { p95: number | null } } | null
+  month?: Measured | null
+  confirmOne?: Measured | null
+  confirmRace?: Measured | null
+  raceNote?: string
+  phases?: { ratioPercent: number; budgetPercent: number } | null
+  clients?: { p95One: number | null } | null
+  all: { result: { errors: number; timeouts: number; '5xx'?: number } }[]
+}): BudgetRow[]
+export function judge(row: BudgetRow): JudgedRow
+export function checkBudgets(
+  rows: BudgetRow[],
+  out?: { print?: (line: string) => void; printMiss?: (line: string) => void },
+): number
+export function budgetTable(rows: BudgetRow[]): string[]
