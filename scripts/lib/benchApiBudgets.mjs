@@ -7,9 +7,7 @@
 //
 // A row has the shape of scripts/lib/benchBudgets.mjs (issue 28, the web bench): { name, figure,
 // max } or { name, figure, min }, with `unit` and `note`; a figure that was not measured is a MISS.
-// `checkBudgets` below is a small local twin of that module's (the lead unifies them at merge).
-
-const measured = (x) => typeof x === 'number' && Number.isFinite(x)
+// `checkBudgets`, `budgetTable` and `judge` are that module's.
 
 /**
  * The budget rows from the bench's figures: `day` ({ share, app }) from lib/benchDay.mjs, `month`,
@@ -54,40 +52,5 @@ export function apiBudgetRows({ day, month, confirmOne, confirmRace, raceNote, p
   return rows
 }
 
-/** The row judged: `pass`, `limit` ('≤ 20 ms') and `reason` ('18.3 ms ≤ 20 ms'). */
-export function judge(row) {
-  const { figure, min, max, unit = '' } = row
-  const u = unit === '%' ? ' %' : unit ? ` ${unit}` : ''
-  const limit = measured(max) ? `≤ ${max}${u}` : `≥ ${min}${u}`
-  if (!measured(figure)) return { ...row, pass: false, limit, reason: `not measured (budget ${limit})` }
-  const pass = measured(max) ? figure <= max : figure >= min
-  const op = pass ? (measured(max) ? '≤' : '≥') : measured(max) ? '>' : '<'
-  const shown = Number.isInteger(figure) ? String(figure) : figure.toFixed(1)
-  return { ...row, pass, limit, reason: `${shown}${u} ${op} ${measured(max) ? max : min}${u}` }
-}
-
-/** Prints every budget with PASS/MISS and a `BUDGETS: n passed, m missed` line; returns the misses. */
-export function checkBudgets(rows, { print = console.log, printMiss = console.error } = {}) {
-  const judged = rows.map(judge)
-  for (const r of judged) (r.pass ? print : printMiss)(`${r.pass ? 'PASS' : 'MISS'}  ${r.name}: ${r.reason}`)
-  const missed = judged.filter((r) => !r.pass).length
-  ;(missed ? printMiss : print)(`BUDGETS: ${judged.length - missed} passed, ${missed} missed`)
-  return missed
-}
-
-/** The budgets as a Markdown table (report.md). */
-export const budgetTable = (rows) => [
-  '| budget | figure | limit | result |',
-  '|---|---|---|---|',
-  ...rows.map(judge).map(
-    (r) =>
-      `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${
-        measured(r.figure)
-          ? r.reason
-              .split(' ')
-              .slice(0, r.unit ? 2 : 1)
-              .join(' ')
-          : 'n/a'
-      } | ${r.limit} | ${r.pass ? 'PASS' : '**MISS**'} |`,
-  ),
-]
+// Judged, printed and tabled by the one budget module every bench shares.
+export { budgetTable, checkBudgets, judgeBudget as judge } from './benchBudgets.mjs'
