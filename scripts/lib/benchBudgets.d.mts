@@ -19,9 +19,7 @@ export declare function checkBudgets(
   out?: { print?: (line: string) => void; printMiss?: (line: string) => void },
 ): number
 export declare function budgetTable(rows: BudgetRow[]): string[]
-export declare function budgetResults(
-  rows: BudgetRow[],
-): Array<{
+export declare function budgetResults(rows: BudgetRow[]): Array<{
   name: string
   figure: number | null
   min?: number
