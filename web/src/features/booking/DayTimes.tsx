@@ -63,9 +63,9 @@ export function DayTimes({
 
   return (
     <section aria-labelledby={headingId} className="times">
-      <h3 id={headingId} className="times__title">
+      <h2 id={headingId} className="times__title">
         {t.booking.timesOf(formatDay(day))}
-      </h3>
+      </h2>
       {slots.status === 'loading' ? <Spinner /> : null}
       {slots.status === 'error' ? (
         <LoadError message={t.booking.timesLoadError} error={slots.error} onRetry={slots.reload} />
@@ -111,7 +111,7 @@ function TimeGroups({
       ))}
       {groups.map((group) => (
         <div key={group.key} className="times__group" role="group" aria-label={group.label}>
-          <h4 className="times__group-title">{group.label}</h4>
+          <h3 className="times__group-title">{group.label}</h3>
           <ul className="times__list">
             {group.slots.map((slot) => {
               const isSelected = selected !== undefined && Date.parse(selected) === Date.parse(slot.start)

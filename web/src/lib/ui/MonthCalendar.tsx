@@ -117,9 +117,9 @@ export function MonthCalendar({
             <ChevronLeftIcon />
           </button>
         </Tooltip>
-        <h3 className="calendar__month" aria-live="polite">
+        <h2 className="calendar__month" aria-live="polite">
           {formatMonth(month)}
-        </h3>
+        </h2>
         <Tooltip content={labels.next}>
           <button
             type="button"
