@@ -1,16 +1,7 @@
-export interface BudgetRow {
-  name: string
-  figure: number | null | undefined
-  min?: number
-  max?: number
-  unit?: string
-  note?: string
-}
-export interface JudgedRow extends BudgetRow {
-  pass: boolean
-  limit: string
-  reason: string
-}
+import type { BudgetRow, JudgedBudget } from './benchBudgets.d.mts'
+
+export type { BudgetRow }
+export type JudgedRow = JudgedBudget
 interface Measured {
   p95: number | null
   result?: unknown
