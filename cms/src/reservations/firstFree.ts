@@ -1,5 +1,5 @@
 import type { Pool } from 'pg'
-import { addCalendarDays, bookingTotals, firstFreeDay, localDayOf, type FirstFreeQuery } from '@salon/shared'
+import { addCalendarDays, bookableDays, bookingTotals, firstFreeDay, type FirstFreeQuery } from '@salon/shared'
 import { localDays, salonCalendar } from '../calendar/edge'
 import { busyForNew, operatorOr400, servicesOr400 } from './booking'
 
@@ -21,8 +21,7 @@ export async function firstFreeAvailability(db: Pool, q: FirstFreeQuery, now = n
   const services = await servicesOr400(db, q.services)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
-  const today = localDayOf(now, tz)
-  const last = addCalendarDays(today, Math.floor(Number(calendar.settings.bookingHorizonDays)) || 0)
+  const { today, lastBookableDay: last } = bookableDays(now, calendar.settings)
   const totals = bookingTotals(services)
   let start = q.from && q.from > today ? q.from : today
   for (let w = 0; start <= last; w++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { firstFreeDay } from './firstFree'
 import { daysWithSlots } from './month'
-import { daySlots } from './slots'
+import { bookableDays, daySlots } from './slots'
 import { busySalon, calendar, everyDay, reservation, service, settings } from './test-fixtures'
 
 const base = {
@@ -53,5 +53,20 @@ describe('firstFreeDay', () => {
     expect(first).toBeDefined()
     expect(found.day).toBe(first)
     expect(found.slots).toEqual(daySlots({ ...q, day: first! }))
+  })
+})
+
+describe('bookableDays', () => {
+  it('counts the horizon from today in the salon’s zone, both ends included', () => {
+    // 23:30 UTC on 9 May is already 10 May in Rome.
+    const late = new Date('2026-05-09T23:30:00Z')
+    expect(bookableDays(late, { timezone: 'Europe/Rome', bookingHorizonDays: 14 })).toEqual({
+      today: '2026-05-10',
+      lastBookableDay: '2026-05-24',
+    })
+    expect(bookableDays(late, { timezone: 'UTC', bookingHorizonDays: '0' })).toEqual({
+      today: '2026-05-09',
+      lastBookableDay: '2026-05-09',
+    })
   })
 })

@@ -101,15 +101,23 @@ export interface PreparedQuery {
   enforceShifts: boolean
 }
 
+/**
+ * The days a customer may book from `now`: today (in the salon's zone) up to the booking horizon,
+ * both included. The one place the horizon is counted.
+ */
+export function bookableDays(now: Date, settings: { timezone: string; bookingHorizonDays: unknown }) {
+  const today = localDayOf(now, settings.timezone)
+  const horizonDays = Math.floor(Number(settings.bookingHorizonDays)) || 0
+  return { today, lastBookableDay: addCalendarDays(today, horizonDays) }
+}
+
 /** Reads the query and the settings once. */
 export function prepareQuery(q: Omit<SlotQuery, 'day'>): PreparedQuery {
   const { settings } = q.calendar
   const timeZone = settings.timezone
   const now = toEpochMs(q.now)
   if (!Number.isFinite(now)) throw new RangeError('now must be a valid instant')
-  const today = localDayOf(new Date(now), timeZone)
-  const horizonDays = Math.floor(Number(settings.bookingHorizonDays)) || 0
-  const lastBookableDay = addCalendarDays(today, horizonDays)
+  const { today, lastBookableDay } = bookableDays(new Date(now), settings)
   const notice = (Number(settings.minNoticeMinutes) || 0) * MINUTE_MS
   const services = q.services ?? []
   const planned = planOf(services)
