@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { log, root } from './lib/workspace.mjs'
 import { startBenchApp } from './lib/benchApp.mjs'
+import { childPids, cpuSeconds, postgresCpuSeconds } from './lib/procCpu.mjs'
 import { budgetExitCode, budgetResults, budgetTable, checkBudgets } from './lib/benchBudgets.mjs'
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000)
@@ -152,36 +153,8 @@ try {
   // CPU seconds (user + system, /proc; Linux only) of the app process and of PostgreSQL (the
   // postmaster, its live backends, its exited ones): CPU ms per request survives a busy machine
   // better than latency does.
-  const ticks = (pid, reaped = false) => {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
-    } catch {
-      return 0
-    }
-  }
-  const children = (ppid) =>
-    fs
-      .readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(ppid)
-        } catch {
-          return false
-        }
-      })
-  const appPid =
-    process.platform === 'linux'
-      ? children(process.pid).find((d) => fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('server.ts'))
-      : undefined
-  const cpuNow = () =>
-    appPid
-      ? {
-          app: ticks(appPid),
-          postgres: ticks(db.child.pid, true) + children(db.child.pid).reduce((sum, d) => sum + ticks(d), 0),
-        }
-      : null
+  const appPid = childPids(process.pid).find((d) => fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('server.ts'))
+  const cpuNow = () => (appPid ? { app: cpuSeconds(appPid) ?? 0, postgres: postgresCpuSeconds(db.child.pid) } : null)
   const cpuPerRequest = (before, after, n) =>
     before && after
       ? {

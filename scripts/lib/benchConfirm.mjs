@@ -1,7 +1,7 @@
 // The confirm rows of `npm run bench` (scripts/bench.mjs): one client without contention, the race
 // on one process (with the CPU of each process per confirm, and with BENCH_PGSS=1 PostgreSQL's time
 // per statement), and the race split over two app processes.
-import fs from 'node:fs'
+import { cpuSeconds, postgresCpuSeconds } from './procCpu.mjs'
 import { jsonCall as json, registerCustomers } from './benchLoad.mjs'
 
 /**
@@ -9,34 +9,13 @@ import { jsonCall as json, registerCustomers } from './benchLoad.mjs'
  * `pgPid` and its backends, with its exited backends) and of the job process, and of this process
  * (the load generator), to say where a confirm's time goes. Linux only; null elsewhere.
  */
-const ticks = (pid, reaped = false) => {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    // utime + stime, and for the postmaster its exited backends' (cutime + cstime).
-    return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100
-  } catch {
-    return 0
-  }
-}
 function cpuNow({ appPid, pgPid, jobsPid }) {
   if (process.platform !== 'linux') return null
-  const postgres = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')
-        return d === String(pgPid) || f[1] === String(pgPid)
-      } catch {
-        return false
-      }
-    })
-    .reduce((sum, d) => sum + ticks(d, d === String(pgPid)), 0)
   const self = process.cpuUsage()
   return {
-    app: ticks(appPid),
-    postgres,
-    ...(jobsPid ? { jobs: ticks(jobsPid) } : {}),
+    app: cpuSeconds(appPid) ?? 0,
+    postgres: postgresCpuSeconds(pgPid),
+    ...(jobsPid ? { jobs: cpuSeconds(jobsPid) ?? 0 } : {}),
     bench: (self.user + self.system) / 1e6,
   }
 }

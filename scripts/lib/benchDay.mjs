@@ -4,18 +4,10 @@
 // cancels out. Each side's rounds are pooled: requests per second = the mean of the rounds' (equal
 // lengths), percentiles over every response of the side. The share (app ÷ floor) is the budget's
 // figure: both sides are measured in the same minutes.
-import fs from 'node:fs'
 import { percentile } from './benchLoad.mjs'
+import { cpuSeconds } from './procCpu.mjs'
 
-/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; null elsewhere). */
-export function cpuSeconds(pid) {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(f[11]) + Number(f[12])) / 100
-  } catch {
-    return null
-  }
-}
+export { cpuSeconds }
 
 /** One row of several autocannon runs of the same side (`runLoad` results). */
 export function pooled(title, runs) {
