@@ -52,13 +52,15 @@ try {
   const q = async (text, values) => (await client.query(text, values)).rows
 
   log(`${COUNT} bookings of tomorrow, their reminders due now…`)
-  // Starts 23 h 50 min ahead (a second apart, no operator: the overlap guard stays out of it): the
-  // 24-hour reminder of each fell due 10 minutes ago — due, and not yet too late to send.
+  // Starts spread over the 25 minutes before 23 h 50 min ahead (no operator: the overlap guard stays
+  // out of it): the 24-hour reminder of each fell due 10 to 35 minutes ago — due (the job sends only a
+  // reminder due within the next minute), and not yet too late to send (up to an hour late).
   const made = await q(
     `insert into reservations (user_id, operator_id, status, date_start, date_end, duration, total_price, created_at, updated_at)
      select (select id from users where email = 'cliente@demo.salon'), null, 'CONFIRMED',
-            date_trunc('second', now()) + interval '23 hours 50 minutes' + g * interval '1 second',
-            date_trunc('second', now()) + interval '24 hours 20 minutes' + g * interval '1 second', 30, 20, now(), now()
+            date_trunc('second', now()) + interval '23 hours 50 minutes' - g * (1500.0 / $1::int) * interval '1 second',
+            date_trunc('second', now()) + interval '24 hours 20 minutes' - g * (1500.0 / $1::int) * interval '1 second',
+            30, 20, now(), now()
        from generate_series(1, $1::int) g
      returning id`,
     [COUNT],
@@ -81,6 +83,7 @@ try {
   const cpuBefore = cpuOf(app.pid)
   const marks = []
   let sent = 0
+  let lastChange = { sent: -1, elapsed: 0 }
   for (;;) {
     ;[{ n: sent }] = await q(
       `select count(*)::int as n from notifications where kind = 'REMINDER' and status = 'SENT' and reservation_id = any($1::int[])`,
@@ -90,6 +93,14 @@ try {
     if (marks.length === 0 || sent >= marks.at(-1).sent + COUNT / 10 || sent === COUNT) marks.push({ elapsed, sent })
     if (sent >= COUNT) break
     if (elapsed > 10 * 60_000) throw new Error(`only ${sent} of ${COUNT} reminders sent in 10 minutes`)
+    if (sent !== lastChange.sent) lastChange = { sent, elapsed }
+    else if (elapsed - lastChange.elapsed > 30_000) {
+      // No progress for 30 s: if the queue is empty, the jobs ran and decided not to send — say so now
+      // rather than waiting out the 10 minutes.
+      const [{ n: left }] = await q('select count(*)::int as n from graphile_worker._private_jobs')
+      if (left === 0) throw new Error(`the queue is empty but only ${sent} of ${COUNT} reminders were sent`)
+      lastChange.elapsed = elapsed
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   const total = (Date.now() - started) / 1000
