@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:agenda`: how long the dashboard's agenda takes to lay out a busy week — a
-// benchmark, not a test (nothing here passes or fails; the budget is 200 ms for the week agenda
-// with 500 bookings). Builds what changed and starts the built app on a throw-away PostgreSQL with
+// benchmark, not a test: its one budget is 200 ms for the week agenda with 500 bookings (the
+// median cold render of week-1-of-500, printed PASS/MISS; exit 1 on a miss, BENCH_NO_BUDGETS=1 to
+// only measure). Builds what changed and starts the built app on a throw-away PostgreSQL with
 // the demo salon (or measures BENCH_AGENDA_URL, logged in as the demo admin), then opens the
 // agenda in Chromium with `/api/reservations/agenda` answered by a synthetic week of 500 bookings
 // (page.route; the rest — operators, config, the lazy chunk — is the real app).
@@ -24,10 +25,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { log, root } from './lib/workspace.mjs'
 import { startBenchApp } from './lib/benchApp.mjs'
+import { budgetExitCode, budgetResults, budgetTable, checkBudgets } from './lib/benchBudgets.mjs'
 
 const CHROMIUM = '/usr/bin/chromium'
 const RUNS = Number(process.env.BENCH_AGENDA_RUNS || 5)
 const BOOKINGS = 500
+const AGENDA_BUDGET_MS = 200
 const ZONE = 'Europe/Rome'
 
 const dir = path.join(root, '.data', 'bench-agenda')
@@ -254,9 +257,23 @@ async function main() {
     '',
     'Median (min–max). Warm = the next and the previous week (day) in the same page.',
   ].join('\n')
-  fs.writeFileSync(path.join(dir, 'report.md'), report + '\n')
-  fs.writeFileSync(path.join(dir, 'results.json'), JSON.stringify(results, null, 2))
-  console.log('\n' + report)
+  const weekRow = results.find((r) => r.scenario === 'week-1-of-500')
+  const budgets = [
+    {
+      name: 'Agenda, a week of one operator out of 500 bookings: events → laid out, cold (median)',
+      figure: weekRow?.cold.every((x) => x !== null) ? median(weekRow.cold) : null,
+      max: AGENDA_BUDGET_MS,
+      unit: 'ms',
+    },
+  ]
+  const withBudgets = [report, '', ...budgetTable(budgets)].join('\n')
+  fs.writeFileSync(path.join(dir, 'report.md'), withBudgets + '\n')
+  fs.writeFileSync(
+    path.join(dir, 'results.json'),
+    JSON.stringify({ results, budgets: budgetResults(budgets) }, null, 2),
+  )
+  console.log('\n' + report + '\n')
+  process.exitCode = budgetExitCode(checkBudgets(budgets))
 }
 
 /** Where the agenda lives: `/dashboard/agenda` (its own menu entry since issue 20); BENCH_AGENDA_PATH for an older build. */
