@@ -141,6 +141,40 @@ export interface Placement {
  * booked), and the guarded write claims it.
  */
 export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: Placement) {
+  const { check, reservations, override, day, from, to } = await decidePlacement(db, calendar, p)
+  const preferred =
+    p.choice !== 'any'
+      ? p.choice
+      : p.keep !== undefined && p.keep !== null && check.operators.includes(p.keep)
+        ? p.keep
+        : pickOperator(check.operators, reservations, p.now, calendar.settings.holdMinutes)
+  const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
+  const write = (operator: number) => {
+    const { duration, total_price: price, date_end: end } = p.amounts
+    const time: BookedTime = {
+      operator,
+      start: p.start,
+      end,
+      duration,
+      price,
+      status: p.status,
+      shiftOverride: override,
+      plan: p.plan,
+    }
+    return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
+  }
+  const clearStale = (operator: number) =>
+    removeStaleTimedHolds(db, operator, from, to, calendar.settings.holdMinutes, p.now)
+  return writeToFirstFreeOperator(db, day, order, write, clearStale)
+}
+
+/**
+ * The engine's word on a placement, on the busy rows `p.near` (else read here): the free
+ * operators, or the refusal `placeBooking` answers (thrown). Writes nothing — confirm asks it
+ * first on committed data, without a transaction, so that a time already taken is refused without
+ * a lock (writes/confirm.ts).
+ */
+export async function decidePlacement(db: Pool | PoolClient, calendar: SalonCalendar, p: Placement) {
   const tz = calendar.settings.timezone
   const day = localDayOf(p.start, tz)
   const operators = candidates(p.services, calendar, p.choice)
@@ -176,30 +210,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
       throw fieldError('services', 'INVALID_SERVICES', UNAVAILABLE_MESSAGES.INVALID_SERVICES)
     throw conflict(check.reason)
   }
-  const preferred =
-    p.choice !== 'any'
-      ? p.choice
-      : p.keep !== undefined && p.keep !== null && check.operators.includes(p.keep)
-        ? p.keep
-        : pickOperator(check.operators, reservations, p.now, calendar.settings.holdMinutes)
-  const order = [preferred!, ...check.operators.filter((o) => o !== preferred)]
-  const write = (operator: number) => {
-    const { duration, total_price: price, date_end: end } = p.amounts
-    const time: BookedTime = {
-      operator,
-      start: p.start,
-      end,
-      duration,
-      price,
-      status: p.status,
-      shiftOverride: override,
-      plan: p.plan,
-    }
-    return p.write ? p.write(time) : writeTime(db, p.id, time, p.now)
-  }
-  const clearStale = (operator: number) =>
-    removeStaleTimedHolds(db, operator, from, to, calendar.settings.holdMinutes, p.now)
-  return writeToFirstFreeOperator(db, day, order, write, clearStale)
+  return { check, reservations, override, day, from, to }
 }
 
 /**

@@ -102,6 +102,12 @@ export async function lockOwnDraft(db: Db, id: number, userId: number) {
   return one((await db.query(statement(text, 'salon.confirm-lock'))).rows)
 }
 
+/** The customer's draft `id` as committed, without a lock (confirm's refusal check); nothing when not theirs. */
+export async function readOwnDraft(db: Db, id: number, userId: number) {
+  const text = sql`${RESERVATION} where r.id = ${id} and r.user_id = ${userId}`
+  return one((await db.query(statement(text, 'salon.confirm-read'))).rows)
+}
+
 /** A new draft (no time yet) of `user`; its id. */
 export async function insertDraft(
   db: Db,

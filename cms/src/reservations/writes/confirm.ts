@@ -1,61 +1,96 @@
-import type { Pool } from 'pg'
-import { type ConfirmBody, type ReservationStatus, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
+import type { Pool, PoolClient } from 'pg'
+import { type ConfirmBody, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
 import { inTransaction, notFound, sql, statement, withRetries } from '../../platform'
 import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servicesOfIds } from '../../calendar'
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
-import { placeBooking } from '../placement'
+import { type Placement, decidePlacement, placeBooking } from '../placement'
 import { planFor } from '../plans'
-import { type Actor, loadedReservation, lockOwnDraft, ownBookings, writeConfirmed } from '../repository'
+import { type Actor, loadedReservation, lockOwnDraft, ownBookings, readOwnDraft, writeConfirmed } from '../repository'
+
+type Draft = NonNullable<Awaited<ReturnType<typeof lockOwnDraft>>>
 
 /**
- * POST /api/reservations/confirm: the customer's draft becomes a booking. Everything is decided on
- * what is committed, read inside the transaction: the draft and the customer, locked (one
- * customer's confirms run one at a time, so the open-booking cap cannot be raced); then, in one
- * statement, the calendar's version, the e-mail rule, the customer's open bookings, the services
- * and the busy times around the start, every operator's with their plans (`busyTimesNear`: a superset of the local day, narrowed to
- * the day and the candidates once the calendar says which); the salon's calendar is the committed
- * one of exactly that version (`salonCalendar`, a closure added a moment ago is seen) — the engine
- * checks, and the guarded write claims the time.
+ * Everything confirm decides before it writes, on `draft` and on what one statement reads with
+ * `db` (the calendar's version, the e-mail rule, the customer's open bookings, the services and
+ * the busy times around the start, every operator's with their plans — `busyTimesNear`: a
+ * superset of the local day, narrowed to the day and the candidates once the calendar says which);
+ * the salon's calendar is the committed one of exactly that version (`salonCalendar`, a closure
+ * added a moment ago is seen). Throws the refusal; else the placement to write.
+ */
+async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now: Date, draft: Draft | undefined) {
+  if (!draft) throw notFound()
+  if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
+  const facts = (
+    await db.query(
+      // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
+      statement(
+        sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user.id)}, ${ownBookings(user.id, now)} as own_bookings,
+              ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`,
+        'salon.confirm-facts',
+      ),
+    )
+  ).rows[0]
+  const calendar = await salonCalendar(db, { consistency: 'committed', version: facts.calendar_version })
+  const { settings } = calendar
+  operatorOr400(calendar, body.operator)
+  if (isHoldExpired(draft.createdAt, settings.holdMinutes, now)) throw conflict('SESSION_EXPIRED')
+  mayBookOr403(user, facts)
+  underBookingCapOr409(user, settings, now, body.id, facts.own_bookings)
+  const services = bookableOr400(servicesInOrder(facts.services, body.services))
+  const start = new Date(body.date_start)
+  const amounts = bookingAmounts(start, { services })
+  const placement: Placement = {
+    id: body.id,
+    services,
+    choice: body.operator,
+    start,
+    amounts,
+    plan: planFor(services),
+    status: initialStatus(settings),
+    as: 'CUSTOMER',
+    now,
+    near: facts.near,
+  }
+  return { draft, calendar, placement }
+}
+
+/**
+ * POST /api/reservations/confirm: the customer's draft becomes a booking.
+ *
+ * **First, a refusal on committed data, without a lock**: the draft and the facts are read outside
+ * any transaction and the engine is asked (`decidePlacement`). A time already taken, an expired
+ * hold, a full open-booking limit — the answer of most confirms in a rush — is refused there, for
+ * two statements and no row lock. Committed data cannot be rolled back, so such a refusal is one a
+ * confirm running alone at that moment would get too.
+ *
+ * **Then the decision again, under the locks**: the draft and the customer, locked (one customer's
+ * confirms run one at a time, so the open-booking cap cannot be raced); the same facts read inside
+ * the transaction; the engine checks, and the guarded write claims the time.
  * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, abuse (the open-booking cap).
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
+  {
+    const client = await pool.connect()
+    try {
+      const { calendar, placement } = await decide(
+        client,
+        user,
+        body,
+        now,
+        await readOwnDraft(client, body.id, user.id),
+      )
+      await decidePlacement(client, calendar, placement)
+    } finally {
+      client.release()
+    }
+  }
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const draft = await lockOwnDraft(db, body.id, user.id)
-      if (!draft) throw notFound()
-      if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
-      const facts = (
-        await db.query(
-          // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
-          statement(
-            sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user.id)}, ${ownBookings(user.id, now)} as own_bookings,
-                  ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`,
-            'salon.confirm-facts',
-          ),
-        )
-      ).rows[0]
-      const calendar = await salonCalendar(db, { consistency: 'committed', version: facts.calendar_version })
-      const { settings } = calendar
-      operatorOr400(calendar, body.operator)
-      if (isHoldExpired(draft.createdAt, settings.holdMinutes, now)) throw conflict('SESSION_EXPIRED')
-      mayBookOr403(user, facts)
-      underBookingCapOr409(user, settings, now, body.id, facts.own_bookings)
-      const services = bookableOr400(servicesInOrder(facts.services, body.services))
-      const start = new Date(body.date_start)
-      const amounts = bookingAmounts(start, { services })
-      const status: ReservationStatus = initialStatus(settings)
+      const { draft, calendar, placement } = await decide(db, user, body, now, await lockOwnDraft(db, body.id, user.id))
       const note = body.note || null
+      const { start, amounts, status } = placement
       await placeBooking(db, calendar, {
-        id: body.id,
-        services,
-        choice: body.operator,
-        start,
-        amounts,
-        plan: planFor(services),
-        status,
-        as: 'CUSTOMER',
-        now,
-        near: facts.near,
+        ...placement,
         write: (time) => {
           // The booking as it will be written: its event is recorded by the same statement.
           const after = loadedReservation({
