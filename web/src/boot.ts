@@ -1,0 +1,28 @@
+/**
+ * The only script a server-rendered page names (web/README.md "Scripts after the first paint"):
+ * it starts the app's code once the page has painted. The entry and the route's chunks are in its
+ * `data-entry` / `data-preload`; the page is readable and its links and forms work before they
+ * run. Without this, a phone's browser (and Lighthouse's model of one) downloads ~150 KiB of
+ * scripts before it counts the page as shown. No imports: this file is the whole chunk.
+ */
+const boot = document.getElementById('salon-boot')
+
+let started = false
+function start() {
+  if (started || !boot) return
+  started = true
+  const { entry, preload = '' } = boot.dataset
+  for (const href of preload.split(' ').filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
+  if (entry) void import(/* @vite-ignore */ entry)
+}
+
+// After the first frame (rAF, then a task: the paint is done). A tab opened in the background
+// paints no frame: the timer starts the app there too.
+requestAnimationFrame(() => setTimeout(start, 0))
+setTimeout(start, 200)
