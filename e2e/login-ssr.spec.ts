@@ -33,7 +33,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Registrati' }).last()).toHaveAttribute(
       'href',
-      '/register?redirectTo=/reserve?services=4',
+      '/register?redirectTo=/reserve%3Fservices%3D4',
     )
   })
 })

@@ -22,7 +22,17 @@ function start() {
   if (entry) void import(/* @vite-ignore */ entry)
 }
 
-// After the first frame (rAF, then a task: the paint is done). A tab opened in the background
-// paints no frame: the timer starts the app there too.
-requestAnimationFrame(() => setTimeout(start, 0))
-setTimeout(start, 200)
+// Once the first contentful paint is reported (its entry comes after the frame is on screen). A
+// tab opened in the background paints nothing until shown: the timer starts the app there, and in a
+// browser without paint timing, the first frame does.
+if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return
+    observer.disconnect()
+    setTimeout(start, 0)
+  }).observe({ type: 'paint', buffered: true })
+  setTimeout(start, 3000)
+} else {
+  requestAnimationFrame(() => setTimeout(start, 0))
+  setTimeout(start, 200)
+}
