@@ -19,8 +19,7 @@ function hydrationErrors(page: Page) {
   return errors
 }
 
-const isHydrated = (page: Page) =>
-  expect(page.locator('html')).toHaveAttribute('data-hydrated', { timeout: 15_000 })
+const isHydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', { timeout: 15_000 })
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
