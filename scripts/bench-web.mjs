@@ -92,12 +92,13 @@ async function firstLoadBytes(browser, devices, base, pagePath, { asAdmin = fals
   }
   // When React took the page over (`<html data-hydrated>`, app/App.tsx): a server-rendered page's
   // scripts start after its first paint (web/src/boot.ts), often after the load event.
+  // (Observed on the document: an init script runs before `<html>` exists.)
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (!document.documentElement.hasAttribute('data-hydrated')) return
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return
       window.__hydratedAt = performance.now()
       observer.disconnect()
-    }).observe(document.documentElement, { attributes: true })
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
   })
   const files = new Map()
   page.on('requestfinished', async (request) => {
