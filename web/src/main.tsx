@@ -35,6 +35,11 @@ if (prerendered) {
   }
 }
 
+// A server-rendered page: give the browser a turn between evaluating the app's modules and starting
+// the router and the hydration, so they are two shorter tasks rather than one long one (Total
+// Blocking Time on a phone, README "Scripts after the first paint").
+if (hydrate) await new Promise((resolve) => setTimeout(resolve, 0))
+
 const router = createBrowserRouter(routes, { hydrationData })
 const app = (
   <StrictMode>
