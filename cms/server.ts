@@ -171,7 +171,7 @@ async function main() {
   })
   await publicPages.init()
 
-  /** A public path: its prerendered page when it has one (`/reserve`: rendered with its times), else the SPA shell. */
+  /** A public path: its prerendered page when it has one (`/reserve`: rendered with its times; `/login`: with its query), else the SPA shell. */
   const sendWebPage = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     const pathname = url.pathname
     const origin = () => publicOrigin(req, isHttps(req))
@@ -182,7 +182,9 @@ async function main() {
         })
       : pathname === '/reserve' && (req.method === 'GET' || req.method === 'HEAD')
         ? await publicPages.reserve(url.searchParams, origin())
-        : null
+        : pathname === '/login' && (req.method === 'GET' || req.method === 'HEAD')
+          ? await publicPages.login(url.searchParams, origin())
+          : null
     sendIndex(req, res, pathname, page ?? webShell)
   }
 

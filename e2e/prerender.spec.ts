@@ -185,7 +185,7 @@ test('an owner’s change is in the next load’s HTML (no JavaScript needed)', 
 })
 
 test('other routes keep the plain shell', async ({ request }) => {
-  const html = await (await request.get('/login')).text()
+  const html = await (await request.get('/register')).text()
   expect(html).toContain('<div id="root"></div>')
   expect(html).not.toContain('__rr_data')
 })

@@ -2,8 +2,9 @@
  * The server side of the public site's prerender (web/README.md "Prerender and hydration"), built
  * by `vite build --ssr src/entry-server.tsx` into `dist-server/entry-server.mjs`. Used by
  *  - `scripts/prerender.mjs` at build time: `/`, `/terms`, `/privacy`, `/map-site` → `dist-pages/`;
- *  - `cms/server.ts` at request time: `/` with the current `/api/pages/home`, and the head of the
- *    other prerendered pages with the public origin and the salon's name.
+ *  - `cms/server.ts` at request time: `/` with the current `/api/pages/home`, `/reserve` with its
+ *    times, `/login` with its query, and the head of the other prerendered pages with the public
+ *    origin and the salon's name.
  * The same components as the browser's bundle, rendered with react-router's static handler; the
  * browser hydrates the result (main.tsx).
  */
@@ -24,8 +25,8 @@ export { headFor, headHtml }
 
 /** The routes prerendered at build time (and served from `dist-pages/<name>.html`). */
 export const PRERENDERED = ['home', 'terms', 'privacy', 'map-site'] as const satisfies readonly PublicRouteName[]
-/** Routes the server renders per request (cms/src/content): the prerendered ones and the booking wizard. */
-export const SERVER_RENDERED = [...PRERENDERED, 'reserve'] as const satisfies readonly PublicRouteName[]
+/** Routes the server renders per request (cms/src/content): the prerendered ones, the booking wizard and the login. */
+export const SERVER_RENDERED = [...PRERENDERED, 'reserve', 'login'] as const satisfies readonly PublicRouteName[]
 export type PrerenderedRoute = (typeof SERVER_RENDERED)[number]
 export type { ReserveSeed }
 
@@ -109,6 +110,15 @@ export function createPageRenderer(distDir: string) {
   template = template
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  // Better still, no script at all before the first paint: the page names only `src/boot.ts`,
+  // which imports the entry (and preloads the route's chunks) once the page has painted. A phone
+  // paints without sharing the link with ~150 KiB of scripts, and Lighthouse's model stops
+  // counting them in the LCP (README "Scripts after the first paint"). An older build without
+  // the boot chunk keeps the entry script as it is.
+  const bootChunk = Object.values(manifest).find((c) => c.src === 'src/boot.ts')
+  const entryTag = bootChunk ? /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(template) : null
+  const entrySrc = entryTag?.[1] ?? null
+  if (entryTag) template = template.replace(entryTag[0], '')
   // The shell's generic title and description make way for the page's head.
   template = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
@@ -121,12 +131,12 @@ export function createPageRenderer(distDir: string) {
   if (!template.includes(PRELOAD_SLOT)) throw new Error('index.html has no <meta charset>')
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">')
 
-  /** `<link rel="modulepreload">` for a lazy screen's chunk and what it imports (main.tsx awaits it before hydrating). */
+  /** A lazy screen's chunk and what it imports (main.tsx awaits it before hydrating): preloaded. */
   const preloads = (route: PrerenderedRoute) => {
     const screen = SCREENS[route]
-    if (!('load' in screen)) return ''
+    if (!('load' in screen)) return []
     const key = Object.keys(manifest).find((k) => k.endsWith(`/${screen.name}.tsx`))
-    if (!key) return ''
+    if (!key) return []
     const files = new Set<string>()
     const walk = (k: string) => {
       const chunk = manifest[k]
@@ -135,14 +145,20 @@ export function createPageRenderer(distDir: string) {
       for (const dep of chunk.imports ?? []) if (manifest[dep]?.src !== 'index.html') walk(dep)
     }
     walk(key)
-    return [...files]
-      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)
-      .join('\n    ')
+    return [...files].map((f) => `/${f}`)
+  }
+
+  /** The page's scripts: the boot chunk naming the entry and the route's chunks, or (older build) the preloads. */
+  const scripts = (route: PrerenderedRoute) => {
+    const files = preloads(route)
+    if (bootChunk && entrySrc)
+      return `<script type="module" fetchpriority="low" crossorigin id="salon-boot" src="/${bootChunk.file}" data-entry="${entrySrc}" data-preload="${files.join(' ')}"></script>`
+    return files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}" />`).join('\n    ')
   }
 
   /** The page's head block (between the markers), from `headFor`. */
   const headBlock = (route: PrerenderedRoute, { home, origin }: RenderInput) =>
-    `${HEAD_START}\n    ${headHtml(headFor(route, home, origin))}\n    ${preloads(route)}\n    ${HEAD_END}`
+    `${HEAD_START}\n    ${headHtml(headFor(route, home, origin))}\n    ${scripts(route)}\n    ${HEAD_END}`
 
   return {
     /** A whole page: head, markup, hydration data. */

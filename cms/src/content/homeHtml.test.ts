@@ -28,8 +28,8 @@ const BUNDLE = `
 export const PRERENDERED = ['home', 'terms']
 export function createPageRenderer(dist) {
   return {
-    async render(route, { home, origin }) {
-      return 'RENDER ' + route + ' ' + origin + ' ' + JSON.stringify(home)
+    async render(route, { home, origin, url }) {
+      return 'RENDER ' + route + ' ' + origin + ' ' + JSON.stringify(home) + (url ? ' ' + url : '')
     },
     withHead(page, route, { home, origin }) {
       return page.replace(/<!--salon:head-->[\\s\\S]*<!--salon:\\/head-->/, 'HEAD ' + origin + ' ' + (home ? home.name : 'none'))
@@ -133,6 +133,21 @@ describe('createPublicPages', () => {
     up = false
     warm.clock.t += HOME_TTL_MS
     expect(await text(await warm.p.page('/', 'http://a'))).toBe('RENDER home http://a {"name":"Salone Uno"}')
+  })
+
+  it('renders /login with its query (per origin and query, reused), and the shell without the bundle', async () => {
+    const { p } = pages()
+    await p.init()
+    const plain = await p.login(new URLSearchParams(), 'https://salone.example')
+    expect(await text(plain)).toBe('RENDER login https://salone.example {"name":"Salone Uno"} /login')
+    expect(await p.login(new URLSearchParams(), 'https://salone.example')).toBe(plain)
+    const back = await p.login(new URLSearchParams({ redirectTo: '/reserve?services=4' }), 'https://salone.example')
+    expect(await text(back)).toBe(
+      'RENDER login https://salone.example {"name":"Salone Uno"} /login?redirectTo=%2Freserve%3Fservices%3D4',
+    )
+    const bare = createPublicPages({ webRoot: fs.mkdtempSync(path.join(os.tmpdir(), 'salon-pages-')), homeUrl })
+    await bare.init()
+    expect(await bare.login(new URLSearchParams(), 'http://a')).toBeNull()
   })
 
   it('without the SSR bundle every prerendered path is its build-time page', async () => {

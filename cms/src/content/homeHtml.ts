@@ -30,6 +30,8 @@ const MAX_VARIANTS = 32
 interface RenderInput {
   home: unknown
   origin: string
+  /** The path and query rendered (`/login?redirectTo=…`); default: the route's path. */
+  url?: string
 }
 interface PageRenderer {
   render(route: string, input: RenderInput): Promise<string>
@@ -195,10 +197,32 @@ export function createPublicPages({
     }
   }
 
+  /**
+   * `/login` rendered with its query (`redirectTo`, `reason`, `link`…: the page's words depend on
+   * them), so the form is in the first paint instead of after the entry and the login chunk (issue
+   * 28). The session is not read on the server: a signed-in visitor's notice appears after
+   * hydration, as before. `null`: send the shell.
+   */
+  async function login(search: URLSearchParams, origin: string): Promise<SpaShell | null> {
+    if (!renderer) return null
+    const r = renderer
+    const home = await currentHome()
+    const url = `/login${search.size ? `?${search}` : ''}`
+    try {
+      return await cached(`login|${origin}|${home?.etag ?? '-'}|${url}`, async () =>
+        r.render('login', { home: home?.data ?? null, origin, url }),
+      )
+    } catch (err) {
+      log('Rendering /login failed: serving the shell.', err)
+      return null
+    }
+  }
+
   return {
     init,
     page,
     reserve,
+    login,
     isPrerendered: (pathname: string) => routeOf.has(pathname),
     /** The last `/api/pages/home` data read (its ETag and body), for when the database is unreachable. */
     lastHome: (): { etag: string; data: unknown } | null =>

@@ -22,9 +22,11 @@ export function registerHref(redirectTo?: string | null): string {
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  // The server's render of /login has no window: any origin does, only the path is kept.
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin
   try {
-    const url = new URL(value, window.location.origin)
-    if (url.origin !== window.location.origin) return null
+    const url = new URL(value, origin)
+    if (url.origin !== origin) return null
     return url.pathname + url.search + url.hash
   } catch {
     return null

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { landingFor } from '@salon/shared/routing/landing'
@@ -45,12 +45,19 @@ async function checkLogin(values: { email: string; password: string }): Promise<
   return errors
 }
 
+const noSubscription = () => () => {}
+const inBrowserSnapshot = () => true
+const notInBrowser = () => false
+
 /** One of the codes the callback sends back (`?external_error=`), read from the site's own words. */
 const isExternalError = (code: string | null): code is ExternalError =>
   code !== null && Object.prototype.hasOwnProperty.call(t.external.errors, code)
 
 export function LoginPage() {
   useDocumentTitle(t.auth.loginTitle)
+  // The waiting booking is a lazy chunk with data: the server's render (README "/login rendered by
+  // the server") leaves it out, and it joins the page once hydrated (renderToString has no Suspense).
+  const inBrowser = useSyncExternalStore(noSubscription, inBrowserSnapshot, notInBrowser)
   const auth = useAuth()
   const { toast } = useToast()
   const navigateTo = useNavigateTo()
@@ -169,7 +176,7 @@ export function LoginPage() {
       <h1 className="auth-card__title">{t.auth.loginTitle}</h1>
       <p className="auth-card__intro">{t.auth.loginIntro}</p>
 
-      {safeRedirectPath(params.get('redirectTo')) ? (
+      {inBrowser && safeRedirectPath(params.get('redirectTo')) ? (
         <Suspense fallback={null}>
           <WaitingBooking redirectTo={safeRedirectPath(params.get('redirectTo'))} after={t.auth.waitingAfterLogin} />
         </Suspense>

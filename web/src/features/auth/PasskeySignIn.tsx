@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api'
 import { useAuth, type User } from '../../lib/auth'
 import { t } from '../../lib/i18n'
@@ -10,6 +10,16 @@ import {
   passkeysSupported,
 } from '../../lib/passkeys'
 import { KeyIcon } from '../../lib/ui/KeyIcon'
+
+const noSubscription = () => () => {}
+/**
+ * Whether the browser has WebAuthn. `/login` is rendered by the server (README "/login rendered by
+ * the server"), which assumes it does (nearly every browser today): the button is in the first
+ * paint, nothing moves when the page hydrates, and a browser without it drops the button then.
+ */
+function usePasskeysSupported() {
+  return useSyncExternalStore(noSubscription, passkeysSupported, () => true)
+}
 
 /** Prompts asked with a button: an autofill prompt still on its way gives way to them. */
 let promptsAsked = 0
@@ -41,7 +51,7 @@ export function PasskeySignIn({
 }: PasskeySignInProps) {
   const auth = useAuth()
   const [busy, setBusy] = useState(false)
-  const [supported] = useState(passkeysSupported)
+  const supported = usePasskeysSupported()
   if (!supported) return null
 
   async function signIn() {
@@ -118,7 +128,7 @@ export function usePasskeyAutofill(
 
 /** "oppure" and the passkey button under a form; nothing when the browser has no passkeys. */
 export function PasskeyChoice({ children }: { children: ReactNode }) {
-  if (!passkeysSupported()) return null
+  if (!usePasskeysSupported()) return null
   return (
     <div className="auth-card__alt">
       <p className="auth-card__or">
