@@ -13,7 +13,7 @@ import {
 } from '@mantine/core'
 import { ConfirmDialog } from '../confirm-dialog'
 import { useGetIdentity, useLogout, useSetLocale, useWarnAboutChange } from '@refinedev/core'
-import { useThemedLayoutContext } from '@refinedev/mantine'
+import { useLayout } from './layout-context'
 import { IconDevices, IconIndentDecrease, IconIndentIncrease, IconLogout, IconMenu2 } from '@tabler/icons-react'
 import { SrOnly } from '../sr-only'
 import { logoutAll, type AdminIdentity } from '../../providers/auth'
@@ -25,7 +25,7 @@ import { useT } from '../../i18n/use-t'
  * Refine's HamburgerMenu, with names for screen readers (axe: buttons must have discernible text).
  */
 function MenuToggle() {
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext()
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayout()
   const t = useT()
   return (
     <>
