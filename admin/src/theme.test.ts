@@ -18,7 +18,11 @@ describe('theme', () => {
     // Every other key of LightTheme is one the dashboard sets itself.
     const own = new Set(['colorScheme', 'fontFamily', 'headings', 'colors', 'primaryColor', 'components'])
     const rest = Object.keys(LightTheme).filter((k) => !own.has(k))
-    expect(rest.sort()).toEqual(Object.keys(REFINE_LIGHT).filter((k) => k !== 'components').sort())
+    expect(rest.sort()).toEqual(
+      Object.keys(REFINE_LIGHT)
+        .filter((k) => k !== 'components')
+        .sort(),
+    )
     expect(theme.black).toBe('#626262')
     expect(theme.colorScheme).toBe('light')
     expect(theme.colors?.primary).toEqual(theme.colors?.salon)

@@ -60,9 +60,7 @@ describe('format', () => {
     ]
     for (const value of inputs) {
       const d = dayjs(value)
-      expect(formatDateTime(value), String(value)).toBe(
-        d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value),
-      )
+      expect(formatDateTime(value), String(value)).toBe(d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value))
       expect(formatDate(value), String(value)).toBe(d.isValid() ? d.format('YYYY-MM-DD') : String(value))
     }
     expect(formatDate('2026-05-01')).toBe('2026-05-01')

@@ -11,8 +11,7 @@ import { tr } from '../i18n/translate'
 /** Status used when the server could not be reached at all (no HTTP answer). */
 export const NETWORK_ERROR_STATUS = 0
 
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v)
+export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
 /** The `params` the server sent with a refusal (`errors[0].data.params`), if any. */
 export const paramsOf = (error: unknown): Record<string, unknown> | undefined =>

@@ -6,15 +6,7 @@ import { isObject } from './http-error'
 
 // The light part (statuses, codes, the network error) is http-error.ts, which the shell imports;
 // this module and the field messages' words are fetched on the first error answer (issue 28).
-export {
-  NETWORK_ERROR_STATUS,
-  codeOf,
-  detailsOf,
-  networkError,
-  paramsOf,
-  reasonOf,
-  statusOf,
-} from './http-error'
+export { NETWORK_ERROR_STATUS, codeOf, detailsOf, networkError, paramsOf, reasonOf, statusOf } from './http-error'
 
 /**
  * The API's error body (Payload's shape, also used by the custom endpoints via `zodErrorBody`):
@@ -44,7 +36,6 @@ export interface PayloadErrorItem {
     uses?: unknown
   } | null
 }
-
 
 function errorItems(body: unknown): PayloadErrorItem[] {
   const raw = isObject(body) ? body.errors : undefined

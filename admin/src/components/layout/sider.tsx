@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react'
-import { Box, Drawer, Flex, MediaQuery, Navbar, NavLink, Text, useMantineTheme, type NavLinkProps } from '@mantine/core'
+import { Box, Flex, MediaQuery, Navbar, NavLink, Text, useMantineTheme, type NavLinkProps } from '@mantine/core'
 import { CanAccess, useMenu, type TreeMenuItem } from '@refinedev/core'
 import { IconList, IconScissors } from '@tabler/icons-react'
 import { Link } from 'react-router'
 import { BRAND } from '../../lib/brand'
 import { useT } from '../../i18n/use-t'
 import { useLayout } from './layout-context'
+import { onDemand } from './on-demand'
+
+/** The phone's drawer: fetched at the first tap on the burger (the header preloads it on hover/focus). */
+export const MobileMenu = onDemand(() => import('./mobile-menu'))
 
 /** Width of the side menu on a wide screen: open, folded to icons. */
 export const SIDER_WIDTH = { open: 200, folded: 80 } as const
@@ -17,7 +21,8 @@ export const SIDER_WIDTH = { open: 200, folded: 80 } as const
  * column, 200 px, folded to 80 px of icons by the header's toggle; a folded item keeps its name for
  * assistive tech (`aria-label`) and shows it on hover (`title`). On a phone: a drawer (focus kept
  * inside, Escape and a click outside close it), opened by the header's burger and closed when an
- * item is chosen. Logging out lives in the header only.
+ * item is chosen; its code is fetched at the first tap (`on-demand.tsx`). Logging out lives in the
+ * header only.
  */
 export function AdminSider() {
   const theme = useMantineTheme()
@@ -29,14 +34,11 @@ export function AdminSider() {
   return (
     <>
       <MediaQuery largerThan="md" styles={{ display: 'none' }}>
-        <Drawer
+        <MobileMenu
           opened={mobileSiderOpen}
           onClose={() => setMobileSiderOpen(false)}
-          size={SIDER_WIDTH.open}
-          zIndex={1200}
-          withCloseButton={false}
-          aria-label={t('header.menu')}
-          styles={{ drawer: { overflow: 'hidden', display: 'flex', flexDirection: 'column' } }}
+          width={SIDER_WIDTH.open}
+          label={t('header.menu')}
         >
           <Flex h={64} pl={10} align="center" sx={{ borderBottom: border, flexShrink: 0 }}>
             <AdminTitle collapsed={false} />
@@ -44,7 +46,7 @@ export function AdminSider() {
           <Box component="nav" px="xs" sx={{ flex: 1, overflowY: 'auto' }}>
             <MenuItems folded={false} onChoose={() => setMobileSiderOpen(false)} />
           </Box>
-        </Drawer>
+        </MobileMenu>
       </MediaQuery>
 
       {/* Holds the fixed menu's place in the page's row. */}
