@@ -68,6 +68,7 @@ describe('AdminLayout (our own sider, issue 28)', () => {
     expect(folded).toHaveAttribute('title', 'Bookings')
     expect(within(nav).queryByText('Bookings')).toBeNull()
     expect(screen.queryByText('Salone Demo')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Salone Demo' })).toHaveAttribute('href', '/')
 
     await user.click(screen.getByRole('button', { name: 'Expand the menu' }))
     expect(within(nav).getByText('Bookings')).toBeVisible()

@@ -122,7 +122,8 @@ function MenuItems({ folded, onChoose }: { folded: boolean; onChoose?: () => voi
 /** The brand, linking to the dashboard's home; the scissors alone when the menu is folded. */
 export function AdminTitle({ collapsed }: { collapsed: boolean }) {
   return (
-    <Link to="/" style={{ all: 'unset', cursor: 'pointer' }}>
+    // Folded, the scissors alone: the link is still named (axe: links must have discernible text).
+    <Link to="/" aria-label={collapsed ? BRAND : undefined} style={{ all: 'unset', cursor: 'pointer' }}>
       <Flex align="center" justify={collapsed ? 'center' : 'flex-start'} gap={8}>
         <Text lh={0} fz="inherit" color="brand.6">
           <IconScissors size={22} />
