@@ -52,7 +52,8 @@ function renderLayout() {
 }
 
 // jsdom applies no media query: the wide screen's menu and the phone's burger are both rendered.
-describe('AdminLayout (our own sider, issue 28)', () => {
+// Whole-layout renders with Refine and Mantine: several seconds each on a busy machine.
+describe('AdminLayout (our own sider, issue 28)', { timeout: 20_000 }, () => {
   it('lists the resources as links in the side menu, folds to named icons and unfolds', async () => {
     const user = userEvent.setup()
     renderLayout()
