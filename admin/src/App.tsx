@@ -2,7 +2,6 @@ import { Suspense, useMemo } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { NotificationsProvider } from '@mantine/notifications'
 import { Refine } from '@refinedev/core'
-import { useNotificationProvider } from '@refinedev/mantine'
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { TOASTS } from '@salon/shared/constants'
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router'
@@ -19,6 +18,7 @@ import { dataProvider } from './providers/data'
 import { tr } from './i18n/translate'
 import { useLocale } from './i18n/use-t'
 import { i18nProvider } from './providers/i18n'
+import { notificationProvider } from './providers/notifications'
 import { queryClientConfig } from './providers/query-client'
 import { DASHBOARD_BASE, toRefineResources } from './resources'
 import { theme } from './theme'
@@ -67,7 +67,7 @@ export default function App() {
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
+            notificationProvider={notificationProvider}
             i18nProvider={i18nProvider}
             resources={resources}
             options={{

@@ -1,7 +1,31 @@
 import { DEFAULT_THEME, type MantineThemeOverride } from '@mantine/core'
 
 type Palette = [string, string, string, string, string, string, string, string, string, string]
-import { LightTheme } from '@refinedev/mantine'
+
+/**
+ * What the dashboard keeps of @refinedev/mantine's `LightTheme` (its text colour, radius and table
+ * header), copied so the shell does not import that package (issue 28: one file, whose every part a
+ * screen uses would come into the first load). `theme.test.ts` keeps it equal to Refine's.
+ */
+export const REFINE_LIGHT: MantineThemeOverride = {
+  black: '#626262',
+  defaultRadius: 6,
+  components: {
+    Table: {
+      styles: (t) =>
+        t.colorScheme === 'light'
+          ? {
+              root: {
+                'thead>tr>th': { backgroundColor: '#fafafa', padding: '16px 4px' },
+                'thead>tr>th:first-of-type': { borderTopLeftRadius: t.defaultRadius },
+                'thead>tr>th:last-of-type': { borderTopRightRadius: t.defaultRadius },
+                'tbody>tr>td': { borderBottom: '1px solid #f0f0f0' },
+              },
+            }
+          : { root: {} },
+    },
+  },
+}
 
 const SALON = [...DEFAULT_THEME.colors.green.slice(0, 6), '#1f7a35', '#1b6b2f', '#175c28', '#124a20'] as Palette
 
@@ -12,16 +36,15 @@ const SALON = [...DEFAULT_THEME.colors.green.slice(0, 6), '#1f7a35', '#1b6b2f', 
  * Refine's layout title uses.
  */
 export const theme: MantineThemeOverride = {
-  ...LightTheme,
+  ...REFINE_LIGHT,
   colorScheme: 'light',
   // Green, one step darker where it carries text: Mantine's green[6] under white button text is
   // 2.4:1; this palette's [6] is 5.4:1 (WCAG AA). Light shades (backgrounds) are Mantine's own.
   primaryColor: 'salon',
   datesLocale: 'en',
   fontFamily: DEFAULT_THEME.fontFamily,
-  headings: { ...LightTheme.headings, fontFamily: DEFAULT_THEME.fontFamily },
+  headings: { fontFamily: DEFAULT_THEME.fontFamily },
   colors: {
-    ...LightTheme.colors,
     brand: DEFAULT_THEME.colors.green,
     salon: SALON,
     // Refine's buttons (Nuovo, Salva…) ask for the palette "primary" by name: the same green.
@@ -35,7 +58,7 @@ export const theme: MantineThemeOverride = {
   // WCAG AA contrast (axe): Mantine's light-green active menu label (2.2:1) and grey field
   // descriptions (3.3:1) are darkened; the green stays in the active item's background and icon.
   components: {
-    ...LightTheme.components,
+    ...REFINE_LIGHT.components,
     NavLink: {
       styles: () => ({ root: { '&[data-active]': { color: '#1f6f31', fontWeight: 600 } }, label: {} }),
     },

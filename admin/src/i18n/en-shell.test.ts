@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { en } from './en'
+import { enRefusals } from './en-refusals'
 import { enScreens } from './en-screens'
 import { enShell } from './en-shell'
 
@@ -23,7 +24,7 @@ function shellFiles(): string[] {
   const walk = (file: string) => {
     if (seen.has(file) || !/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) return
     // The dictionaries themselves, and the screens' lazy words and Italian, are not the shell's code.
-    if (/i18n[\\/](en|en-shell|en-screens|it)\.ts$/.test(file)) return
+    if (/i18n[\\/](en|en-shell|en-screens|en-refusals|it)\.ts$/.test(file)) return
     seen.add(file)
     // Type-only imports are not in the bundle.
     const text = fs.readFileSync(file, 'utf8').replace(/(?:import|export)\s+type\s[^;]*?from\s*'[^']+'/g, '')
@@ -63,9 +64,21 @@ describe("the shell's English words (en-shell.ts)", () => {
     expect(missing).toEqual([])
   })
 
-  it('en is the two parts, with no key in both', () => {
-    const shared = Object.keys(enShell).filter((k) => k in enScreens)
-    expect(shared).toEqual([])
-    expect(Object.keys(en).length).toBe(Object.keys(enShell).length + Object.keys(enScreens).length)
+  it('en is the three parts, with no key in two', () => {
+    const parts = [enShell, enScreens, enRefusals].map((p) => Object.keys(p))
+    const all = parts.flat()
+    expect(all.length - new Set(all).size).toBe(0)
+    expect(Object.keys(en).length).toBe(all.length)
+    // The refusals (shown only after an error answer) are all of en-refusals and nothing else.
+    expect(parts[2]!.every((k) => k.startsWith('refusal.'))).toBe(true)
+    expect([...parts[0]!, ...parts[1]!].filter((k) => k.startsWith('refusal.'))).toEqual([])
+  })
+
+  it('the refusals arrive with the module that words them (messages.ts), not the shell', () => {
+    const messages = fs.readFileSync(path.join(src, 'i18n', 'messages.ts'), 'utf8')
+    expect(messages).toMatch(/addEnglish\(enRefusals\)/)
+    const http = fs.readFileSync(path.join(src, 'providers', 'http.ts'), 'utf8')
+    expect(http).toMatch(/await import\('\.\/payload-errors'\)/)
+    expect(http).not.toMatch(/from '\.\/payload-errors'/)
   })
 })

@@ -1,8 +1,8 @@
 /**
  * The English words of the dashboard's first screen — the shell (menu, header, errors, Refine's own
- * words, list columns, refusals) and the home — in the first load. The words of every other screen
+ * words, list columns) and the home — in the first load. The words of every other screen
  * are in `en-screens.ts`, fetched with the first screen that needs them (issue 28: ~14 KiB gzip
- * fewer in the first load; `translate.ts`, `pages/registry.tsx`). `en.ts` is both.
+ * fewer in the first load; `translate.ts`, `pages/registry.tsx`). `en.ts` is all of them (with `en-refusals.ts`).
  */
 export const enShell = {
   // Refine's own words (buttons, notifications, the unsaved-changes warning)
@@ -192,96 +192,6 @@ export const enShell = {
   // Agenda (issue 13)
   // Issue 20, the agenda: its own menu entry, hidden cancelled bookings, closed time, a refused block in words.
   'resources.agenda': 'Agenda',
-  // Booking refusals by code (shared/src/refusals.ts): the server's sentence is for API users.
-  'refusal.INVALID_SERVICES': 'One of the chosen services cannot be booked.',
-  'refusal.NO_ELIGIBLE_OPERATOR': 'No operator can perform all the chosen services.',
-  'refusal.IN_THE_PAST': 'This time has already passed.',
-  'refusal.TOO_SOON': 'This time is too soon: choose a later one.',
-  'refusal.BEYOND_HORIZON': 'Bookings cannot be made that far ahead yet.',
-  'refusal.CLOSED': 'The salon is closed on this day or at this time.',
-  'refusal.OUTSIDE_OPENING_HOURS': 'The salon is closed at this hour.',
-  'refusal.NOT_ON_SLOT_GRID': 'Choose one of the times offered.',
-  'refusal.OPERATOR_BUSY': 'This time is no longer available for that operator.',
-  'refusal.OFF_SHIFT': 'That operator is off shift at this time.',
-  'refusal.SLOT_TAKEN': 'This time has just been booked by someone else.',
-  'refusal.SESSION_EXPIRED': 'The booking session has expired: start again.',
-  'refusal.SESSION_CONFIRMED': 'This booking has already been confirmed.',
-  'refusal.ILLEGAL_TRANSITION': 'This status change is not allowed.',
-  'refusal.FORBIDDEN_ROLE': 'You are not allowed to do this.',
-  'refusal.CANCELLATION_DISABLED': 'Online changes are turned off.',
-  'refusal.TOO_LATE_TO_CANCEL': 'It is too late to cancel online.',
-  'refusal.TOO_LATE_TO_MOVE': 'It is too late to move the appointment online.',
-  'refusal.FORBIDDEN_STATUS': 'You cannot set this status.',
-  'refusal.NOT_MOVABLE': 'This booking has no time to move yet.',
-  'refusal.FINAL_STATUS': 'This booking is closed and can no longer be changed.',
-  'refusal.ALREADY_STARTED': 'The appointment has already started.',
-  'refusal.STAFF_ONLY': 'Only the salon can do this.',
-  'refusal.NOT_STARTED': 'The appointment has not started yet.',
-  'refusal.NOTHING_TO_UNDO': 'There is no status change to undo.',
-  'refusal.UNDO_EXPIRED': 'Too much time has passed to undo this status change.',
-  'refusal.NOTHING_TO_FREE': 'There is no time to free: the appointment is not in progress.',
-  'refusal.OPERATOR_CHOSEN': 'This appointment is with the operator the customer chose.',
-  'refusal.TOO_MANY_BOOKINGS': 'The customer already has {{limit}} upcoming bookings, the most allowed online.',
-  'refusal.TOO_MANY_DRAFTS': 'Too many bookings in progress: finish one or try again in a few minutes.',
-  'refusal.EMAIL_NOT_VERIFIED': 'The e-mail address must be confirmed before booking.',
-  'refusal.BUSY': 'Too many requests at the same moment: try again.',
-  'refusal.BLOCK_OVERLAPS_BOOKING': 'The time overlaps a booking.',
-  'refusal.NO_TIME_YET': 'This booking has no time yet.',
-  'refusal.CLIENT_BLOCKED': 'This client may not book online: the salon books them in.',
-  'refusal.ALREADY_PAID': 'The payment of this appointment is already recorded.',
-  // Every other refusal by code (shared/src/errorCodes.ts; issue 21 §4).
-  'refusal.INVALID_INPUT': 'Invalid data: {{fields}}',
-  'refusal.INVALID_QUERY': 'A filter of this request is not valid.',
-  'refusal.FILE_MISSING': 'No file was uploaded.',
-  'refusal.UNAUTHORIZED': 'Sign in to continue.',
-  'refusal.SESSION_ENDED': 'The session has ended: sign in again.',
-  'refusal.WRONG_CREDENTIALS': 'The e-mail or password is not right.',
-  'refusal.ACCOUNT_LOCKED': 'This account is locked for a while after too many attempts.',
-  'refusal.FORBIDDEN': 'You are not allowed to do this.',
-  'refusal.CROSS_SITE': 'Request refused: it came from another site.',
-  'refusal.TOTP_REQUIRED': 'Turn on two-step verification to use the administration features.',
-  'refusal.OWN_CALENDAR_ONLY': 'You can only manage the calendar of your own operator profile.',
-  'refusal.NOT_FOUND': 'Not found: it may have been removed.',
-  'refusal.ROUTE_NOT_FOUND': 'This address of the API does not exist.',
-  'refusal.TOO_MANY_ATTEMPTS': 'Too many attempts: try again in {{minutes}} minutes.',
-  'refusal.TOO_MANY_REGISTRATIONS': 'Too many registrations from this connection: try again in {{minutes}} minutes.',
-  'refusal.LINK_INVALID': 'The link is not valid or has expired.',
-  'refusal.WRONG_PASSWORD': 'The current password is not right.',
-  'refusal.SAME_EMAIL': 'It is already your e-mail address.',
-  'refusal.EMAIL_TAKEN': 'This address is already used by another account.',
-  'refusal.CHALLENGE_EXPIRED': 'The time to enter the code has run out: sign in again.',
-  'refusal.FACTOR_EXISTS': 'Two-step verification is already on: turn it off before setting up a new one.',
-  'refusal.PASSKEY_EXPIRED': 'The passkey request has expired: try again.',
-  'refusal.PASSKEY_UNKNOWN': 'This passkey is not linked to any account: sign in with e-mail and password.',
-  'refusal.PASSKEY_REFUSED': 'The passkey was not accepted: try again.',
-  'refusal.OFFER_EXPIRED': 'The offer’s hold has ended; the time went to the next in line.',
-  'refusal.OFFER_TAKEN': 'Someone else booked this time meanwhile.',
-  'refusal.WAITLIST_CLOSED': 'This entry is no longer on the waitlist.',
-  'refusal.SERIES_CONFLICTS': 'Some dates are not free: pick an alternative for each or skip it.',
-  'refusal.SERIES_NOT_ENABLED': 'Customers cannot book repeating appointments in this salon.',
-  'refusal.PASSKEY_COUNTER':
-    'This passkey can no longer be trusted: sign in with your password, then remove it and add a new one.',
-  'refusal.BOTH_HAVE_ACCOUNTS': 'Both cards have an app account: they cannot be merged.',
-  'refusal.LAST_SIGN_IN_METHOD': 'This is the only way into the account: set a password first.',
-  'refusal.LAST_ADMIN': 'This is the salon’s only administrator: make someone else an administrator first.',
-  'refusal.UNKNOWN_CUSTOMER': 'This customer does not exist.',
-  'refusal.UNKNOWN_OPERATOR': 'This operator does not exist.',
-  'refusal.OPERATOR_UNAVAILABLE': 'This operator is not available.',
-  'refusal.BLOCK_OVERLAP': 'This time overlaps another block of the same operator.',
-  'refusal.SERVICE_IN_USE':
-    'This service appears in bookings ({{bookings}}): it cannot be deleted. Deactivate it to take it off the catalogue: the bookings keep it.',
-  'refusal.SERVICE_WITHOUT_OPERATOR':
-    'Nobody else performs {{services}}: first choose another person in the service, or deactivate it.',
-  'refusal.IMAGE_IN_USE':
-    'This image is in use and cannot be deleted. Used by: {{uses}}. Choose another image there first.',
-  'refusal.NOT_IN_CAROUSEL': 'This image is not in the carousel.',
-  'refusal.DUPLICATE': 'Something with this value already exists.',
-  'refusal.DOCUMENT_LOCKED': 'Someone else is editing this right now: try again in a moment.',
-  'refusal.CONFLICT': 'This change conflicts with the current data: reload and try again.',
-  'refusal.METHOD_NOT_ALLOWED': 'This request is not allowed here.',
-  'refusal.TOO_LARGE': 'The request is too large.',
-  'refusal.REFUSED': 'The request was refused.',
-  'refusal.DATABASE_UNAVAILABLE': 'The database is not answering for a moment: try again in a few seconds.',
   // Rota (issue 23)
   'resources.rota': 'Rota',
   'resources.rotaConflicts': 'Bookings to reassign',
@@ -289,11 +199,6 @@ export const enShell = {
   'resources.takings': 'Takings',
   // Client cards (issue 24): /dashboard/clients and /dashboard/clients/{id} (pages/clients)
   'clients.menu': 'Clients',
-  'refusal.STATION_BUSY': 'Every station this needs is taken at this time: choose another time.',
-  'refusal.STATION_IN_USE':
-    'Services use this station in their phases ({{services}}): it cannot be deleted. Take it off those phases first.',
-  'refusal.STATION_COUNT_IN_USE':
-    'Bookings from now on already use {{needed}} at the same time: the number cannot go below that.',
   // Issue 27: the waitlist, its KPI, repeating appointments
   'resources.waitlist': 'Waitlist',
   'index.kpi.waitlistWon': 'From the waitlist',

@@ -8,8 +8,12 @@ import {
   type IssueLike,
   type MessageParams,
 } from '@salon/shared/messages'
+import { enRefusals } from './en-refusals'
 import { getLocale, type Locale } from './locale'
-import { interpolate, tr } from './translate'
+import { addEnglish, interpolate, tr } from './translate'
+
+// The refusals' English words arrive with this module (the first error answer: providers/http.ts).
+addEnglish(enRefusals)
 
 /**
  * The field messages in the dashboard's language, by code (issue 21 §4). The shared schemas take

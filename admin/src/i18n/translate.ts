@@ -14,11 +14,16 @@ export type Vars = Record<string, unknown>
  */
 const DICTIONARIES: Partial<Record<Locale, Record<string, string>>> = { en: enShell }
 
+/** Adds words that arrived in a chunk of their own to the English dictionary. */
+export function addEnglish(words: Record<string, string>) {
+  DICTIONARIES.en = { ...DICTIONARIES.en, ...words }
+}
+
 let screenWords: Promise<void> | null = null
 /** Fetches the other screens' English words once (the fallback of every language). */
 export function loadScreenWords(): Promise<void> {
   screenWords ??= import('./en-screens').then(
-    ({ enScreens }) => void (DICTIONARIES.en = { ...enShell, ...enScreens }),
+    ({ enScreens }) => addEnglish(enScreens),
     (err: unknown) => {
       screenWords = null // offline: asked again by the next screen
       throw err

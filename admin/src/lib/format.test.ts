@@ -1,3 +1,4 @@
+import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import {
   EMPTY,
@@ -5,6 +6,7 @@ import {
   formatCalendarDay,
   formatClock,
   formatBoolean,
+  formatDate,
   formatDateTime,
   formatMinutes,
   formatMoney,
@@ -41,6 +43,27 @@ describe('format', () => {
     expect(formatDateTime(new Date(2026, 4, 1, 9, 30, 5))).toBe('2026-05-01 09:30:05')
     expect(formatDateTime('not a date')).toBe('not a date')
     expect(formatDateTime(null)).toBe(EMPTY)
+  })
+
+  it('reads dates as dayjs did (zone-less strings on the browser’s clock, instants through Date)', () => {
+    const inputs = [
+      '2026-05-01',
+      '2026-05-01 09:30:05',
+      '2026-05-01T09:30:05.123',
+      '2026-12-31T23:30:00.000Z',
+      '2026-03-29T01:30:00+02:00',
+      '2026-05',
+      '20260501',
+      new Date(2026, 0, 2, 3, 4, 5),
+      'not a date',
+      '',
+    ]
+    for (const value of inputs) {
+      const d = dayjs(value)
+      expect(formatDateTime(value), String(value)).toBe(d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value))
+      expect(formatDate(value), String(value)).toBe(d.isValid() ? d.format('YYYY-MM-DD') : String(value))
+    }
+    expect(formatDate('2026-05-01')).toBe('2026-05-01')
   })
 
   it('writes yes/no in the dashboard’s language', () => {

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs'
 import type { ColumnDef, ColumnKind } from '../resources'
 import { getLocale, INTL_LOCALE, type Locale } from '../i18n/locale'
 import { tr } from '../i18n/translate'
@@ -37,16 +36,36 @@ export function formatMinutes(value: unknown): string {
 }
 
 /** Spec §3: date-times are shown as `yyyy-MM-dd HH:mm:ss` (the browser's time zone: the salon's own). */
+/**
+ * A date-time as dayjs read it (this module used dayjs for two formats and brought it into the
+ * first load, issue 28): a Date as is; a string without a zone ("2026-05-01", "2026-05-01
+ * 09:30:05") on the browser's clock; anything else (an ISO instant with Z or an offset) through
+ * `Date`. Invalid → null.
+ */
+const LOCAL_DATE_TIME = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/
+function readDate(value: string | Date): Date | null {
+  let d: Date
+  const m = typeof value === 'string' && !/z$/i.test(value) ? LOCAL_DATE_TIME.exec(value) : null
+  if (m) {
+    const n = (i: number) => Number(m[i] || 0)
+    d = new Date(n(1), (n(2) || 1) - 1, n(3) || 1, n(4), n(5), n(6), Number((m[7] || '0').slice(0, 3)))
+  } else d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return EMPTY
-  const d = dayjs(value)
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value)
+  const d = readDate(value)
+  return d ? `${ymd(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : String(value)
 }
 
 export function formatDate(value: unknown): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return EMPTY
-  const d = dayjs(value)
-  return d.isValid() ? d.format('YYYY-MM-DD') : String(value)
+  const d = readDate(value)
+  return d ? ymd(d) : String(value)
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()

@@ -5,7 +5,7 @@ import type { Refresher } from '@salon/shared/auth/refresher'
 import { browserRefresher, callRefresh, sessionHint } from '@salon/shared/browserSession'
 import { createHttpClient, setSessionRenewer, type HttpClient } from './http'
 import { currentPath, HOME_PATH, leaveApp, loginPath, publicUrl } from './navigation'
-import { statusOf } from './payload-errors'
+import { statusOf } from './http-error'
 import {
   accessDecision,
   createSessionCache,

@@ -2,7 +2,11 @@ import type { HttpError, ValidationErrors } from '@refinedev/core'
 import type { UploadUse } from '@salon/shared/schemas/uploads'
 import { getLocale } from '../i18n/locale'
 import { codeText, fieldErrorText } from '../i18n/messages'
-import { tr } from '../i18n/translate'
+import { isObject } from './http-error'
+
+// The light part (statuses, codes, the network error) is http-error.ts, which the shell imports;
+// this module and the field messages' words are fetched on the first error answer (issue 28).
+export { NETWORK_ERROR_STATUS, codeOf, detailsOf, networkError, paramsOf, reasonOf, statusOf } from './http-error'
 
 /**
  * The API's error body (Payload's shape, also used by the custom endpoints via `zodErrorBody`):
@@ -32,11 +36,6 @@ export interface PayloadErrorItem {
     uses?: unknown
   } | null
 }
-
-/** Status used when the server could not be reached at all (no HTTP answer). */
-export const NETWORK_ERROR_STATUS = 0
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
 function errorItems(body: unknown): PayloadErrorItem[] {
   const raw = isObject(body) ? body.errors : undefined
@@ -139,37 +138,4 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
   const params = items.map((i) => (isObject(i.data) ? i.data.params : undefined)).find(isObject)
   if (params) (error as HttpError & { params?: Record<string, unknown> }).params = params
   return error
-}
-
-/** The `params` the server sent with a refusal (`errors[0].data.params`), if any. */
-export const paramsOf = (error: unknown): Record<string, unknown> | undefined =>
-  isObject(error) && isObject(error.params) ? error.params : undefined
-
-/** The data the server sent with a refusal (`errors[0].data`), if any. */
-export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
-  isObject(error) && isObject(error.details) ? error.details : undefined
-
-/** The code of a refusal (`errors[0].data.code`), if the server gave one. */
-export const codeOf = (error: unknown): string | undefined =>
-  isObject(error) && typeof error.code === 'string' ? error.code : undefined
-
-/** The reason code of a refusal (`errors[0].data.reason`), if the server gave one. */
-export const reasonOf = (error: unknown): string | undefined =>
-  isObject(error) && typeof error.reason === 'string' ? error.reason : undefined
-
-/** fetch() itself failed (offline, DNS, server down): no status, so `statusCode` is 0. */
-export function networkError(cause: unknown): HttpError {
-  const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : ''
-  return {
-    name: 'NetworkError',
-    message: `${tr('error.network')}${detail}`,
-    statusCode: NETWORK_ERROR_STATUS,
-  }
-}
-
-/** Status of any error a provider may see (HttpError, or something else thrown). */
-export function statusOf(error: unknown): number | undefined {
-  if (!isObject(error)) return undefined
-  const status = error.statusCode ?? error.status
-  return typeof status === 'number' ? status : undefined
 }

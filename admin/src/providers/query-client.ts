@@ -1,5 +1,5 @@
 import { HTTP_RETRIES_SAFE_METHODS, HTTP_RETRY_STATUSES } from '@salon/shared/constants'
-import { NETWORK_ERROR_STATUS, statusOf } from './payload-errors'
+import { NETWORK_ERROR_STATUS, statusOf } from './http-error'
 
 const RETRY_STATUSES: ReadonlySet<number> = new Set([...HTTP_RETRY_STATUSES, NETWORK_ERROR_STATUS])
 

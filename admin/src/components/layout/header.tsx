@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentProps } from 'react'
 import {
   ActionIcon,
   Button,
@@ -11,21 +11,28 @@ import {
   Text,
   useMantineTheme,
 } from '@mantine/core'
-import { ConfirmDialog } from '../confirm-dialog'
 import { useGetIdentity, useLogout, useSetLocale, useWarnAboutChange } from '@refinedev/core'
-import { useThemedLayoutContext } from '@refinedev/mantine'
+import { useLayout } from './layout-context'
+import { onDemand } from './on-demand'
+import type { ConfirmDialog as Dialog } from '../confirm-dialog'
+import { MobileMenu } from './sider'
 import { IconDevices, IconIndentDecrease, IconIndentIncrease, IconLogout, IconMenu2 } from '@tabler/icons-react'
 import { SrOnly } from '../sr-only'
 import { logoutAll, type AdminIdentity } from '../../providers/auth'
 import type { Locale } from '../../i18n/locale'
 import { useT } from '../../i18n/use-t'
 
+/** "Log out of all devices?": fetched at the first click (or hover) of its button. */
+const ConfirmDialog = onDemand<ComponentProps<typeof Dialog>>(() =>
+  import('../confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+)
+
 /**
  * The menu toggle: on a phone it opens the menu drawer, on a wide screen it folds the side menu.
  * Refine's HamburgerMenu, with names for screen readers (axe: buttons must have discernible text).
  */
 function MenuToggle() {
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext()
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayout()
   const t = useT()
   return (
     <>
@@ -41,6 +48,8 @@ function MenuToggle() {
           color="gray"
           size="lg"
           aria-expanded={mobileSiderOpen}
+          onPointerEnter={() => void MobileMenu.preload().catch(() => {})}
+          onFocus={() => void MobileMenu.preload().catch(() => {})}
           onClick={() => setMobileSiderOpen(!mobileSiderOpen)}
         >
           <IconMenu2 size={20} aria-hidden />
@@ -148,6 +157,8 @@ export function AdminHeader() {
             size={36}
             aria-label={t('header.logoutAll')}
             title={t('header.logoutAll')}
+            onPointerEnter={() => void ConfirmDialog.preload().catch(() => {})}
+            onFocus={() => void ConfirmDialog.preload().catch(() => {})}
             onClick={() => setConfirmAll(true)}
           >
             <IconDevices size={18} />
