@@ -271,8 +271,12 @@ try {
     ONLY === 'all' || ONLY === 'phases' ? await phasesAb({ run, app, dayPath, days, sql: sqlOnBench, log }) : null
   if (phases) results.push(...phases.rows)
   const { apiBudgetRows, budgetTable, checkBudgets } = await import('./lib/benchApiBudgets.mjs')
-  const writeProfileWindows = () =>
-    PROF_DIR && fs.writeFileSync(path.join(PROF_DIR, 'windows.json'), JSON.stringify(profiled, null, 2))
+  const writeProfileWindows = () => {
+    if (!PROF_DIR) return
+    // The profiles themselves are written as the processes exit, after this: the folder may not exist yet.
+    fs.mkdirSync(PROF_DIR, { recursive: true })
+    fs.writeFileSync(path.join(PROF_DIR, 'windows.json'), JSON.stringify(profiled, null, 2))
+  }
   /** A partial run (`rota`, `clients`, `day`): its rows and summary printed and kept, then stop. */
   const finishPartial = async (name, rows, summary) => {
     const report = `${rows.map((r) => `| ${r.title} | ${r.result.connections} | ${Math.round(r.result.requests.average)} | ${r.result.latency.p50} | ${r.p95} | ${r.result.latency.p99} | ${r.result.non2xx} | ${r.result.errors + r.result.timeouts} |`).join('\n')}\n\n${summary}`
