@@ -130,12 +130,12 @@ describe('the PWA files', () => {
 
 describe('the SPA shell on routed paths', () => {
   it('a routed path answers the same shell, compressed, with Vary and an ETag per encoding', async () => {
-    const plain = await get('/login')
+    const plain = await get('/register')
     expect(plain.status).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString('utf8')).toBe(html)
     for (const encoding of ['br', 'gzip']) {
-      const res = await get('/login', { 'accept-encoding': encoding })
+      const res = await get('/register', { 'accept-encoding': encoding })
       expect(res.status).toBe(200)
       expect(res.headers['content-encoding']).toBe(encoding)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')

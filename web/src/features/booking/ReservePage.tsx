@@ -302,6 +302,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
                   full={full}
                   open={waitlistOpen}
                   onOpen={() => setWaitlistOpen(true)}
+                  openHref={`/reserve?${wizardQuery({ ...choice, day, time: undefined }, 'when', moving)}&waitlist=1`}
                   join={{
                     day,
                     lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)

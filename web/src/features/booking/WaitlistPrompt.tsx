@@ -10,16 +10,20 @@ const WaitlistJoin = lazy(() => import('./WaitlistJoin').then((m) => ({ default:
 /**
  * Under a day's times: on a full day a clear "Questo giorno è tutto pieno" with the action; on any
  * other day a quieter "Nessun orario ti va bene?". The action opens the waitlist form in place.
+ * It is a link to the same page with `waitlist=1` (`openHref`), which opens the form too: a tap
+ * before the page's scripts have run (the server-rendered day step) is not lost.
  */
 export function WaitlistPrompt({
   full,
   open,
   onOpen,
+  openHref,
   join,
 }: {
   full: boolean
   open: boolean
   onOpen: () => void
+  openHref: string
   join: WaitlistJoinProps
 }) {
   if (open)
@@ -36,10 +40,24 @@ export function WaitlistPrompt({
             t.waitlist.dayFullHint
           : t.waitlist.nothingSuits}
       </p>
-      <button type="button" className={`btn ${full ? 'btn--primary' : 'btn--secondary'}`} onClick={onOpen}>
+      <a
+        href={openHref}
+        role="button"
+        className={`btn ${full ? 'btn--primary' : 'btn--secondary'}`}
+        onClick={(event) => {
+          event.preventDefault()
+          onOpen()
+        }}
+        onKeyDown={(event) => {
+          // A button opens on Space too (a link only on Enter).
+          if (event.key !== ' ') return
+          event.preventDefault()
+          onOpen()
+        }}
+      >
         <BellIcon size={18} />
         {t.waitlist.join}
-      </button>
+      </a>
     </div>
   )
 }
