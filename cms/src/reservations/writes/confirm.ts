@@ -54,6 +54,18 @@ async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now
   return { draft, calendar, placement }
 }
 
+/** The first decision, on committed data, with no transaction and no lock: throws the refusal. */
+async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now: Date) {
+  const client = await pool.connect()
+  try {
+    const draft = await readOwnDraft(client, body.id, user.id)
+    const { calendar, placement } = await decide(client, user, body, now, draft)
+    await decidePlacement(client, calendar, placement)
+  } finally {
+    client.release()
+  }
+}
+
 /**
  * POST /api/reservations/confirm: the customer's draft becomes a booking.
  *
@@ -69,21 +81,7 @@ async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now
  * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, abuse (the open-booking cap).
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
-  {
-    const client = await pool.connect()
-    try {
-      const { calendar, placement } = await decide(
-        client,
-        user,
-        body,
-        now,
-        await readOwnDraft(client, body.id, user.id),
-      )
-      await decidePlacement(client, calendar, placement)
-    } finally {
-      client.release()
-    }
-  }
+  await refuseOnCommitted(pool, user, body, now)
   return withRetries(() =>
     inTransaction(pool, async (db) => {
       const { draft, calendar, placement } = await decide(db, user, body, now, await lockOwnDraft(db, body.id, user.id))

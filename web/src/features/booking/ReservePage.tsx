@@ -94,6 +94,8 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
   const [searchParams] = useSearchParams()
   const [waitlistOpen, setWaitlistOpen] = useState(() => searchParams.get('waitlist') === '1')
   const waitlistReturn = `${wizard.hrefFor('when')}&waitlist=1`
+  /** The day step of this choice on `day` (its times' GET form, the waitlist link). */
+  const dayQuery = (day: string) => wizardQuery({ ...choice, day, time: undefined }, 'when', moving)
   // "Ripeti" on the summary: customers book a series only where the salon allows it (issue 27).
   const series = useSeries({ services: choice.services, operator: choice.operator, time: choice.time ?? '', note })
   const seriesOn = !!catalogue.config.seriesForCustomers && signedIn && !moving && series.on
@@ -294,7 +296,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
             onTime={(time, day) => wizard.update({ day, time })}
             // After a conflict the times are asked again: the page's own are stale.
             seed={conflict ? null : seed}
-            formQuery={(day) => wizardQuery({ ...choice, day, time: undefined }, 'when', moving)}
+            formQuery={dayQuery}
             waitlist={({ day, full }) =>
               // A closed day has no times either: nothing to wait for there.
               full && !opensOn(day, catalogue.openingHours ?? []) ? null : (
@@ -302,7 +304,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
                   full={full}
                   open={waitlistOpen}
                   onOpen={() => setWaitlistOpen(true)}
-                  openHref={`/reserve?${wizardQuery({ ...choice, day, time: undefined }, 'when', moving)}&waitlist=1`}
+                  openHref={`/reserve?${dayQuery(day)}&waitlist=1`}
                   join={{
                     day,
                     lastDay: bookableWindow(new Date(), catalogue.config.timezone, catalogue.config.bookingHorizonDays)
