@@ -43,13 +43,13 @@ export function salonContactOf(c: Record<string, unknown>) {
 
 /** The chosen services in the order asked, or the ids that do not exist. */
 export async function loadServices(db: Db, ids: number[]): Promise<{ services: ServiceInfo[]; missing: number[] }> {
-  const { rows } = await db.query(statement(sql`select ${servicesOfIds(ids)} as services`))
+  const { rows } = await db.query(statement(sql`select ${servicesOfIds(ids)} as services`, 'salon.services'))
   return servicesInOrder(rows[0].services, ids)
 }
 
-/** The services whose ids are `ids` (int[]), with their operators and phases, as one JSON array. */
-export const servicesOfIds = (
-  ids: unknown,
+/** Services as one JSON array (id, length, price, active, clean-up, operators, phases), those `where` keeps. */
+const servicesWhere = (
+  where: Sql,
 ) => sql`(select coalesce(json_agg(json_build_object('id', s.id, 'time', s.time, 'price', s.price,
                        'active', s.active, 'cleanup_minutes', coalesce(s.cleanup_minutes, 0), 'operators',
                        coalesce((select array_agg(r.operators_id order by r."order") from services_rels r
@@ -59,7 +59,16 @@ export const servicesOfIds = (
                                                  'station', ph.station_id, 'label', ph.label) order by ph._order)
                                    from services_phases ph where ph._parent_id = s.id), '[]'::json))),
                      '[]'::json)
-              from services s where s.id = any(${ids}::int[]))`
+              from services s where ${where})`
+
+/** The services whose ids are `ids` (int[]), with their operators and phases, as one JSON array. */
+export const servicesOfIds = (ids: unknown) => servicesWhere(sql`s.id = any(${ids}::int[])`)
+
+/** Every service of the salon, by id, as the engine takes them (the process's copy: salonCalendar.ts `cachedServices`). */
+export async function loadEveryService(db: Db): Promise<Map<number, ServiceInfo>> {
+  const { rows } = await db.query(statement(sql`select ${servicesWhere(sql`true`)} as services`))
+  return new Map((rows[0].services as ServiceRow[]).map((r) => [r.id, serviceInfoOf(r)]))
+}
 
 type ServiceRow = {
   id: number
@@ -71,28 +80,29 @@ type ServiceRow = {
   phases?: { minutes: unknown; operator_busy: boolean; station: number | null; label: string | null }[]
 }
 
+const serviceInfoOf = (r: ServiceRow): ServiceInfo => ({
+  id: r.id,
+  time: Number(r.time),
+  price: Number(r.price),
+  active: r.active,
+  operators: r.operators,
+  cleanup_minutes: Number(r.cleanup_minutes ?? 0),
+  phases: (r.phases ?? []).map((p) => ({
+    minutes: Number(p.minutes),
+    operator_busy: p.operator_busy !== false,
+    station: p.station ?? null,
+    label: p.label ?? null,
+  })),
+})
+
+/** The services of `byId` whose ids are `ids`, in the order asked, and the ids that do not exist. */
+export function servicesPicked(byId: ReadonlyMap<number, ServiceInfo>, ids: number[]) {
+  return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
+}
+
 /** The rows read by `servicesOfIds`, in the order asked, and the ids that do not exist. */
 export function servicesInOrder(rows: ServiceRow[], ids: number[]): { services: ServiceInfo[]; missing: number[] } {
-  const byId = new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        time: Number(r.time),
-        price: Number(r.price),
-        active: r.active,
-        operators: r.operators,
-        cleanup_minutes: Number(r.cleanup_minutes ?? 0),
-        phases: (r.phases ?? []).map((p) => ({
-          minutes: Number(p.minutes),
-          operator_busy: p.operator_busy !== false,
-          station: p.station ?? null,
-          label: p.label ?? null,
-        })),
-      } satisfies ServiceInfo,
-    ]),
-  )
-  return { services: ids.filter((i) => byId.has(i)).map((i) => byId.get(i)!), missing: ids.filter((i) => !byId.has(i)) }
+  return servicesPicked(new Map(rows.map((r) => [r.id, serviceInfoOf(r)])), ids)
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@salon/shared'
 import { env } from '../env'
 import { isoOf, observedClient, runtime, sql, statement } from '../platform/edge'
+import { loadEveryService, loadServices, servicesPicked } from './calendar'
 
 type Db = Pool | PoolClient
 
@@ -52,6 +53,7 @@ const state = runtime().calendar
 /** The calendar may have changed: both copies are dropped (the next reads go to PostgreSQL). */
 export function invalidateCalendar() {
   state.cached = null
+  state.services = null
   state.versioned = null
 }
 
@@ -124,6 +126,28 @@ function cachedCalendar(db: Pool, now: number): Promise<SalonCalendar> {
     if (state.cached === entry) state.cached = null
   })
   return entry.value
+}
+
+/**
+ * The services `ids` for an availability read, in the order asked, and the ids that do not exist:
+ * from the process's copy of every service, kept like the cached calendar (at most `TTL_MS`,
+ * dropped by the same signals: the services' tables NOTIFY `salon_calendar` too, migration
+ * `…_services_notify`). Without a working listener it reads them from PostgreSQL every time. A
+ * write never uses it: confirm and the staff writes read the services in their own statement.
+ * Saves the availability reads one round trip (docs/benchmarks.md, issue 28).
+ */
+export async function cachedServices(db: Pool, ids: number[], now = Date.now()) {
+  listen()
+  if (!state.listener?.ready) return loadServices(db, ids)
+  let entry = state.services
+  if (!entry || now - entry.at > TTL_MS) {
+    const fresh = { at: now, value: loadEveryService(db) }
+    state.services = entry = fresh
+    fresh.value.catch(() => {
+      if (state.services === fresh) state.services = null
+    })
+  }
+  return servicesPicked(await entry.value, ids)
 }
 
 async function committedCalendar(db: Db, known: string | null | undefined): Promise<SalonCalendar> {

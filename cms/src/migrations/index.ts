@@ -34,6 +34,7 @@ import * as migration_20261127_183000_sms_reminders from './20261127_183000_sms_
 import * as migration_20261127_190000_waitlist from './20261127_190000_waitlist';
 import * as migration_20261127_191000_series from './20261127_191000_series';
 import * as migration_20261128_000000_dashboard_rollup from './20261128_000000_dashboard_rollup';
+import * as migration_20261128_080000_services_notify from './20261128_080000_services_notify';
 
 export const migrations = [
   {
@@ -215,5 +216,10 @@ export const migrations = [
     up: migration_20261128_000000_dashboard_rollup.up,
     down: migration_20261128_000000_dashboard_rollup.down,
     name: '20261128_000000_dashboard_rollup',
+  },
+  {
+    up: migration_20261128_080000_services_notify.up,
+    down: migration_20261128_080000_services_notify.down,
+    name: '20261128_080000_services_notify',
   },
 ];

@@ -12,7 +12,7 @@
  * Payload's graph a second time.
  */
 import type { Client, Pool } from 'pg'
-import type { SalonCalendar } from '@salon/shared'
+import type { SalonCalendar, ServiceInfo } from '@salon/shared'
 
 /** A write `server.ts` serves without Next: a web Request whose body (`body`, whole) is already read. */
 export type FastWrite = (request: Request, body: string) => Promise<Response>
@@ -28,6 +28,8 @@ export interface CalendarCache {
   cached: { at: number; value: Promise<SalonCalendar> } | null
   /** The connection that hears `salon_calendar`; `ready` once it listens. */
   listener: { client: Client; ready: boolean } | null
+  /** Every service by id, for the availability reads (`cachedServices`): kept and dropped with `cached`. */
+  services: { at: number; value: Promise<ReadonlyMap<number, ServiceInfo>> } | null
   /** The copy the booking transactions check by version (salonCalendar, consistency 'committed'). */
   versioned: { version: string; value: SalonCalendar } | null
   /** The process is stopping: no listener any more. */
@@ -70,7 +72,7 @@ export function runtime(): ProcessRuntime {
     fastWrites: new Map(),
     jobRunner: null,
     homeChanges: 0,
-    calendar: { cached: null, listener: null, versioned: null, stopped: false },
+    calendar: { cached: null, services: null, listener: null, versioned: null, stopped: false },
     database: { downSince: null, probe: null, verifying: false },
   })
 }

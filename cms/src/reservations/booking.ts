@@ -22,7 +22,7 @@ import {
   type OwnBookingFacts,
 } from '@salon/shared'
 import { HttpError, fieldError, sql, statement } from '../platform/edge'
-import { localDays, salonCalendar, loadServices } from '../calendar/edge'
+import { cachedServices, localDays, salonCalendar, loadServices } from '../calendar/edge'
 import { ownBookings } from './repository'
 import { busyAndStations, planFor } from './plans'
 
@@ -161,6 +161,11 @@ export async function servicesOr400(db: Parameters<typeof loadServices>[0], ids:
   return bookableOr400(await loadServices(db, ids))
 }
 
+/** `servicesOr400` for the availability reads: from the process's copy (calendar `cachedServices`). */
+export async function offeredServicesOr400(db: Pool, ids: number[], now: Date): Promise<ServiceInfo[]> {
+  return bookableOr400(await cachedServices(db, ids, now.getTime()))
+}
+
 /** The chosen services, or a 400 naming `services` when one does not exist or is not bookable. */
 export function bookableOr400({ services, missing }: { services: ServiceInfo[]; missing: number[] }) {
   if (missing.length || services.some((s) => s.active === false)) {
@@ -205,7 +210,7 @@ export async function dayAvailability(
 ) {
   const cached = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
   const calendar = { ...cached, settings: slotSettingsFor(as, cached.settings) }
-  const services = await servicesOr400(db, q.services)
+  const services = await offeredServicesOr400(db, q.services, now)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const { from, to } = localDays(tz, q.date)
@@ -220,7 +225,7 @@ export async function monthAvailability(
   now = new Date(),
 ) {
   const calendar = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
-  const services = await servicesOr400(db, q.services)
+  const services = await offeredServicesOr400(db, q.services, now)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const first = `${q.month}-01`
@@ -246,7 +251,7 @@ export async function checkAvailability(
   now = new Date(),
 ) {
   const calendar = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
-  const services = await servicesOr400(db, q.services)
+  const services = await offeredServicesOr400(db, q.services, now)
   operatorOr400(calendar, q.operator)
   const start = new Date(q.date_start)
   const { from, to } = localDays(calendar.settings.timezone, localDayOf(start, calendar.settings.timezone))

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
 import { addCalendarDays, bookableDays, bookingTotals, firstFreeDay, type FirstFreeQuery } from '@salon/shared'
 import { localDays, salonCalendar } from '../calendar/edge'
-import { busyForNew, operatorOr400, servicesOr400 } from './booking'
+import { busyForNew, offeredServicesOr400, operatorOr400 } from './booking'
 
 /**
  * The windows the busy times are read in: the first week (most answers), then four weeks, then
@@ -18,7 +18,7 @@ const WINDOWS_DAYS = [7, 28] as const
  */
 export async function firstFreeAvailability(db: Pool, q: FirstFreeQuery, now = new Date()) {
   const calendar = await salonCalendar(db, { consistency: 'cached', now: now.getTime() })
-  const services = await servicesOr400(db, q.services)
+  const services = await offeredServicesOr400(db, q.services, now)
   operatorOr400(calendar, q.operator)
   const tz = calendar.settings.timezone
   const { today, lastBookableDay: last } = bookableDays(now, calendar.settings)
