@@ -92,4 +92,41 @@ describe('calendar cache across module copies and processes', () => {
     while (Date.now() - t0 < 1000 && after.length) after = await slotsOf(day, service.id)
     expect(after).toEqual([])
   })
+
+  it('a service changed in the dashboard or by plain SQL is obeyed by the availability reads within a second (their services copy)', async () => {
+    // A service of its own: its length decides the free starts, and nobody else books it.
+    const created = await api('POST', '/api/services', {
+      as: 'ADMIN',
+      body: { title: unique('Cache servizio'), time: 30, price: 20, active: true },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.doc.id as number
+    try {
+      const day = await freeDay(id)
+      const [before] = await slotsOf(day, id) // warms the copy with the 30-minute service
+      const dayPath = `/api/reservations/time-availability-day?date=${day}&services=${id}`
+      const lengthOf = async () => (await api('GET', dayPath)).body.duration as number
+      expect(before).toBeDefined()
+      expect(await lengthOf()).toBe(30)
+
+      // Through the dashboard (Payload): the new length is what the next reads compute with.
+      expect((await api('PATCH', `/api/services/${id}`, { as: 'ADMIN', body: { time: 45 } })).status).toBe(200)
+      const t0 = Date.now()
+      let length = await lengthOf()
+      while (Date.now() - t0 < 1000 && length !== 45) length = await lengthOf()
+      expect(length, `still 30 minutes ${Date.now() - t0} ms after the change`).toBe(45)
+
+      // Outside the app: switched off by plain SQL — the reads refuse it as they refuse an unknown one.
+      await sql('update services set active = false where id = $1', [id])
+      const t1 = Date.now()
+      let status = (await api('GET', dayPath)).status
+      while (Date.now() - t1 < 1000 && status === 200) status = (await api('GET', dayPath)).status
+      expect(status).toBe(400)
+      const month = await api('GET', `/api/reservations/availability-month?month=${day.slice(0, 7)}&services=${id}`)
+      expect(month.status).toBe(400)
+      expect(JSON.stringify(month.body)).toContain('services')
+    } finally {
+      await api('DELETE', `/api/services/${id}`, { as: 'ADMIN' })
+    }
+  })
 })
