@@ -23,7 +23,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { log, root } from './lib/workspace.mjs'
+import { ensureChromium, log, root } from './lib/workspace.mjs'
 import { startBenchApp } from './lib/benchApp.mjs'
 import { budgetExitCode, budgetResults, budgetTable, checkBudgets } from './lib/benchBudgets.mjs'
 
@@ -123,6 +123,7 @@ function week(monday, operators, { allOnOne = false, seed = 20261123, firstId = 
 // ---- the measurement ----
 
 async function main() {
+  ensureChromium()
   const base = process.env.BENCH_AGENDA_URL || (await startApp())
   const { chromium } = await import('@playwright/test')
   const browser = await chromium.launch({

@@ -19,7 +19,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { log, root } from './lib/workspace.mjs'
+import { ensureChromium, log, root } from './lib/workspace.mjs'
 import { startBenchApp } from './lib/benchApp.mjs'
 import { budgetExitCode, budgetResults, budgetTable, checkBudgets } from './lib/benchBudgets.mjs'
 import { sharedVendorChunks, webBudgetRows } from './lib/benchWebBudgets.mjs'
@@ -260,6 +260,7 @@ async function timeToSlots(browser, devices, base, serviceId, throttled) {
   return { throttled, runs: times, median: times.includes(null) ? null : median(times) }
 }
 
+ensureChromium()
 let base = process.env.BENCH_WEB_URL?.replace(/\/$/, '')
 try {
   base ??= await startApp()

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { build, install, log, root, run } from './lib/workspace.mjs'
+import { build, ensureChromium, install, log, root, run } from './lib/workspace.mjs'
 import { unhandledRejections } from './lib/serverLog.mjs'
 import { e2eCounts } from './lib/e2eProgress.mjs'
 
@@ -86,19 +86,6 @@ function readPlaywright(progressFile) {
       `The e2e run was cut short: of its ${r.total} tests ${r.passed} passed; the failed ones above include those it never finished`,
     )
   return { passed: r.passed, failed: r.failed }
-}
-
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return
-  if (process.getuid?.() !== 0)
-    throw new Error('Chromium is missing: install the Debian package `chromium` (apt-get install -y chromium).')
-  log('Installing Chromium from Debian (apt)…')
-  let r = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
-  r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  })
-  if (r.status !== 0) throw new Error('apt-get install chromium failed')
 }
 
 await install()

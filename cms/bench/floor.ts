@@ -7,10 +7,8 @@ import http from 'node:http'
 import pg from 'pg'
 import { daySlots, type ServiceInfo } from '@salon/shared'
 import { loadBlocking, loadServices, localDays, salonCalendar } from '../src/calendar'
-import { CONNECTION_OPTIONS } from '../src/platform/edge'
 
-// The app's session setting too (generic plans of the named statements).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: CONNECTION_OPTIONS })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const port = Number(process.env.PORT || 0)
 
 // Loaded once: the app caches the same calendar (5 s TTL).

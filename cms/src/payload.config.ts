@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { bootstrap } from './bootstrap'
 import { collections } from './collections'
 import { authEndpoints } from './accounts'
-import { CONNECTION_OPTIONS, health, emailAdapter, mapErrors, observedClient, smsStatusEndpoint } from './platform'
+import { health, emailAdapter, mapErrors, observedClient, smsStatusEndpoint } from './platform'
 import { dashboardIndexEndpoint, homePageEndpoint, withHomeDirtyHooks } from './content'
 import { operatorBlockEndpoints, rotaConflictEndpoints, takingsEndpoints } from './reservations'
 import { rotaEndpoints } from './rota'
@@ -65,7 +65,6 @@ export default buildConfig({
       connectionString: env.databaseUrl,
       max: env.poolMax,
       application_name: env.applicationName,
-      options: CONNECTION_OPTIONS,
       // The wait for a free connection (pool busy); opening one gives up sooner, and a lost
       // database is noted for the 503s of platform/databaseHealth.ts.
       connectionTimeoutMillis: env.poolWaitMs,

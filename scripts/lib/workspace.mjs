@@ -136,3 +136,17 @@ export async function build({ force = false } = {}) {
     log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
 }
+
+/** Debian's Chromium at /usr/bin/chromium, installed with apt when missing (as root): the e2e stage and the page benches. */
+export function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return
+  if (process.getuid?.() !== 0)
+    throw new Error('Chromium is missing: install the Debian package `chromium` (apt-get install -y chromium).')
+  log('Installing Chromium from Debian (apt)…')
+  let r = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
+  r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  if (r.status !== 0) throw new Error('apt-get install chromium failed')
+}

@@ -69,18 +69,6 @@ export interface Statement {
   name?: string
 }
 
-/**
- * The session setting of every pool connection (`options` of pg's client; payload.config.ts, and the
- * bench's raw floor): a **named** statement (`statement(…, 'salon.…')`, the hot paths) is planned
- * once per connection and that plan is kept. Without it PostgreSQL re-plans a named statement with
- * each call's values for as long as its generic plan looks costlier than the custom ones — for
- * confirm's facts that was every call (0.85 ms of planning for 0.2 ms of execution). The hot
- * statements are index lookups whose best plan does not depend on the values. Unnamed statements
- * (Payload's, the reports') are planned with their values as before: the setting only concerns
- * statements PostgreSQL keeps.
- */
-export const CONNECTION_OPTIONS = '-c plan_cache_mode=force_generic_plan'
-
 /** The statement pg runs: text with `$1…$n` in order of appearance, and the values in that order. */
 export function statement(piece: Sql, name?: string): Statement {
   const values: unknown[] = []
