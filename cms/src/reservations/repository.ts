@@ -111,8 +111,7 @@ export const ownDraftJson = (id: unknown, userId: unknown) =>
   sql`(select row_to_json(d) from (${RESERVATION} where r.id = ${id} and r.user_id = ${userId}) d)`
 
 /** What `ownDraftJson` read, as `lockOwnDraft` answers (timestamps arrive as ISO strings). */
-export const ownDraftOf = (json: unknown) =>
-  json ? loadedReservation(json as unknown as ReservationRow) : undefined
+export const ownDraftOf = (json: unknown) => (json ? loadedReservation(json as unknown as ReservationRow) : undefined)
 
 /** A new draft (no time yet) of `user`; its id. */
 export async function insertDraft(

@@ -5,7 +5,15 @@ import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servic
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
 import { type Placement, decidePlacement, placeBooking } from '../placement'
 import { planFor } from '../plans'
-import { type Actor, loadedReservation, lockOwnDraft, ownBookings, ownDraftJson, ownDraftOf, writeConfirmed } from '../repository'
+import {
+  type Actor,
+  loadedReservation,
+  lockOwnDraft,
+  ownBookings,
+  ownDraftJson,
+  ownDraftOf,
+  writeConfirmed,
+} from '../repository'
 
 type Draft = NonNullable<Awaited<ReturnType<typeof lockOwnDraft>>>
 
