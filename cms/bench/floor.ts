@@ -1,18 +1,19 @@
 /**
  * The raw floor for `npm run bench`: plain node:http + pg doing what the day-availability endpoint
- * does — the same indexed reservation query and the same engine call — with none of Next.js or
- * Payload in between. The app's throughput is reported as a share of this server's.
+ * does — the same indexed reservation query and the same engine call, the calendar and the services
+ * kept in memory as the app keeps them — with none of Next.js or Payload in between. The app's throughput is reported as a share of this server's.
  */
 import http from 'node:http'
 import pg from 'pg'
 import { daySlots, type ServiceInfo } from '@salon/shared'
-import { loadBlocking, loadServices, localDays, salonCalendar } from '../src/calendar'
+import { loadBlocking, loadEveryService, localDays, salonCalendar, servicesPicked } from '../src/calendar'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const port = Number(process.env.PORT || 0)
 
-// Loaded once: the app caches the same calendar (5 s TTL).
+// Loaded once: the app keeps the same calendar and services (calendar/salonCalendar.ts, dropped on NOTIFY).
 const cal = await salonCalendar(pool, { consistency: 'committed' })
+const everyService = await loadEveryService(pool)
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url!, 'http://x')
@@ -20,7 +21,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const ids = url.searchParams.get('services')!.split(',').map(Number)
     const op = url.searchParams.get('operator') ?? 'any'
     const operator = op === 'any' ? 'any' : Number(op)
-    const { services } = await loadServices(pool, ids)
+    const { services } = servicesPicked(everyService, ids)
     const tz = cal.settings.timezone
     const eligible = operator === 'any' ? cal.operators.map((o) => o.id) : [operator]
     const { from, to } = localDays(tz, day)
