@@ -92,3 +92,31 @@ test('a sign-in typed before the scripts arrive works once they do; the register
   await expect(page).toHaveURL(/\/reserved-area$/)
   expect(errors).toEqual([])
 })
+
+test('“Accedi” tapped before the app has started: held, then signed in once it has — the password never reaches the address', async ({
+  page,
+  request,
+}) => {
+  const customer = newCustomer('ssrtap')
+  await registerViaApi(request, customer)
+  const errors = hydrationErrors(page)
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  // The app's chunks are late (a slow phone); the 0.4 KiB boot script, which runs right after the HTML, is not.
+  await page.route(/\/assets\/(?!boot-).*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  const addresses: string[] = []
+  page.on('framenavigated', (frame) => addresses.push(frame.url()))
+  await page.goto('/login?redirectTo=%2Freserved-area')
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(customer.password)
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click()
+  expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Freserved-area$/)
+  release()
+  await expect(page).toHaveURL(/\/reserved-area$/)
+  expect(addresses.filter((a) => /password|demo1234|email=/.test(a))).toEqual([])
+  expect(errors).toEqual([])
+})

@@ -205,7 +205,9 @@ export function LoginPage() {
         </p>
       ) : null}
 
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {/* POST: a submit before the app's scripts have started never puts the password in the address;
+          boot.ts holds it and replays it once the page has hydrated (web/README.md). */}
+      <form method="post" className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert>{formError}</FormAlert>
         <Field
           label={t.auth.email}
