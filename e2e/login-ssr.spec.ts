@@ -37,12 +37,16 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('the HTML of a server-rendered page names one script, the boot chunk, and no preloads', async ({ request }) => {
+test('the HTML of a server-rendered page names one script, the boot chunk, and no preloads (`/login`: the sign-in hold first)', async ({
+  request,
+}) => {
   for (const url of ['/login', '/reserve?services=1', '/', '/terms']) {
     const html = await (await request.get(url)).text()
     const scripts = html.match(/<script\b[^>]*\bsrc="[^"]+"/g) ?? []
-    expect(scripts, url).toHaveLength(1)
-    expect(scripts[0], url).toMatch(/id="salon-boot" src="\/assets\/boot-[^"]+\.js"/)
+    const hold = url === '/login' ? 1 : 0
+    expect(scripts, url).toHaveLength(1 + hold)
+    if (hold) expect(scripts[0], url).toMatch(/src="\/assets\/holdSubmit-[^"]+\.js"/)
+    expect(scripts[hold], url).toMatch(/id="salon-boot" src="\/assets\/boot-[^"]+\.js"/)
     expect(html, url).toMatch(/data-entry="\/assets\/index-[^"]+\.js"/)
     expect(html, url).not.toContain('rel="modulepreload"')
   }
@@ -58,7 +62,7 @@ test('the app’s scripts are asked for only after the first paint, then hydrate
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     scripts: performance
       .getEntriesByType('resource')
-      .filter((e) => /\/assets\/(?!boot-).*\.js$/.test(e.name))
+      .filter((e) => /\/assets\/(?!boot-|holdSubmit-).*\.js$/.test(e.name))
       .map((e) => e.startTime),
   }))
   expect(timing.fcp).not.toBeNull()
@@ -102,8 +106,8 @@ test('“Accedi” tapped before the app has started: held, then signed in once 
   const errors = hydrationErrors(page)
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  // The app's chunks are late (a slow phone); the 0.4 KiB boot script, which runs right after the HTML, is not.
-  await page.route(/\/assets\/(?!boot-).*\.js$/, async (route) => {
+  // The app's chunks are late (a slow phone); the two small scripts the HTML names, which run right after it, are not.
+  await page.route(/\/assets\/(?!boot-|holdSubmit-).*\.js$/, async (route) => {
     await released
     await route.continue()
   })

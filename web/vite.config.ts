@@ -154,7 +154,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         : {
             // src/boot.ts: the one script a server-rendered page names; it starts index.html's
             // entry after the first paint (src/entry-server.tsx, README "Scripts after the first paint").
-            input: { index: 'index.html', boot: 'src/boot.ts' },
+            // src/holdSubmit.ts: `/login`'s second one, a sign-in tapped before hydration (README).
+            input: { index: 'index.html', boot: 'src/boot.ts', holdSubmit: 'src/holdSubmit.ts' },
             output: {
               // React, react-dom and react-router in one chunk of their own: ~90 % of the home's
               // JavaScript, and it changes only when they are upgraded, so a deploy of app code keeps

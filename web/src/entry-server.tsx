@@ -116,6 +116,7 @@ export function createPageRenderer(distDir: string) {
   // counting them in the LCP (README "Scripts after the first paint"). An older build without
   // the boot chunk keeps the entry script as it is.
   const bootChunk = Object.values(manifest).find((c) => c.src === 'src/boot.ts')
+  const holdChunk = Object.values(manifest).find((c) => c.src === 'src/holdSubmit.ts')
   const entryTag = bootChunk ? /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(template) : null
   const entrySrc = entryTag?.[1] ?? null
   if (entryTag) template = template.replace(entryTag[0], '')
@@ -151,8 +152,11 @@ export function createPageRenderer(distDir: string) {
   /** The page's scripts: the boot chunk naming the entry and the route's chunks, or (older build) the preloads. */
   const scripts = (route: PrerenderedRoute) => {
     const files = preloads(route)
+    // `/login`: a sign-in tapped before hydration is held and replayed (src/holdSubmit.ts), before boot runs.
+    const hold =
+      route === 'login' && holdChunk ? `<script type="module" crossorigin src="/${holdChunk.file}"></script>\n    ` : ''
     if (bootChunk && entrySrc)
-      return `<script type="module" fetchpriority="low" crossorigin id="salon-boot" src="/${bootChunk.file}" data-entry="${entrySrc}" data-preload="${files.join(' ')}"></script>`
+      return `${hold}<script type="module" fetchpriority="low" crossorigin id="salon-boot" src="/${bootChunk.file}" data-entry="${entrySrc}" data-preload="${files.join(' ')}"></script>`
     return files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}" />`).join('\n    ')
   }
 
