@@ -102,16 +102,11 @@ export async function lockOwnDraft(db: Db, id: number, userId: number) {
   return one((await db.query(statement(text, 'salon.confirm-lock'))).rows)
 }
 
-/**
- * The customer's draft `id` as committed, without a lock (confirm's refusal check), as a select-list
- * expression (one JSON object, null when it does not exist or is another customer's), for a
- * statement that reads other facts too; `ownDraftOf` reads it back.
- */
-export const ownDraftJson = (id: unknown, userId: unknown) =>
-  sql`(select row_to_json(d) from (${RESERVATION} where r.id = ${id} and r.user_id = ${userId}) d)`
-
-/** What `ownDraftJson` read, as `lockOwnDraft` answers (timestamps arrive as ISO strings). */
-export const ownDraftOf = (json: unknown) => (json ? loadedReservation(json as unknown as ReservationRow) : undefined)
+/** The customer's draft `id` as committed, without a lock (confirm's refusal check); nothing when not theirs. */
+export async function readOwnDraft(db: Db, id: number, userId: number) {
+  const text = sql`${RESERVATION} where r.id = ${id} and r.user_id = ${userId}`
+  return one((await db.query(statement(text, 'salon.confirm-read'))).rows)
+}
 
 /** A new draft (no time yet) of `user`; its id. */
 export async function insertDraft(

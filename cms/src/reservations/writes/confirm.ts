@@ -1,46 +1,35 @@
 import type { Pool, PoolClient } from 'pg'
 import { type ConfirmBody, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
-import { inTransaction, notFound, raw, sql, statement, withRetries } from '../../platform'
+import { inTransaction, notFound, sql, statement, withRetries } from '../../platform'
 import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servicesOfIds } from '../../calendar'
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
 import { type Placement, decidePlacement, placeBooking } from '../placement'
 import { planFor } from '../plans'
-import {
-  type Actor,
-  loadedReservation,
-  lockOwnDraft,
-  ownBookings,
-  ownDraftJson,
-  ownDraftOf,
-  writeConfirmed,
-} from '../repository'
+import { type Actor, loadedReservation, lockOwnDraft, ownBookings, readOwnDraft, writeConfirmed } from '../repository'
 
 type Draft = NonNullable<Awaited<ReturnType<typeof lockOwnDraft>>>
 
 /**
- * Everything confirm decides before it writes, on what one statement reads with `db` (the calendar's
- * version, the e-mail rule, the customer's open bookings, the services and the busy times around the
- * start, every operator's with their plans — `busyTimesNear`: a superset of the local day, narrowed
- * to the day and the candidates once the calendar says which — and, without `locked`, the draft as
- * committed: one round trip for the refusal check) and on the draft (`locked`, or the one read);
+ * Everything confirm decides before it writes, on `draft` and on what one statement reads with
+ * `db` (the calendar's version, the e-mail rule, the customer's open bookings, the services and
+ * the busy times around the start, every operator's with their plans — `busyTimesNear`: a
+ * superset of the local day, narrowed to the day and the candidates once the calendar says which);
  * the salon's calendar is the committed one of exactly that version (`salonCalendar`, a closure
  * added a moment ago is seen). Throws the refusal; else the placement to write.
  */
-async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now: Date, locked?: Draft) {
+async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now: Date, draft: Draft | undefined) {
+  if (!draft) throw notFound()
+  if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
   const facts = (
     await db.query(
       // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
       statement(
         sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user.id)}, ${ownBookings(user.id, now)} as own_bookings,
-              ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near
-              ${locked ? raw('') : sql`, ${ownDraftJson(body.id, user.id)} as draft`}`,
-        locked ? 'salon.confirm-facts' : 'salon.confirm-facts-draft',
+              ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`,
+        'salon.confirm-facts',
       ),
     )
   ).rows[0]
-  const draft = locked ?? ownDraftOf(facts.draft)
-  if (!draft) throw notFound()
-  if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
   const calendar = await salonCalendar(db, { consistency: 'committed', version: facts.calendar_version })
   const { settings } = calendar
   operatorOr400(calendar, body.operator)
@@ -69,7 +58,8 @@ async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now
 async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now: Date) {
   const client = await pool.connect()
   try {
-    const { calendar, placement } = await decide(client, user, body, now)
+    const draft = await readOwnDraft(client, body.id, user.id)
+    const { calendar, placement } = await decide(client, user, body, now, draft)
     await decidePlacement(client, calendar, placement)
   } finally {
     client.release()
@@ -82,7 +72,7 @@ async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now
  * **First, a refusal on committed data, without a lock**: the draft and the facts are read outside
  * any transaction and the engine is asked (`decidePlacement`). A time already taken, an expired
  * hold, a full open-booking limit — the answer of most confirms in a rush — is refused there, for
- * one statement and no row lock. Committed data cannot be rolled back, so such a refusal is one a
+ * two statements and no row lock. Committed data cannot be rolled back, so such a refusal is one a
  * confirm running alone at that moment would get too.
  *
  * **Then the decision again, under the locks**: the draft and the customer, locked (one customer's
@@ -94,9 +84,7 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
   await refuseOnCommitted(pool, user, body, now)
   return withRetries(() =>
     inTransaction(pool, async (db) => {
-      const locked = await lockOwnDraft(db, body.id, user.id)
-      if (!locked) throw notFound()
-      const { draft, calendar, placement } = await decide(db, user, body, now, locked)
+      const { draft, calendar, placement } = await decide(db, user, body, now, await lockOwnDraft(db, body.id, user.id))
       const note = body.note || null
       const { start, amounts, status } = placement
       await placeBooking(db, calendar, {
