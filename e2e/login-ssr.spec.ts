@@ -19,6 +19,17 @@ function hydrationErrors(page: Page) {
   return errors
 }
 
+/** The scripts matching `held` wait until `release()` is called (a slow phone's late chunks). */
+async function holdScripts(page: Page, held: RegExp) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(held, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 const isHydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', { timeout: 15_000 })
 
 test.describe('without JavaScript', () => {
@@ -78,12 +89,7 @@ test('a sign-in typed before the scripts arrive works once they do; the register
   const customer = newCustomer('ssrlogin')
   await registerViaApi(request, customer)
   const errors = hydrationErrors(page)
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdScripts(page, /\/assets\/.*\.js$/)
   await page.goto('/login?redirectTo=%2Freserved-area', { waitUntil: 'commit' })
   await page.getByLabel('Email').fill(customer.email)
   await page.getByLabel('Password', { exact: true }).fill(customer.password)
@@ -104,13 +110,8 @@ test('“Accedi” tapped before the app has started: held, then signed in once 
   const customer = newCustomer('ssrtap')
   await registerViaApi(request, customer)
   const errors = hydrationErrors(page)
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  // The app's chunks are late (a slow phone); the two small scripts the HTML names, which run right after it, are not.
-  await page.route(/\/assets\/(?!boot-|holdSubmit-).*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  // The app's chunks are late; the two small scripts the HTML names, which run right after it, are not.
+  const release = await holdScripts(page, /\/assets\/(?!boot-|holdSubmit-).*\.js$/)
   const addresses: string[] = []
   page.on('framenavigated', (frame) => addresses.push(frame.url()))
   await page.goto('/login?redirectTo=%2Freserved-area')
