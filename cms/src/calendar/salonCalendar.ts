@@ -12,7 +12,7 @@ import {
   type WorkingPattern,
 } from '@salon/shared'
 import { env } from '../env'
-import { isoOf, observedClient, runtime, sql, statement } from '../platform/edge'
+import { type CalendarCache, isoOf, observedClient, runtime, sql, statement } from '../platform/edge'
 import { loadEveryService, loadServices, servicesPicked } from './calendar'
 
 type Db = Pool | PoolClient
@@ -115,17 +115,28 @@ export async function stopCalendarListener() {
   await current?.client.end().catch(() => {})
 }
 
-function cachedCalendar(db: Pool, now: number): Promise<SalonCalendar> {
+/** The copies kept with the listener: the calendar and every service. */
+type Kept = { [K in 'cached' | 'services']: NonNullable<CalendarCache[K]>['value'] }
+
+/**
+ * The copy in `slot`, read again by `read` when there is none or it is older than `TTL_MS` (a failed
+ * read is not kept); null without a working listener, when nothing may be kept.
+ */
+function kept<K extends keyof Kept>(slot: K, now: number, read: () => Kept[K]): Kept[K] | null {
   listen()
-  if (!state.listener?.ready) return readCalendar(db)
-  const current = state.cached
-  if (current && now - current.at <= TTL_MS) return current.value
-  const entry = { at: now, value: readCalendar(db) }
-  state.cached = entry
+  if (!state.listener?.ready) return null
+  const current = state[slot]
+  if (current && now - current.at <= TTL_MS) return current.value as Kept[K]
+  const entry = { at: now, value: read() }
+  state[slot] = entry as CalendarCache[K]
   entry.value.catch(() => {
-    if (state.cached === entry) state.cached = null
+    if (state[slot] === entry) state[slot] = null
   })
   return entry.value
+}
+
+function cachedCalendar(db: Pool, now: number): Promise<SalonCalendar> {
+  return kept('cached', now, () => readCalendar(db)) ?? readCalendar(db)
 }
 
 /**
@@ -137,17 +148,8 @@ function cachedCalendar(db: Pool, now: number): Promise<SalonCalendar> {
  * Saves the availability reads one round trip (docs/benchmarks.md, issue 28).
  */
 export async function cachedServices(db: Pool, ids: number[], now = Date.now()) {
-  listen()
-  if (!state.listener?.ready) return loadServices(db, ids)
-  let entry = state.services
-  if (!entry || now - entry.at > TTL_MS) {
-    const fresh = { at: now, value: loadEveryService(db) }
-    state.services = entry = fresh
-    fresh.value.catch(() => {
-      if (state.services === fresh) state.services = null
-    })
-  }
-  return servicesPicked(await entry.value, ids)
+  const every = kept('services', now, () => loadEveryService(db))
+  return every ? servicesPicked(await every, ids) : loadServices(db, ids)
 }
 
 async function committedCalendar(db: Db, known: string | null | undefined): Promise<SalonCalendar> {
