@@ -171,3 +171,34 @@ for (const [size, device] of [
     })
   })
 }
+
+test.describe('before hydration, the keyboard', () => {
+  test.use({ ...PHONE })
+
+  test('a Tab pressed before React hydrated the page shows the focused arrow’s tooltip once it has', async ({
+    page,
+    request,
+  }) => {
+    const first = await firstFree(request)
+    const errors = failOnHydrationErrors(page)
+    const release = await holdScripts(page)
+    await page.goto(`/reserve?services=${first.id}`, { waitUntil: 'commit' })
+    const next = page.getByRole('button', { name: 'Mese successivo' })
+    await expect(next).toBeVisible()
+    await page.locator('.calendar__day[tabindex="0"]').focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(next).toBeFocused()
+    expect(await hydrated(page)).toBe(false)
+    await expect(page.getByRole('tooltip')).toHaveCount(0)
+
+    release()
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+    const tip = page.getByRole('tooltip')
+    await expect(tip).toHaveText('Mese successivo')
+    await expect(next).toBeFocused()
+    await expect(next).toHaveAttribute('aria-describedby', (await tip.getAttribute('id'))!)
+    await page.keyboard.press('Escape')
+    await expect(tip).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+})

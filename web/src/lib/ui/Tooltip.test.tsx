@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOOLTIP } from '@salon/shared/constants'
 import { Tooltip } from './Tooltip'
@@ -122,5 +124,50 @@ describe('Tooltip', () => {
     hover(prev(), 'touch')
     wait(TOOLTIP.openDelayMs * 2)
     expect(screen.queryByRole('tooltip')).toBeNull()
+  })
+
+  describe('a control focused before React hydrated the page', () => {
+    let root: Root | undefined
+    let container: HTMLElement
+    afterEach(() => {
+      act(() => root?.unmount())
+      container.remove()
+      vi.restoreAllMocks()
+    })
+
+    /** The server's HTML, the given button focused in it, then React hydrates. */
+    function hydrateFocused(name: string, keyboard: boolean) {
+      container = document.body.appendChild(document.createElement('div'))
+      container.innerHTML = renderToString(<Icons />)
+      const button = screen.getByRole('button', { name })
+      // jsdom does not follow the browser's heuristics for `:focus-visible`: say which focus it was.
+      const matches = Element.prototype.matches
+      vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+        return selector === ':focus-visible'
+          ? keyboard && this === document.activeElement
+          : matches.call(this, selector)
+      })
+      button.focus()
+      act(() => {
+        root = hydrateRoot(container, <Icons />)
+      })
+    }
+
+    it('shows its tooltip once hydrated when the focus was the keyboard’s; Escape still hides it', () => {
+      hydrateFocused('Mese successivo', true)
+      const tip = screen.getByRole('tooltip')
+      expect(tip).toHaveTextContent('Mese successivo')
+      expect(next()).toHaveAttribute('aria-describedby', tip.id)
+      expect(screen.getAllByRole('tooltip')).toHaveLength(1)
+      fireEvent.keyDown(document, { key: 'Escape' })
+      expect(screen.queryByRole('tooltip')).toBeNull()
+      expect(next()).toHaveFocus()
+    })
+
+    it('shows none when the focus came from a tap', () => {
+      hydrateFocused('Mese successivo', false)
+      expect(next()).toHaveFocus()
+      expect(screen.queryByRole('tooltip')).toBeNull()
+    })
   })
 })

@@ -19,6 +19,8 @@ import { TOOLTIP } from '@salon/shared/constants'
  * `aria-describedby` while shown, and it can be hovered itself (WCAG 1.4.13). One open at a time.
  * It shows below the control, shifted sideways to stay inside the viewport.
  * Touch never opens it: the control's accessible name is its `aria-label`.
+ * A control that already has keyboard focus when React takes over a server-rendered page (a Tab
+ * pressed before hydration) shows its tooltip at once, as if the focus had come a moment later.
  */
 
 /** Until this time (ms since epoch) the next tooltip skips its open delay. */
@@ -43,6 +45,7 @@ export function Tooltip({ content, children }: TooltipProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pressed = useRef(false)
   const bubble = useRef<HTMLSpanElement>(null)
+  const anchor = useRef<HTMLSpanElement>(null)
 
   const hide = useCallback(() => {
     clearTimeout(timer.current)
@@ -69,6 +72,13 @@ export function Tooltip({ content, children }: TooltipProps) {
     },
     [id],
   )
+
+  // Focus that came before hydration fired no handler of ours: keyboard focus (`:focus-visible`,
+  // not a tap's) found on mount opens the tooltip now.
+  useEffect(() => {
+    const focused = document.activeElement
+    if (focused && focused !== anchor.current && anchor.current?.contains(focused) && focusVisible(focused)) show()
+  }, [show])
 
   // Escape dismisses it without moving focus or the pointer.
   useEffect(() => {
@@ -116,6 +126,7 @@ export function Tooltip({ content, children }: TooltipProps) {
   // own handlers stay untouched; only its description is added.
   return (
     <span
+      ref={anchor}
       className="tooltip-anchor"
       onPointerEnter={onPointerEnter}
       onPointerLeave={hide}
@@ -131,4 +142,13 @@ export function Tooltip({ content, children }: TooltipProps) {
       ) : null}
     </span>
   )
+}
+
+/** Whether the element's focus is the keyboard's (browsers without `:focus-visible`: any focus). */
+function focusVisible(el: Element) {
+  try {
+    return el.matches(':focus-visible')
+  } catch {
+    return true
+  }
 }
