@@ -24,6 +24,9 @@ test.describe('a wide screen', () => {
     await expect(services).toHaveAttribute('data-active', 'true')
     await expect(menu.getByRole('link', { name: 'Prenotazioni', exact: true })).not.toHaveAttribute('data-active')
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden()
+    // The signed-in admin: name and address.
+    await expect(page.getByTestId('header-user-name')).toHaveText('Anna Amministratrice')
+    await expect(page.getByTestId('header-user').getByText('admin@demo.salon')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await shot(page, 'dashboard-layout-1366')
 
@@ -63,6 +66,19 @@ test.describe('a phone', () => {
     // The wide screen's menu is not on a phone's screen.
     await expect(page.getByRole('navigation')).toBeHidden()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    // The services' four columns fit: no sideways scrolling of the table either.
+    const table = page.getByRole('table', { name: 'Servizi' })
+    await expect(table.getByRole('row')).not.toHaveCount(1)
+    expect(
+      await table.evaluate(
+        (t) => t.scrollWidth - (t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement)!.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0)
+    // The signed-in name, not cut to its first word ("Anna…"); the address only on wider screens.
+    const name = page.getByTestId('header-user-name')
+    await expect(name).toContainText('Anna Amministratrice')
+    expect((await name.boundingBox())!.width).toBeGreaterThan(100)
+    await expect(page.getByTestId('header-user').getByText('admin@demo.salon')).toBeHidden()
     await shot(page, 'dashboard-layout-360')
 
     await burger.click()

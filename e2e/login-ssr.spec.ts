@@ -41,6 +41,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Email')).toBeVisible()
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible()
+    // A passkey needs scripts: without them its button (and its "oppure") is not offered.
+    await expect(page.getByRole('button', { name: 'Accedi con una passkey', includeHidden: true })).toBeAttached()
+    await expect(page.getByRole('button', { name: 'Accedi con una passkey' })).toBeHidden()
+    await expect(page.getByText('oppure', { exact: true })).toBeHidden()
     await expect(page.getByRole('link', { name: 'Registrati' }).last()).toHaveAttribute(
       'href',
       '/register?redirectTo=/reserve%3Fservices%3D4',

@@ -173,7 +173,23 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
     <Box pos="relative">
       <LoadingOverlay visible={tableQuery.isFetching} overlayBlur={1} />
       <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption ?? meta.label}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={caption ?? meta.label}
+          // A phone (≤ 575 px): cells as narrow as the header's (4 px a side), and a sortable
+          // column's idle ⇅ hint hidden (the header stays a button; the sorted one keeps its
+          // arrow), so a table of four short columns such as the services fits 360 px without
+          // scrolling sideways (admin/README.md). Figures (right-aligned) never break ("120 min").
+          sx={(theme) => ({
+            '& td[data-align="right"]': { whiteSpace: 'nowrap' },
+            [theme.fn.smallerThan('sm')]: {
+              '& thead tr th, & tbody tr td': { paddingLeft: 4, paddingRight: 4 },
+              '& .record-table__idle-sort': { display: 'none' },
+            },
+          })}
+        >
           <thead>
             <tr>
               {selection && (
@@ -207,7 +223,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
                       >
                         <Group spacing={4} noWrap>
                           {col.label}
-                          <Icon size={14} aria-hidden />
+                          <Icon size={14} aria-hidden className={sort ? undefined : 'record-table__idle-sort'} />
                         </Group>
                       </UnstyledButton>
                     )}
@@ -232,7 +248,7 @@ export function RecordTable<T extends BaseRecord = BaseRecord>({
                   </td>
                 )}
                 {cols.map((col) => (
-                  <td key={col.field} style={{ textAlign: col.align ?? 'left' }}>
+                  <td key={col.field} data-align={col.align} style={{ textAlign: col.align ?? 'left' }}>
                     {col.render ? col.render(record) : String(record[col.field] ?? '—')}
                   </td>
                 ))}

@@ -139,14 +139,24 @@ export function AdminHeader() {
         <MenuToggle />
         <Group spacing="xs" noWrap sx={{ minWidth: 0 }}>
           {identity && (
-            <Stack spacing={0} align="flex-end" data-testid="header-user" sx={{ minWidth: 0 }}>
-              <Text weight={600} size="sm" lineClamp={1}>
+            // On a phone the name alone, cut by letters when it must be ("Anna Amminis…", not
+            // "Anna…"); the address joins it from 576 px. Both in full on hover.
+            <Stack
+              spacing={0}
+              align="flex-end"
+              data-testid="header-user"
+              title={identity.name !== identity.email ? `${identity.name} · ${identity.email}` : identity.name}
+              sx={{ minWidth: 0 }}
+            >
+              <Text weight={600} size="sm" truncate data-testid="header-user-name" sx={{ maxWidth: '100%' }}>
                 {identity.name}
               </Text>
               {identity.name !== identity.email && (
-                <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7], wordBreak: 'break-all' }}>
-                  {identity.email}
-                </Text>
+                <MediaQuery smallerThan="sm" styles={{ display: 'none' }}>
+                  <Text size="xs" lineClamp={1} sx={{ color: theme.colors.gray[7], wordBreak: 'break-all' }}>
+                    {identity.email}
+                  </Text>
+                </MediaQuery>
               )}
             </Stack>
           )}

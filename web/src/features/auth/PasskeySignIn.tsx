@@ -130,7 +130,8 @@ export function usePasskeyAutofill(
 export function PasskeyChoice({ children }: { children: ReactNode }) {
   if (!usePasskeysSupported()) return null
   return (
-    <div className="auth-card__alt">
+    // `needs-script`: a page read without JavaScript (the server's `/login`) does not show it (index.html).
+    <div className="auth-card__alt needs-script">
       <p className="auth-card__or">
         <span>{t.passkey.or}</span>
       </p>
