@@ -11,6 +11,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { build, install, log, root } from './lib/workspace.mjs'
+import { benchNode } from './lib/benchNode.mjs'
 
 const COUNT = Number(process.env.BENCH_REMINDERS || 1000)
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
@@ -30,6 +31,7 @@ try {
   const port = await freePort(0)
   app = fork(path.join(root, 'cms', 'server.ts'), [], {
     cwd: path.join(root, 'cms'),
+    execPath: benchNode(log),
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {

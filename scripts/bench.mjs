@@ -42,6 +42,10 @@ const DAY_ROUNDS = Number(process.env.BENCH_DAY_ROUNDS || 3)
 const WITH_FLOOR = ONLY === 'all' || ONLY === 'day'
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
 const PROF_DIR = process.env.BENCH_CPU_PROF ? path.join(root, '.data', 'bench-prof') : null
+// The app, its job process and the floor run on the production image's Node (BENCH_NODE=<major> or
+// host for another; lib/benchNode.mjs).
+const { benchNode, nodeVersion } = await import('./lib/benchNode.mjs')
+const SERVER_NODE = benchNode(log)
 await install()
 await build()
 const { startPostgres, freePort } = await import('./lib/postgres.mjs')
@@ -87,6 +91,7 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms'), name = path.basena
   new Promise((resolve, reject) => {
     const child = fork(file, [], {
       cwd,
+      execPath: SERVER_NODE,
       execArgv: ['--import', 'tsx', ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
@@ -341,7 +346,7 @@ try {
   const load = os.loadavg().map((l) => l.toFixed(2))
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
-    `### ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    `### ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, servers on Node ${nodeVersion(SERVER_NODE)} (the benchmark on ${process.version})`,
     '',
     `Server, PostgreSQL and load generator on the same machine; ${DURATION} s per run; demo salon data.`,
     '',

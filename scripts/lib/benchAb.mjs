@@ -27,6 +27,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { jsonCall, openDrafts, percentile, registerCustomers, runLoad } from './benchLoad.mjs'
 import { build, install, log, root } from './workspace.mjs'
+import { benchNode, nodeVersion } from './benchNode.mjs'
 
 /** "A=1 B=two" → { A: '1', B: 'two' } */
 const parseEnv = (text) =>
@@ -64,6 +65,10 @@ const delta = (a, b) => {
 const median = (xs) => percentile(xs, 50)
 
 export async function runAb({ only = 'all' } = {}) {
+  // Both sides on the same Node (BENCH_NODE, lib/benchNode.mjs), unless BENCH_A_NODE / BENCH_B_NODE
+  // set one side's (an A/B of the runtime itself).
+  const nodeA = benchNode(log, process.env.BENCH_A_NODE ?? process.env.BENCH_NODE)
+  const nodeB = benchNode(log, process.env.BENCH_B_NODE ?? process.env.BENCH_NODE)
   const ROUNDS = Number(process.env.BENCH_ROUNDS || 5)
   const SECONDS = Number(process.env.BENCH_SECONDS || 8)
   const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
@@ -115,6 +120,7 @@ export async function runAb({ only = 'all' } = {}) {
     await new Promise((resolve, reject) => {
       const child = fork(path.join(checkout, 'cms', 'server.ts'), [], {
         cwd: path.join(checkout, 'cms'),
+        execPath: name === 'a' ? nodeA : nodeB,
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
         env: {
@@ -377,7 +383,7 @@ export async function runAb({ only = 'all' } = {}) {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
     const range = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`
     const report = [
-      `### A/B ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      `### A/B ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${nodeA === nodeB ? `both on Node ${nodeVersion(nodeA)}` : `A on Node ${nodeVersion(nodeA)}, B on Node ${nodeVersion(nodeB)}`}`,
       '',
       `A: ${A.label}. B: ${B.label}. Each on its own port and database (one embedded PostgreSQL), demo salon,`,
       `nobody sending mail; ${ROUNDS} rounds, each scenario A then B (B then A in even rounds); day availability ${SECONDS} s a run.`,

@@ -5,6 +5,7 @@ import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, install, log, root } from './workspace.mjs'
+import { benchNode } from './benchNode.mjs'
 
 /**
  * @param {{ dir: string, database: string, serverLog?: string }} opts — `serverLog`: a file for the
@@ -27,6 +28,7 @@ export async function startBenchApp({ dir, database, serverLog }) {
     await new Promise((resolve, reject) => {
       server = fork(path.join(root, 'cms', 'server.ts'), [], {
         cwd: path.join(root, 'cms'),
+        execPath: benchNode(log),
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', serverLog ? fs.openSync(serverLog, 'a') : 'ignore', 'inherit', 'ipc'],
         env: {
