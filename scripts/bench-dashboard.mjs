@@ -177,7 +177,7 @@ try {
   const cpu = os.cpus()
   const lines = [
     `Dashboard index on ${counted[0].n.toLocaleString('en')} reservations — ${new Date().toISOString().slice(0, 10)}, ` +
-      `${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL 17 (embedded)`,
+      `${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, the app on Node ${started.nodeVersion}, PostgreSQL 17 (embedded)`,
     '',
     `| period | p50 (1 client) | p95 (1 client) | p99 (1 client) | CPU ms/request app + PostgreSQL (1 client) | p95 (${CONNECTIONS} clients) | req/s (${CONNECTIONS} clients) | statuses |`,
     '|---|---|---|---|---|---|---|---|',

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { build, install, log, root } from './lib/workspace.mjs'
-import { benchNode } from './lib/benchNode.mjs'
+import { benchNode, nodeVersion } from './lib/benchNode.mjs'
 
 const COUNT = Number(process.env.BENCH_REMINDERS || 1000)
 const startLoad = os.loadavg().map((l) => l.toFixed(2))
@@ -26,12 +26,13 @@ fs.rmSync(dir, { recursive: true, force: true })
 const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench_queue', preferredPort: 0, log })
 const smtp = await startSmtp(path.join(dir, 'smtp'))
 let app
+const serverNode = benchNode(log)
 const client = new pg.Client({ connectionString: db.url })
 try {
   const port = await freePort(0)
   app = fork(path.join(root, 'cms', 'server.ts'), [], {
     cwd: path.join(root, 'cms'),
-    execPath: benchNode(log),
+    execPath: serverNode,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
@@ -115,7 +116,7 @@ try {
   )
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
-    `### ${new Date().toISOString().slice(0, 10)} — notification queue — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    `### ${new Date().toISOString().slice(0, 10)} — notification queue — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, the app on Node ${nodeVersion(serverNode)}`,
     '',
     `${COUNT} reminders due at once, one app process (worker concurrency ${process.env.JOB_CONCURRENCY || 4}), real SMTP on the same machine:`,
     `**all ${sent} sent in ${total.toFixed(1)} s** (${Math.round(sent / total)} mails/s; app CPU ${appCpu.toFixed(1)} s, ${((appCpu * 1000) / sent).toFixed(1)} ms per reminder).`,

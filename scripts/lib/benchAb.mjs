@@ -74,7 +74,11 @@ export async function runAb({ only = 'all' } = {}) {
   const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
   const aEnv = parseEnv(process.env.BENCH_A_ENV)
   const bEnv =
-    process.env.BENCH_B_ENV !== undefined ? parseEnv(process.env.BENCH_B_ENV) : B_ROOT ? {} : { FAST_PATH: 'off' }
+    process.env.BENCH_B_ENV !== undefined
+      ? parseEnv(process.env.BENCH_B_ENV)
+      : B_ROOT || nodeA !== nodeB // another checkout, or another Node: the same settings
+        ? {}
+        : { FAST_PATH: 'off' }
   if (B_ROOT && !fs.existsSync(path.join(B_ROOT, 'cms', '.next', 'BUILD_ID')))
     throw new Error(`${B_ROOT} is not built: run \`node scripts/start.mjs --build-only\` there first.`)
   const startLoad = os.loadavg().map((l) => l.toFixed(2))

@@ -5,12 +5,13 @@ import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, install, log, root } from './workspace.mjs'
-import { benchNode } from './benchNode.mjs'
+import { benchNode, nodeVersion } from './benchNode.mjs'
 
 /**
  * @param {{ dir: string, database: string, serverLog?: string }} opts — `serverLog`: a file for the
  *   server's stdout (default: discarded).
- * @returns {Promise<{ url: string, db: { url: string, stop: () => Promise<void> }, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, db: { url: string, stop: () => Promise<void> }, stop: () => Promise<void>, nodeVersion: string }>}
+ *   `nodeVersion`: the Node the server runs on (lib/benchNode.mjs).
  */
 export async function startBenchApp({ dir, database, serverLog }) {
   await install()
@@ -19,6 +20,7 @@ export async function startBenchApp({ dir, database, serverLog }) {
   const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database, preferredPort: 0, log })
   const port = await freePort(0)
   let server = null
+  const serverNode = benchNode(log)
   const stop = async () => {
     if (server && server.exitCode === null) server.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 500))
@@ -28,7 +30,7 @@ export async function startBenchApp({ dir, database, serverLog }) {
     await new Promise((resolve, reject) => {
       server = fork(path.join(root, 'cms', 'server.ts'), [], {
         cwd: path.join(root, 'cms'),
-        execPath: benchNode(log),
+        execPath: serverNode,
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', serverLog ? fs.openSync(serverLog, 'a') : 'ignore', 'inherit', 'ipc'],
         env: {
@@ -49,5 +51,5 @@ export async function startBenchApp({ dir, database, serverLog }) {
     await stop()
     throw err
   }
-  return { url: `http://127.0.0.1:${port}`, db, stop }
+  return { url: `http://127.0.0.1:${port}`, db, stop, nodeVersion: nodeVersion(serverNode) }
 }
