@@ -5,6 +5,7 @@
  * are this file's (see helpers.ts freeDay).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { wallClockToInstant } from '@salon/shared'
 import { api, daySlots, errorPaths, freeDay, registerCustomers, slotAt, sql } from './helpers'
 
 let svc: Record<string, number>
@@ -236,7 +237,10 @@ describe('an operator blocks an afternoon', () => {
     // Raw SQL ignores opening hours: 06:00 local, before anyone else's bookings.
     const day = await freeDay(svc.Piega!, 23)
     const op = ops.Giulia!
-    const nine = new Date(Date.parse((await freeAt(day, '10:00')).start) - 4 * 3_600_000).toISOString()
+    // 06:00 in the salon's zone, computed (not a free time of the day: the e2e journeys, which run
+    // on this database first, may have taken that day's 10:00).
+    const [y, m, d] = day.split('-').map(Number)
+    const nine = new Date(wallClockToInstant(Date.UTC(y!, m! - 1, d!, 6), 'Europe/Rome')).toISOString()
     const end = new Date(Date.parse(nine) + 3_600_000).toISOString()
     const [b] = await sql(
       `insert into operator_blocks (operator_id, date_start, date_end) values ($1, $2, $3) returning id`,
