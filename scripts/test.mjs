@@ -8,6 +8,7 @@ import path from 'node:path'
 import { build, ensureChromium, install, log, root, run } from './lib/workspace.mjs'
 import { unhandledRejections } from './lib/serverLog.mjs'
 import { e2eCounts } from './lib/e2eProgress.mjs'
+import { nodeBinary, productionNodeMajor } from './lib/node-runtime.mjs'
 
 const only = process.argv.slice(2).find((a) => !a.startsWith('-')) // lint | unit | drill | int | e2e
 // `node scripts/test.mjs int booking move`: only the integration files whose names match.
@@ -284,7 +285,7 @@ async function intSuite(row, stack, nodeDir) {
 
 // The production image's Node (Dockerfile): a full run, or `int … --node24`, also runs the
 // integration suite with the built server (and vitest) on Node 24, on its own fresh database.
-const PROD_NODE_MAJOR = 24
+const PROD_NODE_MAJOR = productionNodeMajor(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8'))
 const wantProdNode =
   !process.argv.includes('--no-node24') && (!only || (only === 'int' && process.argv.includes('--node24')))
 
@@ -357,7 +358,6 @@ if (want('int') || want('e2e')) {
     const row = `int node ${PROD_NODE_MAJOR}`
     try {
       await stage(`Integration tests on Node ${PROD_NODE_MAJOR} (the production image's runtime)`, async () => {
-        const { nodeBinary } = await import('./lib/node-runtime.mjs')
         let node
         try {
           node = nodeBinary(PROD_NODE_MAJOR, path.join(root, '.data', `node${PROD_NODE_MAJOR}`), log)

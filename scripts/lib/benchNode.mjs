@@ -6,19 +6,12 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { nodeBinary } from './node-runtime.mjs'
+import { nodeBinary, productionNodeMajor } from './node-runtime.mjs'
 import { root } from './workspace.mjs'
-
-/** The Dockerfile's runtime major (its last `FROM node:<major>…`). */
-export function productionNodeMajor() {
-  const froms = [...fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8').matchAll(/^FROM node:(\d+)/gm)]
-  if (!froms.length) throw new Error('Dockerfile: no `FROM node:<major>` line')
-  return froms.at(-1)[1]
-}
 
 /** The node binary for the servers (`choice`: a major, `host`, or unset for the production one), logged. */
 export function benchNode(log, choice = process.env.BENCH_NODE) {
-  const major = choice || productionNodeMajor()
+  const major = choice || String(productionNodeMajor(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8')))
   if (major === 'host' || `v${major}` === process.version.split('.')[0]) {
     log(`Servers on this Node, ${process.version}`)
     return process.execPath

@@ -32,3 +32,13 @@ export function nodeBinary(major, dir, log = () => {}) {
   log(`Node ${version()} in ${path.relative(process.cwd(), dir) || dir}`)
   return binary
 }
+
+/**
+ * The production image's Node major: the last `FROM node:<major>` of `dockerfile` (the runtime
+ * stage of a multi-stage build), as a number. Throws when there is none.
+ */
+export function productionNodeMajor(dockerfile) {
+  const froms = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)]
+  if (!froms.length) throw new Error('Dockerfile: no `FROM node:<major>` line')
+  return Number(froms.at(-1)[1])
+}

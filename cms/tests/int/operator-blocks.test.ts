@@ -5,7 +5,7 @@
  * are this file's (see helpers.ts freeDay).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { wallClockToInstant } from '@salon/shared'
+import { localInstant } from '@salon/shared'
 import { api, daySlots, errorPaths, freeDay, registerCustomers, slotAt, sql } from './helpers'
 
 let svc: Record<string, number>
@@ -237,27 +237,26 @@ describe('an operator blocks an afternoon', () => {
     // Raw SQL ignores opening hours: 06:00 local, before anyone else's bookings.
     const day = await freeDay(svc.Piega!, 23)
     const op = ops.Giulia!
-    // 06:00 in the salon's zone, computed (not a free time of the day: the e2e journeys, which run
-    // on this database first, may have taken that day's 10:00).
-    const [y, m, d] = day.split('-').map(Number)
-    const nine = new Date(wallClockToInstant(Date.UTC(y!, m! - 1, d!, 6), 'Europe/Rome')).toISOString()
-    const end = new Date(Date.parse(nine) + 3_600_000).toISOString()
+    // Computed, not a free time of the day: the e2e journeys, run first on this database, may have
+    // taken that day's mornings.
+    const six = localInstant(day, '06:00', 'Europe/Rome').toISOString()
+    const end = new Date(Date.parse(six) + 3_600_000).toISOString()
     const [b] = await sql(
       `insert into operator_blocks (operator_id, date_start, date_end) values ($1, $2, $3) returning id`,
-      [op, nine, end],
+      [op, six, end],
     )
     await expect(
       sql(
         `insert into reservations (status, operator_id, date_start, date_end, duration, total_price, created_at, updated_at)
          values ('CONFIRMED', $1, $2, $3, 30, 20, now(), now())`,
-        [op, new Date(Date.parse(nine) + 30 * 60_000).toISOString(), end],
+        [op, new Date(Date.parse(six) + 30 * 60_000).toISOString(), end],
       ),
     ).rejects.toMatchObject({ code: '23P01' })
     // A cancelled booking there is fine (it blocks nothing); making it blocking again is not.
     const [r] = await sql(
       `insert into reservations (status, operator_id, date_start, date_end, duration, total_price, created_at, updated_at)
        values ('CANCELLED', $1, $2, $3, 60, 20, now(), now()) returning id`,
-      [op, nine, end],
+      [op, six, end],
     )
     await expect(sql(`update reservations set status = 'CONFIRMED' where id = $1`, [r.id])).rejects.toMatchObject({
       code: '23P01',
@@ -265,7 +264,7 @@ describe('an operator blocks an afternoon', () => {
     await sql('delete from operator_blocks where id = $1', [b.id])
     await sql(`update reservations set status = 'CONFIRMED' where id = $1`, [r.id])
     await expect(
-      sql(`insert into operator_blocks (operator_id, date_start, date_end) values ($1, $2, $3)`, [op, nine, end]),
+      sql(`insert into operator_blocks (operator_id, date_start, date_end) values ($1, $2, $3)`, [op, six, end]),
     ).rejects.toMatchObject({ code: '23P01' })
     await sql(`update reservations set status = 'CANCELLED' where id = $1`, [r.id])
   })
