@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { ApiError } from './api'
-import { t } from './i18n'
+import { t } from './i18nPersonal'
 import { Field } from './ui/Field'
 import { checkFactorCode, normalizeFactorCode } from './validation'
 

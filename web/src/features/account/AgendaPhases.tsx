@@ -1,7 +1,7 @@
 import { isCalledOff } from '@salon/shared/enums/index'
 import type { PhaseItem } from '@salon/shared/schemas/booking'
 import { formatTime } from '../../lib/format'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import type { AgendaItem } from './api'
 
 type PhaseKind = 'busy' | 'processing' | 'cleanup'

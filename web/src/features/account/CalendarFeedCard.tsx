@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { webcalUrlOf, type OperatorFeedCreated, type OperatorFeedStatus } from '@salon/shared/schemas/operatorFeed'
 import { ApiError } from '../../lib/api'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { useToast } from '../../lib/toast'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { Field, FormAlert } from '../../lib/ui/Field'

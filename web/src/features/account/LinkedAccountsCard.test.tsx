@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import type { Resource } from '../../lib/useResource'
 import { LinkedAccountsCard } from './LinkedAccountsCard'
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api'
 import { loadIdentities, removeIdentity } from '../../lib/externalSignIn'
 
 type Identities = Awaited<ReturnType<typeof loadIdentities>>
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { useToast } from '../../lib/toast'
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog'
 import { FormAlert } from '../../lib/ui/Field'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { localDayOf } from '@salon/shared/booking/periods'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { LoadError } from '../../lib/ui/LoadError'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'

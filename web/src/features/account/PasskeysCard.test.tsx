@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import type { PasskeySummary } from '../../lib/passkeys'
 import { fakeServer, refusal } from '../../test/fakeServer'
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { passkeyRenameBody } from '@salon/shared/schemas/passkeys'
 import { ApiError } from '../../lib/api'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import {
   addPasskey,
   browserRefusal,

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fieldMessage } from '@salon/shared/messages'
 import { ApiError } from '../../lib/api'
 import type { User } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 
 /** The text as the DOM query reads it: the no-break spaces that keep a number on one line are spaces. */
 const shown = (text: string) => text.replace(/\u00a0/g, ' ')

@@ -1,6 +1,6 @@
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { useAuth } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { useDocumentTitle } from '../../lib/title'
 import { Agenda } from './Agenda'
 import { MyBookings } from './MyBookings'

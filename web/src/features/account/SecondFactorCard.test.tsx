@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import type { Factor } from './api'
 
 /** The text as the DOM query reads it: the no-break spaces that keep a number on one line are spaces. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { useToast } from '../../lib/toast'
 import { FormAlert } from '../../lib/ui/Field'
 import { LoadError } from '../../lib/ui/LoadError'

@@ -2,7 +2,7 @@ import { addCalendarDays, localInstant, weekdayIndex } from '@salon/shared/booki
 import { LEAVE_KIND_LABELS_IT } from '@salon/shared/glossary'
 import type { ScheduleResponse } from '@salon/shared/schemas/rota'
 import { formatDuration, formatTime } from '../../lib/format'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 
 /**
  * "I miei turni" (issue 23): an operator's resolved working time (`GET /api/rota/mine`, the

@@ -4,7 +4,7 @@ import { ATTENDANCE_STATUSES, type AttendanceSummary } from '@salon/shared/atten
 import { ROUTE_NAMES } from '@salon/shared/routes'
 import { ApiError } from '../../lib/api'
 import { formatDateTime } from '../../lib/format'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { BRAND, SALON_PHONE, telHref } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { FormAlert } from '../../lib/ui/Field'

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { ExternalCallbackPage } from './ExternalCallbackPage'
 
 const auth = vi.hoisted(() => ({ status: 'anonymous', user: null, exchangeCode: vi.fn(), verifyLogin: vi.fn() }))

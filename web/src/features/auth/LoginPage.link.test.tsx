@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { LoginPage } from './LoginPage'
 
 const auth = vi.hoisted(() => ({ status: 'anonymous', user: null, login: vi.fn(), verifyLogin: vi.fn() }))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIELD_MESSAGES } from '@salon/shared/messages'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { LoginPage } from './LoginPage'
 
 const auth = vi.hoisted(() => ({ status: 'anonymous', user: null, login: vi.fn(), verifyLogin: vi.fn() }))

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api'
 import { useAuth, type User } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import {
   browserRefusal,
   cancelPasskeyPrompt,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api'
 import type { LoginFactor } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 
 /** The text as the DOM query reads it: the no-break spaces that keep a number on one line are spaces. */
 const shown = (text: string) => text.replace(/\u00a0/g, ' ')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { useAuth, type LoginFactor, type User } from '../../lib/auth'
-import { t } from '../../lib/i18n'
+import { t } from '../../lib/i18nPersonal'
 import { FormAlert } from '../../lib/ui/Field'
 import { FactorCodeField, smsFailure, useFactorCodeForm } from '../../lib/factorCode'
 import { sendLoginCode } from './api'

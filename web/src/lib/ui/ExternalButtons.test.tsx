@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../i18n'
+import { t } from '../i18nPersonal'
 import { ExternalButtons } from './ExternalButtons'
 
 const providers = vi.hoisted(() => ({ list: [] as { id: string; label: string }[] }))

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ExternalProvider } from '@salon/shared/schemas/external'
 import { loadProviders, startSignIn } from '../externalSignIn'
-import { t } from '../i18n'
+import { t } from '../i18nPersonal'
 import { FormAlert } from './Field'
 
 /** Google's four-colour "G" (its sign-in branding guidelines: the mark as is, on white). */
