@@ -5,13 +5,28 @@ import { bookViaApi, firstFreeDayShown, newCustomer, registerViaApi, serviceIds,
 /** A phone: 360 × 740 with touch (the wizard is designed for it first). */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
 
+/**
+ * The days with free times other than the chosen one: this month's, or the next month's when the
+ * chosen day is the month's last free one (late on a Saturday the 28th, say).
+ */
+async function otherFreeDays(page: Page) {
+  const grid = page.getByRole('group', { name: /^Calendario/ })
+  await expect(grid).not.toHaveAttribute('aria-busy', 'true')
+  const others = grid.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])')
+  if ((await others.count()) === 0) {
+    await page.getByRole('button', { name: 'Mese successivo' }).click()
+    await expect(grid).not.toHaveAttribute('aria-busy', 'true')
+  }
+  return others
+}
+
 /** From the day step: the first day with free times, then a free time (the nth of the day). */
 async function pickFirstDayAndTime(page: Page, nth = 0) {
   await page.getByRole('button', { name: 'Primo giorno disponibile' }).click()
   await firstFreeDayShown(page)
   // Late in the day the first free day may have fewer times left than asked: the next free day.
   if ((await page.getByTestId('time-slot').count()) <= nth) {
-    await page.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])').first().click()
+    await (await otherFreeDays(page)).first().click()
     await expect(page.getByTestId('time-slot').nth(nth)).toBeVisible()
   }
   const slot = page.getByTestId('time-slot').nth(nth)
@@ -31,13 +46,7 @@ test.describe('booking wizard (phone)', () => {
     await expect(page.getByTestId('time-slot').first()).toBeVisible()
     // The first free day is open; tap another free day of the month (a later month if needed).
     const grid = page.getByRole('group', { name: /^Calendario/ })
-    await expect(grid).not.toHaveAttribute('aria-busy', 'true')
-    const others = grid.locator('.calendar__day:not([aria-disabled]):not([aria-pressed="true"])')
-    if ((await others.count()) === 0) {
-      await page.getByRole('button', { name: 'Mese successivo' }).click()
-      await expect(grid).not.toHaveAttribute('aria-busy', 'true')
-    }
-    const day = others.last()
+    const day = (await otherFreeDays(page)).last()
     const label = (await day.getAttribute('aria-label'))!
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await day.tap()
