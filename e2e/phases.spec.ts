@@ -48,6 +48,8 @@ test('the owner sets a colour’s phases and books a cut into its tempo di posa 
   await expect(page.getByRole('heading', { name: 'Modifica servizio' })).toBeVisible()
   const minutes = page.getByRole('textbox', { name: /^Minuti/ })
   await expect(minutes).toHaveCount(1)
+  // The record's own phase (its 120 minutes) first: typed before it arrives, a value is replaced.
+  await expect(minutes.first()).toHaveValue('120')
   await minutes.first().fill('30')
   await page.getByRole('button', { name: 'Aggiungi una fase' }).click()
   await minutes.nth(1).fill('40')
