@@ -10,7 +10,7 @@ import { t as site } from './i18n'
  * that need them import `t` from here instead of i18n.ts.
  */
 /** A phone number that never breaks across lines ("+39 ••• ••• 4567" stays on one). */
-const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0')
+export const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0')
 
 export const t = {
   ...site,

@@ -3,7 +3,7 @@ import { displayPhone } from '@salon/shared/auth/phoneCode'
 import { phoneBody, phoneVerifyBody } from '@salon/shared/schemas/phone'
 import { PhoneNumberField, smsFailure } from '../../lib/factorCode'
 import { useAuth } from '../../lib/auth'
-import { t } from '../../lib/i18nPersonal'
+import { t, unbroken } from '../../lib/i18nPersonal'
 import { useToast } from '../../lib/toast'
 import { Field, FormAlert } from '../../lib/ui/Field'
 import { fieldErrors } from '../../lib/validation'
@@ -144,7 +144,7 @@ export function PhoneCard() {
         {t.phone.title}
       </h2>
       <p className="mfa__status">
-        {user.phone_number ? displayPhone(user.phone_number).replace(/ /g, '\u00a0') : t.phone.none}{' '}
+        {user.phone_number ? unbroken(displayPhone(user.phone_number)) : t.phone.none}{' '}
         {user.phone_number ? (
           <span className={verified ? 'badge badge--on' : 'badge'}>
             {verified ? t.phone.verified : t.phone.notVerified}
