@@ -78,6 +78,14 @@ const securityHeaders: Record<string, string> = {
 }
 
 const SECURITY_HEADERS = Object.entries(securityHeaders)
+const HSTS = 'max-age=31536000; includeSubDomains'
+/**
+ * The availability fast path's headers as one flat list, written by a single `writeHead`: no
+ * per-request header object (`setHeader` × 7 was ≈ 17 µs a request in the profile), and a
+ * Content-Length so the answer goes out as one write instead of chunks.
+ */
+const FAST_JSON_HEADERS = [...SECURITY_HEADERS.flat(), 'Content-Type', 'application/json', 'Cache-Control', 'no-store']
+const FAST_JSON_HEADERS_HTTPS = [...FAST_JSON_HEADERS, 'Strict-Transport-Security', HSTS]
 
 /**
  * HSTS only where the site is served over https (directly or behind a TLS proxy). The setting is
@@ -261,7 +269,10 @@ async function main() {
   // answers as the Payload endpoints; docs/benchmarks.md). It uses what Payload's side uses: the
   // process's one pool (Payload's, published in platform/runtime.ts once Payload has initialised),
   // the one calendar copy (calendar/calendar.ts) and the one error mapping (platform/errorResponse.ts).
+  // Its headers are the same as every other answer's (security headers, HSTS over https, Retry-After
+  // on a 503, Connection: close while stopping), written at once (FAST_JSON_HEADERS).
   const serveAvailability = async (
+    req: http.IncomingMessage,
     res: http.ServerResponse,
     run: (typeof AVAILABILITY_ROUTES)[string],
     db: Pool,
@@ -276,8 +287,13 @@ async function main() {
       if (!mapped) console.error(err)
       ;({ status, body } = mapped ?? SERVER_ERROR)
     }
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-    res.end(JSON.stringify(body))
+    const text = JSON.stringify(body)
+    const headers: (string | number)[] = (isHttps(req) ? FAST_JSON_HEADERS_HTTPS : FAST_JSON_HEADERS).slice()
+    headers.push('Content-Length', Buffer.byteLength(text))
+    if (status === 503) headers.push('Retry-After', RETRY_AFTER_SECONDS)
+    if (stopping) headers.push('Connection', 'close')
+    res.writeHead(status, headers as unknown as http.OutgoingHttpHeaders)
+    res.end(text)
   }
 
   // Write fast path: the confirm skips Next.js; Payload's own `handleEndpoints` authenticates the
@@ -318,22 +334,22 @@ async function main() {
       inFlight.delete(res)
       if (stopping) server.closeIdleConnections()
     })
-    if (stopping) res.setHeader('Connection', 'close')
-    for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v)
-    if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     const url = new URL(req.url || '/', 'http://localhost')
     const pathname = url.pathname
+    if (fastPath && req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/') && !databaseDown()) {
+      const run = AVAILABILITY_ROUTES[pathname.slice(AVAILABILITY_PREFIX.length)]
+      // Before Payload has initialised there is no pool yet: Next serves the same routes.
+      const db = publishedPool()
+      if (run && db) return void serveAvailability(req, res, run, db, url).catch((err) => console.error(err))
+    }
+    if (stopping) res.setHeader('Connection', 'close')
+    for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v)
+    if (isHttps(req)) res.setHeader('Strict-Transport-Security', HSTS)
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     // Resized uploads need no database; every other API answer does (or says why not, at once).
     if (isApi && !pathname.startsWith(IMAGE_PATH_PREFIX)) {
       retryAfterOn503(res)
       if (databaseDown()) return answerWhileDown(req, res, pathname)
-    }
-    if (fastPath && req.method === 'GET' && pathname.startsWith(AVAILABILITY_PREFIX + '/')) {
-      const run = AVAILABILITY_ROUTES[pathname.slice(AVAILABILITY_PREFIX.length)]
-      // Before Payload has initialised there is no pool yet: Next serves the same routes.
-      const db = publishedPool()
-      if (run && db) return void serveAvailability(res, run, db, url).catch((err) => console.error(err))
     }
     // Resized uploads (content/images.ts): sharp, a disk cache, no database; the same answer with or without FAST_PATH.
     if (pathname.startsWith(IMAGE_PATH_PREFIX)) return void serveImage(req, res, url)

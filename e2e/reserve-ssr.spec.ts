@@ -202,3 +202,62 @@ test.describe('before hydration, the keyboard', () => {
     expect(errors).toEqual([])
   })
 })
+
+test.describe('the first load makes no Intl call', () => {
+  // A page's first Intl call sets up ICU: 15–50 ms here, 4× that on Lighthouse's phone, inside
+  // the hydration of `/` and `/reserve` (docs/benchmarks.md, issue 28). Prices, days and times are
+  // written by table (shared/src/format.ts) and the salon zone's offsets come with the settings.
+  for (const at of ['/', '/reserve?services=', '/reserve'] as const) {
+    test(`${at.replace('=', '=<id>')}: hydrated, with the salon's times and prices, and not one Intl call`, async ({
+      page,
+      request,
+    }) => {
+      const first = await firstFree(request)
+      const errors = failOnHydrationErrors(page)
+      await page.addInitScript(() => {
+        const calls: string[] = []
+        ;(window as unknown as { __intlCalls: string[] }).__intlCalls = calls
+        for (const name of [
+          'DateTimeFormat',
+          'NumberFormat',
+          'Collator',
+          'PluralRules',
+          'RelativeTimeFormat',
+        ] as const) {
+          const Real = Intl[name] as unknown as new (...args: unknown[]) => object
+          ;(Intl as unknown as Record<string, unknown>)[name] = new Proxy(Real, {
+            construct: (target, args) => (calls.push(`Intl.${name}`), new target(...args)),
+            apply: (target, self, args) => (calls.push(`Intl.${name}()`), Reflect.apply(target, self, args)),
+          })
+        }
+        const note = (what: string, proto: object, method: string) => {
+          const real = (proto as Record<string, (...a: unknown[]) => unknown>)[method]!
+          Object.defineProperty(proto, method, {
+            configurable: true,
+            writable: true,
+            value(this: unknown, ...args: unknown[]) {
+              calls.push(what)
+              return real.apply(this, args)
+            },
+          })
+        }
+        note('localeCompare', String.prototype, 'localeCompare')
+        for (const method of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) {
+          note(`Date.${method}`, Date.prototype, method)
+        }
+        note('Number.toLocaleString', Number.prototype, 'toLocaleString')
+      })
+      await page.goto(at.endsWith('=') ? `${at}${first.id}` : at)
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+      if (at === '/reserve?services=') {
+        // The first free day's times, as Intl would write them in the salon's zone.
+        await expect(page.getByTestId('time-slot').first()).toContainText(hhmm(first.slots[0]!.start))
+      } else {
+        await expect(page.getByText(/\d+,\d\d\u00a0€/).first()).toBeVisible()
+      }
+      await page.waitForLoadState('networkidle')
+      expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls)).toEqual([])
+      expect(errors).toEqual([])
+    })
+  }
+})

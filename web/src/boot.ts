@@ -34,11 +34,8 @@ async function start() {
       document.head.append(link)
     }
   }
-  // While they download: a page's first Intl call sets up ICU's locale data, ~40 ms here (160 on
-  // Lighthouse's phone). In a task of its own rather than inside the evaluation of the app's
-  // modules, whose formatters (shared/src/format.ts) would otherwise pay it.
-  await nextTask()
-  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(0)
+  // The app's first load makes no Intl call (shared/src/format.ts, booking/zone.ts): a page's first
+  // one sets up ICU, ~40 ms here and 160 on Lighthouse's phone.
   await nextTask()
   if (entry) await import(/* @vite-ignore */ entry)
 }

@@ -1,5 +1,12 @@
 import type { PayloadRequest } from 'payload'
-import { localDayOf, upcomingHolidays, workingRangesByDay, CONFIG_DEFAULTS } from '@salon/shared'
+import {
+  localDayOf,
+  upcomingHolidays,
+  workingRangesByDay,
+  zoneOffsetsBetween,
+  CONFIG_DEFAULTS,
+  type ZoneOffsets,
+} from '@salon/shared'
 import { pool } from '../platform'
 import { salonCalendar } from '../calendar'
 
@@ -21,6 +28,24 @@ const PUBLIC_CONFIG = [
   'holdMinutes',
   'maxOpenBookings',
 ] as const
+
+/**
+ * The salon zone's offsets sent with the settings (`config.zoneOffsets`), so that a phone writes
+ * times without Intl on first load (shared/src/booking/zone.ts `learnZoneOffsets`): from a week
+ * back to 400 days on — past the longest booking horizon (365) — in whole UTC days, so the answer
+ * and its ETag change once a day at most. Made once per zone and day.
+ */
+const ZONE_TABLE_DAYS_BACK = 7
+const ZONE_TABLE_DAYS = 400
+let zoneTable: { key: string; table: ZoneOffsets } | null = null
+export function salonZoneOffsets(timeZone: string, now: Date): ZoneOffsets {
+  const DAY = 86_400_000
+  const from = Math.floor(now.getTime() / DAY) * DAY - ZONE_TABLE_DAYS_BACK * DAY
+  const key = `${timeZone} ${from}`
+  if (zoneTable?.key !== key)
+    zoneTable = { key, table: zoneOffsetsBetween(timeZone, from, from + ZONE_TABLE_DAYS * DAY) }
+  return zoneTable.table
+}
 
 /** How far ahead the home lists holidays. */
 const HOLIDAY_HORIZON_DAYS = 365
@@ -95,7 +120,9 @@ export async function homePage(req: PayloadRequest, now = new Date()) {
     .map((o) => o.id as number)
     .filter((id) => (workingRangesByDay(calendar, id, today, today, tz).get(today) ?? []).length > 0)
   return {
-    config: cfg ? Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, cfg[k] ?? null])) : null,
+    config: cfg
+      ? { ...Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, cfg[k] ?? null])), zoneOffsets: salonZoneOffsets(tz, now) }
+      : null,
     carousel: carousel.docs,
     banners: banners.docs,
     categories: [

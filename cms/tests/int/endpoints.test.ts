@@ -219,4 +219,33 @@ describe('security headers', () => {
     expect(tls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
     await tls.arrayBuffer()
   })
+
+  it('the availability fast path (its headers written at once) carries the same headers, a Content-Length, and HSTS only over https', async () => {
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    const [{ id }] = await sql(`select id from services where active order by id limit 1`)
+    const paths = [
+      `/api/reservations/time-availability-day?date=${day}&services=${id}`,
+      `/api/reservations/time-availability-day?date=31-12-2026&services=${id}`, // 400: the error goes the same way
+    ]
+    for (const [i, path] of paths.entries()) {
+      for (const https of [false, true]) {
+        const res = await fetch(`${BASE_URL}${path}`, { headers: https ? { 'x-forwarded-proto': 'https' } : {} })
+        const text = await res.text()
+        expect(res.status).toBe(i === 0 ? 200 : 400)
+        expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+        expect(res.headers.get('x-frame-options')).toBe('DENY')
+        expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/)
+        expect(res.headers.get('content-type')).toBe('application/json')
+        expect(res.headers.get('cache-control')).toBe('no-store')
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text))
+        expect(res.headers.get('transfer-encoding')).toBeNull()
+        expect(res.headers.get('strict-transport-security') !== null).toBe(https)
+        const body = JSON.parse(text)
+        if (i === 0) expect(Array.isArray(body.slots)).toBe(true)
+        else expect(JSON.stringify(body)).toMatch(/date/)
+      }
+    }
+  })
 })

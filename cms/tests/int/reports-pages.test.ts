@@ -1,6 +1,6 @@
 /** Counts and aggregates computed in SQL, the home page in one cacheable response, dashboard KPIs. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addCalendarDays, localDayOf } from '@salon/shared'
+import { addCalendarDays, localDayOf, zoneOffsetMs, zoneOffsetsBetween } from '@salon/shared'
 import { BASE_URL, api, errorPaths, sql } from './helpers'
 
 let marco: number
@@ -255,6 +255,21 @@ describe('GET /api/pages/home', () => {
       await sql(`delete from holidays where id = any($1::int[])`, [rows.map((r: any) => r.id)])
     }
     expect(body.config).toMatchObject({ businessName: 'Salone Demo', timezone: 'Europe/Rome' })
+    // The zone's offsets for a phone that writes times without Intl (issue 28): the next 400 days
+    // from a week back in whole UTC days, each change where Intl puts it, accepted by the client.
+    const table = body.config.zoneOffsets
+    const DAY = 86_400_000
+    expect(table.timeZone).toBe('Europe/Rome')
+    expect(table.from % DAY).toBe(0)
+    expect(table.to - table.from).toBe(400 * DAY)
+    expect(Date.now() - table.from).toBeGreaterThanOrEqual(7 * DAY)
+    expect(Date.now() - table.from).toBeLessThan(8 * DAY)
+    expect(table.changes.length).toBeGreaterThanOrEqual(2) // Rome changes twice a year
+    expect(table.changes).toEqual(zoneOffsetsBetween('Europe/Rome', table.from, table.to).changes)
+    for (const [at, offset] of table.changes) {
+      expect(zoneOffsetMs(at, 'Europe/Rome')).toBe(offset)
+      if (at > table.from) expect(zoneOffsetMs(at - 1000, 'Europe/Rome')).not.toBe(offset)
+    }
     const again = await fetch(`${BASE_URL}/api/pages/home`, { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
   })

@@ -1,7 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { localDayOf, localInstant, startOfLocalDay } from './periods'
-import { calendarDayOf, instantToWallClock, parseInstant, wallClockToInstant, zoneOffsetMs } from './zone'
+import {
+  calendarDayOf,
+  forgetZoneOffsets,
+  instantToWallClock,
+  learnZoneOffsets,
+  parseInstant,
+  wallClockToInstant,
+  zoneOffsetMs,
+  zoneOffsetsBetween,
+} from './zone'
 
 const H = 3_600_000
 const wall = (s: string) => Date.parse(`${s}Z`)
@@ -122,5 +131,109 @@ describe('zone arithmetic (independent of the process time zone)', () => {
     expect(calendarDayOf('2026-12-25')).toBe('2026-12-25')
     expect(calendarDayOf('2026-12-25T00:30:00')).toBe('2026-12-25')
     expect(calendarDayOf('x')).toBeNull()
+  })
+})
+
+describe('offsets learned from a table (a phone skips Intl on first load)', () => {
+  const ZONES = ['Europe/Rome', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago', 'UTC']
+  const FROM = Date.UTC(2026, 0, 1)
+  const TO = Date.UTC(2028, 0, 1)
+
+  it('a table read with Intl finds every change to the second', () => {
+    const rome = zoneOffsetsBetween('Europe/Rome', FROM, TO)
+    expect(rome.changes).toEqual([
+      [FROM, 3_600_000],
+      [Date.UTC(2026, 2, 29, 1), 7_200_000],
+      [Date.UTC(2026, 9, 25, 1), 3_600_000],
+      [Date.UTC(2027, 2, 28, 1), 7_200_000],
+      [Date.UTC(2027, 9, 31, 1), 3_600_000],
+    ])
+    // Lord Howe moves by 30 minutes; Kolkata never moves.
+    expect(zoneOffsetsBetween('Australia/Lord_Howe', FROM, TO).changes.map(([, o]) => o / 60_000)).toEqual([
+      660, 630, 660, 630, 660,
+    ])
+    expect(zoneOffsetsBetween('Asia/Kolkata', FROM, TO).changes).toEqual([[FROM, 19_800_000]])
+  })
+
+  it('a change in the last hours of the range is not lost', () => {
+    const until = Date.UTC(2026, 2, 29, 3) // Rome moves at 01:00Z; the last 6-hour step ends here
+    expect(zoneOffsetsBetween('Europe/Rome', Date.UTC(2026, 2, 28, 23), until).changes).toEqual([
+      [Date.UTC(2026, 2, 28, 23), 3_600_000],
+      [Date.UTC(2026, 2, 29, 1), 7_200_000],
+    ])
+  })
+
+  it('within its range a learned table answers exactly as Intl, around every change and anywhere', () => {
+    const learned = ZONES.map((zone) => zoneOffsetsBetween(zone, FROM, TO))
+    // What Intl says, before any table is known.
+    const edges = learned.flatMap((t) =>
+      t.changes.flatMap(([at]) => [-1001, -1000, -1, 0, 1, 999, 1000].map((d) => [t.timeZone, at + d] as const)),
+    )
+    const random = fc.sample(
+      fc.tuple(fc.constantFrom(...ZONES), fc.integer({ min: FROM - 86_400_000, max: TO + 86_400_000 })),
+      { numRuns: 3000, seed: 28 },
+    )
+    const cases = [...edges, ...random]
+    const intl = cases.map(([zone, t]) => zoneOffsetMs(t, zone))
+    const walls = cases.map(([zone, t]) => wallClockToInstant(t, zone))
+    try {
+      for (const t of learned) expect(learnZoneOffsets(JSON.parse(JSON.stringify(t)))).toBe(true)
+      expect(cases.map(([zone, t]) => zoneOffsetMs(t, zone))).toEqual(intl)
+      expect(cases.map(([zone, t]) => wallClockToInstant(t, zone))).toEqual(walls)
+    } finally {
+      forgetZoneOffsets()
+    }
+  })
+
+  it('the table is what answers inside its range, and Intl outside it', () => {
+    try {
+      // A made-up table for Rome: +5 h. Inside, it wins (proof the table is read); outside, Intl.
+      expect(learnZoneOffsets({ timeZone: 'Europe/Rome', from: FROM, to: TO, changes: [[FROM, 18_000_000]] })).toBe(
+        true,
+      )
+      expect(zoneOffsetMs(Date.UTC(2026, 5, 1), 'Europe/Rome')).toBe(18_000_000)
+      expect(zoneOffsetMs(TO, 'Europe/Rome')).toBe(3_600_000)
+      expect(zoneOffsetMs(FROM - 1, 'Europe/Rome')).toBe(3_600_000)
+      expect(zoneOffsetMs(Date.UTC(2026, 5, 1), 'America/New_York')).toBe(-4 * 3_600_000)
+    } finally {
+      forgetZoneOffsets()
+    }
+    expect(zoneOffsetMs(Date.UTC(2026, 5, 1), 'Europe/Rome')).toBe(7_200_000)
+  })
+
+  it('refuses what is not a table: the zone stays on Intl', () => {
+    const good = { timeZone: 'Europe/Rome', from: FROM, to: TO, changes: [[FROM, 3_600_000]] }
+    const bad: unknown[] = [
+      null,
+      'Europe/Rome',
+      { ...good, timeZone: 7 },
+      { ...good, to: FROM },
+      { ...good, from: Number.NaN },
+      { ...good, changes: [] },
+      { ...good, changes: [[FROM + 1, 3_600_000]] }, // does not start at `from`
+      {
+        ...good,
+        changes: [
+          [FROM, 3_600_000],
+          [FROM, 7_200_000],
+        ],
+      }, // not increasing
+      {
+        ...good,
+        changes: [
+          [FROM, 3_600_000],
+          [TO, 7_200_000],
+        ],
+      }, // beyond `to`
+      { ...good, changes: [[FROM, 3 * 86_400_000]] }, // no offset is days long
+      { ...good, changes: [[FROM, '3600000']] },
+      { ...good, changes: Array.from({ length: 65 }, (_, i) => [FROM + i, 0]) },
+    ]
+    try {
+      for (const table of bad) expect(learnZoneOffsets(table), JSON.stringify(table)).toBe(false)
+      expect(zoneOffsetMs(Date.UTC(2026, 5, 1), 'Europe/Rome')).toBe(7_200_000)
+    } finally {
+      forgetZoneOffsets()
+    }
   })
 })

@@ -35,9 +35,26 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
-/** The offset of `timeZone` from UTC at `instant`, in ms (wall clock = instant + offset). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
-  if (!Number.isFinite(instant)) return Number.NaN
+/**
+ * A zone's offsets over [from, to), read once where Intl is cheap (the server) and handed to a
+ * place where it is not (a phone's first page load: the first Intl call of a page sets up ICU,
+ * 40–50 ms on this machine, 4× that on Lighthouse's phone). `changes[i]` is `[instant, offset]`:
+ * the offset in ms from that instant on; `changes[0][0]` is `from`. All epoch ms.
+ */
+export interface ZoneOffsets {
+  timeZone: string
+  from: number
+  to: number
+  changes: [number, number][]
+}
+
+/** Tables learned by `learnZoneOffsets`, per zone. */
+const tables = new Map<string, ZoneOffsets>()
+/** The longest table learned (a bad or hostile one cannot make lookups slow). */
+const CHANGES_MAX = 64
+
+/** The offset of `timeZone` read by Intl (remembered per zone and epoch second). */
+function intlOffsetMs(instant: number, timeZone: string): number {
   // The offset depends only on the whole second: remembered per zone and second, so the same few
   // instants a check asks for again and again (a day's bounds, opening times) skip Intl.
   const second = Math.floor(instant / 1000)
@@ -51,6 +68,74 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
   if (known.size >= OFFSETS_PER_ZONE) known.clear()
   known.set(second, offset)
   return offset
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in ms (wall clock = instant + offset). */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  if (!Number.isFinite(instant)) return Number.NaN
+  const table = tables.get(timeZone)
+  if (table && instant >= table.from && instant < table.to) {
+    const { changes } = table
+    let i = changes.length - 1
+    while (i > 0 && changes[i]![0] > instant) i--
+    return changes[i]![1]
+  }
+  return intlOffsetMs(instant, timeZone)
+}
+
+/**
+ * The offsets of `timeZone` over [from, to), read with Intl: where the zone changes its offset
+ * (daylight saving), found to the second. Two changes less than `STEP_MS` apart would be missed;
+ * no zone has had them since 1970.
+ */
+export function zoneOffsetsBetween(timeZone: string, from: number, to: number): ZoneOffsets {
+  const STEP_MS = 6 * 3_600_000
+  const changes: [number, number][] = [[from, intlOffsetMs(from, timeZone)]]
+  for (let at = from; at < to;) {
+    const next = Math.min(at + STEP_MS, to)
+    const offset = intlOffsetMs(next, timeZone)
+    if (offset !== changes[changes.length - 1]![1]) {
+      // The first second of the new offset, between `at` (old) and `next` (new).
+      let lo = Math.floor(at / 1000)
+      let hi = Math.floor(next / 1000)
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2)
+        if (intlOffsetMs(mid * 1000, timeZone) === offset) hi = mid
+        else lo = mid
+      }
+      if (hi * 1000 < to) changes.push([hi * 1000, offset])
+    }
+    at = next
+  }
+  return { timeZone, from, to, changes }
+}
+
+const isMs = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+/**
+ * Takes a table made by `zoneOffsetsBetween` (elsewhere: it came over the network, so it is
+ * checked) for `zoneOffsetMs` to use within its range, Intl outside it. False when it is not
+ * one: the zone then stays on Intl.
+ */
+export function learnZoneOffsets(table: unknown): boolean {
+  if (!table || typeof table !== 'object') return false
+  const { timeZone, from, to, changes } = table as Partial<ZoneOffsets>
+  if (typeof timeZone !== 'string' || !isMs(from) || !isMs(to) || from >= to || !Array.isArray(changes)) return false
+  if (changes.length < 1 || changes.length > CHANGES_MAX) return false
+  let previous = Number.NEGATIVE_INFINITY
+  for (const change of changes as unknown[]) {
+    if (!Array.isArray(change) || change.length !== 2 || !isMs(change[0]) || !isMs(change[1])) return false
+    if (change[0] <= previous || Math.abs(change[1]) > 86_400_000) return false
+    previous = change[0]
+  }
+  if (changes[0]![0] !== from || previous >= to) return false
+  tables.set(timeZone, { timeZone, from, to, changes: changes.map(([at, offset]) => [at, offset]) })
+  return true
+}
+
+/** Forgets the learned tables (tests). */
+export function forgetZoneOffsets() {
+  tables.clear()
 }
 
 /** The wall-clock value (see above) of an instant in `timeZone`. */

@@ -1,3 +1,4 @@
+import { learnZoneOffsets, type ZoneOffsets } from '@salon/shared/booking/zone'
 import { api } from './api'
 
 /**
@@ -27,12 +28,29 @@ export interface SalonSettings {
   autoConfirm: boolean
   /** Customers may book a repeating appointment ("Ripeti" on the summary; issue 27). Absent = no. */
   seriesForCustomers?: boolean
+  /** The zone's offsets for the coming year (cms/src/content/pages.ts): times written without Intl. */
+  zoneOffsets?: ZoneOffsets
+}
+
+let learned: unknown = null
+/**
+ * Lets this page write the salon's times without Intl (shared/src/booking/zone.ts): the zone's
+ * offsets come with the settings. A page's first Intl call costs a phone 60–200 ms of blocked main
+ * thread while it hydrates (docs/benchmarks.md, issue 28). Idempotent; a settings object without
+ * a table (an old cached answer) leaves Intl in charge, which gives the same times.
+ */
+export function learnSalonZone<T extends { zoneOffsets?: unknown } | null | undefined>(config: T): T {
+  if (config?.zoneOffsets && config.zoneOffsets !== learned) {
+    learned = config.zoneOffsets
+    learnZoneOffsets(config.zoneOffsets)
+  }
+  return config
 }
 
 /** Reads the salon's public settings (one cacheable call shared with the home page). */
 export async function fetchSalonSettings(signal: AbortSignal): Promise<SalonSettings> {
   const page = await api.get<{ config: SalonSettings }>('/api/pages/home', { signal })
-  return page.config
+  return learnSalonZone(page.config)
 }
 
 /** The settings and the title of each bookable service by id: for screens outside the wizard that name a choice. */
@@ -44,7 +62,7 @@ export async function fetchServiceTitles(
     { signal },
   )
   return {
-    config: page.config,
+    config: learnSalonZone(page.config),
     titles: new Map(page.categories.flatMap((c) => c.services.map((s) => [s.id, s.title]))),
   }
 }

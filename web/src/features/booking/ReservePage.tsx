@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth'
 import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
 import { loginHref, registerHref } from '../../lib/paths'
+import { learnSalonZone, type SalonSettings } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { useToast } from '../../lib/toast'
 import { ChevronLeftIcon } from '../../lib/ui/icons'
@@ -42,7 +43,10 @@ export function ReservePage() {
   useDocumentTitle(t.booking.title)
   // Rendered by the server: the catalogue and the first free times are in the page already.
   const loaded = useLoaderData() as ReserveSeed | null | undefined
-  const [seed] = useState(() => loaded ?? null)
+  const [seed] = useState(() => {
+    learnSalonZone(loaded?.catalogue.config as SalonSettings | undefined)
+    return loaded ?? null
+  })
   const catalogue = useResource(fetchCatalogue, seed ? { data: seed.catalogue as Catalogue } : undefined)
 
   // As tall as the wizard will be, so nothing below moves when it appears.

@@ -1,7 +1,7 @@
 import type { SeriesBody, SeriesCheckResponse, SeriesCreatedResponse } from '@salon/shared/schemas/series'
 import type { OpeningDay } from '@salon/shared/booking/types'
 import { api } from '../../lib/api'
-import type { SalonSettings } from '../../lib/salon'
+import { learnSalonZone, type SalonSettings } from '../../lib/salon'
 import { catalogueKey, dayKey, firstFreeKey, monthKey, takePrefetched } from './prefetch'
 
 export interface CatalogueService {
@@ -53,7 +53,7 @@ export interface Catalogue {
 export async function fetchCatalogue(signal: AbortSignal): Promise<Catalogue> {
   const page = await (takePrefetched<Catalogue>(catalogueKey) ?? api.get<Catalogue>('/api/pages/home', { signal }))
   return {
-    config: page.config,
+    config: learnSalonZone(page.config),
     categories: page.categories,
     operators: page.operators,
     openingHours: page.openingHours ?? [],

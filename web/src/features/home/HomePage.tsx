@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router'
 import { HOME_SECTIONS, ROUTE_NAMES } from '@salon/shared/routes'
 import { useAuth } from '../../lib/auth'
 import { t } from '../../lib/i18n'
-import { BRAND } from '../../lib/salon'
+import { BRAND, learnSalonZone } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
 import { SiteFooter } from '../../lib/ui/SiteFooter'
 import { SiteHeader } from '../../lib/ui/SiteHeader'
@@ -31,6 +31,7 @@ export function HomePage({ actions }: { actions?: ReactNode }) {
   const state = useLoaderData() as HomeState
   const revalidator = useRevalidator()
   const data = state.status === 'ready' ? state.data : null
+  learnSalonZone(data?.config)
   const brand = data?.config?.businessName?.trim() || BRAND
   useDocumentTitle(t.home.title, brand)
   const { status, user } = useAuth()

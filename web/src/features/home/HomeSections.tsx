@@ -200,7 +200,7 @@ export function Closures({
         ),
       }
     }),
-  ].sort((a, b) => a.day.localeCompare(b.day))
+  ].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)) // ISO days; no Intl collator on first load
   const list = (rows: typeof items) => (
     <ul className="closures__list">
       {rows.map((r) => (
