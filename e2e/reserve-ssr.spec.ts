@@ -111,6 +111,32 @@ test.describe('without JavaScript', () => {
     expect(url.searchParams.get('time')).toBe(first.slots[0]!.start)
     await expect(page.getByTestId('time-slot').first()).toHaveAttribute('aria-pressed', 'true')
   })
+
+  test('the month’s free days are in the page and a tap on another one shows its times (a GET form)', async ({
+    page,
+    request,
+  }) => {
+    const first = await firstFree(request)
+    const month = first.day.slice(0, 7)
+    const { days } = (await (
+      await request.get(`/api/reservations/availability-month?month=${month}&services=${first.id}&operator=any`)
+    ).json()) as { days: string[] }
+    await page.goto(`/reserve?services=${first.id}`)
+    // Every free day of the month is a button that submits; the others are not.
+    const free = page.locator('.calendar__day[type="submit"]')
+    expect(await free.evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).value))).toEqual(days)
+    await expect(page.locator('.calendar__grid[aria-busy]')).toHaveCount(0)
+    const other = days.find((d) => d !== first.day)
+    test.skip(!other, `${month} has one free day only`)
+    const times = (await (
+      await request.get(`/api/reservations/time-availability-day?date=${other}&services=${first.id}&operator=any`)
+    ).json()) as { slots: { start: string }[] }
+    await page.locator(`.calendar__day[value="${other}"]`).click()
+    await expect(page).toHaveURL(new RegExp(`[?&]day=${other}`))
+    expect(new URL(page.url()).searchParams.get('services')).toBe(String(first.id))
+    await expect(page.getByTestId('time-slot').first()).toHaveText(hhmm(times.slots[0]!.start))
+    await expect(page.locator(`.calendar__day[value="${other}"]`)).toHaveAttribute('aria-pressed', 'true')
+  })
 })
 
 for (const [size, device] of [
@@ -247,16 +273,23 @@ test.describe('the first load makes no Intl call', () => {
         }
         note('Number.toLocaleString', Number.prototype, 'toLocaleString')
       })
+      const reads: string[] = []
+      page.on('request', (r) => {
+        if (/\/api\/reservations\//.test(r.url())) reads.push(new URL(r.url()).pathname)
+      })
       await page.goto(at.endsWith('=') ? `${at}${first.id}` : at)
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
       if (at === '/reserve?services=') {
         // The first free day's times, as Intl would write them in the salon's zone.
         await expect(page.getByTestId('time-slot').first()).toContainText(hhmm(first.slots[0]!.start))
+        // The month's free days came with the page too: the calendar is ready, nothing is asked again.
+        await expect(page.locator(`.calendar__day[value="${first.day}"]`)).toBeVisible()
       } else {
         await expect(page.getByText(/\d+,\d\d\u00a0€/).first()).toBeVisible()
       }
       await page.waitForLoadState('networkidle')
       expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls)).toEqual([])
+      if (at === '/reserve?services=') expect(reads).toEqual([])
       expect(errors).toEqual([])
     })
   }

@@ -42,28 +42,54 @@ describe('timesQueryOf', () => {
 
 describe('createReservePages', () => {
   const first = { day: '2026-12-01', slots: [{ start: '2026-12-01T08:00:00.000Z' }] }
+  const december = { month: '2026-12', timezone: 'Europe/Rome', days: ['2026-12-01', '2026-12-03'] }
+  /** The month read answers the month; the others `answer`. */
+  const withMonth = (answer: () => unknown) => async (route: string) =>
+    route === '/availability-month' ? december : answer()
 
-  it('renders with the first free day (one query), reuses it for a few seconds, then asks again', async () => {
-    const t = setup(async () => first)
+  it('renders with the first free day (one query) and its month’s free days, reuses them for a few seconds, then asks again', async () => {
+    const t = setup(withMonth(() => first))
     const a = await t.page('services=3')
-    expect(t.availability).toHaveBeenCalledWith('/first-free', { services: '3', operator: 'any' })
+    expect(t.availability.mock.calls).toEqual([
+      ['/first-free', { services: '3', operator: 'any' }],
+      ['/availability-month', { month: '2026-12', services: '3', operator: 'any' }],
+    ])
     expect(t.render.mock.calls[0]![1]).toMatchObject({
       url: '/reserve?services=3',
-      reserveTimes: { kind: 'first-free', services: '3', operator: 'any', ...first },
+      reserveTimes: {
+        kind: 'first-free',
+        services: '3',
+        operator: 'any',
+        ...first,
+        month: { month: '2026-12', days: december.days },
+      },
     })
     expect(a!.identity.body.toString()).toContain('2026-12-01T08:00:00.000Z')
     t.tick(TIMES_TTL_MS - 1)
     expect(await t.page('services=3')).toBe(a) // same times, same page: neither read nor rendered again
-    expect(t.availability).toHaveBeenCalledTimes(1)
+    expect(t.availability).toHaveBeenCalledTimes(2)
     expect(t.render).toHaveBeenCalledTimes(1)
     t.tick(1)
     await t.page('services=3')
-    expect(t.availability).toHaveBeenCalledTimes(2)
+    expect(t.availability).toHaveBeenCalledTimes(4)
+  })
+
+  it('no free day ahead: no month to read; a month that cannot be read leaves it to the browser', async () => {
+    const none = setup(async () => ({ day: null, slots: [] }))
+    await none.page('services=3')
+    expect(none.availability).toHaveBeenCalledTimes(1)
+    expect(none.render.mock.calls[0]![1].reserveTimes).toMatchObject({ day: null, month: null })
+    const failing = setup(async (route) => {
+      if (route === '/availability-month') throw new Error('month failed')
+      return first
+    })
+    await failing.page('services=3')
+    expect(failing.render.mock.calls[0]![1].reserveTimes).toMatchObject({ ...first, month: null })
   })
 
   it('new times make a new page', async () => {
     let answer = first
-    const t = setup(async () => answer)
+    const t = setup(withMonth(() => answer))
     const a = await t.page('services=3')
     t.tick(TIMES_TTL_MS)
     answer = { day: '2026-12-02', slots: [] }
@@ -73,14 +99,23 @@ describe('createReservePages', () => {
   })
 
   it('the day in the URL: that day’s times', async () => {
-    const t = setup(async () => ({ slots: [{ start: 'x' }] }))
+    const t = setup(withMonth(() => ({ slots: [{ start: 'x' }] })))
     await t.page('services=3&day=2026-12-05&step=when')
     expect(t.availability).toHaveBeenCalledWith('/time-availability-day', {
       date: '2026-12-05',
       services: '3',
       operator: 'any',
     })
-    expect(t.render.mock.calls[0]![1].reserveTimes).toMatchObject({ kind: 'day', day: '2026-12-05' })
+    expect(t.availability).toHaveBeenCalledWith('/availability-month', {
+      month: '2026-12',
+      services: '3',
+      operator: 'any',
+    })
+    expect(t.render.mock.calls[0]![1].reserveTimes).toMatchObject({
+      kind: 'day',
+      day: '2026-12-05',
+      month: { month: '2026-12', days: december.days },
+    })
   })
 
   it('no times needed (services step) or a move: no read; a failed read renders without times', async () => {

@@ -20,7 +20,7 @@ const MAX_TIMES = 64
 
 /** One availability read as the fast path answers it (reservations/endpoints/availability.ts). */
 export type AvailabilityRead = (
-  route: '/first-free' | '/time-availability-day',
+  route: '/first-free' | '/time-availability-day' | '/availability-month',
   query: Record<string, string>,
 ) => Promise<unknown>
 
@@ -30,6 +30,8 @@ export interface SeedTimes {
   kind: 'first-free' | 'day'
   day: string | null
   slots: unknown[]
+  /** The free days of the month the calendar opens on (that of `day`): its days work at once. */
+  month: { month: string; days: string[] } | null
 }
 
 interface Renderer {
@@ -75,17 +77,29 @@ export function createReservePages({
     const hit = times.get(key)
     if (hit && now() - hit.at < TIMES_TTL_MS) return hit.value
     const base = { services: q.services, operator: q.operator }
+    // The month's free days: read beside the day's times when the day is known, after the first
+    // free day otherwise. A month that cannot be read leaves the calendar to ask for it.
+    const monthOf = (day: string | null) =>
+      day
+        ? availability('/availability-month', { month: day.slice(0, 7), ...base }).then(
+            (r) => ({ month: day.slice(0, 7), days: (r as { days: string[] }).days }),
+            () => null,
+          )
+        : Promise.resolve(null)
     const value = (
       q.day
-        ? availability('/time-availability-day', { date: q.day, ...base }).then((r) => ({
-            ...base,
-            kind: 'day' as const,
-            day: q.day,
-            slots: (r as { slots: unknown[] }).slots,
-          }))
-        : availability('/first-free', base).then((r) => {
+        ? Promise.all([availability('/time-availability-day', { date: q.day, ...base }), monthOf(q.day)]).then(
+            ([r, month]) => ({
+              ...base,
+              kind: 'day' as const,
+              day: q.day,
+              slots: (r as { slots: unknown[] }).slots,
+              month,
+            }),
+          )
+        : availability('/first-free', base).then(async (r) => {
             const { day, slots } = r as { day: string | null; slots: unknown[] }
-            return { ...base, kind: 'first-free' as const, day, slots }
+            return { ...base, kind: 'first-free' as const, day, slots, month: await monthOf(day) }
           })
     ).catch((err: unknown) => {
       log('The times for the server render of /reserve could not be read.', err)

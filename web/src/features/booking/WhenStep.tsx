@@ -75,12 +75,15 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
     requestAnimationFrame(showTimes)
   }
 
+  // The first month's free days came with the page when the server rendered it.
+  const [monthSeed] = useState(() => (firstSeed ?? daySeed)?.month ?? null)
   const days = useResource(
     useCallback(
       (signal: AbortSignal) =>
         fetchMonthDays(month, { services: servicesKey.split(',').map(Number), operator }, signal),
       [month, servicesKey, operator],
     ),
+    monthSeed && monthSeed.month === month ? { data: monthSeed.days } : undefined,
   )
   const freeDays = new Set(days.status === 'success' ? days.data : [])
 
@@ -129,6 +132,10 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
   }
 
   const shownDay = choice.day ?? found?.day ?? undefined
+  /** The day step's GET query without a day: a free day of the calendar submits it (before hydration too). */
+  const dayForm = formQuery
+    ? { action: '/reserve', query: withoutDay(formQuery(bookable.first)), name: 'day' }
+    : undefined
   // The first free day's times came with its answer: no second request for them.
   const initialTimes = choice.day
     ? daySeed && daySeed.day === choice.day
@@ -152,6 +159,7 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
           canNext={month < monthOf(bookable.last)}
           weekStartsOn={CALENDAR.italianWeekStartsOn}
           busy={days.status === 'loading'}
+          dayForm={dayForm}
           labels={{
             previous: t.booking.previousMonth,
             next: t.booking.nextMonth,
@@ -204,4 +212,10 @@ export function WhenStep({ choice, config, notice, moving, onDay, onTime, waitli
       </div>
     </div>
   )
+}
+
+const withoutDay = (query: URLSearchParams) => {
+  query.delete('day')
+  query.delete('time')
+  return query
 }

@@ -33,6 +33,8 @@ export interface SeedTimes {
   kind: 'first-free' | 'day'
   day: string | null
   slots: SeedSlot[]
+  /** The free days of `day`'s month (the calendar's first month): its days work from the first paint. */
+  month?: { month: string; days: string[] } | null
 }
 
 export interface ReserveSeed {

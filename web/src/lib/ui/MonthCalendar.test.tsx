@@ -13,7 +13,13 @@ const labels = {
 }
 const free = new Set(['2026-12-15', '2026-12-16', '2026-12-22', '2027-01-05'])
 
-function Harness({ onSelect = () => {} }: { onSelect?: (day: string) => void }) {
+function Harness({
+  onSelect = () => {},
+  dayForm,
+}: {
+  onSelect?: (day: string) => void
+  dayForm?: { action: string; query: URLSearchParams; name: string }
+}) {
   const [month, setMonth] = useState('2026-12')
   const [selected, setSelected] = useState<string>()
   return (
@@ -30,6 +36,7 @@ function Harness({ onSelect = () => {} }: { onSelect?: (day: string) => void }) 
       canNext={month < '2027-01'}
       weekStartsOn={1}
       labels={labels}
+      dayForm={dayForm}
     />
   )
 }
@@ -78,6 +85,53 @@ describe('MonthCalendar', () => {
     fireEvent.pointerDown(grid, { clientX: 300, clientY: 100, timeStamp: 1000 })
     fireEvent.pointerUp(grid, { clientX: 200, clientY: 120, timeStamp: 1200 })
     expect(screen.getByRole('heading', { name: 'gennaio 2027' })).toBeInTheDocument()
+  })
+})
+
+describe('MonthCalendar as a GET form (a day works before hydration and without JavaScript)', () => {
+  const dayForm = { action: '/reserve', query: new URLSearchParams({ services: '4', step: 'when' }), name: 'day' }
+
+  it('a free day submits its day with the query; a day without times submits nothing', () => {
+    const { container } = render(<Harness dayForm={dayForm} />)
+    const form = container.querySelector('form.calendar')!
+    expect(form.getAttribute('method')).toBe('get')
+    expect(form.getAttribute('action')).toBe('/reserve')
+    const hidden = [...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value])
+    expect(hidden).toEqual([
+      ['services', '4'],
+      ['step', 'when'],
+    ])
+    const freeDay = screen.getByRole('button', { name: 'martedì 15 dicembre' })
+    expect(freeDay).toHaveAttribute('type', 'submit')
+    expect(freeDay).toHaveAttribute('name', 'day')
+    expect(freeDay).toHaveAttribute('value', '2026-12-15')
+    const busyDay = screen.getByRole('button', { name: 'lunedì 14 dicembre, nessun orario libero' })
+    expect(busyDay).toHaveAttribute('type', 'button')
+    expect(busyDay).not.toHaveAttribute('name')
+    // What the browser would send for the free day: the query, then the day.
+    expect([...new FormData(form as HTMLFormElement, freeDay)]).toEqual([
+      ['services', '4'],
+      ['step', 'when'],
+      ['day', '2026-12-15'],
+    ])
+  })
+
+  it('once hydrated a click chooses the day and does not submit', async () => {
+    const onSelect = vi.fn()
+    const { container } = render(<Harness onSelect={onSelect} dayForm={dayForm} />)
+    const submitted = vi.fn((event: Event) => event.preventDefault())
+    container.querySelector('form')!.addEventListener('submit', submitted)
+    await userEvent.click(screen.getByRole('button', { name: 'martedì 15 dicembre' }))
+    await userEvent.click(screen.getByRole('button', { name: 'lunedì 14 dicembre, nessun orario libero' }))
+    expect(onSelect).toHaveBeenCalledTimes(1)
+    expect(onSelect).toHaveBeenCalledWith('2026-12-15')
+    expect(submitted).not.toHaveBeenCalled()
+  })
+
+  it('without dayForm it stays a plain group of buttons', () => {
+    const { container } = render(<Harness />)
+    expect(container.querySelector('form')).toBeNull()
+    expect(screen.getByRole('button', { name: 'martedì 15 dicembre' })).toHaveAttribute('type', 'button')
   })
 })
 

@@ -2,12 +2,10 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { CALENDAR } from '@salon/shared/constants'
 import { addCalendarDays } from '@salon/shared/booking/periods'
 import { monthGrid } from '@salon/shared/booking/wizard'
+import { WEEKDAYS_IT } from '@salon/shared/format'
 import { formatDay, formatMonth } from '../format'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 import { Tooltip } from './Tooltip'
-
-/** Italian weekday initials, Sunday first (the index of `Date.getUTCDay`). */
-const WEEKDAYS_IT = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato']
 
 export interface MonthCalendarProps {
   /** `YYYY-MM` shown. */
@@ -25,6 +23,12 @@ export interface MonthCalendarProps {
   labels: { previous: string; next: string; grid: string; unavailable: string }
   /** Shown under the grid while the month's free days load. */
   busy?: boolean
+  /**
+   * The calendar as a GET form: each day that can be chosen submits `name=<day>` with `query` to
+   * `action`, so a day works before the page has hydrated and without JavaScript (the server
+   * renders that day). Once hydrated, a click is `onSelect` as always.
+   */
+  dayForm?: { action: string; query: URLSearchParams; name: string }
 }
 
 /**
@@ -43,6 +47,7 @@ export function MonthCalendar({
   weekStartsOn = CALENDAR.defaultWeekStartsOn,
   labels,
   busy,
+  dayForm,
 }: MonthCalendarProps) {
   const grid = monthGrid(month, weekStartsOn, CALENDAR.weeks)
   const inMonth = grid.filter((d) => d.inMonth).map((d) => d.day)
@@ -103,8 +108,12 @@ export function MonthCalendar({
 
   const weekdays = Array.from({ length: 7 }, (_, i) => WEEKDAYS_IT[(i + weekStartsOn) % 7]!)
 
+  const Root = dayForm ? 'form' : 'div'
   return (
-    <div className="calendar">
+    <Root className="calendar" {...(dayForm ? { method: 'get', action: dayForm.action } : {})}>
+      {dayForm
+        ? [...dayForm.query].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
+        : null}
       <div className="calendar__head">
         <Tooltip content={labels.previous}>
           <button
@@ -154,14 +163,19 @@ export function MonthCalendar({
           return (
             <button
               key={day}
-              type="button"
+              type={dayForm && enabled ? 'submit' : 'button'}
+              name={dayForm && enabled ? dayForm.name : undefined}
+              value={dayForm && enabled ? day : undefined}
               data-day={day}
               className="calendar__day"
               tabIndex={day === active ? 0 : -1}
               aria-pressed={isSelected}
               aria-disabled={!enabled || undefined}
               aria-label={enabled ? formatDay(day) : `${formatDay(day)}, ${labels.unavailable}`}
-              onClick={() => enabled && onSelect(day)}
+              onClick={(event) => {
+                event.preventDefault()
+                if (enabled) onSelect(day)
+              }}
               onKeyDown={onKeyDown}
               onFocus={() => setFocusDay(day)}
             >
@@ -170,7 +184,7 @@ export function MonthCalendar({
           )
         })}
       </div>
-    </div>
+    </Root>
   )
 }
 
