@@ -137,6 +137,21 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('time-slot').first()).toHaveText(hhmm(times.slots[0]!.start))
     await expect(page.locator(`.calendar__day[value="${other}"]`)).toHaveAttribute('aria-pressed', 'true')
   })
+
+  test('two services ticked and "Avanti" open the operator step with both (a GET form)', async ({ page, request }) => {
+    const { services } = await serviceIds(request)
+    const [[titleA, idA], [titleB, idB]] = [...services] as [[string, number], [string, number]]
+    await page.goto('/reserve')
+    await page.getByRole('checkbox', { name: titleB, exact: true }).check()
+    await page.getByRole('checkbox', { name: titleA, exact: true }).check()
+    await page.getByRole('button', { name: 'Avanti' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Con chi?')
+    const url = new URL(page.url())
+    expect(url.searchParams.get('step')).toBe('operator')
+    // In the page's order; the server rendered the step with both.
+    expect(url.searchParams.getAll('services').map(Number).sort()).toEqual([idA, idB].sort())
+    await expect(page.locator('.sticky-bar')).toContainText('2 servizi')
+  })
 })
 
 for (const [size, device] of [
@@ -171,6 +186,29 @@ for (const [size, device] of [
       await page.getByRole('button', { name: 'Avanti' }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Con chi?')
       expect(new URL(page.url()).searchParams.get('services')).toBe(String(id))
+      expect(errors).toEqual([])
+    })
+
+    test('"Avanti" tapped before hydration goes on with the service ticked', async ({ page, request }) => {
+      const { services } = await serviceIds(request)
+      const [title, id] = [...services][0]!
+      const errors = failOnHydrationErrors(page)
+      await slowPhone(page)
+      const release = await holdScripts(page)
+      await page.goto('/reserve', { waitUntil: 'commit' })
+      const box = page.getByRole('checkbox', { name: title, exact: true })
+      await box.click()
+      expect(await hydrated(page)).toBe(false)
+      // The form's GET: the server renders the operator step (its scripts are held too).
+      await page.getByRole('button', { name: 'Avanti' }).click({ noWaitAfter: true })
+      await expect(page).toHaveURL(/[?&]step=operator/)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Con chi?')
+      expect(await hydrated(page)).toBe(false)
+      release()
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Con chi?')
+      expect(new URL(page.url()).searchParams.get('services')).toBe(String(id))
+      await expect(page.locator('.sticky-bar')).toContainText('1 servizio')
       expect(errors).toEqual([])
     })
 

@@ -37,6 +37,9 @@ describe('timesQueryOf', () => {
     expect(timesQueryOf(q('services=3&step=operator'))).toBeNull()
     expect(timesQueryOf(q('services=x'))).toBeNull() // a bad value is dropped: nothing chosen
     expect(timesQueryOf(q('services=3&move=12'))).toBe('skip') // a move: the browser's
+    // The services step's GET form repeats `services`; with no step the day step is reached.
+    expect(timesQueryOf(q('services=3&services=7'))).toEqual({ services: '3,7', operator: 'any', day: null })
+    expect(timesQueryOf(q('services=3&services=7&step=operator'))).toBeNull()
   })
 })
 

@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto'
 import { reachableStep } from '@salon/shared/booking/wizard'
-import { readWizardQuery } from '@salon/shared/booking/wizardQuery'
+import { readWizardQuery, wizardQueryOf } from '@salon/shared/booking/wizardQuery'
 import type { SpaShell } from '../platform/edge'
 
 /** How long one availability answer is reused for the same choice: a burst shares it, a later visitor gets a fresh one. */
@@ -50,7 +50,7 @@ export interface ReservePagesOptions {
 
 /** What the server reads for `/reserve?…`: which times, if any (null: the page needs none). */
 export function timesQueryOf(search: URLSearchParams) {
-  const parsed = readWizardQuery(Object.fromEntries(search))
+  const parsed = readWizardQuery(wizardQueryOf(search))
   if (parsed.move) return 'skip' as const // a move is a signed-in customer's: the browser renders it
   const choice = { services: parsed.services, operator: parsed.operator, day: parsed.day, time: parsed.time }
   const step = reachableStep(choice, parsed.step ?? (choice.services.length ? 'when' : 'services'))

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { wizardSearch } from '../schemas/booking'
-import { readWizardQuery } from './wizardQuery'
+import { readWizardQuery, wizardQueryOf } from './wizardQuery'
 
 const pieces = {
   id: fc.oneof(
@@ -66,5 +66,20 @@ describe('readWizardQuery (the zod-free twin of wizardSearch)', () => {
       day: '2026-12-15',
       step: 'when',
     })
+  })
+})
+
+describe('wizardQueryOf (the URL as readWizardQuery takes it)', () => {
+  it('joins repeated services in order (the services step’s GET form); one value stays as it is', () => {
+    const form = new URLSearchParams('services=4&services=7&step=operator&operator=2')
+    expect(wizardQueryOf(form)).toEqual({ services: '4,7', step: 'operator', operator: '2' })
+    expect(readWizardQuery(wizardQueryOf(form))).toEqual({ services: [4, 7], operator: 2, step: 'operator' })
+    expect(wizardQueryOf(new URLSearchParams('services=3,7&day=2026-12-01'))).toEqual({
+      services: '3,7',
+      day: '2026-12-01',
+    })
+    expect(wizardQueryOf(new URLSearchParams('step=operator'))).toEqual({ step: 'operator' })
+    // A bad one among them drops the services, as one bad id in `3,x` does.
+    expect(readWizardQuery(wizardQueryOf(new URLSearchParams('services=4&services=x'))).services).toEqual([])
   })
 })

@@ -28,6 +28,18 @@ const INSTANT = new RegExp(
   `^${DATE}T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$`,
 )
 
+/**
+ * A URL's query as `readWizardQuery` takes it. `services` comes once as `3,7` (the wizard's own
+ * links) or repeated, `services=3&services=7`: what the services step's GET form sends when
+ * "Avanti" is pressed before the page has hydrated, or without JavaScript. Joined in order.
+ */
+export function wizardQueryOf(search: URLSearchParams): Record<string, string> {
+  const q = Object.fromEntries(search)
+  const services = search.getAll('services')
+  if (services.length > 1) q.services = services.join(',')
+  return q
+}
+
 export function readWizardQuery(q: Record<string, string | undefined>): WizardQuery {
   const out: WizardQuery = { services: [], operator: 'any' }
   if (q.services !== undefined) {

@@ -8,6 +8,7 @@ import { t } from '../../lib/i18n'
 import { loginHref, registerHref } from '../../lib/paths'
 import { learnSalonZone, type SalonSettings } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
+import { useHydrated } from '../../lib/useHydrated'
 import { useToast } from '../../lib/toast'
 import { ChevronLeftIcon } from '../../lib/ui/icons'
 import { PageLoader } from '../../lib/ui/Spinner'
@@ -16,7 +17,7 @@ import { useResource } from '../../lib/useResource'
 import { confirmBooking, fetchCatalogue, moveBooking, type Catalogue } from './api'
 import { chosenServices, operatorsFor, totalsOf } from './catalogue'
 import { OperatorStep } from './OperatorStep'
-import { ServicesStep } from './ServicesStep'
+import { SERVICES_FORM_ID, ServicesStep } from './ServicesStep'
 import { confirmRefusal, confirmReopening, isTimeGone, useBookingSession } from './useBookingSession'
 import { useWizard, wizardQuery } from './useWizard'
 import type { ReserveSeed, SeedTimes } from './seed'
@@ -239,6 +240,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
           : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
+  const hydrated = useHydrated()
   if (seriesDone)
     return (
       <Suspense fallback={<PageLoader />}>
@@ -279,6 +281,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
             catalogue={catalogue}
             selected={choice.services}
             onChange={(s) => wizard.update({ services: s, time: undefined })}
+            hidden={choice.operator === 'any' ? undefined : new URLSearchParams({ operator: String(choice.operator) })}
           />
         ) : null}
         {step === 'operator' ? (
@@ -375,6 +378,25 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
             <Link className="btn btn--primary" to={action.href}>
               {action.label}
             </Link>
+          ) : step === 'services' ? (
+            // The services form's submit (ServicesStep): before hydration it loads the operator
+            // step with the boxes ticked so far (none: the services step again). Not `disabled`,
+            // and unavailable only once hydrated: the server renders it with nothing ticked, and a
+            // box ticked before hydration could not enable it.
+            <button
+              type="submit"
+              form={SERVICES_FORM_ID}
+              name="step"
+              value="operator"
+              className="btn btn--primary"
+              aria-disabled={(hydrated && action.disabled) || undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                if (!action.disabled) action.go()
+              }}
+            >
+              {action.label}
+            </button>
           ) : (
             <button
               type="button"

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { Catalogue } from './api'
-import { ServicesStep } from './ServicesStep'
+import { SERVICES_FORM_ID, ServicesStep } from './ServicesStep'
 
 const catalogue = {
   config: {} as Catalogue['config'],
@@ -39,5 +39,34 @@ describe('ServicesStep', () => {
     rerender(<ServicesStep catalogue={catalogue} selected={[4, 7]} onChange={onChange} />)
     await userEvent.keyboard('{ }') // Space on the focused checkbox toggles it off again
     expect(onChange).toHaveBeenLastCalledWith([4])
+  })
+})
+
+describe('ServicesStep as a GET form ("Avanti" before hydration or without JavaScript)', () => {
+  it('sends the ticked services, the rest of the choice and the step "Avanti" names', () => {
+    const { container } = render(
+      <>
+        <ServicesStep
+          catalogue={catalogue}
+          selected={[7, 4]}
+          onChange={() => {}}
+          hidden={new URLSearchParams({ operator: '2' })}
+        />
+        <button type="submit" form={SERVICES_FORM_ID} name="step" value="operator">
+          Avanti
+        </button>
+      </>,
+    )
+    const form = container.querySelector<HTMLFormElement>(`form#${SERVICES_FORM_ID}`)!
+    expect(form.getAttribute('method')).toBe('get')
+    expect(form.getAttribute('action')).toBe('/reserve')
+    const avanti = screen.getByRole('button', { name: 'Avanti' })
+    // Boxes in page order (the wizard reads repeated `services` in order: wizardQueryOf).
+    expect([...new FormData(form, avanti)]).toEqual([
+      ['operator', '2'],
+      ['services', '4'],
+      ['services', '7'],
+      ['step', 'operator'],
+    ])
   })
 })

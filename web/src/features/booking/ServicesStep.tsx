@@ -4,15 +4,25 @@ import { t } from '../../lib/i18n'
 import { CheckIcon } from '../../lib/ui/icons'
 import type { Catalogue } from './api'
 
-/** Step 1: services grouped by category, several at once (checkboxes named by the service title). */
+/** The services step's form: "Avanti" (in the sticky bar, outside it) submits it by this id. */
+export const SERVICES_FORM_ID = 'services-choice'
+
+/**
+ * Step 1: services grouped by category, several at once (checkboxes named by the service title).
+ * A GET form to `/reserve` (`services=3&services=7`, with `hidden` and the step "Avanti" names):
+ * before hydration or without JavaScript, "Avanti" loads the next step rendered by the server.
+ */
 export function ServicesStep({
   catalogue,
   selected,
   onChange,
+  hidden,
 }: {
   catalogue: Catalogue
   selected: number[]
   onChange: (services: number[]) => void
+  /** The rest of the choice the form carries (the operator, when one was chosen). */
+  hidden?: URLSearchParams
 }) {
   // The tap shows at once; the URL (the wizard's state) follows a moment later via the router.
   const [chosen, setChosen] = useState(selected)
@@ -24,7 +34,7 @@ export function ServicesStep({
 
   // The page came from the server: a tap before React took it over ticked the native checkbox
   // only. Once hydrated, the boxes as the customer left them win (the order: kept, then new ones).
-  const groupsRef = useRef<HTMLDivElement>(null)
+  const groupsRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     const boxes = groupsRef.current?.querySelectorAll<HTMLInputElement>('input[data-service]') ?? []
     const ticked = [...boxes].filter((b) => b.checked).map((b) => Number(b.dataset.service))
@@ -37,7 +47,10 @@ export function ServicesStep({
   }, [])
 
   return (
-    <div className="choice-groups" ref={groupsRef}>
+    <form id={SERVICES_FORM_ID} method="get" action="/reserve" className="choice-groups" ref={groupsRef}>
+      {[...(hidden ?? [])].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {catalogue.categories.map((category) => (
         <fieldset key={category.id ?? 'other'} className="choice-group">
           <legend className="choice-group__title">{category.name}</legend>
@@ -81,6 +94,6 @@ export function ServicesStep({
         </fieldset>
       ))}
       {catalogue.categories.length === 0 ? <p className="muted">{t.home.servicesEmpty}</p> : null}
-    </div>
+    </form>
   )
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { reachableStep, WIZARD_STEPS, type WizardChoice, type WizardStep } from '@salon/shared/booking/wizard'
-import { readWizardQuery } from '@salon/shared/booking/wizardQuery'
+import { readWizardQuery, wizardQueryOf } from '@salon/shared/booking/wizardQuery'
 
 const MOVE_STEPS: readonly WizardStep[] = ['when', 'summary']
 
@@ -43,7 +43,7 @@ export function wizardQuery(choice: WizardChoice, step: WizardStep, moving?: num
 export function useWizard(): Wizard {
   const [params, setParams] = useSearchParams()
   const raw = params.toString()
-  const parsed = useMemo(() => readWizardQuery(Object.fromEntries(new URLSearchParams(raw))), [raw])
+  const parsed = useMemo(() => readWizardQuery(wizardQueryOf(new URLSearchParams(raw))), [raw])
   const choice = useMemo<WizardChoice>(
     () => ({ services: parsed.services, operator: parsed.operator, day: parsed.day, time: parsed.time }),
     [parsed],
