@@ -17,6 +17,7 @@
 // with its own database (lib/benchAb.mjs; docs/benchmarks.md).
 // BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10;
 // BENCH_JOBS=off runs no worker at all (the confirm path alone, mails left queued).
+// BENCH_V8="<flags>" passes V8 flags to every server (app, job process, floor).
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process and of the floor to .data/bench-prof/
 // (`--cpu-prof`), with windows.json (each load run's process and time): `node
 // scripts/lib/benchProfile.mjs` prints the self time per package and function of every run.
@@ -92,7 +93,7 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms'), name = path.basena
     const child = fork(file, [], {
       cwd,
       execPath: SERVER_NODE,
-      execArgv: ['--import', 'tsx', ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : [])],
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_V8 ? process.env.BENCH_V8.split(' ') : []), ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
