@@ -93,7 +93,12 @@ const spawnServer = (file, env, cwd = path.join(root, 'cms'), name = path.basena
     const child = fork(file, [], {
       cwd,
       execPath: SERVER_NODE,
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_V8 ? process.env.BENCH_V8.split(' ') : []), ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_V8 ? process.env.BENCH_V8.split(' ') : []),
+        ...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []),
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
