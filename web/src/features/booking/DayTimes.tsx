@@ -2,6 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react'
 import { partOfDay, type WizardChoice } from '@salon/shared/booking/wizard'
 import { formatDay, formatTime } from '../../lib/format'
 import { t } from '../../lib/i18n'
+import { HiddenFields } from '../../lib/ui/HiddenFields'
 import { LoadError } from '../../lib/ui/LoadError'
 import { Spinner } from '../../lib/ui/Spinner'
 import { useResource } from '../../lib/useResource'
@@ -106,9 +107,7 @@ function TimeGroups({
   ].filter((g) => g.slots.length)
   return (
     <form method="get" action="/reserve" className="times__form">
-      {[...formQuery].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields query={formQuery} />
       {groups.map((group) => (
         <div key={group.key} className="times__group" role="group" aria-label={group.label}>
           <h3 className="times__group-title">{group.label}</h3>

@@ -8,7 +8,6 @@ import { t } from '../../lib/i18n'
 import { loginHref, registerHref } from '../../lib/paths'
 import { learnSalonZone, type SalonSettings } from '../../lib/salon'
 import { useDocumentTitle } from '../../lib/title'
-import { useHydrated } from '../../lib/useHydrated'
 import { useToast } from '../../lib/toast'
 import { ChevronLeftIcon } from '../../lib/ui/icons'
 import { PageLoader } from '../../lib/ui/Spinner'
@@ -22,6 +21,7 @@ import { confirmRefusal, confirmReopening, isTimeGone, useBookingSession } from 
 import { useWizard, wizardQuery } from './useWizard'
 import type { ReserveSeed, SeedTimes } from './seed'
 import { WhenStep } from './WhenStep'
+import { WizardAction, type WizardNext } from './WizardAction'
 import { LoadError } from '../../lib/ui/LoadError'
 import { MovingNow } from './MovingNow'
 import { bookableWindow } from '@salon/shared/booking/wizard'
@@ -206,11 +206,13 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
   }
 
   const summaryHref = wizard.hrefFor('summary')
-  const next: Record<
-    typeof step,
-    { label: string; disabled: boolean; go: () => void } | { label: string; href: string }
-  > = {
-    services: { label: t.booking.next, disabled: services.length === 0, go: () => wizard.goTo('operator') },
+  const next: Record<typeof step, WizardNext> = {
+    services: {
+      label: t.booking.next,
+      disabled: services.length === 0,
+      go: () => wizard.goTo('operator'),
+      submit: { form: SERVICES_FORM_ID, name: 'step', value: 'operator' },
+    },
     operator: { label: t.booking.next, disabled: operators.length === 0, go: () => wizard.goTo('when') },
     when: { label: t.booking.next, disabled: !choice.time, go: () => wizard.goTo('summary') },
     summary: seriesOn
@@ -240,7 +242,6 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
           : { label: t.booking.loginToConfirm, href: loginHref(summaryHref) },
   }
   const action = next[step]
-  const hydrated = useHydrated()
   if (seriesDone)
     return (
       <Suspense fallback={<PageLoader />}>
@@ -373,42 +374,7 @@ function Wizard({ catalogue, seed }: { catalogue: Catalogue; seed: SeedTimes | n
             <span className="sticky-bar__count">{t.booking.nothingChosen}</span>
           )
         }
-        action={
-          'href' in action ? (
-            <Link className="btn btn--primary" to={action.href}>
-              {action.label}
-            </Link>
-          ) : step === 'services' ? (
-            // The services form's submit (ServicesStep): before hydration it loads the operator
-            // step with the boxes ticked so far (none: the services step again). Not `disabled`,
-            // and unavailable only once hydrated: the server renders it with nothing ticked, and a
-            // box ticked before hydration could not enable it.
-            <button
-              type="submit"
-              form={SERVICES_FORM_ID}
-              name="step"
-              value="operator"
-              className="btn btn--primary"
-              aria-disabled={(hydrated && action.disabled) || undefined}
-              onClick={(event) => {
-                event.preventDefault()
-                if (!action.disabled) action.go()
-              }}
-            >
-              {action.label}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={action.go}
-              disabled={action.disabled}
-              aria-busy={submitting || undefined}
-            >
-              {action.label}
-            </button>
-          )
-        }
+        action={<WizardAction action={action} busy={submitting} />}
       />
     </div>
   )

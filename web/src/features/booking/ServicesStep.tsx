@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { formatDuration, formatPrice } from '../../lib/format'
 import { t } from '../../lib/i18n'
+import { HiddenFields } from '../../lib/ui/HiddenFields'
 import { CheckIcon } from '../../lib/ui/icons'
 import type { Catalogue } from './api'
 
@@ -48,9 +49,7 @@ export function ServicesStep({
 
   return (
     <form id={SERVICES_FORM_ID} method="get" action="/reserve" className="choice-groups" ref={groupsRef}>
-      {[...(hidden ?? [])].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields query={hidden} />
       {catalogue.categories.map((category) => (
         <fieldset key={category.id ?? 'other'} className="choice-group">
           <legend className="choice-group__title">{category.name}</legend>

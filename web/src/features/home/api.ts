@@ -10,7 +10,6 @@ import {
   type ImageSize,
 } from '@salon/shared/imageUrls'
 import { api, ApiError } from '../../lib/api'
-import { learnSalonZone } from '../../lib/salon'
 
 /** The JSON of `GET /api/pages/home` (docs/api.md), the parts the home reads. */
 export type Id = number | string
@@ -120,11 +119,7 @@ export interface HomeData {
  * when nothing changed) instead of trusting `max-age=60`, so a banner the salon just hid is gone
  * on the next visit.
  */
-export const fetchHome = (signal: AbortSignal) =>
-  api.get<HomeData>('/api/pages/home', { signal, cache: 'no-cache' }).then((home) => {
-    learnSalonZone(home.config)
-    return home
-  })
+export const fetchHome = (signal: AbortSignal) => api.get<HomeData>('/api/pages/home', { signal, cache: 'no-cache' })
 
 /**
  * What the home route's loader gives the page: the data, or not yet (`pending`: the build-time

@@ -4,6 +4,7 @@ import { addCalendarDays } from '@salon/shared/booking/periods'
 import { monthGrid } from '@salon/shared/booking/wizard'
 import { WEEKDAYS_IT } from '@salon/shared/format'
 import { formatDay, formatMonth } from '../format'
+import { HiddenFields } from './HiddenFields'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 import { Tooltip } from './Tooltip'
 
@@ -111,9 +112,7 @@ export function MonthCalendar({
   const Root = dayForm ? 'form' : 'div'
   return (
     <Root className="calendar" {...(dayForm ? { method: 'get', action: dayForm.action } : {})}>
-      {dayForm
-        ? [...dayForm.query].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
-        : null}
+      <HiddenFields query={dayForm?.query} />
       <div className="calendar__head">
         <Tooltip content={labels.previous}>
           <button
