@@ -18,6 +18,7 @@
 // BENCH_JOBS=inline runs the job worker inside each web process instead of a job process at nice 10;
 // BENCH_JOBS=off runs no worker at all (the confirm path alone, mails left queued).
 // BENCH_V8="<flags>" passes V8 flags to every server (app, job process, floor).
+// BENCH_TIMELINE=1 prints the confirm race by tenths of its answers, with the bookings' own times.
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of each app process and of the floor to .data/bench-prof/
 // (`--cpu-prof`), with windows.json (each load run's process and time): `node
 // scripts/lib/benchProfile.mjs` prints the self time per package and function of every run.
@@ -65,7 +66,13 @@ const db = await startPostgres({
   database: 'salon_bench',
   preferredPort: 0,
   log,
-  settings: PGSS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+  settings: PGSS
+    ? {
+        shared_preload_libraries: 'pg_stat_statements',
+        'pg_stat_statements.track': 'all',
+        'pg_stat_statements.track_planning': 'on',
+      }
+    : {},
 })
 const sqlOnBench = async (text) => {
   const { createRequire } = await import('node:module')

@@ -2,7 +2,7 @@
 // on one process (with the CPU of each process per confirm, and with BENCH_PGSS=1 PostgreSQL's time
 // per statement), and the race split over two app processes.
 import { cpuSeconds, postgresCpuSeconds } from './procCpu.mjs'
-import { jsonCall as json, registerCustomers } from './benchLoad.mjs'
+import { jsonCall as json, percentile, registerCustomers } from './benchLoad.mjs'
 
 /**
  * CPU seconds (user + system, /proc) of the app process `appPid`, of PostgreSQL (the postmaster
@@ -115,17 +115,33 @@ export async function confirmRows({ run, runSplit, app, pids, piega, days, sql, 
       },
     ],
   })
+  // The race by tenths, in the order the answers came: where the tail is (BENCH_TIMELINE=1).
+  if (process.env.BENCH_TIMELINE) {
+    log('The race by tenths of its answers (the bookings made: their times in ms):')
+    for (let k = 0; k < 10; k++) {
+      const [from, to] = [(k * race.times.length) / 10, ((k + 1) * race.times.length) / 10]
+      const times = race.times.slice(from, to)
+      const won = times.filter((_, i) => race.statuses[from + i] === 200).map(Math.round)
+      console.log(
+        `  ${k + 1}/10: p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms; ${won.length} booked${won.length ? ` [${won.join(', ')}]` : ''}`,
+      )
+    }
+  }
   // Ms of CPU per confirm: app process, PostgreSQL (postmaster + backends), job process, load generator.
   statuses.cpuMsPerConfirm = cpuPerConfirm(cpuBefore, cpuNow(who), drafts.length)
   if (pgss) {
     // Where PostgreSQL's time went in the race (statements since the reset above).
     const rows = await sql(
       `select calls, round(total_exec_time::numeric, 1) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
+              plans, round(total_plan_time::numeric, 1) as plan_ms,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
-         from pg_stat_statements order by total_exec_time desc limit 15`,
+         from pg_stat_statements where calls > 0 order by total_exec_time + total_plan_time desc limit 15`,
     )
-    log(`PostgreSQL time per statement in the contention row (calls | ms | ms per call | statement):`)
-    for (const r of rows) console.log(`| ${r.calls} | ${r.ms} | ${r.per_call} | ${r.statement} |`)
+    log(
+      `PostgreSQL time per statement in the contention row (calls | ms | ms per call | plans | planning ms | statement):`,
+    )
+    for (const r of rows)
+      console.log(`| ${r.calls} | ${r.ms} | ${r.per_call} | ${r.plans} | ${r.plan_ms} | ${r.statement} |`)
   }
 
   // The same race on another day, the confirms split over both processes (half the drafts each).

@@ -42,10 +42,15 @@ export const runLoad = (autocannon, title, opts, { quiet = false } = {}) =>
     }
     if (options.amount) delete options.duration
     delete options.pathFor
+    // Each answer's time and status, in the order they came (`statuses[i]` is the status of `times[i]`).
+    const statuses = []
     const inst = autocannon(options, (err, result) =>
-      err ? reject(err) : resolve({ title, result, times, p95: percentile(times, 95) }),
+      err ? reject(err) : resolve({ title, result, times, statuses, p95: percentile(times, 95) }),
     )
-    inst.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
+    inst.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime)
+      statuses.push(status)
+    })
     autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
   })
 

@@ -66,6 +66,8 @@ describe('a customer books', () => {
 
     const mine = await api('GET', `/api/reservations/${draft}`, { as: 'USER' })
     expect(mine.status).toBe(200)
+    // Two services in their order, a note, a client card: the answer is what the customer reads.
+    expect(res.body.data).toEqual(mine.body)
     const after = await api(
       'GET',
       `/api/reservations/time-availability-day?date=${day}&services=${svc.Piega}&operator=${ops.Giulia}`,

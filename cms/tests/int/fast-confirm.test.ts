@@ -86,6 +86,16 @@ describe('confirm on the fast path', () => {
       ...viaPayload.body,
       data: strip(viaPayload.body.data),
     })
+    // The booking in the answer is the booking as its customer reads it — field for field, on both
+    // paths (the confirm builds it from the row its write returned: repository.ts `reservationDoc`).
+    for (const [answer, base] of [
+      [fast, undefined],
+      [viaPayload, slow.base],
+    ] as const) {
+      const read = await api('GET', `/api/reservations/${answer.body.data.id}?depth=0`, { token, base })
+      expect(read.status).toBe(200)
+      expect(answer.body.data).toEqual(read.body)
+    }
     const events = await sql(`select kind, actor_role from reservation_events where reservation_id = $1 order by id`, [
       a,
     ])

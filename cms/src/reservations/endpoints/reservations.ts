@@ -68,8 +68,9 @@ export const confirmEndpoint: Endpoint = {
   handler: async (req) => {
     const user = requireUser(req)
     const body = parseOr400(confirmBody, await readJsonObject(req))
-    const { id } = await confirmSession(pool(req.payload), user, body)
-    return Response.json({ message: 'Prenotazione registrata', data: await readBack(req, id) })
+    // The booking as written, in the shape its customer reads it (no read back through Payload).
+    const { booking } = await confirmSession(pool(req.payload), user, body)
+    return Response.json({ message: 'Prenotazione registrata', data: booking })
   },
 }
 
