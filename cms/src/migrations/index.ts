@@ -35,6 +35,7 @@ import * as migration_20261127_190000_waitlist from './20261127_190000_waitlist'
 import * as migration_20261127_191000_series from './20261127_191000_series';
 import * as migration_20261128_000000_dashboard_rollup from './20261128_000000_dashboard_rollup';
 import * as migration_20261128_080000_services_notify from './20261128_080000_services_notify';
+import * as migration_20261128_210000_phases_generic_plans from './20261128_210000_phases_generic_plans';
 
 export const migrations = [
   {
@@ -221,5 +222,10 @@ export const migrations = [
     up: migration_20261128_080000_services_notify.up,
     down: migration_20261128_080000_services_notify.down,
     name: '20261128_080000_services_notify',
+  },
+  {
+    up: migration_20261128_210000_phases_generic_plans.up,
+    down: migration_20261128_210000_phases_generic_plans.down,
+    name: '20261128_210000_phases_generic_plans',
   },
 ];

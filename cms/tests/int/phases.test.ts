@@ -237,6 +237,12 @@ describe('the same operator inside a colour’s tempo di posa', () => {
     const ok = await insert(35, 30)
     await sql('delete from reservations where id = $1', [ok[0].id])
   })
+
+  it('the trigger that writes the phases runs on generic plans (not planned afresh under the operator’s lock)', async () => {
+    // migration …_phases_generic_plans; a later CREATE OR REPLACE of the function must keep the SET.
+    const [row] = await sql(`select proconfig from pg_proc where proname = 'reservation_phases_sync'`)
+    expect(row.proconfig).toContain('plan_cache_mode=force_generic_plan')
+  })
 })
 
 describe('stations', () => {
