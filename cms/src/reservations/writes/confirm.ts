@@ -80,7 +80,8 @@ async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now
  * a rush — is refused there, for two statements and no row lock. Committed data cannot be rolled back, so such a refusal is one a
  * confirm running alone at that moment would get too.
  *
- * **Then the decision again, under the locks**: the draft and the customer, locked (one customer's
+ * **Then the decision again, under the locks**, also on generic plans (the write and its triggers
+ * were planned afresh at every booking while the operator's lock was held): the draft and the customer, locked (one customer's
  * confirms run one at a time, so the open-booking cap cannot be raced); the same facts read inside
  * the transaction; the engine checks, and the guarded write claims the time. The answer is the
  * booking as that write returned it (`writeConfirmed`), not read back afterwards.
@@ -89,41 +90,51 @@ async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
   await refuseOnCommitted(pool, user, body, now)
   return withRetries(() =>
-    inTransaction(pool, async (db) => {
-      const { draft, calendar, placement } = await decide(db, user, body, now, await lockOwnDraft(db, body.id, user.id))
-      const note = body.note || null
-      const { start, amounts, status } = placement
-      let booking: Awaited<ReturnType<typeof writeConfirmed>> | undefined
-      await placeBooking(db, calendar, {
-        ...placement,
-        write: (time) => {
-          // The booking as it will be written: its event is recorded by the same statement.
-          const after = loadedReservation({
-            id: body.id,
-            user_id: draft.user,
-            operator_id: time.operator,
-            status,
-            date_start: start,
-            date_end: new Date(amounts.date_end),
-            duration: amounts.duration,
-            total_price: amounts.total_price,
-            note,
-            created_at: draft.createdAt,
-            services: body.services,
-          }).snapshot
-          // "Qualsiasi operatore": remembered, so that the customer may later move it to anyone.
-          const confirmed = {
-            id: body.id,
-            time,
-            note,
-            anyOperator: body.operator === 'any',
-            services: body.services,
-            now,
-          }
-          return writeConfirmed(db, confirmed, user, draft.snapshot, after).then((written) => (booking = written))
-        },
-      })
-      return { id: body.id, booking: booking! }
-    }),
+    inTransaction(
+      pool,
+      async (db) => {
+        const { draft, calendar, placement } = await decide(
+          db,
+          user,
+          body,
+          now,
+          await lockOwnDraft(db, body.id, user.id),
+        )
+        const note = body.note || null
+        const { start, amounts, status } = placement
+        let booking: Awaited<ReturnType<typeof writeConfirmed>> | undefined
+        await placeBooking(db, calendar, {
+          ...placement,
+          write: (time) => {
+            // The booking as it will be written: its event is recorded by the same statement.
+            const after = loadedReservation({
+              id: body.id,
+              user_id: draft.user,
+              operator_id: time.operator,
+              status,
+              date_start: start,
+              date_end: new Date(amounts.date_end),
+              duration: amounts.duration,
+              total_price: amounts.total_price,
+              note,
+              created_at: draft.createdAt,
+              services: body.services,
+            }).snapshot
+            // "Qualsiasi operatore": remembered, so that the customer may later move it to anyone.
+            const confirmed = {
+              id: body.id,
+              time,
+              note,
+              anyOperator: body.operator === 'any',
+              services: body.services,
+              now,
+            }
+            return writeConfirmed(db, confirmed, user, draft.snapshot, after).then((written) => (booking = written))
+          },
+        })
+        return { id: body.id, booking: booking! }
+      },
+      { genericPlans: true },
+    ),
   )
 }
