@@ -46,6 +46,7 @@ async function writeToFirstFreeOperator(
   order: number[],
   write: (operatorId: number) => Promise<unknown>,
   clearStale?: (operatorId: number) => Promise<number>,
+  commitsNext = false,
 ): Promise<number> {
   const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
   const lockKey = (operatorId: number) => [OPERATOR_DAY_LOCK + operatorId, dayKey]
@@ -63,7 +64,9 @@ async function writeToFirstFreeOperator(
     await db.query('savepoint try_operator')
     try {
       await write(operatorId)
-      await db.query('release savepoint try_operator')
+      // COMMIT releases it too: a transaction that commits right after skips that round trip,
+      // made while the operator's lock is held (Placement `commitsNext`).
+      if (!commitsNext) await db.query('release savepoint try_operator')
       return true
     } catch (err) {
       await db.query('rollback to savepoint try_operator')
@@ -124,6 +127,13 @@ export interface Placement {
   now: Date
   /** Writes the time once an operator is chosen (default `writeTime`; confirm also writes its services and event). */
   write?: (time: BookedTime) => Promise<unknown>
+  /**
+   * The transaction commits as soon as the time is written (confirm): the savepoint of the
+   * successful try is left to the COMMIT instead of released by a round trip of its own while the
+   * operator's lock is held. Never for a transaction that places several bookings (a series): its
+   * savepoints would nest.
+   */
+  commitsNext?: boolean
   /** Busy times already read in this transaction by `busyTimesNear` (else they are read here). */
   near?: ExistingReservation[]
   /** Staff booking outside the operator's shift or leave on purpose: shifts are not checked, and it is recorded. */
@@ -165,7 +175,7 @@ export async function placeBooking(db: PoolClient, calendar: SalonCalendar, p: P
   }
   const clearStale = (operator: number) =>
     removeStaleTimedHolds(db, operator, from, to, calendar.settings.holdMinutes, p.now)
-  return writeToFirstFreeOperator(db, day, order, write, clearStale)
+  return writeToFirstFreeOperator(db, day, order, write, clearStale, p.commitsNext === true)
 }
 
 /**

@@ -105,6 +105,7 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
         let booking: Awaited<ReturnType<typeof writeConfirmed>> | undefined
         await placeBooking(db, calendar, {
           ...placement,
+          commitsNext: true,
           write: (time) => {
             // The booking as it will be written: its event is recorded by the same statement.
             const after = loadedReservation({
