@@ -12,6 +12,7 @@ import {
   reservationEventKind,
 } from '@salon/shared'
 import { isoOf, param, raw, sql, statement, type Param, type Sql } from '../platform/edge'
+import { reservationDoc } from './readBack'
 
 /**
  * The one place with SQL on `reservations`, their service rows (`reservations_rels`) and their
@@ -287,44 +288,15 @@ export async function writeConfirmed(
                    ev as (${event})
                    select * from w`
   const { rows } = await db.query(statement(text, 'salon.confirm-write'))
-  return reservationDoc(rows[0] as DocRow, c.services)
+  return reservationDoc(rows[0]!, c.services)
 }
 
-/** The columns of `reservationDoc`, as a RETURNING list of `reservations`. */
+/** The columns `reservationDoc` (readBack.ts) takes, as a RETURNING list of `reservations`. */
 const DOC_COLUMNS = raw(
   `id, note, user_id, client_id, operator_id, any_operator, ${isoOf('date_start')} as date_start,
    ${isoOf('date_end')} as date_end, duration, total_price, status, ${isoOf('customer_confirmed_at')} as customer_confirmed_at,
    ${isoOf('updated_at')} as updated_at, ${isoOf('created_at')} as created_at`,
 )
-type DocRow = Record<string, unknown> & { duration: unknown; total_price: unknown }
-const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
-
-/**
- * A reservation as Payload's REST API gives it to its customer (depth 0: relationships as ids), made
- * from the row the write returned — the confirm answers with it instead of reading the booking
- * back through Payload, which under a rush waited for a pooled connection for 17–80 ms after the
- * booking was already committed (docs/benchmarks.md). int fast-confirm holds it equal to
- * GET /api/reservations/:id.
- */
-function reservationDoc(r: DocRow, services: number[]) {
-  return {
-    id: r.id,
-    note: r.note,
-    user: r.user_id,
-    client: r.client_id,
-    operator: r.operator_id,
-    any_operator: r.any_operator,
-    services,
-    date_start: r.date_start,
-    date_end: r.date_end,
-    duration: numberOrNull(r.duration),
-    total_price: numberOrNull(r.total_price),
-    status: r.status,
-    customer_confirmed_at: r.customer_confirmed_at,
-    updatedAt: r.updated_at,
-    createdAt: r.created_at,
-  }
-}
 
 /**
  * Bookings the engine says are done (`statuses`, ended by `endedBefore`) become COMPLETED, each

@@ -75,16 +75,17 @@ async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now
  * POST /api/reservations/confirm: the customer's draft becomes a booking.
  *
  * **First, a refusal on committed data, without a lock**: the draft and the facts are read (in a
- * transaction of their own, on generic plans) and the engine is asked (`decidePlacement`).
- * A time already taken, an expired hold, a full open-booking limit — the answer of most confirms in
- * a rush — is refused there, for two statements and no row lock. Committed data cannot be rolled back, so such a refusal is one a
- * confirm running alone at that moment would get too.
+ * transaction of their own, on generic plans) and the engine is asked (`decidePlacement`). A time
+ * already taken, an expired hold, a full open-booking limit — the answer of most confirms in a
+ * rush — is refused there, for two reads and no row lock. Committed data cannot be rolled back, so
+ * such a refusal is one a confirm running alone at that moment would get too.
  *
  * **Then the decision again, under the locks**, also on generic plans (the write and its triggers
- * were planned afresh at every booking while the operator's lock was held): the draft and the customer, locked (one customer's
- * confirms run one at a time, so the open-booking cap cannot be raced); the same facts read inside
- * the transaction; the engine checks, and the guarded write claims the time. The answer is the
- * booking as that write returned it (`writeConfirmed`), not read back afterwards.
+ * were planned afresh at every booking while the operator's lock was held): the draft and the
+ * customer, locked (one customer's confirms run one at a time, so the open-booking cap cannot be
+ * raced); the same facts read inside the transaction; the engine checks, and the guarded write
+ * claims the time. The answer is the booking as that write returned it (`writeConfirmed`), not
+ * read back afterwards.
  * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, abuse (the open-booking cap).
  */
 export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
@@ -93,13 +94,8 @@ export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody,
     inTransaction(
       pool,
       async (db) => {
-        const { draft, calendar, placement } = await decide(
-          db,
-          user,
-          body,
-          now,
-          await lockOwnDraft(db, body.id, user.id),
-        )
+        const locked = await lockOwnDraft(db, body.id, user.id)
+        const { draft, calendar, placement } = await decide(db, user, body, now, locked)
         const note = body.note || null
         const { start, amounts, status } = placement
         let booking: Awaited<ReturnType<typeof writeConfirmed>> | undefined
