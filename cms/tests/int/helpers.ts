@@ -330,7 +330,13 @@ export async function daySlots(day: string, services: number[], operator: number
  * out) keeps two tests off one day when their offsets fall on closed days and land on the same
  * next open one — which ones do depends on today's date.
  */
-export async function freeDay(service: number, offset: number, avoid?: Set<string>): Promise<string> {
+export async function freeDay(
+  service: number,
+  offset: number,
+  avoid?: Set<string>,
+  /** Also these local times (Europe/Rome) free for this operator: files run at once on one database. */
+  need?: { operator: number; times: string[] },
+): Promise<string> {
   const candidates = [
     ...Array.from({ length: 14 }, (_, i) => offset + i),
     ...Array.from({ length: 14 }, (_, i) => offset - 1 - i).filter((d) => d > 0),
@@ -338,7 +344,9 @@ export async function freeDay(service: number, offset: number, avoid?: Set<strin
   for (const d of candidates) {
     const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
     if (avoid?.has(day)) continue
-    if ((await daySlots(day, [service], 'any').catch(() => [])).length > 20) {
+    if ((await daySlots(day, [service], 'any').catch(() => [])).length <= 20) continue
+    const free = need && (await daySlots(day, [service], need.operator)).map((s) => hhmmInRome(s.start))
+    if (!need || need.times.every((t) => free!.includes(t))) {
       avoid?.add(day)
       return day
     }

@@ -31,10 +31,13 @@ const hhmmInRome = (iso: string) =>
   )
 
 /** An open `weekday` at least `after` days ahead on which `operator` has plenty of free times (skips holidays). */
-async function openDay(weekday: (typeof DAYS_OF_WEEK)[number], after: number, operator: number) {
+/** A `weekday` from `after` days on with the operator open — and free at `times` (Rome), when given. */
+async function openDay(weekday: (typeof DAYS_OF_WEEK)[number], after: number, operator: number, times: string[] = []) {
   for (let w = 0; w < 5; w++) {
     const day = next(weekday, after + 7 * w)
-    if ((await slotsOf(day, operator)).length > 8) return day
+    const slots = await slotsOf(day, operator)
+    const free = slots.map((s) => hhmmInRome(s.start))
+    if (slots.length > 8 && times.every((t) => free.includes(t))) return day
   }
   throw new Error(`no open ${weekday} after ${after}`)
 }
@@ -327,7 +330,7 @@ describe('leave', () => {
   })
 
   it('leave over two bookings: both listed with a free colleague, reassigned in one click each, list empty after', async () => {
-    const day = await openDay('TUESDAY', 29, marco)
+    const day = await openDay('TUESDAY', 29, marco, ['10:00', '15:00'])
     const slots = await slotsOf(day, marco)
     const picks = [
       slots.find((s) => hhmmInRome(s.start) === '10:00'),

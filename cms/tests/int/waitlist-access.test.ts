@@ -88,7 +88,7 @@ describe('POST /api/waitlist: bad input and who may send what', () => {
 
 describe('offers: whose they are, removing, by hand', () => {
   it('an entry for a free time gets its offer; another customer can neither read it nor remove the entry; removing withdraws it and frees the time', async () => {
-    const day = await freeDay(svc.Piega!, 30)
+    const day = await freeDay(svc.Piega!, 30, undefined, { operator: ops.Giulia!, times: ['15:00'] })
     const slot = await slotAt(day, [svc.Piega!], ops.Giulia!, '15:00')
     const entry = await join(a, [svc.Piega!], ops.Giulia!, slot)
     const offer = await until(async () => (await offersOf([entry])).find((o) => o.status === 'OPEN'))
@@ -112,7 +112,7 @@ describe('offers: whose they are, removing, by hand', () => {
   }, 40_000)
 
   it('staff offer a time by hand: held and sent (201); a time not free is the booking refusal (409); customers may not', async () => {
-    const day = await freeDay(svc.Piega!, 31)
+    const day = await freeDay(svc.Piega!, 31, undefined, { operator: ops.Giulia!, times: ['16:00', '17:00'] })
     const busy = await slotAt(day, [svc.Piega!], ops.Giulia!, '16:00')
     await bookWalkIn([svc.Piega!], ops.Giulia!, busy.start)
     const free = await slotAt(day, [svc.Piega!], ops.Giulia!, '17:00')
