@@ -3,8 +3,13 @@
  * day. Every answer is a booking or a 409, never a 5xx, no overlap — and PostgreSQL detects no
  * deadlock at all (per-operator-day advisory locks, never waited for while another is held).
  */
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { api, registerCustomers, sql } from './helpers'
+import { DATABASE_URL, api, daySlots, freeDay, registerCustomers, sql } from './helpers'
+
+/** The confirm's per-operator-day lock (reservations/placement.ts): first key, and the day's number. */
+const OPERATOR_DAY_LOCK = 0x53410000
+const dayKeyOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
 
 describe('confirm under contention', () => {
   it('200 "any operator" confirms racing for one day: 2xx or 409 only, no overlap, no deadlock', async () => {
@@ -56,5 +61,64 @@ describe('confirm under contention', () => {
     )
     expect(overlaps).toEqual([])
     console.log(`200 racing confirms in ${elapsed} ms: ${statuses.filter((s) => s === 200).length} booked`)
+  })
+
+  it('"any operator" confirms that find every free operator being written queue on different operators, not all on the first', async () => {
+    const [{ id: service }] = await sql(`select id from services where active and title = 'Taglio uomo'`)
+    const day = await freeDay(service, 52)
+    // Eight starts an hour apart: each is free for every operator who works it.
+    const slots = (await daySlots(day, [service], 'any')).filter((_, i, all) => i % Math.floor(all.length / 8) === 0)
+    const chosen = slots.slice(0, 8)
+    expect(chosen.length).toBe(8)
+    const operators = [...new Set(chosen.flatMap((s) => s.operators))].sort((a, b) => a - b)
+    expect(operators.length).toBeGreaterThan(1)
+    const tokens = await registerCustomers(8, 'queue')
+    const drafts = await Promise.all(
+      tokens.map(async (token) => ({
+        token,
+        id: (await api('POST', '/api/reservations/create-session', { token })).body.data.id as number,
+      })),
+    )
+    // Every candidate's lock held, as by confirms writing right now.
+    const holders = operators.map(() => new pg.Client({ connectionString: DATABASE_URL }))
+    const waitingOn = new Set<number>()
+    let statuses: number[] = []
+    try {
+      for (const [i, holder] of holders.entries()) {
+        await holder.connect()
+        await holder.query('begin')
+        await holder.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operators[i]!, dayKeyOf(day)])
+      }
+      const confirming = Promise.all(
+        drafts.map(({ token, id }, k) =>
+          api('POST', '/api/reservations/confirm', {
+            token,
+            body: { id, services: [service], operator: 'any', date_start: chosen[k]!.start },
+          }).then((res) => res.status),
+        ),
+      )
+      // Which locks the eight confirms queue for (first key: the operator's).
+      const waitersOnDay = () =>
+        sql<{ operator: number }>(
+          `select classid::int - $1 as operator from pg_locks
+            where locktype = 'advisory' and not granted and objsubid = 2 and objid = $2 and classid::int - $1 = any($3)`,
+          [OPERATOR_DAY_LOCK, dayKeyOf(day), operators],
+        )
+      for (let i = 0; i < 200; i++) {
+        const waiting = await waitersOnDay()
+        if (waiting.length >= drafts.length) {
+          for (const w of waiting) waitingOn.add(w.operator)
+          break
+        }
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      for (const holder of holders) await holder.query('commit')
+      statuses = await confirming
+    } finally {
+      for (const holder of holders) await holder.end().catch(() => {})
+    }
+    // Before: all eight queued on the first operator, the others' locks idle once free.
+    expect(waitingOn.size, `operators waited for: ${[...waitingOn].join(', ')}`).toBeGreaterThan(1)
+    expect(statuses).toEqual(drafts.map(() => 200))
   })
 })
