@@ -86,9 +86,29 @@ const logger = (payload: Payload) =>
     else if (level === 'info') payload.logger.debug(line)
   })
 
+/**
+ * graphile-worker's enqueue functions run on generic plans. Their statements take the job specs as
+ * an array, whose length PostgreSQL's default (`plan_cache_mode = auto`) guesses at ten on a generic
+ * plan, so it planned them afresh at nearly every call (the insert into `_private_jobs`: 105 plans
+ * in 124 calls in a confirm race, `BENCH_PGSS`) — in the job process's writes and in the trigger
+ * that enqueues a reservation event. Every lookup there is by key. Set on each function by name
+ * after every migration of the queue (a new graphile-worker version re-creates them, and may
+ * change their arguments).
+ */
+const ENQUEUE_ON_GENERIC_PLANS = `do $$
+  declare f regprocedure;
+  begin
+    for f in select p.oid::regprocedure from pg_proc p
+              where p.pronamespace = 'graphile_worker'::regnamespace and p.proname in ('add_job', 'add_jobs')
+    loop
+      execute format('alter function %s set plan_cache_mode = force_generic_plan', f);
+    end loop;
+  end $$`
+
 /** Installs or updates graphile-worker's schema (bootstrap, before anything can enqueue). */
 export async function migrateQueue(payload: Payload, pgPool: Pool) {
   await runMigrations({ pgPool, logger: logger(payload) })
+  await pgPool.query(ENQUEUE_ON_GENERIC_PLANS)
 }
 
 /**

@@ -243,6 +243,18 @@ describe('the same operator inside a colour’s tempo di posa', () => {
     const [row] = await sql(`select proconfig from pg_proc where proname = 'reservation_phases_sync'`)
     expect(row.proconfig).toContain('plan_cache_mode=force_generic_plan')
   })
+
+  it('so do the job queue’s enqueue functions, which that write’s event trigger calls (notifications/queue.ts)', async () => {
+    const rows = await sql(
+      `select p.oid::regprocedure::text as name, p.proconfig from pg_proc p
+        where p.pronamespace = 'graphile_worker'::regnamespace and p.proname in ('add_job', 'add_jobs')`,
+    )
+    expect(rows.map((r) => r.name.replace(/\(.*/, '')).sort()).toEqual([
+      'graphile_worker.add_job',
+      'graphile_worker.add_jobs',
+    ])
+    for (const row of rows) expect(row.proconfig, row.name).toContain('plan_cache_mode=force_generic_plan')
+  })
 })
 
 describe('stations', () => {
