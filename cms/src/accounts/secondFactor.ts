@@ -25,7 +25,12 @@ function encrypt(plain: string) {
 
 function decrypt(sealed: string): string | null {
   try {
-    const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'))
+    const parts = sealed.split('.')
+    if (parts.length !== 3) return null
+    const [iv, tag, data] = parts.map((p) => Buffer.from(p, 'base64url'))
+    // Only the one spelling `encrypt` gives: base64url's last character may carry bits the decoder
+    // ignores, so an altered last character could otherwise decode to the very same bytes.
+    if ([iv, tag, data].some((b, i) => b!.toString('base64url') !== parts[i])) return null
     const decipher = crypto.createDecipheriv('aes-256-gcm', key(), iv!)
     decipher.setAuthTag(tag!)
     return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8')
