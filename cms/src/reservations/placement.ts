@@ -29,6 +29,10 @@ import { UNAVAILABLE_MESSAGES, candidates, conflict, type OperatorChoice } from 
 /** First key of the per-operator-day advisory locks (second key: the local day's number). */
 const OPERATOR_DAY_LOCK = 0x53410000
 
+/** The two keys of operator `operatorId`'s advisory lock for the local day `day` (YYYY-MM-DD). */
+export const operatorDayLock = (operatorId: number, day: string) =>
+  [OPERATOR_DAY_LOCK + operatorId, Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)] as const
+
 /** Which busy candidate the next waiter queues for (writeToFirstFreeOperator): the process's waiters in turn. */
 let waitTurn = 0
 
@@ -52,7 +56,6 @@ async function writeToFirstFreeOperator(
   clearStale?: (operatorId: number) => Promise<number>,
   commitsNext = false,
 ): Promise<number> {
-  const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
   /**
    * The operator's lock, then the try's savepoint, in one round trip: a simple query of two
    * statements (the keys are integers computed here). The savepoint's own round trip was made
@@ -61,11 +64,11 @@ async function writeToFirstFreeOperator(
    * made anyway stays unused and is merged at COMMIT).
    */
   const lockAndSavepoint = async (operatorId: number, wait: boolean) => {
-    if (!Number.isSafeInteger(operatorId)) throw new Error(`operator id ${operatorId}`)
-    const keys = `${OPERATOR_DAY_LOCK + operatorId}, ${dayKey}`
+    const keys = operatorDayLock(operatorId, day)
+    if (!keys.every(Number.isSafeInteger)) throw new Error(`lock keys ${keys.join(', ')}`)
     const lock = wait
-      ? `select true as ok, pg_advisory_xact_lock(${keys})`
-      : `select pg_try_advisory_xact_lock(${keys}) as ok`
+      ? `select true as ok, pg_advisory_xact_lock(${keys.join(', ')})`
+      : `select pg_try_advisory_xact_lock(${keys.join(', ')}) as ok`
     const [locked] = (await db.query(`${lock}; savepoint try_operator`)) as unknown as QueryResult[]
     return locked!.rows[0].ok as boolean
   }

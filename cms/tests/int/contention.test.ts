@@ -5,11 +5,8 @@
  */
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { operatorDayLock } from '../../src/reservations'
 import { DATABASE_URL, api, daySlots, freeDay, registerCustomers, sql } from './helpers'
-
-/** The confirm's per-operator-day lock (reservations/placement.ts): first key, and the day's number. */
-const OPERATOR_DAY_LOCK = 0x53410000
-const dayKeyOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
 
 describe('confirm under contention', () => {
   it('200 "any operator" confirms racing for one day: 2xx or 409 only, no overlap, no deadlock', async () => {
@@ -66,7 +63,7 @@ describe('confirm under contention', () => {
   it('"any operator" confirms that find every free operator being written queue on different operators, not all on the first', async () => {
     const [{ id: service }] = await sql(`select id from services where active and title = 'Taglio uomo'`)
     const day = await freeDay(service, 52)
-    // Eight starts an hour apart: each is free for every operator who works it.
+    // Eight starts spread over the day, on a day with plenty of free times.
     const slots = (await daySlots(day, [service], 'any')).filter((_, i, all) => i % Math.floor(all.length / 8) === 0)
     const chosen = slots.slice(0, 8)
     expect(chosen.length).toBe(8)
@@ -87,7 +84,7 @@ describe('confirm under contention', () => {
       for (const [i, holder] of holders.entries()) {
         await holder.connect()
         await holder.query('begin')
-        await holder.query('select pg_advisory_xact_lock($1, $2)', [OPERATOR_DAY_LOCK + operators[i]!, dayKeyOf(day)])
+        await holder.query('select pg_advisory_xact_lock($1, $2)', [...operatorDayLock(operators[i]!, day)])
       }
       const confirming = Promise.all(
         drafts.map(({ token, id }, k) =>
@@ -97,17 +94,21 @@ describe('confirm under contention', () => {
           }).then((res) => res.status),
         ),
       )
-      // Which locks the eight confirms queue for (first key: the operator's).
-      const waitersOnDay = () =>
-        sql<{ operator: number }>(
-          `select classid::int - $1 as operator from pg_locks
-            where locktype = 'advisory' and not granted and objsubid = 2 and objid = $2 and classid::int - $1 = any($3)`,
-          [OPERATOR_DAY_LOCK, dayKeyOf(day), operators],
+      // Which operators' locks of that day the eight confirms queue for.
+      const keys = new Map(operators.map((o) => [operatorDayLock(o, day).join(':'), o]))
+      const waitersOnDay = async () =>
+        (
+          await sql<{ key: string }>(
+            `select classid::int || ':' || objid::int as key from pg_locks
+              where locktype = 'advisory' and not granted and objsubid = 2`,
+          )
         )
+          .map((r) => keys.get(r.key))
+          .filter((o) => o !== undefined)
       for (let i = 0; i < 200; i++) {
         const waiting = await waitersOnDay()
         if (waiting.length >= drafts.length) {
-          for (const w of waiting) waitingOn.add(w.operator)
+          for (const operator of waiting) waitingOn.add(operator)
           break
         }
         await new Promise((r) => setTimeout(r, 25))

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { rotaConflictsResponse, rotaResponse, scheduleResponse, agendaResponse, DAYS_OF_WEEK } from '@salon/shared'
+import { operatorDayLock } from '../../src/reservations'
 import { BASE_URL_B, DATABASE_URL, api, errorPaths, registerCustomers, sql } from './helpers'
 
 let svc: Record<string, number>
@@ -254,10 +255,9 @@ describe('leave', () => {
     const holder = new pg.Client({ connectionString: DATABASE_URL })
     await holder.connect()
     try {
-      const dayKey = Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS)
       const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number
       await holder.query('begin')
-      await holder.query('select pg_advisory_xact_lock($1, $2)', [0x53410000 + marco, dayKey])
+      await holder.query('select pg_advisory_xact_lock($1, $2)', [...operatorDayLock(marco, day)])
       const draft = await api('POST', '/api/reservations/create-session', { token })
       const confirming = api('POST', '/api/reservations/confirm', {
         token,
