@@ -25,6 +25,7 @@ import {
   logUnhandledRejections,
   restoreNativeDate,
   refuseOversizedBody,
+  closeReadPool,
 } from './src/platform/edge'
 import http from 'node:http'
 import path from 'node:path'
@@ -453,7 +454,7 @@ async function main() {
    * Graceful stop: no new connections; requests in flight are answered (with `Connection: close`),
    * idle keep-alive connections closed; the job worker stops claiming and lets its running jobs
    * finish (graphile-worker; it releases what is left after 5 s); then the calendar listener and
-   * the pool close and the process exits — at the latest after SHUTDOWN_TIMEOUT_MS.
+   * the pools close and the process exits — at the latest after SHUTDOWN_TIMEOUT_MS.
    */
   const shutdown = () => {
     if (stopping) return
@@ -475,6 +476,7 @@ async function main() {
         // Payload's adapter keeps one client checked out for good: end() would wait for it forever.
         const pool = publishedPool()
         if (pool) await Promise.race([pool.end().catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
+        await Promise.race([closeReadPool().catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
       })
       .catch((err: unknown) => console.error(err))
       .finally(() => {

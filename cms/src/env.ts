@@ -109,6 +109,10 @@ export const env = {
   get poolMax() {
     return Number(process.env.DATABASE_POOL_MAX || 10)
   },
+  /** Connections of the read pool (platform/readPool.ts: confirm's lock-free refusal check). */
+  get readPoolMax() {
+    return Number(process.env.DATABASE_READ_POOL_MAX || 5)
+  },
   /**
    * How this process's connections are named in `pg_stat_activity` (the pool and the calendar
    * listener): `salon:<port>` unless PGAPPNAME says otherwise.

@@ -64,6 +64,13 @@ const delta = (a, b) => {
 
 const median = (xs) => percentile(xs, 50)
 
+/** [200, 200, 409] → { 200: 2, 409: 1 } */
+export const countOf = (statuses) => {
+  const counts = {}
+  for (const st of statuses) counts[st] = (counts[st] ?? 0) + 1
+  return counts
+}
+
 export async function runAb({ only = 'all' } = {}) {
   // Both sides on the same Node (BENCH_NODE, lib/benchNode.mjs), unless BENCH_A_NODE / BENCH_B_NODE
   // set one side's (an A/B of the runtime itself).
@@ -91,8 +98,17 @@ export async function runAb({ only = 'all' } = {}) {
 
   const dir = path.join(root, '.data', 'bench-ab')
   fs.rmSync(dir, { recursive: true, force: true })
-  const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench_a', preferredPort: 0, log })
-  const urlB = db.url.replace(/\/salon_bench_a$/, '/salon_bench_b')
+  // BENCH_A_PG / BENCH_B_PG = socket: that side reaches PostgreSQL through its Unix socket (else TCP on loopback).
+  const viaSocket = { a: process.env.BENCH_A_PG === 'socket', b: process.env.BENCH_B_PG === 'socket' }
+  const db = await startPostgres({
+    dataDir: path.join(dir, 'pg'),
+    database: 'salon_bench_a',
+    preferredPort: 0,
+    log,
+    socket: viaSocket.a || viaSocket.b,
+  })
+  const urlA = viaSocket.a ? db.socketUrl : db.url
+  const urlB = (viaSocket.b ? db.socketUrl : db.url).replace('/salon_bench_a', '/salon_bench_b')
   const sql = async (url, text) => {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
@@ -165,7 +181,7 @@ export async function runAb({ only = 'all' } = {}) {
 
   try {
     // One after the other: both boot, migrate and seed (a cold Next start is CPU-heavy).
-    const A = await startApp('a', root, db.url, aEnv)
+    const A = await startApp('a', root, urlA, aEnv)
     const B = await startApp('b', B_ROOT ?? root, urlB, bEnv)
     const sides = [A, B]
     const describe = (checkout, env) =>
@@ -176,8 +192,9 @@ export async function runAb({ only = 'all' } = {}) {
               .join(' ')}`
           : ''
       }`
-    A.label = describe(root, aEnv)
-    B.label = describe(B_ROOT ?? root, bEnv)
+    const overSocket = (side) => (viaSocket[side] ? ', PostgreSQL through its Unix socket' : '')
+    A.label = describe(root, aEnv) + overSocket('a')
+    B.label = describe(B_ROOT ?? root, bEnv) + overSocket('b')
     log(`A: ${A.label} on ${A.url}`)
     log(`B: ${B.label} on ${B.url}`)
 
@@ -315,12 +332,20 @@ export async function runAb({ only = 'all' } = {}) {
       ...(only === 'confirm'
         ? []
         : [{ key: 'availability', title: 'Day availability (20 connections)', run: (s) => availability(s, SECONDS) }]),
-      { key: 'confirmQuiet', title: 'Confirm, one client (free times of one day, 30 min apart)', run: confirmQuiet },
-      {
-        key: 'confirmRace',
-        title: 'Confirm under contention (1,000 confirms, 20 clients, 40 times)',
-        run: confirmRace,
-      },
+      ...(only === 'day'
+        ? []
+        : [
+            {
+              key: 'confirmQuiet',
+              title: 'Confirm, one client (free times of one day, 30 min apart)',
+              run: confirmQuiet,
+            },
+            {
+              key: 'confirmRace',
+              title: 'Confirm under contention (1,000 confirms, 20 clients, 40 times)',
+              run: confirmRace,
+            },
+          ]),
     ]
     const samples = Object.fromEntries(scenarios.map((sc) => [sc.key, { A: [], B: [] }]))
     for (let round = 0; round < ROUNDS; round++) {
@@ -330,6 +355,8 @@ export async function runAb({ only = 'all' } = {}) {
         for (const s of order) {
           const r = await sc.run(s)
           const side = s === A ? 'A' : 'B'
+          // runLoad gives every answer's status in order; the confirm scenarios count them: one shape here.
+          if (Array.isArray(r.statuses)) r.statuses = countOf(r.statuses)
           samples[sc.key][side].push({
             times: r.times,
             p50: percentile(r.times, 50),

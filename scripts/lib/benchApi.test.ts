@@ -101,3 +101,11 @@ describe('CPU profile packages', () => {
     expect(packageOf('file:///w/cms/.next/server/chunks/a.js', 'is')).toBe('next-bundle')
   })
 })
+
+describe('the A/B bench’s statuses', () => {
+  it('counts the answers’ statuses, so that a day run’s list of 200s is not read as server errors', async () => {
+    const { countOf } = await import('./benchAb.mjs')
+    expect(countOf([200, 200, 409, 503])).toEqual({ 200: 2, 409: 1, 503: 1 })
+    expect(countOf([])).toEqual({})
+  })
+})

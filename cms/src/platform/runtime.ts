@@ -50,6 +50,8 @@ export interface DatabaseState {
 export interface ProcessRuntime {
   /** Payload's adapter pool, once migrations and seeding are done (bootstrap.ts). */
   pool: Pool | null
+  /** The read pool (platform/readPool.ts), once something used it. */
+  readPool: Pool | null
   /** `POST <path>` → its fast write, once Payload has initialised (bootstrap.ts). */
   fastWrites: ReadonlyMap<string, FastWrite>
   /** This process's job worker (platform/jobRunner.ts: notifications/queue.ts starts it, server.ts stops it). */
@@ -69,6 +71,7 @@ export function runtime(): ProcessRuntime {
   const g = globalThis as typeof globalThis & { [KEY]?: ProcessRuntime }
   return (g[KEY] ??= {
     pool: null,
+    readPool: null,
     fastWrites: new Map(),
     jobRunner: null,
     homeChanges: 0,

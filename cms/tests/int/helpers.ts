@@ -322,7 +322,7 @@ export async function daySlots(day: string, services: number[], operator: number
   return res.body.slots
 }
 
-/** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59, operator-feed 54–55) so that one file’s bookings never take another’s times. */
+/** A future open day, `offset` days on or after, with plenty of free starts for `service`. Each file keeps its own range (booking 33–41, my-bookings 43–49, calendar-file 45–46, calendar-version 53, reservation-writes 56–58, fast-confirm 59, operator-feed 54–55, one-pool 51) so that one file’s bookings never take another’s times. */
 /**
  * An open day `offset` days ahead (or the next open one) with plenty of free times. Near the
  * booking horizon there may be none ahead (today + 59 falls on a closed Sunday and Monday, the last

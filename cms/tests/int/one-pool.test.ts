@@ -4,7 +4,20 @@
  * loads Payload's modules apart from server.ts's (docs/architecture.md "Availability fast path").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, api, makeRoomForDemoCustomer, sql, startApp, tokenFor, type AppProcess } from './helpers'
+import { closeReadPool, readPool } from '../../src/platform'
+import {
+  BASE_URL,
+  DATABASE_URL,
+  api,
+  daySlots,
+  freeDay,
+  makeRoomForDemoCustomer,
+  registerCustomers,
+  sql,
+  startApp,
+  tokenFor,
+  type AppProcess,
+} from './helpers'
 
 /** The app names its connections `salon:<port>` (env.ts applicationName). */
 const appName = (base: string) => `salon:${new URL(base).port}`
@@ -92,4 +105,39 @@ describe('one pool, one calendar listener, one error mapping per process', () =>
     expect(fast.status).toBe(200)
     expect(fast.body).toEqual(viaPayload.body)
   }, 60_000)
+})
+
+describe('the read pool (platform/readPool.ts): confirm’s refusal check', () => {
+  it('runs on a few connections of its own, apart from Payload’s pool', async () => {
+    const day = await freeDay(service, 51)
+    const [slot] = await daySlots(day, [service], 'any')
+    const [first, second] = await registerCustomers(2, 'readpool')
+    const draftOf = async (token: string) =>
+      (await api('POST', '/api/reservations/create-session', { token })).body.data.id as number
+    const confirm = (token: string, id: number) =>
+      api('POST', '/api/reservations/confirm', {
+        token,
+        body: { id, services: [service], operator: slot!.operators[0], date_start: slot!.start },
+      })
+    expect((await confirm(first!, await draftOf(first!))).status).toBe(200)
+    // The same time and operator again: refused on committed data, before any lock.
+    const refused = await confirm(second!, await draftOf(second!))
+    expect(refused.status).toBe(409)
+    const [reads] = await sql(`select count(*)::int as n from pg_stat_activity where application_name = $1`, [
+      `${appName(BASE_URL)}:reads`,
+    ])
+    expect(reads!.n, 'connections of the read pool').toBeGreaterThanOrEqual(1)
+    // DATABASE_READ_POOL_MAX is not set by the test stack: 5.
+    expect(reads!.n, 'connections of the read pool').toBeLessThanOrEqual(5)
+  })
+
+  it('its sessions run every statement on its generic plan (no transaction needed to say so)', async () => {
+    process.env.DATABASE_URL = DATABASE_URL
+    try {
+      const { rows } = await readPool().query(`select current_setting('plan_cache_mode') as mode`)
+      expect(rows[0].mode).toBe('force_generic_plan')
+    } finally {
+      await closeReadPool()
+    }
+  })
 })

@@ -24,6 +24,7 @@ import {
   requireUser,
   requireBooker,
   pool,
+  readPool,
 } from '../../platform'
 import { bookSlots, moveSlots, reservationEvents } from '../reads'
 import { bookForCustomer } from '../writes/bookForCustomer'
@@ -69,7 +70,7 @@ export const confirmEndpoint: Endpoint = {
     const user = requireUser(req)
     const body = parseOr400(confirmBody, await readJsonObject(req))
     // The booking as written, in the shape its customer reads it (no read back through Payload).
-    const { booking } = await confirmSession(pool(req.payload), user, body)
+    const { booking } = await confirmSession({ writes: pool(req.payload), reads: readPool() }, user, body)
     return Response.json({ message: 'Prenotazione registrata', data: booking })
   },
 }

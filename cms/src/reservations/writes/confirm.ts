@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 import { type ConfirmBody, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
-import { inTransaction, notFound, sql, statement, withRetries } from '../../platform'
+import { inTransaction, notFound, sql, statement, withClient, withRetries } from '../../platform'
 import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servicesOfIds } from '../../calendar'
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
 import { type Placement, decidePlacement, placeBooking } from '../placement'
@@ -55,27 +55,29 @@ async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now
 }
 
 /**
- * The first decision, on committed data, with no lock: throws the refusal. It only reads; in a
- * transaction only to run on generic plans (platform/transaction.ts `genericPlans`: the facts
- * statement was planned afresh for 0.84 ms at every call, more than it takes to run).
+ * The first decision, on committed data, with no lock: throws the refusal. It only reads, on the
+ * read pool (platform/readPool.ts), whose sessions run every statement on its generic plan — no
+ * transaction: read committed gives each statement its own snapshot either way.
  */
-async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now: Date) {
-  await inTransaction(
-    pool,
-    async (client) => {
-      const draft = await readOwnDraft(client, body.id, user.id)
-      const { calendar, placement } = await decide(client, user, body, now, draft)
-      await decidePlacement(client, calendar, placement)
-    },
-    { genericPlans: true },
-  )
+async function refuseOnCommitted(reads: Pool, user: Actor, body: ConfirmBody, now: Date) {
+  await withClient(reads, async (client) => {
+    const draft = await readOwnDraft(client, body.id, user.id)
+    const { calendar, placement } = await decide(client, user, body, now, draft)
+    await decidePlacement(client, calendar, placement)
+  })
+}
+
+/** Confirm's two pools: Payload's for the locked write, the read pool for the refusal check. */
+export interface ConfirmPools {
+  writes: Pool
+  reads: Pool
 }
 
 /**
  * POST /api/reservations/confirm: the customer's draft becomes a booking.
  *
- * **First, a refusal on committed data, without a lock**: the draft and the facts are read (in a
- * transaction of their own, on generic plans) and the engine is asked (`decidePlacement`). A time
+ * **First, a refusal on committed data, without a lock**: the draft and the facts are read (on the
+ * read pool, generic plans, no transaction) and the engine is asked (`decidePlacement`). A time
  * already taken, an expired hold, a full open-booking limit — the answer of most confirms in a
  * rush — is refused there, for two reads and no row lock. Committed data cannot be rolled back, so
  * such a refusal is one a confirm running alone at that moment would get too.
@@ -88,11 +90,11 @@ async function refuseOnCommitted(pool: Pool, user: Actor, body: ConfirmBody, now
  * read back afterwards.
  * Tested by cms/tests/int/booking, fast-confirm, contention, calendar-version, abuse (the open-booking cap).
  */
-export async function confirmSession(pool: Pool, user: Actor, body: ConfirmBody, now = new Date()) {
-  await refuseOnCommitted(pool, user, body, now)
+export async function confirmSession(pools: ConfirmPools, user: Actor, body: ConfirmBody, now = new Date()) {
+  await refuseOnCommitted(pools.reads, user, body, now)
   return withRetries(() =>
     inTransaction(
-      pool,
+      pools.writes,
       async (db) => {
         const locked = await lockOwnDraft(db, body.id, user.id)
         const { draft, calendar, placement } = await decide(db, user, body, now, locked)

@@ -1,0 +1,66 @@
+import pg, { type Pool, type PoolClient } from 'pg'
+import { env } from '../env'
+import { observedClient } from './databaseHealth'
+import { runtime } from './runtime'
+import { guardPool } from './sql'
+
+/**
+ * PostgreSQL's setting for the read pool's sessions: every statement runs on its prepared generic
+ * plan. With the default (`auto`) confirm's facts statement was planned afresh at every call (0.84 ms
+ * to plan, 0.56 to run: its list of services is estimated at ten, so the generic plan *looks*
+ * dearer though it uses the same indexes).
+ */
+export const READ_POOL_OPTIONS = '-c plan_cache_mode=force_generic_plan'
+
+/**
+ * The pool of the booking's lock-free hot reads — confirm's refusal on committed data
+ * (reservations/writes/confirm.ts) — opened on first use, `DATABASE_READ_POOL_MAX` connections
+ * (default 5), named `salon:<port>:reads` in `pg_stat_activity`.
+ *
+ * Why a pool of its own: its sessions are set to generic plans once, when they connect. On Payload's
+ * pool the same reads had to open a transaction only to say so (`begin; set local …` and a
+ * `commit`), two of a refusal's five round trips. Payload's own statements keep PostgreSQL's
+ * default there. Measured (docs/benchmarks.md, issue 28, ninth session): confirm under contention
+ * p95 58.3 → 47.7 ms, app CPU per confirm −8.5 %. Connect failures are noted like the other pools'
+ * (`observedClient`); server.ts closes it on shutdown.
+ */
+export function readPool(): Pool {
+  const rt = runtime()
+  if (!rt.readPool) {
+    const pool = new pg.Pool({
+      connectionString: env.databaseUrl,
+      max: env.readPoolMax,
+      application_name: `${env.applicationName}:reads`,
+      options: READ_POOL_OPTIONS,
+      connectionTimeoutMillis: env.poolWaitMs,
+      Client: observedClient(env.connectTimeoutMs),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    })
+    guardPool(pool, (msg) => console.error(`PostgreSQL read pool error: ${msg}`))
+    rt.readPool = pool
+  }
+  return rt.readPool
+}
+
+/**
+ * `work` on one client of `pool`, outside a transaction. The client goes back to the pool whatever
+ * happened: a failed statement leaves the session as it was, and pg-pool drops a client whose
+ * connection was lost (it is no longer queryable).
+ */
+export async function withClient<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    return await work(client)
+  } finally {
+    client.release()
+  }
+}
+
+/** Ends the read pool if this process opened it (server.ts, on shutdown). */
+export async function closeReadPool(): Promise<void> {
+  const rt = runtime()
+  const pool = rt.readPool
+  rt.readPool = null
+  if (pool) await pool.end()
+}
