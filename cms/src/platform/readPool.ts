@@ -20,8 +20,8 @@ export const READ_POOL_OPTIONS = '-c plan_cache_mode=force_generic_plan'
  * Why a pool of its own: its sessions are set to generic plans once, when they connect. On Payload's
  * pool the same reads had to open a transaction only to say so (`begin; set local …` and a
  * `commit`), two of a refusal's five round trips. Payload's own statements keep PostgreSQL's
- * default there. Measured (docs/benchmarks.md, issue 28, ninth session): confirm under contention
- * p95 58.3 → 47.7 ms, app CPU per confirm −8.5 %. Connect failures are noted like the other pools'
+ * default there. Measured (docs/benchmarks.md, issue 28, ninth session): in interleaved A/Bs the
+ * race's p50 −12 to −16 %, its p95 −3 to −18 %. Connect failures are noted like the other pools'
  * (`observedClient`); server.ts closes it on shutdown.
  */
 export function readPool(): Pool {
