@@ -15,20 +15,23 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 
 /** The wizard's calendar button of a local day ("martedì 24 novembre"), a month ahead if needed. */
 async function pickDay(page: Page, day: string) {
-  const name = new Intl.DateTimeFormat('it-IT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`))
-  const button = page.getByRole('button', { name, exact: true })
-  // Until the month's free days arrive every day is labelled unavailable: wait for them before
-  // deciding the day is in the next month (a slow machine otherwise turns the page for nothing).
+  const date = new Date(`${day}T12:00:00Z`)
+  const italian = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('it-IT', { ...options, timeZone: 'UTC' }).format(date)
+  // The calendar opens on this month and turns by itself to the first free day's, which it then
+  // chooses (into the URL: WhenStep.tsx). Wait for that, then turn the page by the grid's own name
+  // ("Calendario, dicembre 2026"), not by whether the day's button shows yet: before, a slow machine
+  // turned the page while the calendar was still turning by itself, one month too far.
+  await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/)
   const grid = page.getByRole('group', { name: /^Calendario/ })
   await expect(grid).toBeVisible()
-  await expect(grid).not.toHaveAttribute('aria-busy', 'true')
-  if (!(await button.isVisible())) await page.getByRole('button', { name: 'Mese successivo' }).click()
-  await button.click()
+  const month = `Calendario, ${italian({ month: 'long', year: 'numeric' })}`
+  if ((await grid.getAttribute('aria-label')) !== month)
+    await page.getByRole('button', { name: 'Mese successivo' }).click()
+  await expect(grid).toHaveAttribute('aria-label', month)
+  await page
+    .getByRole('button', { name: italian({ weekday: 'long', day: 'numeric', month: 'long' }), exact: true })
+    .click()
 }
 
 /** The start of a booking as the customer's list shows it ("martedì 24 novembre, 10:30"). */
