@@ -16,9 +16,11 @@
 // starts from the same calendar and the booking caps never interfere.
 //
 // BENCH_ROUNDS (default 5) rounds; BENCH_A_ENV / BENCH_B_ENV ("NAME=value NAME=value"): extra
-// environment of either app. Nobody sends mail (JOB_WORKER=off, no job process): the confirms
-// enqueue their notifications and that is all, as in the "nobody sending" rows of
-// docs/benchmarks.md. The table (markdown) goes to stdout and .data/bench-ab/report.md, every
+// environment of either app. By default nobody sends mail (JOB_WORKER=off, no job process): the
+// confirms enqueue their notifications and that is all, as in the "nobody sending" rows of
+// docs/benchmarks.md. BENCH_AB_MAIL=1: each side also runs its job process (nice 10, as `npm start`
+// runs it), which sends that side's mails through the SMTP server — the confirm budget's condition.
+// The table (markdown) goes to stdout and .data/bench-ab/report.md, every
 // sample's summary to .data/bench-ab/results.json.
 import { execFileSync, fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -77,6 +79,7 @@ export async function runAb({ only = 'all' } = {}) {
   const nodeA = benchNode(log, process.env.BENCH_A_NODE ?? process.env.BENCH_NODE)
   const nodeB = benchNode(log, process.env.BENCH_B_NODE ?? process.env.BENCH_NODE)
   const ROUNDS = Number(process.env.BENCH_ROUNDS || 5)
+  const MAIL = process.env.BENCH_AB_MAIL === '1'
   const SECONDS = Number(process.env.BENCH_SECONDS || 8)
   const B_ROOT = process.env.BENCH_B_ROOT ? path.resolve(process.env.BENCH_B_ROOT) : null
   const aEnv = parseEnv(process.env.BENCH_A_ENV)
@@ -131,8 +134,11 @@ export async function runAb({ only = 'all' } = {}) {
   }
   process.on('SIGINT', () => stopAll().then(() => process.exit(130)))
 
-  /** One app: `checkout`'s cms/server.ts in production mode on its own port, database and data dir. */
-  const startApp = async (name, checkout, databaseUrl, extraEnv) => {
+  /**
+   * One app: `checkout`'s cms/server.ts in production mode on its own port, database and data dir;
+   * `jobs`: that side's job process instead (as `npm start` runs it: the worker on, nice 10).
+   */
+  const startApp = async (name, checkout, databaseUrl, extraEnv, jobs = false) => {
     const port = await freePort(0)
     const dataDir = path.join(dir, name)
     fs.mkdirSync(dataDir, { recursive: true })
@@ -156,13 +162,15 @@ export async function runAb({ only = 'all' } = {}) {
           TRUST_PROXY: 'true',
           JOB_WORKER: 'off',
           ...extraEnv,
+          ...(jobs ? { HOST: '127.0.0.1', SALON_PROCESS_ROLE: 'jobs', JOB_WORKER: 'on' } : {}),
         },
       })
       children.push(child)
       pid = child.pid
       child.on('message', (m) => m?.type === 'ready' && resolve())
-      child.once('exit', (code) => reject(new Error(`app ${name} exited ${code}`)))
+      child.once('exit', (code) => reject(new Error(`app ${name}${jobs ? ' (jobs)' : ''} exited ${code}`)))
     })
+    if (jobs) os.setPriority(pid, 10)
     return { name, pid, url: `http://127.0.0.1:${port}`, databaseUrl }
   }
 
@@ -183,6 +191,11 @@ export async function runAb({ only = 'all' } = {}) {
     // One after the other: both boot, migrate and seed (a cold Next start is CPU-heavy).
     const A = await startApp('a', root, urlA, aEnv)
     const B = await startApp('b', B_ROOT ?? root, urlB, bEnv)
+    // BENCH_AB_MAIL=1: each side's job process sends its mails, as in the confirm budget's own run.
+    if (MAIL) {
+      await startApp('a', root, urlA, aEnv, true)
+      await startApp('b', B_ROOT ?? root, urlB, bEnv, true)
+    }
     const sides = [A, B]
     const describe = (checkout, env) =>
       `\`${path.basename(checkout)}\` at \`${revision(checkout)}\`${
@@ -417,7 +430,7 @@ export async function runAb({ only = 'all' } = {}) {
       `### A/B ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${nodeA === nodeB ? `both on Node ${nodeVersion(nodeA)}` : `A on Node ${nodeVersion(nodeA)}, B on Node ${nodeVersion(nodeB)}`}`,
       '',
       `A: ${A.label}. B: ${B.label}. Each on its own port and database (one embedded PostgreSQL), demo salon,`,
-      `nobody sending mail; ${ROUNDS} rounds, each scenario A then B (B then A in even rounds); day availability ${SECONDS} s a run.`,
+      `${MAIL ? "each side's job process sending its mails (nice 10)" : 'nobody sending mail'}; ${ROUNDS} rounds, each scenario A then B (B then A in even rounds); day availability ${SECONDS} s a run.`,
       `Percentiles pooled over every response of the rounds; Δ = (A − B) / B.`,
       '',
       '| scenario | A p50 ms | B p50 ms | Δ p50 | A p95 ms | B p95 ms | Δ p95 | p95 per round A · B | req/s A · B (median) | app CPU ms / request A · B (median), Δ | responses A · B |',
