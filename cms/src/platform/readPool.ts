@@ -13,6 +13,24 @@ import { guardPool } from './sql'
 export const READ_POOL_OPTIONS = '-c plan_cache_mode=force_generic_plan'
 
 /**
+ * The read pool's connection for a DATABASE_URL: our `options` added to the URL's own (a managed
+ * database may need one, such as an endpoint id). pg lets an `options` in the URL replace the one
+ * given beside it, so the URL's is taken out of it and both go beside it.
+ */
+export function readPoolConnection(databaseUrl: string): { connectionString: string; options: string } {
+  let url: URL
+  try {
+    url = new URL(databaseUrl)
+  } catch {
+    return { connectionString: databaseUrl, options: READ_POOL_OPTIONS }
+  }
+  const own = url.searchParams.get('options')
+  if (!own) return { connectionString: databaseUrl, options: READ_POOL_OPTIONS }
+  url.searchParams.delete('options')
+  return { connectionString: url.toString(), options: `${own} ${READ_POOL_OPTIONS}` }
+}
+
+/**
  * The pool of the booking's lock-free hot reads — confirm's refusal on committed data
  * (reservations/writes/confirm.ts) — opened on first use, `DATABASE_READ_POOL_MAX` connections
  * (default 5), named `salon:<port>:reads` in `pg_stat_activity`.
@@ -28,10 +46,9 @@ export function readPool(): Pool {
   const rt = runtime()
   if (!rt.readPool) {
     const pool = new pg.Pool({
-      connectionString: env.databaseUrl,
+      ...readPoolConnection(env.databaseUrl),
       max: env.readPoolMax,
       application_name: `${env.applicationName}:reads`,
-      options: READ_POOL_OPTIONS,
       connectionTimeoutMillis: env.poolWaitMs,
       Client: observedClient(env.connectTimeoutMs),
       keepAlive: true,
