@@ -475,8 +475,8 @@ async function main() {
         await stopCalendarListener()
         // Payload's adapter keeps one client checked out for good: end() would wait for it forever.
         const pool = publishedPool()
-        if (pool) await Promise.race([pool.end().catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
-        await Promise.race([closeReadPool().catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
+        const ended = Promise.all([pool?.end(), closeReadPool()]).catch(() => {})
+        await Promise.race([ended, new Promise((r) => setTimeout(r, 1000))])
       })
       .catch((err: unknown) => console.error(err))
       .finally(() => {

@@ -101,17 +101,8 @@ export async function runAb({ only = 'all' } = {}) {
 
   const dir = path.join(root, '.data', 'bench-ab')
   fs.rmSync(dir, { recursive: true, force: true })
-  // BENCH_A_PG / BENCH_B_PG = socket: that side reaches PostgreSQL through its Unix socket (else TCP on loopback).
-  const viaSocket = { a: process.env.BENCH_A_PG === 'socket', b: process.env.BENCH_B_PG === 'socket' }
-  const db = await startPostgres({
-    dataDir: path.join(dir, 'pg'),
-    database: 'salon_bench_a',
-    preferredPort: 0,
-    log,
-    socket: viaSocket.a || viaSocket.b,
-  })
-  const urlA = viaSocket.a ? db.socketUrl : db.url
-  const urlB = (viaSocket.b ? db.socketUrl : db.url).replace('/salon_bench_a', '/salon_bench_b')
+  const db = await startPostgres({ dataDir: path.join(dir, 'pg'), database: 'salon_bench_a', preferredPort: 0, log })
+  const urlB = db.url.replace(/\/salon_bench_a$/, '/salon_bench_b')
   const sql = async (url, text) => {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
@@ -189,11 +180,11 @@ export async function runAb({ only = 'all' } = {}) {
 
   try {
     // One after the other: both boot, migrate and seed (a cold Next start is CPU-heavy).
-    const A = await startApp('a', root, urlA, aEnv)
+    const A = await startApp('a', root, db.url, aEnv)
     const B = await startApp('b', B_ROOT ?? root, urlB, bEnv)
     // BENCH_AB_MAIL=1: each side's job process sends its mails, as in the confirm budget's own run.
     if (MAIL) {
-      await startApp('a', root, urlA, aEnv, true)
+      await startApp('a', root, db.url, aEnv, true)
       await startApp('b', B_ROOT ?? root, urlB, bEnv, true)
     }
     const sides = [A, B]
@@ -205,9 +196,8 @@ export async function runAb({ only = 'all' } = {}) {
               .join(' ')}`
           : ''
       }`
-    const overSocket = (side) => (viaSocket[side] ? ', PostgreSQL through its Unix socket' : '')
-    A.label = describe(root, aEnv) + overSocket('a')
-    B.label = describe(B_ROOT ?? root, bEnv) + overSocket('b')
+    A.label = describe(root, aEnv)
+    B.label = describe(B_ROOT ?? root, bEnv)
     log(`A: ${A.label} on ${A.url}`)
     log(`B: ${B.label} on ${B.url}`)
 

@@ -2,8 +2,6 @@ import type { ChildProcess } from 'node:child_process'
 
 export interface EmbeddedPostgres {
   url: string
-  /** With `socket: true`: the same database through the Unix socket in the data directory. */
-  socketUrl: string | null
   port: number
   dataDir: string
   /** The running postmaster (replaced after a supervised restart). */
@@ -22,7 +20,6 @@ export function startPostgres(opts: {
   settings?: Record<string, string | number>
   restartOnCrash?: boolean
   onRestart?: (child: ChildProcess) => void
-  socket?: boolean
 }): Promise<EmbeddedPostgres>
 
 export function freePort(preferred?: number): Promise<number>

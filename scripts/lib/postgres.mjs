@@ -131,8 +131,6 @@ export async function startPostgres({
   // Start it again when it dies unasked (npm start); `onRestart(child)` after each restart.
   restartOnCrash = false,
   onRestart,
-  // Also listen on a Unix socket in the data directory; `socketUrl` then reaches the server through it.
-  socket = false,
 }) {
   const { nativeDir: shippedDir } = await binaries()
   const isRoot = process.getuid?.() === 0
@@ -195,7 +193,7 @@ export async function startPostgres({
     '-h',
     '127.0.0.1',
     '-k',
-    socket ? dataDir : '',
+    '',
     '-c',
     'max_connections=200',
     '-c',
@@ -280,10 +278,6 @@ export async function startPostgres({
   })
 
   handle.url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`
-  // libpq's and node-postgres' form for a socket directory: the directory as the host parameter.
-  handle.socketUrl = socket
-    ? `postgres://postgres:postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`
-    : null
   handle.stop = stop
   await ensureDatabase(port, database)
   return handle

@@ -1,4 +1,4 @@
-import pg, { type Pool, type PoolClient } from 'pg'
+import pg, { type Pool } from 'pg'
 import { env } from '../env'
 import { observedClient } from './databaseHealth'
 import { runtime } from './runtime'
@@ -58,20 +58,6 @@ export function readPool(): Pool {
     rt.readPool = pool
   }
   return rt.readPool
-}
-
-/**
- * `work` on one client of `pool`, outside a transaction. The client goes back to the pool whatever
- * happened: a failed statement leaves the session as it was, and pg-pool drops a client whose
- * connection was lost (it is no longer queryable).
- */
-export async function withClient<T>(pool: Pool, work: (db: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    return await work(client)
-  } finally {
-    client.release()
-  }
 }
 
 /** Ends the read pool if this process opened it (server.ts, on shutdown). */

@@ -132,12 +132,15 @@ describe('the read pool (platform/readPool.ts): confirm’s refusal check', () =
   })
 
   it('its sessions run every statement on its generic plan (no transaction needed to say so)', async () => {
+    const before = process.env.DATABASE_URL
     process.env.DATABASE_URL = DATABASE_URL
     try {
       const { rows } = await readPool().query(`select current_setting('plan_cache_mode') as mode`)
       expect(rows[0].mode).toBe('force_generic_plan')
     } finally {
       await closeReadPool()
+      if (before === undefined) delete process.env.DATABASE_URL
+      else process.env.DATABASE_URL = before
     }
   })
 })

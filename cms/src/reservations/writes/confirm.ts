@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 import { type ConfirmBody, bookingAmounts, initialStatus, isHoldExpired } from '@salon/shared'
-import { inTransaction, notFound, sql, statement, withClient, withRetries } from '../../platform'
+import { inTransaction, notFound, sql, statement, withRetries } from '../../platform'
 import { CALENDAR_VERSION, busyTimesNear, salonCalendar, servicesInOrder, servicesOfIds } from '../../calendar'
 import { bookableOr400, conflict, mayBookFacts, mayBookOr403, operatorOr400, underBookingCapOr409 } from '../booking'
 import { type Placement, decidePlacement, placeBooking } from '../placement'
@@ -60,11 +60,9 @@ async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now
  * transaction: read committed gives each statement its own snapshot either way.
  */
 async function refuseOnCommitted(reads: Pool, user: Actor, body: ConfirmBody, now: Date) {
-  await withClient(reads, async (client) => {
-    const draft = await readOwnDraft(client, body.id, user.id)
-    const { calendar, placement } = await decide(client, user, body, now, draft)
-    await decidePlacement(client, calendar, placement)
-  })
+  const draft = await readOwnDraft(reads, body.id, user.id)
+  const { calendar, placement } = await decide(reads, user, body, now, draft)
+  await decidePlacement(reads, calendar, placement)
 }
 
 /** Confirm's two pools: Payload's for the locked write, the read pool for the refusal check. */
