@@ -129,8 +129,10 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
   })
   guardPool(pgPool, (msg) => payload.logger.error(`Job queue pool error: ${msg}`))
   const events = new EventEmitter() as WorkerEvents
-  const workerIds = new Set<string>()
-  events.on('worker:create', ({ worker }) => void workerIds.add(worker.workerId))
+  // The ids the jobs are locked under: graphile-worker 0.17 claims, completes and fails a job under
+  // its worker pool's id (`locked_by = 'pool-…'`), not under the id of the worker that runs it.
+  const lockOwners = new Set<string>()
+  events.on('pool:create', ({ workerPool }) => void lockOwners.add(workerPool.id))
   let stopping = false
   const start = () =>
     run({
@@ -146,12 +148,12 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
   let runner: Runner = await start()
   /**
    * A runner that stopped by itself (PostgreSQL gone for minutes) is started again, every 5 s until
-   * it runs. Its workers are no longer beaten for: the jobs they could not release are freed by
+   * it runs. Its pool is no longer beaten for: the jobs they could not release are freed by
    * the sweeper about half a minute later.
    */
   const restart = (err: unknown) => {
     if (stopping) return
-    workerIds.clear()
+    lockOwners.clear()
     payload.logger.error({ err }, 'Job queue stopped: starting it again in 5 s')
     setTimeout(() => {
       if (stopping) return
@@ -162,7 +164,7 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
     }, 5000).unref()
   }
   runner.promise.catch(restart)
-  const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...workerIds]))
+  const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...lockOwners]))
   beat()
   const timer = setInterval(beat, HEARTBEAT_MS)
   timer.unref()
@@ -172,7 +174,7 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
       pgPool.giveUp()
       clearInterval(timer)
       await runner.stop().catch(() => undefined)
-      await pgPool.query('delete from job_workers where worker_id = any($1)', [[...workerIds]]).catch(() => undefined)
+      await pgPool.query('delete from job_workers where worker_id = any($1)', [[...lockOwners]]).catch(() => undefined)
       await pgPool.end()
     },
   })
@@ -184,10 +186,10 @@ const DEAD_AFTER_MS = HEARTBEAT_MS * 3
 
 /**
  * The stuck-job sweeper. graphile-worker frees a job whose worker vanished (SIGKILL, a lost
- * machine) only after 4 hours; a reminder cannot wait that long. Every process records its
- * workers' ids with a heartbeat (`job_workers`), and each beat also releases the jobs of workers
- * not heard of for three beats (`force_unlock_workers`): another process runs them within about
- * half a minute. Every task checks what is recorded (dedupe keys, notifications.status) before it
+ * machine) only after 4 hours; a reminder cannot wait that long. Every process records the ids
+ * its jobs are locked under — its worker pool's id (`locked_by`), see `lockOwners` above — with a
+ * heartbeat (`job_workers`), and each beat also releases the jobs of owners not heard of for three
+ * beats (`force_unlock_workers`): another process runs them within about half a minute. Every task checks what is recorded (dedupe keys, notifications.status) before it
  * acts, so a released job repeats only a send that was cut off mid-way (at least once).
  */
 export async function heartbeat(db: Pool, ids: string[]) {

@@ -8,6 +8,7 @@
 import ICAL from 'ical.js'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoursBefore } from '@salon/shared'
@@ -418,6 +419,59 @@ describe('booking notifications', () => {
     expect(row).toEqual({ status: 'SENT', attempts: 1 })
     expect(await sql(`select 1 from job_workers where worker_id = $1`, [key])).toEqual([])
   }, 60_000)
+
+  it('a job process killed while it holds real jobs: the sweeper knows the id they are locked under, and the others send them — once', async () => {
+    // The victim's worker claims jobs the normal way, then hangs on an SMTP server that never
+    // greets; it is killed holding them. graphile-worker locks a job under its pool's id, so that is
+    // the id the victim's heartbeat must have recorded for the survivors to free the job.
+    const held: net.Socket[] = []
+    const silent = net.createServer((socket) => void held.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const smtpPort = (silent.address() as net.AddressInfo).port
+    const victim = await startApp('sweeper-victim', { env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } })
+    try {
+      const me = await customer()
+      const victimPid = victim.child.pid!
+      let n = 0
+      let caught: { key: string; locked_by: string } | undefined
+      // The other processes' workers claim too: enqueue in batches until the victim holds one.
+      for (let round = 0; round < 6 && !caught; round++) {
+        const keys = Array.from({ length: 8 }, () => unique('held'))
+        for (const key of keys) {
+          const [{ id }] = await sql(
+            `insert into notifications (kind, recipient, address, dedupe_key, subject, html, text)
+             values ('REMINDER', 'CUSTOMER', $1, $2, $3, '<p>Ciao</p>', 'Ciao') returning id`,
+            [me.email, key, `Promemoria trattenuto ${++n}`],
+          )
+          await sql(
+            `select graphile_worker.add_job('send-notification', json_build_object('id', $1::bigint), job_key := $2)`,
+            [id, key],
+          )
+        }
+        const deadline = Date.now() + 5000
+        while (!caught && Date.now() < deadline) {
+          ;[caught] = await sql<{ key: string; locked_by: string }>(
+            `select j.key, j.locked_by from graphile_worker._private_jobs j
+               join job_workers w on w.worker_id = j.locked_by
+              where w.pid = $1 and j.key = any($2::text[])`,
+            [victimPid, keys],
+          )
+          if (!caught) await new Promise((r) => setTimeout(r, 100))
+        }
+      }
+      expect(caught, 'a job held by the victim, under an id its heartbeat recorded').toBeTruthy()
+      victim.child.kill('SIGKILL')
+      // Three missed beats (30 s) and the survivors' next beat: every mail goes out, each once.
+      const mails = await mailsTo(me.email, n, 75_000)
+      expect(new Set(mails.map((m) => m.subject)).size).toBe(n)
+      const [row] = await sql(`select status, attempts from notifications where dedupe_key = $1`, [caught!.key])
+      expect(row).toEqual({ status: 'SENT', attempts: 1 })
+    } finally {
+      await victim.stop()
+      for (const socket of held) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  }, 120_000)
 
   it('past confirmed bookings become COMPLETED when config says so (with their event), never before', async () => {
     const me = await customer()
