@@ -132,6 +132,13 @@ describe('closedRanges: RECURRING_*', () => {
     const until = { ...sunday, recurring_rule: 'FREQ=WEEKLY;UNTIL=20260330T000000Z' }
     expect(closedRanges('2026-03-29', [until], [], ROME)).toHaveLength(1)
     expect(closedRanges('2026-04-05', [until], [], ROME)).toEqual([])
+    // A date-only UNTIL (what the dashboard's "Fino al" writes) includes that whole day.
+    const lastDay = { ...sunday, recurring_rule: 'FREQ=WEEKLY;UNTIL=20260405' }
+    expect(closedRanges('2026-04-05', [lastDay], [], ROME)).toHaveLength(1)
+    expect(closedRanges('2026-04-12', [lastDay], [], ROME)).toEqual([])
+    const onlyFirst = { ...sunday, recurring_rule: 'FREQ=WEEKLY;UNTIL=20260322' } // last day = first day
+    expect(closedRanges('2026-03-22', [onlyFirst], [], ROME)).toHaveLength(1)
+    expect(closedRanges('2026-03-29', [onlyFirst], [], ROME)).toEqual([])
     const ex = { ...sunday, recurring_rule: 'DTSTART:19990101T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=SU\nEXDATE:20260405' }
     expect(closedRanges('2026-03-29', [ex], [], ROME)).toHaveLength(1)
     expect(closedRanges('2026-04-05', [ex], [], ROME)).toEqual([])

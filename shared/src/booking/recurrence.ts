@@ -117,6 +117,9 @@ export function parseRecurrence(text: string, dtstartWall: number): Recurrence |
       if (key === 'FREQ') freq = value
     }
     if (!freq || (seen.has('COUNT') && seen.has('UNTIL'))) return null
+    // A date-only UNTIL — what the dashboard's "Fino al" writes — means up to the end of that day,
+    // as calendar apps read it; rrule would stop at its midnight and drop that day's occurrence.
+    rrule = rrule.replace(/(^|;)UNTIL=(\d{8})(?=;|$)/, '$1UNTIL=$2T235959')
     const options = RRule.parseString(`DTSTART:${floatingStamp(dtstartWall)}\nRRULE:${rrule}`)
     const rule = new RRule({ ...options, dtstart: new Date(dtstartWall), tzid: null }, true)
     return {
