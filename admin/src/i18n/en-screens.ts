@@ -723,6 +723,7 @@ export const enScreens = {
   'checkout.discountKind': 'Discount in euro or per cent',
   'checkout.tip': 'Tip',
   'checkout.subtotal': 'Services',
+  'checkout.agreedPrice': 'Price agreed at booking (list price today: {{amount}})',
   'checkout.due': 'To pay',
   'checkout.payments': 'Payment',
   'checkout.method': 'Method {{n}}',

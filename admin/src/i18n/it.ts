@@ -1014,6 +1014,7 @@ export const it = {
   'checkout.discountKind': 'Sconto in euro o in percentuale',
   'checkout.tip': 'Mancia',
   'checkout.subtotal': 'Servizi',
+  'checkout.agreedPrice': 'Prezzo concordato alla prenotazione (oggi a listino: {{amount}})',
   'checkout.due': 'Da pagare',
   'checkout.payments': 'Pagamento',
   'checkout.method': 'Metodo {{n}}',

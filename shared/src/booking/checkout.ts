@@ -56,6 +56,14 @@ export function checkoutTotals(
   }
 }
 
+/**
+ * The prices a checkout adds up: the services done at today's prices when staff changed them (the
+ * checkout names them), else the one price agreed at booking — a list price raised since does not
+ * change what this customer was told.
+ */
+export const checkoutPrices = (agreedTotal: number, changedServices: readonly { price: number }[] | null): number[] =>
+  changedServices ? changedServices.map((s) => s.price) : [agreedTotal]
+
 /** Whether the payments add up to exactly what is due (compared in cents). */
 export const paymentsMatch = (payments: { amount: number }[], due: number) =>
   payments.reduce((sum, p) => sum + toCents(p.amount), 0) === toCents(due)

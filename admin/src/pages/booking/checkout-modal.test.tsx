@@ -12,13 +12,14 @@ import { CheckoutModal } from './checkout-modal'
  */
 const BOOKING = {
   id: 5,
+  total_price: 55,
   services: [
     { id: 1, title: 'Taglio donna', duration: 45, price: 35 },
     { id: 4, title: 'Piega', duration: 30, price: 20 },
   ],
 }
 
-function setup(routes: Routes_ = {}) {
+function setup(routes: Routes_ = {}, booking: typeof BOOKING = BOOKING) {
   const done = vi.fn()
   const api = fakeApi({
     'GET /api/service': () => ({
@@ -43,7 +44,7 @@ function setup(routes: Routes_ = {}) {
     }),
     ...routes,
   })
-  renderWithApi(<CheckoutModal booking={BOOKING} who="Rosa Bianchi" opened onClose={() => {}} onDone={done} />, api)
+  renderWithApi(<CheckoutModal booking={booking} who="Rosa Bianchi" opened onClose={() => {}} onDone={done} />, api)
   return { api, done, user: userEvent.setup() }
 }
 
@@ -94,6 +95,21 @@ describe('the checkout (issue 24)', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: /^Registra/ }))
     expect(await screen.findByText('I pagamenti devono fare 55,00 €.')).toBeInTheDocument()
     expect(api.of('POST', '/api/reservations/5/checkout')).toHaveLength(0)
+  })
+
+  it('the list price went up since the booking: the price agreed is what is due, and it can be recorded', async () => {
+    // Booked at 50 €; today "Taglio donna" + "Piega" are 55 € on the list (the server charges the agreed 50).
+    const { api, user } = setup({}, { ...BOOKING, total_price: 50 })
+    await screen.findByRole('dialog')
+    expect(due()).toHaveTextContent('50,00 €')
+    expect(screen.getByTestId('checkout-agreed')).toHaveTextContent(
+      'Prezzo concordato alla prenotazione (oggi a listino: 55,00 €)',
+    )
+    await user.click(screen.getByRole('button', { name: /^Registra 50,00/ }))
+    await waitFor(() => expect(api.of('POST', '/api/reservations/5/checkout')).toHaveLength(1))
+    expect(api.of('POST', '/api/reservations/5/checkout')[0]!.body).toEqual({
+      payments: [{ method: 'CARD', amount: 50 }],
+    })
   })
 
   it('services removed and added change the total and are sent', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useCustomMutation, useList, type HttpError } from '@refinedev/core'
-import { checkoutTotals, fromCents, paymentsMatch, toCents } from '@salon/shared/booking/checkout'
+import { checkoutPrices, checkoutTotals, fromCents, paymentsMatch, toCents } from '@salon/shared/booking/checkout'
 import { PAYMENT_METHODS, type PaymentMethod } from '@salon/shared/enums/index'
 import { checkoutBody, PAYMENTS_MAX, type CheckoutResponse } from '@salon/shared/schemas/clients'
 import type { AgendaItem } from '@salon/shared/schemas/booking'
@@ -36,7 +36,7 @@ import { useT } from '../../i18n/use-t'
  * the same way. Not a fiscal receipt: the till prints that.
  */
 
-type Booking = Pick<AgendaItem, 'id' | 'services'>
+type Booking = Pick<AgendaItem, 'id' | 'services' | 'total_price'>
 interface Line {
   method: PaymentMethod
   amount: number | undefined
@@ -101,14 +101,17 @@ export function CheckoutModal({
   })
   const catalogueItems = catalogue.result.data ?? []
 
+  // The services as booked: the price agreed then (as the server counts it), whatever the list says today.
+  const changed = services.map((s) => s.id).join() !== booking.services.map((s) => s.id).join()
+  const listPrice = fromCents(services.reduce((sum, s) => sum + toCents(s.price), 0))
   const totals = useMemo(
     () =>
       checkoutTotals(
-        services.map((s) => s.price),
+        checkoutPrices(booking.total_price, changed ? services : null),
         discount ? { kind, value: discount } : null,
         tip ?? 0,
       ),
-    [services, kind, discount, tip],
+    [booking.total_price, changed, services, kind, discount, tip],
   )
   const payments = lines.map((l, i) =>
     i === 0 && !firstTouched && lines.length === 1 ? { ...l, amount: totals.due } : l,
@@ -260,6 +263,11 @@ export function CheckoutModal({
             <Text size="sm">{t('checkout.subtotal')}</Text>
             <Text size="sm">{money(totals.subtotal)}</Text>
           </Group>
+          {!changed && toCents(listPrice) !== toCents(totals.subtotal) && (
+            <Text size="xs" color="dimmed" data-testid="checkout-agreed">
+              {t('checkout.agreedPrice', { amount: money(listPrice) })}
+            </Text>
+          )}
           {totals.discount > 0 && (
             <Group position="apart">
               <Text size="sm">{t('checkout.discount')}</Text>

@@ -1,5 +1,11 @@
 import type { Pool } from 'pg'
-import { type CheckoutBody, type CheckoutResponse, authorizeCheckout, checkoutVerdict } from '@salon/shared'
+import {
+  type CheckoutBody,
+  type CheckoutResponse,
+  authorizeCheckout,
+  checkoutPrices,
+  checkoutVerdict,
+} from '@salon/shared'
 import { formatPrice } from '@salon/shared/format'
 import { fieldMessage } from '@salon/shared/messages'
 import { HttpError, inTransaction, pgErrorCode, withRetries } from '../../platform'
@@ -38,7 +44,7 @@ export async function checkout(
         if (!verdict.ok) throw refusal(verdict, settings.timezone)
 
         const newServices = body.services !== undefined ? await servicesOr400(db, body.services) : null
-        const prices = newServices ? newServices.map((s) => s.price) : [current.snapshot.total_price]
+        const prices = checkoutPrices(current.snapshot.total_price, newServices)
         const discount = body.discount ?? null
         const sums = checkoutVerdict(prices, discount, body.tip ?? 0, body.payments)
         if (!sums.ok)
