@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
-import { assertProductionSecrets, isDemo } from './env'
-import { fastWriteRoutes } from './reservations'
-import { guardPool, pool, publishFastWrites, publishPool } from './platform'
+import { assertProductionSecrets, env, isDemo } from './env'
+import { fastWriteRoutes, warmConfirmReads } from './reservations'
+import { guardPool, pool, publishFastWrites, publishPool, warmReadPool } from './platform'
 import { migrations } from './migrations'
 import { ensureConfig, ensureFirstAdmin, seedDemo } from './seed'
 import { migrateQueue, startJobs } from './notifications'
@@ -45,6 +45,13 @@ export async function bootstrap(payload: Payload) {
   publishPool(pool(payload))
   // …and serve the confirm without Next (reservations/endpoints/fastWrites.ts).
   publishFastWrites(fastWriteRoutes(payload))
+  // The confirm's read pool, open and warm before the first customer (the web process only).
+  // A failure is only logged: the pool then opens its connections on first use, as without it.
+  if (env.processRole !== 'jobs' && env.fastWrites) {
+    await warmReadPool(warmConfirmReads).catch((err: unknown) =>
+      payload.logger.error({ err }, 'Read pool warm-up failed'),
+    )
+  }
   // The job queue's worker: notifications, reminders, abandoned drafts, past bookings (jobs/),
   // and the waitlist's scans and offer expiries.
   await startJobs(payload, { tasks: (db) => waitlistTasks(payload, db), crontab: WAITLIST_CRONTAB })

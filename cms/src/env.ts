@@ -114,6 +114,13 @@ export const env = {
     return Number(process.env.DATABASE_READ_POOL_MAX || 5)
   },
   /**
+   * The read pool opened and warmed when the web process starts, its connections kept through lulls
+   * (platform/readPool.ts `warmReadPool`); `DATABASE_READ_POOL_WARM=off`: opened on first use.
+   */
+  get readPoolWarm() {
+    return process.env.DATABASE_READ_POOL_WARM !== 'off'
+  },
+  /**
    * How this process's connections are named in `pg_stat_activity` (the pool and the calendar
    * listener): `salon:<port>` unless PGAPPNAME says otherwise.
    */

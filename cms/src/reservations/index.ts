@@ -21,7 +21,7 @@ export { finalChanges, readEvents, recordImportedReservations, removeExpiredHold
 export { bookSlots, loadActor, moveSlots, reservationEvents } from './reads'
 export { operatorDayLock } from './placement'
 export { createSession } from './writes/openDraft'
-export { confirmSession } from './writes/confirm'
+export { confirmSession, warmConfirmReads } from './writes/confirm'
 export { bookForCustomer } from './writes/bookForCustomer'
 export { editReservation } from './writes/editReservation'
 export { cancelAsCustomer, changeStatus, freeRest, undoStatus } from './writes/changeStatus'

@@ -131,6 +131,26 @@ describe('the read pool (platform/readPool.ts): confirm’s refusal check', () =
     expect(reads!.n, 'connections of the read pool').toBeLessThanOrEqual(5)
   })
 
+  it('is open and warm when the web process is ready, and stays open through a lull', async () => {
+    const app = await startApp('warm-reads')
+    try {
+      const sessions = () =>
+        sql<{ query: string }>(`select query from pg_stat_activity where application_name = $1`, [
+          `${appName(app.base)}:reads`,
+        ])
+      const ready = await sessions()
+      // DATABASE_READ_POOL_MAX is not set by the test stack: 5, before any customer asked anything.
+      expect(ready).toHaveLength(5)
+      // Each session's last statement is confirm's facts: read and planned before the first confirm.
+      for (const s of ready) expect(s.query).toContain('as calendar_version')
+      // pg-pool closes a connection idle for 10 s; these stay for the next rush.
+      await new Promise((r) => setTimeout(r, 11_000))
+      expect(await sessions()).toHaveLength(5)
+    } finally {
+      await app.stop()
+    }
+  }, 90_000)
+
   it('its sessions run every statement on its generic plan (no transaction needed to say so)', async () => {
     const before = process.env.DATABASE_URL
     process.env.DATABASE_URL = DATABASE_URL

@@ -8,6 +8,30 @@ import { planFor } from '../plans'
 import { type Actor, loadedReservation, lockOwnDraft, ownBookings, readOwnDraft, writeConfirmed } from '../repository'
 
 type Draft = NonNullable<Awaited<ReturnType<typeof lockOwnDraft>>>
+type Db = Pick<PoolClient, 'query'>
+
+/** The one statement of `decide` (named: PostgreSQL parses and plans it once per connection). */
+async function confirmFacts(
+  db: Db,
+  user: number,
+  body: Pick<ConfirmBody, 'id' | 'services' | 'date_start'>,
+  now: Date,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row of JSON columns, read as before
+): Promise<Record<string, any>> {
+  const text = sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user)}, ${ownBookings(user, now)} as own_bookings,
+              ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`
+  return (await db.query(statement(text, 'salon.confirm-facts'))).rows[0]
+}
+
+/**
+ * The refusal check's two reads, run once on a new read pool connection with values that match
+ * nothing (platform/readPool.ts `warmReadPool`): its session, catalogue and plans are ready before
+ * the first customer's confirm.
+ */
+export async function warmConfirmReads(db: Db, now = new Date()) {
+  await readOwnDraft(db, 0, 0)
+  await confirmFacts(db, 0, { id: 0, services: [], date_start: now.toISOString() }, now)
+}
 
 /**
  * Everything confirm decides before it writes, on `draft` and on what one statement reads with
@@ -20,16 +44,7 @@ type Draft = NonNullable<Awaited<ReturnType<typeof lockOwnDraft>>>
 async function decide(db: Pool | PoolClient, user: Actor, body: ConfirmBody, now: Date, draft: Draft | undefined) {
   if (!draft) throw notFound()
   if (draft.snapshot.status !== 'PENDING_CONFIRMATION') throw conflict('SESSION_CONFIRMED')
-  const facts = (
-    await db.query(
-      // Named: PostgreSQL parses and plans it once per connection (as the other hot statements).
-      statement(
-        sql`select ${CALENDAR_VERSION} as calendar_version, ${mayBookFacts(user.id)}, ${ownBookings(user.id, now)} as own_bookings,
-              ${servicesOfIds(body.services)} as services, ${busyTimesNear(body.date_start, body.id)} as near`,
-        'salon.confirm-facts',
-      ),
-    )
-  ).rows[0]
+  const facts = await confirmFacts(db, user.id, body, now)
   const calendar = await salonCalendar(db, { consistency: 'committed', version: facts.calendar_version })
   const { settings } = calendar
   operatorOr400(calendar, body.operator)
