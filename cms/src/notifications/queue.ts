@@ -164,7 +164,15 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
     }, 5000).unref()
   }
   runner.promise.catch(restart)
-  const beat = () => inBackground(payload, 'Job worker heartbeat', () => heartbeat(pgPool, [...lockOwners]))
+  // When this process last reached PostgreSQL with a beat: only a process that has been beating
+  // may judge the others (`mayJudgeOthers`).
+  let lastBeat: number | null = null
+  const beat = () =>
+    inBackground(payload, 'Job worker heartbeat', async () => {
+      const started = Date.now()
+      await heartbeat(pgPool, [...lockOwners], mayJudgeOthers(lastBeat, started))
+      lastBeat = started
+    })
   beat()
   const timer = setInterval(beat, HEARTBEAT_MS)
   timer.unref()
@@ -180,6 +188,18 @@ export async function startQueue(payload: Payload, taskList: (db: Pool) => TaskL
   })
 }
 
+/**
+ * Whether this process may release the jobs of owners not heard of for three beats: only when its
+ * own previous beat reached PostgreSQL less than two beats ago. After an outage longer than three
+ * beats nobody could beat, so every live process looks dead; the first to beat again would free the
+ * jobs its peers are still running (a mail sent twice). It beats first and judges from the next
+ * beat on, by when the live peers have beaten too. The same holds for a process that was itself
+ * paused (a suspended VM, a long GC).
+ */
+export function mayJudgeOthers(lastOwnBeat: number | null, now: number, heartbeatMs = HEARTBEAT_MS) {
+  return lastOwnBeat !== null && now - lastOwnBeat < 2 * heartbeatMs
+}
+
 /** How often a process says its workers are alive, and after how long without it they are dead. */
 const HEARTBEAT_MS = env.jobs.heartbeatMs
 const DEAD_AFTER_MS = HEARTBEAT_MS * 3
@@ -192,12 +212,13 @@ const DEAD_AFTER_MS = HEARTBEAT_MS * 3
  * beats (`force_unlock_workers`): another process runs them within about half a minute. Every task checks what is recorded (dedupe keys, notifications.status) before it
  * acts, so a released job repeats only a send that was cut off mid-way (at least once).
  */
-export async function heartbeat(db: Pool, ids: string[]) {
+export async function heartbeat(db: Pool, ids: string[], judge = true) {
   await db.query(
     `insert into job_workers (worker_id, pid, seen_at) select id, $2, now() from unnest($1::text[]) as id
      on conflict (worker_id) do update set seen_at = now()`,
     [ids, process.pid],
   )
+  if (!judge) return
   await db.query(
     `with dead as (delete from job_workers where seen_at < now() - make_interval(secs => $1::float8 / 1000)
                    returning worker_id)
