@@ -473,6 +473,55 @@ describe('booking notifications', () => {
     }
   }, 120_000)
 
+  it('a reminder whose send waited past a move or a cancellation is not sent; one still right is', async () => {
+    const me = await customer()
+    // A day of its own: the file's day has no starts left by now.
+    const times = await daySlots(await freeDay(service, 33), [service], 'any')
+    const bookAt = async (slot: Slot) => {
+      const draft = await api('POST', '/api/reservations/create-session', { token: me.token })
+      const res = await api('POST', '/api/reservations/confirm', {
+        token: me.token,
+        body: { id: draft.body.data.id, services: [service], operator: slot.operators[0], date_start: slot.start },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return { id: draft.body.data.id as number, slot }
+    }
+    const moved = await bookAt(times[0]!)
+    const cancelled = await bookAt(times[4]!)
+    const kept = await bookAt(times[8]!)
+    // The reminders' own inbox: the booking mails go to the customer's address.
+    const inbox = `${unique('late-reminder')}@example.com`.toLowerCase()
+    const record = async (reservation: number, start: string, subject: string) => {
+      const key = `reminder:${reservation}:1:${new Date(start).toISOString()}`
+      const [{ id }] = await sql(
+        `insert into notifications (reservation_id, kind, recipient, address, dedupe_key, subject, html, text)
+         values ($1, 'REMINDER', 'CUSTOMER', $2, $3, $4, '<p>Ciao</p>', 'Ciao') returning id`,
+        [reservation, inbox, key, subject],
+      )
+      return id as string
+    }
+    // Recorded when due for the time it had before a move (an hour earlier), sent only afterwards.
+    const earlier = new Date(Date.parse(moved.slot.start) - 3_600_000).toISOString()
+    const stale = await record(moved.id, earlier, 'Promemoria orario vecchio')
+    const gone = await record(cancelled.id, cancelled.slot.start, 'Promemoria annullato')
+    await sql(`update reservations set status = 'CANCELLED' where id = $1`, [cancelled.id])
+    const right = await record(kept.id, kept.slot.start, 'Promemoria giusto')
+    for (const id of [stale, gone, right])
+      await sql(`select graphile_worker.add_job('send-notification', json_build_object('id', $1::bigint))`, [id])
+    const [mail] = await mailsTo(inbox, 1)
+    expect(mail!.subject).toBe('Promemoria giusto')
+    await expect
+      .poll(async () =>
+        sql(`select id, status, last_error from notifications where id = any($1::bigint[]) order by id`, [
+          [stale, gone],
+        ]),
+      )
+      .toEqual([
+        { id: stale, status: 'FAILED', last_error: expect.stringMatching(/^Non inviato/) },
+        { id: gone, status: 'FAILED', last_error: expect.stringMatching(/^Non inviato/) },
+      ])
+  })
+
   it('past confirmed bookings become COMPLETED when config says so (with their event), never before', async () => {
     const me = await customer()
     const [{ id: userId }] = await sql(`select id from users where email = $1`, [me.email])

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_KINDS,
   notificationsFor,
   reminderSchedule,
+  reminderStillWanted,
   type NotificationEvent,
   type NotificationSettings,
 } from './notifications'
@@ -381,5 +382,27 @@ describe('reminders across a daylight-saving change (Europe/Rome)', () => {
   it('the same in UTC: whole days are 24 elapsed hours there', () => {
     const r = reminderSchedule({ status: 'CONFIRMED', date_start: '2027-03-28T08:00:00Z' }, {}, now, 'UTC')
     expect(at(r)).toEqual(['1@2027-03-27T08:00:00.000Z'])
+  })
+})
+
+describe('reminderStillWanted: a reminder retried for hours is not sent late or stale', () => {
+  const start = '2026-12-10T09:00:00.000Z'
+  const before = new Date('2026-12-10T07:30:00Z')
+  it('goes out while the booking still starts then and has not started', () => {
+    expect(reminderStillWanted({ status: 'CONFIRMED', date_start: start }, start, before)).toBe(true)
+    expect(reminderStillWanted({ status: 'PENDING', date_start: new Date(start) }, start, before)).toBe(true)
+  })
+  it('not once the booking was cancelled, moved or deleted', () => {
+    expect(reminderStillWanted({ status: 'CANCELLED', date_start: start }, start, before)).toBe(false)
+    expect(reminderStillWanted({ status: 'CONFIRMED', date_start: '2026-12-10T10:00:00.000Z' }, start, before)).toBe(
+      false,
+    )
+    expect(reminderStillWanted(null, start, before)).toBe(false)
+  })
+  it('not once the appointment has begun', () => {
+    expect(reminderStillWanted({ status: 'CONFIRMED', date_start: start }, start, new Date(start))).toBe(false)
+    expect(
+      reminderStillWanted({ status: 'CONFIRMED', date_start: start }, start, new Date('2026-12-10T10:30:00Z')),
+    ).toBe(false)
   })
 })

@@ -225,6 +225,22 @@ const hoursOf = (v: number | string | null | undefined, fallback: number) => {
  * skipped too. The two settings are independent: the second may be on with the first off.
  * `timeZone` defaults to `settings.timezone`, then Europe/Rome.
  */
+/**
+ * Whether a reminder recorded for the appointment starting at `remindedStart` may still go out at
+ * `now`. Its send may have been retried for hours (the mail server down): by then the booking may
+ * have been cancelled, moved, or begun — a late or stale reminder only confuses. It goes out while
+ * the booking still gets reminders, still starts at that time, and has not started.
+ */
+export function reminderStillWanted(
+  reservation: { status: ReservationStatus; date_start: string | Date | null } | null | undefined,
+  remindedStart: string,
+  now: Date | number,
+): boolean {
+  if (!reservation || !REMINDED.has(reservation.status) || reservation.date_start === null) return false
+  const start = new Date(reservation.date_start).getTime()
+  return start === new Date(remindedStart).getTime() && start > toEpochMs(now)
+}
+
 export function reminderSchedule(
   reservation: { status: ReservationStatus; date_start: string | Date | null },
   settings: NotificationSettings,
