@@ -15,7 +15,7 @@ import { statusLabel, type GlossaryLocale } from '@salon/shared/glossary'
 import { addCalendarDays, localDayOf, localInstant, weekdayIndex } from '@salon/shared/booking/periods'
 import { instantToWallClock, zoneOffsetMs } from '@salon/shared/booking/zone'
 import { formatTime } from '@salon/shared/format'
-import { isCalendarDay, isHhmm } from '@salon/shared/calendarDay'
+import { isCalendarDay } from '@salon/shared/calendarDay'
 import type {
   AgendaBlockItem,
   AgendaClosedItem,
@@ -157,20 +157,7 @@ export const calendarDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() +
 export const calendarDateToInstant = (date: Date, timeZone: string): string =>
   localInstant(calendarDay(date), calendarTime(date), timeZone).toISOString()
 
-/**
- * A salon-local day and `HH:mm` as a form holds them → an ISO instant (`24:00` = the next
- * midnight), or undefined when either cannot be read (the time by the shared `hhmm` rule).
- */
-export function salonInstant(day: string, time: string, timeZone: string): string | undefined {
-  if (!isDay(day) || !isHhmm(time)) return undefined
-  return localInstant(day, time, timeZone).toISOString()
-}
-
-/** The form fields of an instant: its salon-local day and `HH:mm`. */
-export const salonFields = (iso: string, timeZone: string) => ({
-  day: localDayOf(new Date(iso), timeZone),
-  time: formatTime(iso, timeZone),
-})
+export { salonFields, salonInstant } from '../../lib/salon-time'
 
 /** The calendar's `timeZone` option: the salon's offset now, e.g. `+01:00` (only the "now" line uses it). */
 export function calendarOffset(timeZone: string, now = Date.now()): string {

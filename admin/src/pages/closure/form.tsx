@@ -19,6 +19,7 @@ import { useResourceParams } from '@refinedev/core'
 import { useForm } from '@refinedev/mantine'
 import {
   BUSINESS_CLOSURE_TYPES,
+  CONFIG_DEFAULTS,
   FREQ_OF_TYPE,
   RRULE_WEEKDAYS,
   closurePreview,
@@ -34,9 +35,10 @@ import { DeleteRecord, FormPage } from '../../components/form/form-page'
 import { tr } from '../../i18n/translate'
 import { useT } from '../../i18n/use-t'
 import { useSalonConfig } from '../../hooks/use-salon'
+import { salonFields, salonInstant } from '../../lib/salon-time'
 import { formatCalendarDay, formatClock } from '../../lib/format'
 
-type Values = {
+export type Values = {
   name: string
   description: string
   closure_type: BusinessClosureType
@@ -53,19 +55,14 @@ type Values = {
   is_active: boolean
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const localParts = (iso: string) => {
-  const d = new Date(iso)
-  return {
-    day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  }
-}
-const localIso = (day: string, time: string) => (day && time ? new Date(`${day}T${time}`).toISOString() : '')
+const localIso = (day: string, time: string, timeZone: string) =>
+  day && time ? (salonInstant(day, time, timeZone) ?? '') : ''
+/** A `datetime-local` value (`YYYY-MM-DDTHH:mm`, the salon's wall clock) → an instant. */
+const wallIso = (value: string, timeZone: string) => localIso(value.slice(0, 10), value.slice(11, 16), timeZone)
 const noonUtc = (day: string) => (day ? `${day}T12:00:00.000Z` : '')
 
 /** The form's fields → the closure as the API stores it (and as the engine reads it). */
-export function toClosure(v: Values) {
+export function toClosure(v: Values, timeZone: string) {
   const base = {
     name: v.name.trim(),
     description: v.description || null,
@@ -77,25 +74,25 @@ export function toClosure(v: Values) {
   if (v.closure_type === 'PARTIAL_DAY')
     return {
       ...base,
-      start_date: v.startLocal ? new Date(v.startLocal).toISOString() : '',
-      end_date: v.endLocal ? new Date(v.endLocal).toISOString() : '',
+      start_date: v.startLocal ? wallIso(v.startLocal, timeZone) : '',
+      end_date: v.endLocal ? wallIso(v.endLocal, timeZone) : '',
       recurring_rule: null,
     }
   return {
     ...base,
-    start_date: localIso(v.fromDay, v.fromTime),
-    end_date: localIso(v.fromDay, v.toTime),
+    start_date: localIso(v.fromDay, v.fromTime, timeZone),
+    end_date: localIso(v.fromDay, v.toTime, timeZone),
     recurring_rule: toRRule(v.recurrence),
   }
 }
 
 /** A stored closure → the form's fields. */
-function toValues(r: Record<string, unknown>): Values {
+export function toValues(r: Record<string, unknown>, timeZone: string): Values {
   const type = (r.closure_type as BusinessClosureType) ?? 'FULL_DAY'
   const start = typeof r.start_date === 'string' ? r.start_date : ''
   const end = typeof r.end_date === 'string' ? r.end_date : ''
-  const s = start ? localParts(start) : { day: '', time: '' }
-  const e = end ? localParts(end) : { day: '', time: '' }
+  const s = start ? salonFields(start, timeZone) : { day: '', time: '' }
+  const e = end ? salonFields(end, timeZone) : { day: '', time: '' }
   return {
     name: String(r.name ?? ''),
     description: String(r.description ?? ''),
@@ -111,7 +108,7 @@ function toValues(r: Record<string, unknown>): Values {
   }
 }
 
-const EMPTY: Values = toValues({ closure_type: 'FULL_DAY' })
+const EMPTY: Values = toValues({ closure_type: 'FULL_DAY' }, CONFIG_DEFAULTS.timezone)
 
 /**
  * /dashboard/config/business-closure/create and /{id}: a closure — whole days, part of a day, or a
@@ -127,7 +124,7 @@ export default function ClosureForm() {
     initialValues: EMPTY,
     validate: (v) => {
       const errors: Record<string, string> = {}
-      const c = toClosure(v)
+      const c = toClosure(v, timeZone)
       if (!v.name.trim()) errors.name = tr('closure.nameRequired')
       if (v.closure_type === 'FULL_DAY') {
         if (!v.fromDay) errors.fromDay = tr('closure.chooseFirstDay')
@@ -143,21 +140,21 @@ export default function ClosureForm() {
       }
       return errors
     },
-    transformValues: (v) => toClosure(v) as unknown as Values,
+    transformValues: (v) => toClosure(v, timeZone) as unknown as Values,
     refineCoreProps: {
       resource: 'business-closure',
       action: mode,
       id,
       redirect: 'list',
-      queryOptions: { select: (r) => ({ ...r, data: toValues(r.data) as unknown as typeof r.data }) },
+      queryOptions: { select: (r) => ({ ...r, data: toValues(r.data, timeZone) as unknown as typeof r.data }) },
     },
   })
   const v = form.values
   const recurring = v.closure_type.startsWith('RECURRING_')
   const preview = useMemo(() => {
-    const c = toClosure(v)
+    const c = toClosure(v, timeZone)
     if (!c.start_date || !c.end_date) return []
-    const today = localParts(new Date().toISOString()).day
+    const today = salonFields(new Date().toISOString(), timeZone).day
     return closurePreview({ ...c, recurring_rule: c.recurring_rule ?? undefined }, timeZone, today)
   }, [v, timeZone])
 
