@@ -101,8 +101,9 @@ describe('the booking page at the desk (issue 24)', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Checkout — Rosa Bianchi' })
     await user.click(within(dialog).getByRole('button', { name: /^Record/ }))
     await waitFor(() => expect(changed).toHaveBeenCalled())
+    // The services as booked: the price agreed then (55 €) is due, not today's list price (35 €).
     expect(api.of('POST', '/api/reservations/5/checkout')[0]!.body).toEqual({
-      payments: [{ method: 'CARD', amount: 35 }],
+      payments: [{ method: 'CARD', amount: 55 }],
     })
   })
 
