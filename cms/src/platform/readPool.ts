@@ -30,9 +30,6 @@ export function readPoolConnection(databaseUrl: string): { connectionString: str
   return { connectionString: url.toString(), options: `${own} ${READ_POOL_OPTIONS}` }
 }
 
-/** The warm-up each new connection started (its 'connect' event), to wait for at boot. */
-const warming = new WeakMap<pg.ClientBase, Promise<void>>()
-
 /**
  * The pool of the booking's lock-free hot reads — confirm's refusal on committed data
  * (reservations/writes/confirm.ts) — opened on first use, `DATABASE_READ_POOL_MAX` connections
@@ -60,13 +57,6 @@ export function readPool(): Pool {
       keepAliveInitialDelayMillis: 10_000,
     })
     guardPool(pool, (msg) => console.error(`PostgreSQL read pool error: ${msg}`))
-    // Every new connection runs the hot reads once (`warmReadPool`) before its first caller's.
-    pool.on('connect', (client) => {
-      const prepare = rt.readPoolPrepare
-      if (!prepare) return
-      const done = prepare(client).catch((err: unknown) => console.error(`Read pool warm-up: ${String(err)}`))
-      warming.set(client, done)
-    })
     rt.readPool = pool
   }
   return rt.readPool
@@ -74,20 +64,19 @@ export function readPool(): Pool {
 
 /**
  * Opens the read pool's connections ahead of the first customer and runs `prepare` (the hot reads,
- * with values that match nothing) on each, now and on every connection opened later. A connection's
- * first use otherwise pays for PostgreSQL's new session (≈ 7 ms) and for reading the catalogue and
- * planning each statement (≈ 10 ms for confirm's facts, 1.5 ms after): in a rush after a lull, the
- * first confirms waited for that. The connections then stay open (`min`). `DATABASE_READ_POOL_WARM=off`:
- * none of this (opened on first use, closed after 10 s idle). The web process calls it once Payload
- * has migrated (bootstrap.ts).
+ * with values that match nothing) on each. A connection's first use otherwise pays for PostgreSQL's
+ * new session (≈ 7 ms) and for reading the catalogue and planning each statement (≈ 10 ms for
+ * confirm's facts, 1.5 ms after): in a rush after a lull, the first confirms waited for that. The
+ * connections then stay open (`min`). A connection opened later (after PostgreSQL restarted) is
+ * opened by its first caller, cold, as without this: warming it would run beside that caller's
+ * query on the same client. `DATABASE_READ_POOL_WARM=off`: none of this (opened on first use,
+ * closed after 10 s idle). The web process calls it once Payload has migrated (bootstrap.ts).
  */
 export async function warmReadPool(prepare: (db: pg.ClientBase) => Promise<void>): Promise<void> {
   if (!env.readPoolWarm) return
-  const rt = runtime()
-  rt.readPoolPrepare = prepare
   const pool = readPool()
   const clients = await Promise.all(Array.from({ length: env.readPoolMax }, () => pool.connect()))
-  await Promise.all(clients.map((c) => Promise.resolve(warming.get(c)).finally(() => c.release())))
+  await Promise.all(clients.map((c) => prepare(c).finally(() => c.release())))
 }
 
 /** Ends the read pool if this process opened it (server.ts, on shutdown). */

@@ -11,7 +11,7 @@
  * Free of runtime imports on purpose (types only): `server.ts` imports it and must not load
  * Payload's graph a second time.
  */
-import type { Client, ClientBase, Pool } from 'pg'
+import type { Client, Pool } from 'pg'
 import type { SalonCalendar, ServiceInfo } from '@salon/shared'
 
 /** A write `server.ts` serves without Next: a web Request whose body (`body`, whole) is already read. */
@@ -52,8 +52,6 @@ export interface ProcessRuntime {
   pool: Pool | null
   /** The read pool (platform/readPool.ts), once something used it. */
   readPool: Pool | null
-  /** What every new read pool connection runs first (readPool.ts `warmReadPool`). */
-  readPoolPrepare: ((db: ClientBase) => Promise<void>) | null
   /** `POST <path>` → its fast write, once Payload has initialised (bootstrap.ts). */
   fastWrites: ReadonlyMap<string, FastWrite>
   /** This process's job worker (platform/jobRunner.ts: notifications/queue.ts starts it, server.ts stops it). */
@@ -74,7 +72,6 @@ export function runtime(): ProcessRuntime {
   return (g[KEY] ??= {
     pool: null,
     readPool: null,
-    readPoolPrepare: null,
     fastWrites: new Map(),
     jobRunner: null,
     homeChanges: 0,
