@@ -209,8 +209,9 @@ const DEAD_AFTER_MS = HEARTBEAT_MS * 3
  * machine) only after 4 hours; a reminder cannot wait that long. Every process records the ids
  * its jobs are locked under — its worker pool's id (`locked_by`), see `lockOwners` above — with a
  * heartbeat (`job_workers`), and each beat also releases the jobs of owners not heard of for three
- * beats (`force_unlock_workers`): another process runs them within about half a minute. Every task checks what is recorded (dedupe keys, notifications.status) before it
- * acts, so a released job repeats only a send that was cut off mid-way (at least once).
+ * beats (`force_unlock_workers`): another process runs them within about half a minute. Every
+ * task checks what is recorded (dedupe keys, notifications.status) before it acts, so a released
+ * job repeats only a send that was cut off mid-way (at least once).
  */
 export async function heartbeat(db: Pool, ids: string[], judge = true) {
   await db.query(

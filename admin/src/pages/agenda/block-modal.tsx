@@ -11,7 +11,8 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { DateField } from '../../components/form/date-fields'
 import { issueText } from '../../i18n/messages'
 import { useT } from '../../i18n/use-t'
-import { isDay, salonInstant } from './mapping'
+import { salonInstant } from '../../lib/salon-time'
+import { isDay } from './mapping'
 import { BlockRefusal, overlapsOf } from './block-refusal'
 
 /**

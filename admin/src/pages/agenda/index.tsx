@@ -51,7 +51,6 @@ import {
   operatorsToResources,
   rangeOf,
   readAgendaState,
-  salonFields,
   salonToday,
   stepDate,
   UNASSIGNED,
@@ -64,6 +63,7 @@ import {
   type OffShiftWords,
   type Palette,
 } from './mapping'
+import { salonFields } from '../../lib/salon-time'
 
 // The block dialog (its form, the shared block schema, zod) is fetched when it first opens: the
 // agenda's first paint does not wait for it.

@@ -25,13 +25,12 @@ import {
   operatorsToResources,
   rangeOf,
   readAgendaState,
-  salonFields,
-  salonInstant,
   salonToday,
   stepDate,
   visibleBookings,
   weekOperatorOf,
 } from './mapping'
+import { salonFields, salonInstant } from '../../lib/salon-time'
 
 const ROME = 'Europe/Rome'
 /** The text of a card's HTML, as a screen reader gets it (tags dropped, entities read). */

@@ -157,8 +157,6 @@ export const calendarDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() +
 export const calendarDateToInstant = (date: Date, timeZone: string): string =>
   localInstant(calendarDay(date), calendarTime(date), timeZone).toISOString()
 
-export { salonFields, salonInstant } from '../../lib/salon-time'
-
 /** The calendar's `timeZone` option: the salon's offset now, e.g. `+01:00` (only the "now" line uses it). */
 export function calendarOffset(timeZone: string, now = Date.now()): string {
   const minutes = Math.round(zoneOffsetMs(now, timeZone) / 60_000)

@@ -55,8 +55,7 @@ export type Values = {
   is_active: boolean
 }
 
-const localIso = (day: string, time: string, timeZone: string) =>
-  day && time ? (salonInstant(day, time, timeZone) ?? '') : ''
+const localIso = (day: string, time: string, timeZone: string) => salonInstant(day, time, timeZone) ?? ''
 /** A `datetime-local` value (`YYYY-MM-DDTHH:mm`, the salon's wall clock) → an instant. */
 const wallIso = (value: string, timeZone: string) => localIso(value.slice(0, 10), value.slice(11, 16), timeZone)
 const noonUtc = (day: string) => (day ? `${day}T12:00:00.000Z` : '')
